@@ -168,10 +168,12 @@ fn login(p: &Parser<'_>, parts: &mut Parts, i: usize, rules: LoginRules) -> Resu
     let at = p.b[i..region_end].iter().position(|&c| c == b'@').map(|d| i + d);
     let host_start = match at {
         Some(at) => {
+            // Read first, so that a byte no rule accepts is reported where
+            // it stands, not as a user where none may be.
+            userinfo(p, parts, i, at)?;
             if !rules.user {
                 return Err(ParseError::new(i, ErrorKind::UserNotAllowed, Rule::Login));
             }
-            userinfo(p, parts, i, at)?;
             at + 1
         }
         None => i,
