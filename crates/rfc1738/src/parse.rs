@@ -34,22 +34,25 @@ impl Parser<'_> {
     /// Consumes bytes of `class` from `i`, checking every `%` escape.
     #[inline]
     pub(crate) fn scan(&self, mut i: usize, class: Class, rule: Rule) -> Result<usize, ParseError> {
-        let b = self.b;
-        while i < self.end {
-            let c = b[i];
-            if !class.contains(c) {
-                break;
-            }
-            if c == b'%' {
-                if pct::escape_at(b, i).is_none() {
-                    return Err(ParseError::new(i, ErrorKind::InvalidEscape, rule));
+        let (b, end) = (self.b, self.end.min(self.b.len()));
+        loop {
+            // Eight bytes at a time while all are plain members, then byte
+            // by byte up to the stop or the next escape.
+            i = chars::run_of(b, i, end, class);
+            loop {
+                if i >= end || !class.contains(b[i]) {
+                    return Ok(i);
                 }
-                i += 3;
-            } else {
+                if b[i] == b'%' {
+                    if pct::escape_at(b, i).is_none() {
+                        return Err(ParseError::new(i, ErrorKind::InvalidEscape, rule));
+                    }
+                    i += 3;
+                    break;
+                }
                 i += 1;
             }
         }
-        Ok(i)
     }
 
     /// The error for the byte at `i` that `rule` cannot take.
@@ -154,7 +157,7 @@ impl Parser<'_> {
     /// The first `needle` in `i..end`, or `end`.
     #[inline]
     pub(crate) fn find(&self, i: usize, needle: u8) -> usize {
-        self.b[i..self.end].iter().position(|&c| c == needle).map_or(self.end, |d| i + d)
+        chars::find_byte(self.b, i, self.end, needle)
     }
 }
 
@@ -175,7 +178,7 @@ fn parse_opts(input: &str, lenient: Option<&Lenient>) -> Result<Parts, ParseErro
     if b.len() > MAX_LEN {
         return Err(ParseError::new(MAX_LEN, ErrorKind::TooLong, Rule::Scheme));
     }
-    let end = b.iter().position(|&c| c == b'#').unwrap_or(b.len());
+    let end = chars::find_byte(b, 0, b.len(), b'#');
     let p = Parser { b, end, lenient };
     let colon = scheme_name(&p)?;
     let kind = SchemeKind::from_bytes(&b[..colon]);
@@ -259,7 +262,7 @@ pub(crate) fn ip_schemepart(
 /// the login ends at the first `/` and a raw `@` can only end the user.
 fn login(p: &Parser<'_>, parts: &mut Parts, i: usize, rules: LoginRules) -> Result<usize, ParseError> {
     let region_end = p.find(i, b'/');
-    let at = p.b[i..region_end].iter().position(|&c| c == b'@').map(|d| i + d);
+    let at = Some(chars::find_byte(p.b, i, region_end, b'@')).filter(|&at| at < region_end);
     let host_start = match at {
         Some(at) => {
             if !rules.user {
