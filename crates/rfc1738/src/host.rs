@@ -20,6 +20,9 @@ pub(crate) fn host(p: &Parser<'_>, start: usize, mut end: usize) -> Result<(), P
     if start == end {
         return Err(ParseError::new(start, ErrorKind::EmptyHost, Rule::Host));
     }
+    if is_plain_hostname(b, start, end) {
+        return Ok(());
+    }
     if b[end - 1] == b'.' {
         end = trailing_dot(p, start, end)?;
     }
@@ -32,6 +35,31 @@ pub(crate) fn host(p: &Parser<'_>, start: usize, mut end: usize) -> Result<(), P
     } else {
         hostname(b, start, end)
     }
+}
+
+/// The fast path: one pass that accepts the common case, a `hostname`
+/// whose labels and length are all within bounds. Anything else (a
+/// hostnumber, an error, a lenient deviation) goes through the rules
+/// below, which say where and why; the property test in this module holds
+/// the two to agreement.
+#[inline]
+fn is_plain_hostname(b: &[u8], start: usize, end: usize) -> bool {
+    if end - start > MAX_NAME {
+        return false;
+    }
+    let (mut label_start, mut prev) = (start, b'.');
+    for (i, &c) in b[start..end].iter().enumerate().map(|(k, c)| (start + k, c)) {
+        if c == b'.' {
+            if prev == b'.' || prev == b'-' || i - label_start > MAX_LABEL {
+                return false;
+            }
+            label_start = i + 1;
+        } else if (prev == b'.' && c == b'-') || !c.is_ascii_alphanumeric() && c != b'-' {
+            return false;
+        }
+        prev = c;
+    }
+    prev != b'.' && prev != b'-' && end - label_start <= MAX_LABEL && b[label_start].is_ascii_alphabetic()
 }
 
 /// A host that ends with `"."`: an error, or in a lenient parse that
@@ -118,4 +146,34 @@ fn label(b: &[u8], start: usize, end: usize) -> Result<(), ParseError> {
         return Err(ParseError::new(end - 1, ErrorKind::LabelHyphen, Rule::Hostname));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fast path accepts only what the full rules accept.
+    #[test]
+    fn plain_hostname_agrees_with_the_rules() {
+        let alphabet = [b'a', b'7', b'-', b'.', b'_', b'Z'];
+        let mut host = Vec::new();
+        for n in 0..6u32 {
+            for code in 0..alphabet.len().pow(n) {
+                host.clear();
+                let mut c = code;
+                for _ in 0..n {
+                    host.push(alphabet[c % alphabet.len()]);
+                    c /= alphabet.len();
+                }
+                let p = Parser { b: &host, end: host.len(), lenient: None };
+                if !host.is_empty() && is_plain_hostname(&host, 0, host.len()) {
+                    assert!(hostname(&host, 0, host.len()).is_ok(), "{:?}", String::from_utf8_lossy(&host));
+                    assert!(self::host(&p, 0, host.len()).is_ok());
+                }
+            }
+        }
+        let long = [b'a'; 64];
+        assert!(!is_plain_hostname(&long, 0, 64));
+        assert!(is_plain_hostname(&long, 0, 63));
+    }
 }

@@ -65,6 +65,7 @@ mod warning;
 
 pub use error::{ErrorKind, ParseError, Rule};
 pub use host::{MAX_LABEL, MAX_NAME};
+pub use options::ParseOptions;
 pub use parse::{validate, MAX_LEN};
 pub use scheme::ftp::{Cwd, Ftp, FtpCommand, FtpLogin};
 pub use scheme::gopher::Gopher;
@@ -77,6 +78,5 @@ pub use scheme::prospero::Prospero;
 pub use scheme::telnet::Telnet;
 pub use scheme::wais::{Wais, WaisForm};
 pub use scheme::SchemeKind;
-pub use options::ParseOptions;
 pub use url::Url;
 pub use warning::{Warning, WarningKind};

@@ -116,7 +116,11 @@ impl Parser<'_> {
                 return Ok(j + 1);
             }
             if l.opts.unsafe_chars && is_tolerable_unsafe(c) {
-                l.warn(j, WarningKind::UnsafeChar, format!("unsafe character \"{}\" should be encoded as %{c:02X} (§2.2)", c as char));
+                l.warn(
+                    j,
+                    WarningKind::UnsafeChar,
+                    format!("unsafe character \"{}\" should be encoded as %{c:02X} (§2.2)", c as char),
+                );
                 return Ok(j + 1);
             }
         }
@@ -130,7 +134,11 @@ impl Parser<'_> {
     fn tolerate_underscore(&self, h: usize) -> bool {
         match self.lenient {
             Some(l) if l.opts.underscore_in_host => {
-                l.warn(h, WarningKind::UnderscoreInHost, "\"_\" in a host name (§3.1 allows letters, digits and \"-\")");
+                l.warn(
+                    h,
+                    WarningKind::UnderscoreInHost,
+                    "\"_\" in a host name (§3.1 allows letters, digits and \"-\")",
+                );
                 true
             }
             _ => false,
@@ -178,15 +186,32 @@ fn parse_opts(input: &str, lenient: Option<&Lenient>) -> Result<Parts, ParseErro
     if b.len() > MAX_LEN {
         return Err(ParseError::new(MAX_LEN, ErrorKind::TooLong, Rule::Scheme));
     }
+    if lenient.is_none() {
+        // No rule accepts `#` (§2.2: it is unsafe), so a strict parse of
+        // the whole input succeeds only when there is none, and the search
+        // for it is needed only when that parse fails.
+        match url_proper(b, b.len(), None) {
+            Ok(parts) => return Ok(parts),
+            Err(e) if chars::find_byte(b, 0, b.len(), b'#') == b.len() => return Err(e),
+            Err(_) => {}
+        }
+    }
     let end = chars::find_byte(b, 0, b.len(), b'#');
+    let parts = url_proper(b, end, lenient)?;
+    if end < b.len() {
+        fragment(b, end + 1, lenient)?;
+    }
+    Ok(parts)
+}
+
+/// The URL without its fragment: `b[..end]`.
+#[inline]
+fn url_proper(b: &[u8], end: usize, lenient: Option<&Lenient>) -> Result<Parts, ParseError> {
     let p = Parser { b, end, lenient };
     let colon = scheme_name(&p)?;
     let kind = SchemeKind::from_bytes(&b[..colon]);
     let mut parts = Parts::new(kind, colon, end, end < b.len());
     scheme::parse(&p, &mut parts, colon + 1)?;
-    if end < b.len() {
-        fragment(b, end + 1, lenient)?;
-    }
     Ok(parts)
 }
 
@@ -261,6 +286,10 @@ pub(crate) fn ip_schemepart(
 /// §3.1: within user and password, ":", "@" and "/" must be encoded, so
 /// the login ends at the first `/` and a raw `@` can only end the user.
 fn login(p: &Parser<'_>, parts: &mut Parts, i: usize, rules: LoginRules) -> Result<usize, ParseError> {
+    if let Some(region_end) = plain_hostport_end(p, i) {
+        hostport(p, parts, i, region_end, rules)?;
+        return Ok(region_end);
+    }
     let region_end = p.find(i, b'/');
     let at = Some(chars::find_byte(p.b, i, region_end, b'@')).filter(|&at| at < region_end);
     let host_start = match at {
@@ -275,6 +304,25 @@ fn login(p: &Parser<'_>, parts: &mut Parts, i: usize, rules: LoginRules) -> Resu
     };
     hostport(p, parts, host_start, region_end, rules)?;
     Ok(region_end)
+}
+
+/// The fast path of `login`: when the login is host characters, maybe
+/// `":"` and digits, then `"/"` or the end, it has no user (no `"@"` can
+/// be in it) and ends there. `None` sends everything else the long way.
+#[inline]
+fn plain_hostport_end(p: &Parser<'_>, i: usize) -> Option<usize> {
+    let (b, end) = (p.b, p.end.min(p.b.len()));
+    let mut j = chars::run_of(b, i, end, chars::HOSTCHAR);
+    while j < end && chars::HOSTCHAR.contains(b[j]) {
+        j += 1;
+    }
+    if j < end && b[j] == b':' {
+        j += 1;
+        while j < end && b[j].is_ascii_digit() {
+            j += 1;
+        }
+    }
+    (j == end || b[j] == b'/').then_some(j)
 }
 
 /// A user in a scheme whose grammar has none: an error, or a warning in a

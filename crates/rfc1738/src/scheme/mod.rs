@@ -48,22 +48,24 @@ impl SchemeKind {
     /// The kind of a scheme name, compared without regard to case (§2.1).
     #[must_use]
     pub fn from_bytes(name: &[u8]) -> SchemeKind {
-        const KNOWN: [(&[u8], SchemeKind); 10] = [
-            (b"ftp", SchemeKind::Ftp),
-            (b"http", SchemeKind::Http),
-            (b"gopher", SchemeKind::Gopher),
-            (b"mailto", SchemeKind::Mailto),
-            (b"news", SchemeKind::News),
-            (b"nntp", SchemeKind::Nntp),
-            (b"telnet", SchemeKind::Telnet),
-            (b"wais", SchemeKind::Wais),
-            (b"file", SchemeKind::File),
-            (b"prospero", SchemeKind::Prospero),
-        ];
-        KNOWN
-            .iter()
-            .find(|(n, _)| n.len() == name.len() && n.eq_ignore_ascii_case(name))
-            .map_or(SchemeKind::Other, |&(_, k)| k)
+        let mut lower = [0u8; 8];
+        let Some(buf) = lower.get_mut(..name.len()) else { return SchemeKind::Other };
+        for (d, s) in buf.iter_mut().zip(name) {
+            *d = s.to_ascii_lowercase();
+        }
+        match &*buf {
+            b"ftp" => SchemeKind::Ftp,
+            b"http" => SchemeKind::Http,
+            b"gopher" => SchemeKind::Gopher,
+            b"mailto" => SchemeKind::Mailto,
+            b"news" => SchemeKind::News,
+            b"nntp" => SchemeKind::Nntp,
+            b"telnet" => SchemeKind::Telnet,
+            b"wais" => SchemeKind::Wais,
+            b"file" => SchemeKind::File,
+            b"prospero" => SchemeKind::Prospero,
+            _ => SchemeKind::Other,
+        }
     }
 
     /// The default port of §3 (none for mailto, news, file and others).
