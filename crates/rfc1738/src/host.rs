@@ -20,7 +20,7 @@ pub(crate) fn host(p: &Parser<'_>, start: usize, mut end: usize) -> Result<(), P
     if start == end {
         return Err(ParseError::new(start, ErrorKind::EmptyHost, Rule::Host));
     }
-    if is_plain_hostname(b, start, end) {
+    if p.lenient.is_none() && is_plain_hostname(b, start, end) {
         return Ok(());
     }
     if b[end - 1] == b'.' {
@@ -44,22 +44,26 @@ pub(crate) fn host(p: &Parser<'_>, start: usize, mut end: usize) -> Result<(), P
 /// the two to agreement.
 #[inline]
 fn is_plain_hostname(b: &[u8], start: usize, end: usize) -> bool {
-    if end - start > MAX_NAME {
+    // The caller passes host characters only (`alphadigit | "-" | "."`,
+    // and `_` in a lenient parse, which never takes this path).
+    if end - start > MAX_NAME || b[end - 1] == b'-' {
         return false;
     }
-    let (mut label_start, mut prev) = (start, b'.');
-    for (i, &c) in b[start..end].iter().enumerate().map(|(k, c)| (start + k, c)) {
+    let mut label_start = start;
+    let mut i = start;
+    while i < end {
+        let c = b[i];
         if c == b'.' {
-            if prev == b'.' || prev == b'-' || i - label_start > MAX_LABEL {
+            if i == label_start || i - label_start > MAX_LABEL || b[i - 1] == b'-' {
                 return false;
             }
             label_start = i + 1;
-        } else if (prev == b'.' && c == b'-') || !c.is_ascii_alphanumeric() && c != b'-' {
+        } else if c == b'-' && i == label_start {
             return false;
         }
-        prev = c;
+        i += 1;
     }
-    prev != b'.' && prev != b'-' && end - label_start <= MAX_LABEL && b[label_start].is_ascii_alphabetic()
+    end > label_start && end - label_start <= MAX_LABEL && b[label_start].is_ascii_alphabetic()
 }
 
 /// A host that ends with `"."`: an error, or in a lenient parse that
@@ -166,7 +170,8 @@ mod tests {
                     c /= alphabet.len();
                 }
                 let p = Parser { b: &host, end: host.len(), lenient: None };
-                if !host.is_empty() && is_plain_hostname(&host, 0, host.len()) {
+                let plain = host.iter().all(|c| c.is_ascii_alphanumeric() || b".-".contains(c));
+                if plain && !host.is_empty() && is_plain_hostname(&host, 0, host.len()) {
                     assert!(hostname(&host, 0, host.len()).is_ok(), "{:?}", String::from_utf8_lossy(&host));
                     assert!(self::host(&p, 0, host.len()).is_ok());
                 }

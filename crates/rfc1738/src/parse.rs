@@ -286,8 +286,8 @@ pub(crate) fn ip_schemepart(
 /// §3.1: within user and password, ":", "@" and "/" must be encoded, so
 /// the login ends at the first `/` and a raw `@` can only end the user.
 fn login(p: &Parser<'_>, parts: &mut Parts, i: usize, rules: LoginRules) -> Result<usize, ParseError> {
-    if let Some(region_end) = plain_hostport_end(p, i) {
-        hostport(p, parts, i, region_end, rules)?;
+    if let Some((h, region_end)) = plain_hostport_end(p, i) {
+        hostport_at(p, parts, i, h, region_end, rules)?;
         return Ok(region_end);
     }
     let region_end = p.find(i, b'/');
@@ -310,19 +310,20 @@ fn login(p: &Parser<'_>, parts: &mut Parts, i: usize, rules: LoginRules) -> Resu
 /// `":"` and digits, then `"/"` or the end, it has no user (no `"@"` can
 /// be in it) and ends there. `None` sends everything else the long way.
 #[inline]
-fn plain_hostport_end(p: &Parser<'_>, i: usize) -> Option<usize> {
+fn plain_hostport_end(p: &Parser<'_>, i: usize) -> Option<(usize, usize)> {
     let (b, end) = (p.b, p.end.min(p.b.len()));
     let mut j = chars::run_of(b, i, end, chars::HOSTCHAR);
     while j < end && chars::HOSTCHAR.contains(b[j]) {
         j += 1;
     }
+    let h = j;
     if j < end && b[j] == b':' {
         j += 1;
         while j < end && b[j].is_ascii_digit() {
             j += 1;
         }
     }
-    (j == end || b[j] == b'/').then_some(j)
+    (j == end || b[j] == b'/').then_some((h, j))
 }
 
 /// A user in a scheme whose grammar has none: an error, or a warning in a
@@ -362,6 +363,18 @@ fn hostport(
     rules: LoginRules,
 ) -> Result<(), ParseError> {
     let h = p.host_end(i, region_end);
+    hostport_at(p, parts, i, h, region_end, rules)
+}
+
+/// [`hostport`] once the run of host characters `i..h` is known.
+fn hostport_at(
+    p: &Parser<'_>,
+    parts: &mut Parts,
+    i: usize,
+    h: usize,
+    region_end: usize,
+    rules: LoginRules,
+) -> Result<(), ParseError> {
     if h == i && h < region_end && p.b[h] != b':' {
         // Not even the start of a host: say what the byte is.
         return Err(p.unexpected(h, Rule::Host));
