@@ -56,13 +56,16 @@
 pub mod chars;
 mod error;
 mod host;
+mod options;
 mod parse;
 pub mod pct;
 pub mod scheme;
 mod url;
+mod warning;
 
 pub use error::{ErrorKind, ParseError, Rule};
 pub use host::{MAX_LABEL, MAX_NAME};
+pub use options::ParseOptions;
 pub use parse::{validate, MAX_LEN};
 pub use scheme::ftp::{Cwd, Ftp, FtpCommand, FtpLogin};
 pub use scheme::gopher::Gopher;
@@ -76,3 +79,4 @@ pub use scheme::telnet::Telnet;
 pub use scheme::wais::{Wais, WaisForm};
 pub use scheme::SchemeKind;
 pub use url::Url;
+pub use warning::{Warning, WarningKind};
