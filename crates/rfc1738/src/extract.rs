@@ -162,7 +162,13 @@ impl Finder {
     /// ```
     #[must_use]
     pub fn find_iter<'t>(&self, text: &'t str) -> Matches<'t> {
-        Matches { text, pos: 0, bare: self.bare, line_start: 0, line_depth: None }
+        Matches {
+            text,
+            pos: 0,
+            bare: self.bare,
+            line_start: 0,
+            line_depth: None,
+        }
     }
 }
 
@@ -484,7 +490,11 @@ impl<'t> Matches<'t> {
     fn quote_depth(&mut self, lt: usize) -> usize {
         let (b, from) = (self.text.as_bytes(), self.line_start);
         *self.line_depth.get_or_insert_with(|| {
-            b[from..lt].iter().take_while(|&&c| matches!(c, b'>' | b' ' | b'\t')).filter(|&&c| c == b'>').count()
+            b[from..lt]
+                .iter()
+                .take_while(|&&c| matches!(c, b'>' | b' ' | b'\t'))
+                .filter(|&&c| c == b'>')
+                .count()
         })
     }
 
@@ -496,7 +506,13 @@ impl<'t> Matches<'t> {
                 self.line_depth = None;
             }
         }
-        Match { start: found.start, end: found.end, url: found.url, form: found.form, hyphen_breaks: found.hyphen_breaks }
+        Match {
+            start: found.start,
+            end: found.end,
+            url: found.url,
+            form: found.form,
+            hyphen_breaks: found.hyphen_breaks,
+        }
     }
 }
 
