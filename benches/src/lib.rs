@@ -28,6 +28,14 @@ pub fn time<T>(f: impl FnOnce() -> T) -> (Duration, T) {
     (start.elapsed(), out)
 }
 
+/// How many calls of `f` fill about `target`, judged from one call (at least 1).
+pub fn reps_for(target: Duration, mut f: impl FnMut()) -> u32 {
+    let start = Instant::now();
+    f();
+    let once = start.elapsed().max(Duration::from_nanos(20));
+    u32::try_from((target.as_nanos() / once.as_nanos()).clamp(1, 1_000_000)).unwrap_or(1)
+}
+
 /// One line naming the machine: CPU model, logical CPUs, OS, compiler.
 #[must_use]
 pub fn machine() -> String {
