@@ -25,12 +25,8 @@ pub struct Options {
 ///
 /// Returns exit code 0 after printing help, 2 after a usage error.
 pub fn parse(name: &str, about: &str) -> Result<Options, ExitCode> {
-    let mut options = Options {
-        quick: false,
-        corpus: corpus::default_corpus_dir(),
-        rounds: None,
-        markdown: false,
-    };
+    let mut options =
+        Options { quick: false, corpus: corpus::default_corpus_dir(), rounds: None, markdown: false };
     let usage = format!(
         "usage: cargo run --release -p rfc1738-bench --bin {name} -- \
          [--quick] [--corpus DIR] [--rounds N] [--markdown]\n\n{about}"
@@ -46,13 +42,7 @@ pub fn parse(name: &str, about: &str) -> Result<Options, ExitCode> {
             },
             "--rounds" => match args.next().and_then(|n| n.parse().ok()) {
                 Some(n) if n > 0 => options.rounds = Some(n),
-                _ => {
-                    return Err(usage_error(
-                        name,
-                        "--rounds needs a positive number",
-                        &usage,
-                    ))
-                }
+                _ => return Err(usage_error(name, "--rounds needs a positive number", &usage)),
             },
             "-h" | "--help" => {
                 println!("{usage}");
@@ -60,13 +50,7 @@ pub fn parse(name: &str, about: &str) -> Result<Options, ExitCode> {
             }
             // `cargo bench` passes `--bench`; accept and ignore it.
             "--bench" => {}
-            other => {
-                return Err(usage_error(
-                    name,
-                    &format!("unknown argument {other:?}"),
-                    &usage,
-                ))
-            }
+            other => return Err(usage_error(name, &format!("unknown argument {other:?}"), &usage)),
         }
     }
     Ok(options)

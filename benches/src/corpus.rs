@@ -46,11 +46,7 @@ impl CorpusFile {
                 spans.push(start..end);
             }
         }
-        Self {
-            name: name.to_owned(),
-            text,
-            spans,
-        }
+        Self { name: name.to_owned(), text, spans }
     }
 
     /// Reads and splits one file; bytes that are not UTF-8 become U+FFFD.
@@ -64,10 +60,8 @@ impl CorpusFile {
             Ok(text) => text,
             Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
         };
-        let name = path.file_name().map_or_else(
-            || path.display().to_string(),
-            |n| n.to_string_lossy().into_owned(),
-        );
+        let name =
+            path.file_name().map_or_else(|| path.display().to_string(), |n| n.to_string_lossy().into_owned());
         Ok(Self::from_text(&name, text))
     }
 
@@ -100,10 +94,7 @@ pub fn default_corpus_dir() -> PathBuf {
     if direct.is_dir() {
         return direct;
     }
-    root.ancestors()
-        .map(|dir| dir.join("shared/corpus"))
-        .find(|dir| dir.is_dir())
-        .unwrap_or(direct)
+    root.ancestors().map(|dir| dir.join("shared/corpus")).find(|dir| dir.is_dir()).unwrap_or(direct)
 }
 
 /// Reads every `.txt` and `.csv` file in `dir`, sorted by name.
@@ -136,10 +127,7 @@ mod tests {
 
     #[test]
     fn csv_two_per_row() {
-        let f = CorpusFile::from_text(
-            "r.csv",
-            "base,relative\nhttp://a/,b/c\nhttp://d/,#\n".into(),
-        );
+        let f = CorpusFile::from_text("r.csv", "base,relative\nhttp://a/,b/c\nhttp://d/,#\n".into());
         assert_eq!(f.urls(), ["http://a/", "b/c", "http://d/", "#"]);
     }
 }

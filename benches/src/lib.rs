@@ -53,11 +53,7 @@ pub fn machine() -> String {
         .ok()
         .and_then(|o| String::from_utf8(o.stdout).ok())
         .map_or_else(|| "rustc ?".to_owned(), |s| s.trim().to_owned());
-    format!(
-        "{model}, {cpus} logical CPUs, {} {}, {rustc}",
-        std::env::consts::OS,
-        std::env::consts::ARCH
-    )
+    format!("{model}, {cpus} logical CPUs, {} {}, {rustc}", std::env::consts::OS, std::env::consts::ARCH)
 }
 
 /// Formats a duration-per-unit number with three significant digits.

@@ -52,9 +52,7 @@ const WORDS: &[&str] = &[
     "library",
     "catalog",
 ];
-const TOPS: &[&str] = &[
-    "com", "edu", "net", "org", "gov", "mil", "uk", "de", "fr", "jp", "ch",
-];
+const TOPS: &[&str] = &["com", "edu", "net", "org", "gov", "mil", "uk", "de", "fr", "jp", "ch"];
 const GROUPS: &[&str] = &[
     "comp.infosystems.www",
     "alt.hypertext",
@@ -167,11 +165,7 @@ fn gopher(rng: &mut Rng) -> String {
 
 fn mailto(rng: &mut Rng) -> String {
     let user = word(rng).to_ascii_lowercase();
-    let mut addr = if rng.chance(20) {
-        format!("{user}.{}", word(rng).to_ascii_lowercase())
-    } else {
-        user
-    };
+    let mut addr = if rng.chance(20) { format!("{user}.{}", word(rng).to_ascii_lowercase()) } else { user };
     if rng.chance(10) {
         // RFC 822 local parts may need escapes (§5: encoded822addr).
         addr += "%25relay";
@@ -182,12 +176,7 @@ fn mailto(rng: &mut Rng) -> String {
 fn news(rng: &mut Rng) -> String {
     match rng.below(10) {
         0 => "news:*".to_owned(),
-        1..=3 => format!(
-            "news:{}{}@{}",
-            rng.range(1000, 999_999),
-            segment(rng, ";/?:&="),
-            hostname(rng)
-        ),
+        1..=3 => format!("news:{}{}@{}", rng.range(1000, 999_999), segment(rng, ";/?:&="), hostname(rng)),
         _ => format!("news:{}", rng.pick(GROUPS)),
     }
 }
@@ -232,11 +221,7 @@ fn prospero(rng: &mut Rng) -> String {
     url += &word(rng);
     let n = rng.range(0, 2);
     for _ in 0..n {
-        url += &format!(
-            ";{}={}",
-            word(rng).to_ascii_lowercase(),
-            segment(rng, "?:@&")
-        );
+        url += &format!(";{}={}", word(rng).to_ascii_lowercase(), segment(rng, "?:@&"));
     }
     url
 }
@@ -283,9 +268,8 @@ fn segment(rng: &mut Rng, extra_chars: &str) -> String {
 
 fn search(rng: &mut Rng) -> String {
     let n = rng.range(1, 3);
-    let pairs: Vec<String> = (0..n)
-        .map(|_| format!("{}={}", word(rng).to_ascii_lowercase(), segment(rng, ";:@")))
-        .collect();
+    let pairs: Vec<String> =
+        (0..n).map(|_| format!("{}={}", word(rng).to_ascii_lowercase(), segment(rng, ";:@"))).collect();
     pairs.join("&")
 }
 
@@ -335,12 +319,7 @@ fn break_it(rng: &mut Rng, url: &str) -> String {
     let colon = url.find(':').map_or(0, |c| c + 1);
     let at = rng.range(colon, url.len());
     match rng.below(3) {
-        0 => format!(
-            "{}{}{}",
-            &url[..at],
-            rng.pick(&[" ", "\"", "<", "{", "^", "~"]),
-            &url[at..]
-        ),
+        0 => format!("{}{}{}", &url[..at], rng.pick(&[" ", "\"", "<", "{", "^", "~"]), &url[at..]),
         1 => format!("{}%G{}", &url[..at], &url[at..]),
         _ => match url[colon..].strip_prefix("//") {
             Some(rest) => {
@@ -364,9 +343,7 @@ mod tests {
 
     #[test]
     fn committed_file_is_current() {
-        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("data")
-            .join(FILE_NAME);
+        let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("data").join(FILE_NAME);
         let committed = std::fs::read_to_string(&path).expect("benches/data corpus present");
         assert!(
             committed == corpus(),

@@ -141,24 +141,15 @@ fn main() -> ExitCode {
         Ok(options) => options,
         Err(code) => return code,
     };
-    let size = if options.quick {
-        QUICK_TEXT_BYTES
-    } else {
-        TEXT_BYTES
-    };
-    let rounds = options
-        .rounds
-        .unwrap_or(if options.quick { QUICK_ROUNDS } else { ROUNDS });
+    let size = if options.quick { QUICK_TEXT_BYTES } else { TEXT_BYTES };
+    let rounds = options.rounds.unwrap_or(if options.quick { QUICK_ROUNDS } else { ROUNDS });
     let pool = url_pool(&options.corpus);
     let texts = texts(&pool, size);
 
     let mut linkify = linkify::LinkFinder::new();
     linkify.kinds(&[linkify::LinkKind::Url]);
     let finders = [
-        Finder {
-            name: "rfc1738",
-            run: Box::new(subject::extract),
-        },
+        Finder { name: "rfc1738", run: Box::new(subject::extract) },
         Finder {
             name: "linkify",
             run: Box::new(move |text| Some(linkify.links(text).map(std::hint::black_box).count())),
@@ -172,9 +163,7 @@ fn main() -> ExitCode {
         pool.len()
     );
     if !cfg!(feature = "extract") {
-        println!(
-            "rfc1738: not measured (build with `--features extract` once the extractor exists)"
-        );
+        println!("rfc1738: not measured (build with `--features extract` once the extractor exists)");
     }
     println!();
 
@@ -215,10 +204,8 @@ fn main() -> ExitCode {
                 }
             }
         }
-        let medians: Vec<Option<f64>> = samples
-            .iter()
-            .map(|s| (!s.is_empty()).then(|| summarize(s).median))
-            .collect();
+        let medians: Vec<Option<f64>> =
+            samples.iter().map(|s| (!s.is_empty()).then(|| summarize(s).median)).collect();
         for (f, finder) in finders.iter().enumerate() {
             let (us, spread, mbs) = match medians[f] {
                 Some(ns) => (
@@ -266,18 +253,10 @@ fn url_pool(corpus_dir: &std::path::Path) -> Vec<String> {
 /// The four texts, each about `size` bytes.
 fn texts(pool: &[String], size: usize) -> Vec<Text> {
     let mut rng = Rng::new(SEED);
-    let plain = Text {
-        name: "prose, no URLs",
-        body: prose(&mut rng, size, None),
-        planted: 0,
-    };
+    let plain = Text { name: "prose, no URLs", body: prose(&mut rng, size, None), planted: 0 };
     let mut planted = 0;
     let sparse_body = prose(&mut rng, size, Some((pool, &mut planted)));
-    let sparse = Text {
-        name: "prose, sparse URLs",
-        body: sparse_body,
-        planted,
-    };
+    let sparse = Text { name: "prose, sparse URLs", body: sparse_body, planted };
     let copies = size.div_ceil(APPENDIX.len());
     let appendix = Text {
         name: "RFC 1738 Appendix",
@@ -297,11 +276,7 @@ fn texts(pool: &[String], size: usize) -> Vec<Text> {
         }
         dense_planted += 1;
     }
-    let dense = Text {
-        name: "URL-dense",
-        body: dense_body,
-        planted: dense_planted,
-    };
+    let dense = Text { name: "URL-dense", body: dense_body, planted: dense_planted };
     vec![plain, sparse, appendix, dense]
 }
 

@@ -9,11 +9,7 @@ use rfc1738_bench::schemes;
 
 fn main() -> ExitCode {
     let out = std::env::args_os().nth(1).map_or_else(
-        || {
-            PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join("data")
-                .join(schemes::FILE_NAME)
-        },
+        || PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("data").join(schemes::FILE_NAME),
         PathBuf::from,
     );
     let text = schemes::corpus();

@@ -168,9 +168,7 @@ fn main() -> ExitCode {
         Ok(options) => options,
         Err(code) => return code,
     };
-    let rounds = options
-        .rounds
-        .unwrap_or(if options.quick { QUICK_ROUNDS } else { ROUNDS });
+    let rounds = options.rounds.unwrap_or(if options.quick { QUICK_ROUNDS } else { ROUNDS });
     let sample = if options.quick { QUICK_SAMPLE } else { SAMPLE };
     let parsers = parsers::all();
 
@@ -201,10 +199,7 @@ fn main() -> ExitCode {
         // fixed cost per call no longer dominates.
         let base = SIZES.iter().position(|&s| s == 10_000).unwrap_or(0);
         let last = SIZES.len() - 1;
-        let mut row = vec![
-            shape.name.to_owned(),
-            format!("{}→{}", SIZES[base], SIZES[last]),
-        ];
+        let mut row = vec![shape.name.to_owned(), format!("{}→{}", SIZES[base], SIZES[last])];
         row.extend((0..parsers.len()).map(|p| {
             let ((small, small_ok), (large, large_ok)) = (per_size[base][p], per_size[last][p]);
             if small_ok != large_ok {
@@ -259,14 +254,9 @@ fn measure(parsers: &[Parser], input: &str, rounds: usize, sample: Duration) -> 
             let elapsed = start.elapsed();
             accepted[p] = n > 0;
             if round > 0 {
-                samples[p]
-                    .push(elapsed.as_nanos() as f64 / f64::from(reps[p]) / input.len() as f64);
+                samples[p].push(elapsed.as_nanos() as f64 / f64::from(reps[p]) / input.len() as f64);
             }
         }
     }
-    samples
-        .iter()
-        .zip(accepted)
-        .map(|(s, a)| (summarize(s).median, a))
-        .collect()
+    samples.iter().zip(accepted).map(|(s, a)| (summarize(s).median, a)).collect()
 }

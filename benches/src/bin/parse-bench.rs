@@ -44,9 +44,7 @@ fn main() -> ExitCode {
         }
     };
     files.push(CorpusFile::from_text(schemes::FILE_NAME, schemes::corpus()));
-    let rounds = options
-        .rounds
-        .unwrap_or(if options.quick { QUICK_ROUNDS } else { ROUNDS });
+    let rounds = options.rounds.unwrap_or(if options.quick { QUICK_ROUNDS } else { ROUNDS });
     if options.quick {
         files.iter_mut().for_each(|f| f.truncate(QUICK_URLS));
     }
@@ -71,30 +69,16 @@ fn main() -> ExitCode {
             file.name,
             bytes as f64 / urls.max(1) as f64
         );
-        print!(
-            "{}",
-            file_table(&parsers, &cells[f], urls, bytes).render(options.markdown)
-        );
+        print!("{}", file_table(&parsers, &cells[f], urls, bytes).render(options.markdown));
         println!();
     }
     let total_urls: usize = inputs.iter().map(Vec::len).sum();
     let total_bytes: usize = inputs.iter().flatten().map(|u| u.len()).sum();
-    println!(
-        "all files: {total_urls} URLs, {total_bytes} bytes (each round: one pass over every file)"
-    );
-    print!(
-        "{}",
-        summary_table(&parsers, &cells, total_urls, total_bytes).render(options.markdown)
-    );
+    println!("all files: {total_urls} URLs, {total_bytes} bytes (each round: one pass over every file)");
+    print!("{}", summary_table(&parsers, &cells, total_urls, total_bytes).render(options.markdown));
     println!();
-    println!(
-        "time relative to {} (peer / {0}; above 1 = {0} is faster)",
-        parsers::REFERENCE
-    );
-    print!(
-        "{}",
-        ratio_table(&parsers, &files, &cells).render(options.markdown)
-    );
+    println!("time relative to {} (peer / {0}; above 1 = {0} is faster)", parsers::REFERENCE);
+    print!("{}", ratio_table(&parsers, &files, &cells).render(options.markdown));
     ExitCode::SUCCESS
 }
 
@@ -104,15 +88,7 @@ fn main() -> ExitCode {
 fn measure(parsers: &[Parser], inputs: &[Vec<&str>], rounds: usize) -> Vec<Vec<Cell>> {
     let mut cells: Vec<Vec<Cell>> = inputs
         .iter()
-        .map(|_| {
-            parsers
-                .iter()
-                .map(|_| Cell {
-                    pass_ns: Vec::with_capacity(rounds),
-                    accepted: 0,
-                })
-                .collect()
-        })
+        .map(|_| parsers.iter().map(|_| Cell { pass_ns: Vec::with_capacity(rounds), accepted: 0 }).collect())
         .collect();
     for round in 0..=rounds {
         for (f, urls) in inputs.iter().enumerate() {
@@ -144,10 +120,7 @@ const COLUMNS: &[(&str, Align)] = &[
 fn table(parsers: &[Parser], passes: &[(Summary, usize)], urls: usize, bytes: usize) -> Table {
     let mut table = Table::new(COLUMNS);
     let per_url = |s: &Summary| s.median / urls.max(1) as f64;
-    let reference = parsers
-        .iter()
-        .position(|p| p.name == parsers::REFERENCE)
-        .map(|r| per_url(&passes[r].0));
+    let reference = parsers.iter().position(|p| p.name == parsers::REFERENCE).map(|r| per_url(&passes[r].0));
     for (parser, (summary, accepted)) in parsers.iter().zip(passes) {
         let ns = per_url(summary);
         table.row(vec![
@@ -155,10 +128,7 @@ fn table(parsers: &[Parser], passes: &[(Summary, usize)], urls: usize, bytes: us
             sig3(ns),
             format!("{:.1}%", summary.spread * 100.0),
             sig3(bytes as f64 / summary.median * 1e3),
-            format!(
-                "{accepted} ({:.1}%)",
-                100.0 * *accepted as f64 / urls.max(1) as f64
-            ),
+            format!("{accepted} ({:.1}%)", 100.0 * *accepted as f64 / urls.max(1) as f64),
             reference.map_or_else(|| "n/a".to_owned(), |r| format!("{:.2}", ns / r)),
         ]);
     }
@@ -166,10 +136,7 @@ fn table(parsers: &[Parser], passes: &[(Summary, usize)], urls: usize, bytes: us
 }
 
 fn file_table(parsers: &[Parser], cells: &[Cell], urls: usize, bytes: usize) -> Table {
-    let passes: Vec<(Summary, usize)> = cells
-        .iter()
-        .map(|c| (summarize(&c.pass_ns), c.accepted))
-        .collect();
+    let passes: Vec<(Summary, usize)> = cells.iter().map(|c| (summarize(&c.pass_ns), c.accepted)).collect();
     table(parsers, &passes, urls, bytes)
 }
 
@@ -179,9 +146,8 @@ fn summary_table(parsers: &[Parser], cells: &[Vec<Cell>], urls: usize, bytes: us
     let passes: Vec<(Summary, usize)> = (0..parsers.len())
         .map(|p| {
             let rounds = cells[0][p].pass_ns.len();
-            let totals: Vec<f64> = (0..rounds)
-                .map(|r| cells.iter().map(|per_file| per_file[p].pass_ns[r]).sum())
-                .collect();
+            let totals: Vec<f64> =
+                (0..rounds).map(|r| cells.iter().map(|per_file| per_file[p].pass_ns[r]).sum()).collect();
             let accepted = cells.iter().map(|per_file| per_file[p].accepted).sum();
             (summarize(&totals), accepted)
         })
