@@ -16,6 +16,17 @@ pub struct Options {
     pub rounds: Option<usize>,
     /// `--markdown`: print the tables as Markdown, as in the README.
     pub markdown: bool,
+    /// `--only NAME` (repeatable): measure only the parsers or finders whose
+    /// name contains one of these, e.g. `--only rfc1738` for a profiler.
+    pub only: Vec<String>,
+}
+
+impl Options {
+    /// Whether `--only` lets the parser or finder called `name` run.
+    #[must_use]
+    pub fn selects(&self, name: &str) -> bool {
+        self.only.is_empty() || self.only.iter().any(|o| name.contains(o.as_str()))
+    }
 }
 
 /// Reads the options from the process arguments; on `--help` or a usage
@@ -25,11 +36,16 @@ pub struct Options {
 ///
 /// Returns exit code 0 after printing help, 2 after a usage error.
 pub fn parse(name: &str, about: &str) -> Result<Options, ExitCode> {
-    let mut options =
-        Options { quick: false, corpus: corpus::default_corpus_dir(), rounds: None, markdown: false };
+    let mut options = Options {
+        quick: false,
+        corpus: corpus::default_corpus_dir(),
+        rounds: None,
+        markdown: false,
+        only: Vec::new(),
+    };
     let usage = format!(
         "usage: cargo run --release -p rfc1738-bench --bin {name} -- \
-         [--quick] [--corpus DIR] [--rounds N] [--markdown]\n\n{about}"
+         [--quick] [--corpus DIR] [--rounds N] [--only NAME] [--markdown]\n\n{about}"
     );
     let mut args = std::env::args().skip(1);
     while let Some(arg) = args.next() {
@@ -39,6 +55,10 @@ pub fn parse(name: &str, about: &str) -> Result<Options, ExitCode> {
             "--corpus" => match args.next() {
                 Some(dir) => options.corpus = dir.into(),
                 None => return Err(usage_error(name, "--corpus needs a directory", &usage)),
+            },
+            "--only" => match args.next() {
+                Some(name) => options.only.push(name),
+                None => return Err(usage_error(name, "--only needs a parser name", &usage)),
             },
             "--rounds" => match args.next().and_then(|n| n.parse().ok()) {
                 Some(n) if n > 0 => options.rounds = Some(n),

@@ -148,13 +148,16 @@ fn main() -> ExitCode {
 
     let mut linkify = linkify::LinkFinder::new();
     linkify.kinds(&[linkify::LinkKind::Url]);
-    let finders = [
+    let finders: Vec<Finder> = [
         Finder { name: "rfc1738", run: Box::new(subject::extract) },
         Finder {
             name: "linkify",
             run: Box::new(move |text| Some(linkify.links(text).map(std::hint::black_box).count())),
         },
-    ];
+    ]
+    .into_iter()
+    .filter(|f| options.selects(f.name))
+    .collect();
 
     println!("extract-bench: {}", machine());
     println!(
@@ -215,8 +218,9 @@ fn main() -> ExitCode {
                 ),
                 None => ("n/a".into(), "n/a".into(), "n/a".into()),
             };
-            let ratio = match (medians[f], medians[0]) {
-                (Some(ns), Some(reference)) => format!("{:.2}", ns / reference),
+            let reference = finders.iter().position(|f| f.name == "rfc1738").and_then(|r| medians[r]);
+            let ratio = match (medians[f], reference) {
+                (Some(ns), Some(r)) => format!("{:.2}", ns / r),
                 _ => "n/a".into(),
             };
             table.row(vec![

@@ -170,7 +170,7 @@ fn main() -> ExitCode {
     };
     let rounds = options.rounds.unwrap_or(if options.quick { QUICK_ROUNDS } else { ROUNDS });
     let sample = if options.quick { QUICK_SAMPLE } else { SAMPLE };
-    let parsers = parsers::all();
+    let parsers: Vec<Parser> = parsers::all().into_iter().filter(|p| options.selects(p.name)).collect();
 
     println!("growth-bench: {}", machine());
     println!(

@@ -49,7 +49,7 @@ fn main() -> ExitCode {
         files.iter_mut().for_each(|f| f.truncate(QUICK_URLS));
     }
     let inputs: Vec<Vec<&str>> = files.iter().map(CorpusFile::urls).collect();
-    let parsers = parsers::all();
+    let parsers: Vec<Parser> = parsers::all().into_iter().filter(|p| options.selects(p.name)).collect();
 
     println!("parse-bench: {}", machine());
     println!(
