@@ -210,6 +210,10 @@ fn hostport(
     while h < region_end && chars::HOSTCHAR.contains(p.b[h]) {
         h += 1;
     }
+    if h == i && h < region_end && p.b[h] != b':' {
+        // Not even the start of a host: say what the byte is.
+        return Err(p.unexpected(h, Rule::Host));
+    }
     if !(rules.empty_host && h == i) {
         host::host(p.b, i, h)?;
     }

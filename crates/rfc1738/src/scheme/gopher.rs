@@ -151,6 +151,9 @@ impl<'a> Gopher<'a> {
     /// The exact request a client sends (§3.4.2, §3.4.3): the decoded
     /// selector, then TAB and the decoded search, then TAB and the decoded
     /// gopher+ string, each when present, then CR LF.
+    ///
+    /// A gopher+ string that carries a filled-in form (§3.4.9) already
+    /// ends with its data block's CR LF, so none is added after it.
     #[must_use]
     pub fn request(&self) -> Vec<u8> {
         let mut out = self.selector_decoded().into_owned();
@@ -158,7 +161,9 @@ impl<'a> Gopher<'a> {
             out.push(b'\t');
             out.extend_from_slice(&pct::decode(part));
         }
-        out.extend_from_slice(b"\r\n");
+        if self.plus().is_none() || !out.ends_with(b"\r\n") {
+            out.extend_from_slice(b"\r\n");
+        }
         out
     }
 }
