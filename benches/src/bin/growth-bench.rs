@@ -221,8 +221,18 @@ fn main() -> ExitCode {
     print!("{}", growth.render(options.markdown));
     println!();
     println!("shapes:");
+    if options.markdown {
+        println!();
+    }
     for shape in SHAPES {
-        println!("  {:<16} {}", shape.name, shape.what);
+        if options.markdown {
+            println!(
+                "- `{}`: `{}` + `{}`... + `{}`: {}",
+                shape.name, shape.prefix, shape.unit, shape.suffix, shape.what
+            );
+        } else {
+            println!("  {:<16} {}", shape.name, shape.what);
+        }
     }
     ExitCode::SUCCESS
 }
