@@ -226,10 +226,9 @@ fn main() -> ExitCode {
     }
     for shape in SHAPES {
         if options.markdown {
-            println!(
-                "- `{}`: `{}` + `{}`... + `{}`: {}",
-                shape.name, shape.prefix, shape.unit, shape.suffix, shape.what
-            );
+            let suffix =
+                if shape.suffix.is_empty() { String::new() } else { format!(" + `{}`", shape.suffix) };
+            println!("- `{}`: `{}` + `{}`...{suffix}: {}", shape.name, shape.prefix, shape.unit, shape.what);
         } else {
             println!("  {:<16} {}", shape.name, shape.what);
         }
