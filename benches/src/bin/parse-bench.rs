@@ -59,6 +59,7 @@ fn main() -> ExitCode {
     );
     println!();
 
+    check_parse_matches_validate(&inputs);
     let cells = measure(&parsers, &inputs, rounds);
 
     for (f, file) in files.iter().enumerate() {
@@ -80,6 +81,19 @@ fn main() -> ExitCode {
     println!("time relative to {} (peer / {0}; above 1 = {0} is faster)", parsers::REFERENCE);
     print!("{}", ratio_table(&parsers, &files, &cells).render(options.markdown));
     ExitCode::SUCCESS
+}
+
+/// `validate` promises the same verdict as `parse`; a benchmark that
+/// compared the two on different work would mislead, so say so loudly.
+fn check_parse_matches_validate(inputs: &[Vec<&str>]) {
+    let differ = inputs
+        .iter()
+        .flatten()
+        .filter(|u| rfc1738_bench::subject::parse(u) != rfc1738_bench::subject::validate(u))
+        .count();
+    if differ > 0 {
+        eprintln!("parse-bench: warning: rfc1738 parse and validate disagree on {differ} inputs");
+    }
 }
 
 /// Times every parser on every file `rounds` times, after one untimed warm-up
