@@ -6,7 +6,7 @@
 //! allows a different subset of them (§2.2: "Many URL schemes reserve
 //! certain characters for a special meaning").
 
-/// A set of bytes: a mask over the bits of [`TABLE`].
+/// A set of bytes: a mask over the bits of `TABLE`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Class(pub(crate) u16);
 
@@ -97,7 +97,7 @@ pub const HEX_C: Class = Class(HEX);
 /// `alphadigit = alpha | digit`
 pub const ALPHADIGIT: Class = Class(ALPHA | DIGIT);
 /// The bytes a `host` is made of: `alphadigit | "-" | "."`; the label
-/// rules are checked by [`crate::host`].
+/// rules are checked by `host.rs`.
 pub const HOSTCHAR: Class = Class(ALPHA | DIGIT | HYPHEN | DOT);
 /// `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]`, upper case
 /// accepted as §2.1 asks ("allow "HTTP" as well as "http"").
