@@ -1,0 +1,184 @@
+//! `host = hostname | hostnumber` (§3.1, §5), with the label and name
+//! lengths of RFC 1034 §3.5 and §3.1, to which §3.1 refers.
+//!
+//! The caller has already consumed `1*[ alphadigit | "-" | "." ]`; this
+//! module decides which of the two rules the bytes match.
+
+use crate::chars::DIGIT_C;
+use crate::error::{ErrorKind, ParseError, Rule};
+use crate::parse::Parser;
+use crate::warning::WarningKind;
+
+/// RFC 1034 §3.5: "labels must be 63 characters or less".
+pub const MAX_LABEL: usize = 63;
+/// RFC 1034 §3.1: 255 octets on the wire, which is 253 characters of text.
+pub const MAX_NAME: usize = 253;
+
+/// Checks `p.b[start..end]` against `host`.
+pub(crate) fn host(p: &Parser<'_>, start: usize, mut end: usize) -> Result<(), ParseError> {
+    let b = p.b;
+    if start == end {
+        return Err(ParseError::new(start, ErrorKind::EmptyHost, Rule::Host));
+    }
+    if p.lenient.is_none() && is_plain_hostname(b, start, end) {
+        return Ok(());
+    }
+    if b[end - 1] == b'.' {
+        end = trailing_dot(p, start, end)?;
+    }
+    let top = b[start..end].iter().rposition(|&c| c == b'.').map_or(start, |d| start + d + 1);
+    // §3.1: "The rightmost domain label will never start with a digit,
+    // though, which syntactically distinguishes all domain names from the
+    // IP addresses."
+    if DIGIT_C.contains(b[top]) {
+        hostnumber(b, start, end)
+    } else {
+        hostname(b, start, end)
+    }
+}
+
+/// The fast path: one pass that accepts the common case, a `hostname`
+/// whose labels and length are all within bounds. Anything else (a
+/// hostnumber, an error, a lenient deviation) goes through the rules
+/// below, which say where and why; the property test in this module holds
+/// the two to agreement.
+#[inline]
+fn is_plain_hostname(b: &[u8], start: usize, end: usize) -> bool {
+    // The caller passes host characters only (`alphadigit | "-" | "."`,
+    // and `_` in a lenient parse, which never takes this path).
+    if end - start > MAX_NAME || b[end - 1] == b'-' {
+        return false;
+    }
+    let mut label_start = start;
+    let mut i = start;
+    while i < end {
+        let c = b[i];
+        if c == b'.' {
+            if i == label_start || i - label_start > MAX_LABEL || b[i - 1] == b'-' {
+                return false;
+            }
+            label_start = i + 1;
+        } else if c == b'-' && i == label_start {
+            return false;
+        }
+        i += 1;
+    }
+    end > label_start && end - label_start <= MAX_LABEL && b[label_start].is_ascii_alphabetic()
+}
+
+/// A host that ends with `"."`: an error, or in a lenient parse that
+/// accepts it, a warning and the end of the host without the dot.
+#[cold]
+fn trailing_dot(p: &Parser<'_>, start: usize, end: usize) -> Result<usize, ParseError> {
+    match p.lenient {
+        Some(l) if l.opts.trailing_dot && end - 1 > start => {
+            l.warn(end - 1, WarningKind::TrailingDot, "a host name that ends with \".\" (§3.1 has none)");
+            Ok(end - 1)
+        }
+        _ => Err(ParseError::new(end - 1, ErrorKind::TrailingDot, Rule::Hostname)),
+    }
+}
+
+/// Checks `host` (a hostname or hostnumber) alone, strictly, for the builders.
+pub(crate) fn check(host: &str) -> Result<(), ParseError> {
+    let b = host.as_bytes();
+    let p = Parser { b, end: b.len(), lenient: None };
+    let end = p.host_end(0, b.len());
+    if end < b.len() {
+        return Err(p.unexpected(end, Rule::Host));
+    }
+    self::host(&p, 0, end)
+}
+
+/// `hostnumber = digits "." digits "." digits "." digits`
+///
+/// Groups are `digits` of any length, as the BNF says; values above 255
+/// and leading zeros are for the security checks to flag, not errors.
+fn hostnumber(b: &[u8], start: usize, end: usize) -> Result<(), ParseError> {
+    let err = |at| Err(ParseError::new(at, ErrorKind::InvalidHostnumber, Rule::Hostnumber));
+    let mut i = start;
+    for group in 0..4 {
+        let digits_start = i;
+        while i < end && DIGIT_C.contains(b[i]) {
+            i += 1;
+        }
+        if i == digits_start {
+            return err(i);
+        }
+        if group < 3 {
+            if i == end || b[i] != b'.' {
+                return err(i);
+            }
+            i += 1;
+        }
+    }
+    if i != end {
+        return err(i);
+    }
+    Ok(())
+}
+
+/// `hostname = *[ domainlabel "." ] toplabel`
+fn hostname(b: &[u8], start: usize, end: usize) -> Result<(), ParseError> {
+    if end - start > MAX_NAME {
+        return Err(ParseError::new(start + MAX_NAME, ErrorKind::HostTooLong, Rule::Hostname));
+    }
+    let mut i = start;
+    loop {
+        let label_end = b[i..end].iter().position(|&c| c == b'.').map_or(end, |d| i + d);
+        label(b, i, label_end)?;
+        if label_end == end {
+            return Ok(());
+        }
+        i = label_end + 1;
+    }
+}
+
+/// `domainlabel = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit`;
+/// `toplabel` is the same with a first `alpha`, which [`host`] has checked.
+fn label(b: &[u8], start: usize, end: usize) -> Result<(), ParseError> {
+    if start == end {
+        return Err(ParseError::new(start, ErrorKind::EmptyLabel, Rule::Hostname));
+    }
+    if b[start] == b'-' {
+        return Err(ParseError::new(start, ErrorKind::LabelHyphen, Rule::Hostname));
+    }
+    if end - start > MAX_LABEL {
+        return Err(ParseError::new(start + MAX_LABEL, ErrorKind::LabelTooLong, Rule::Hostname));
+    }
+    if b[end - 1] == b'-' {
+        return Err(ParseError::new(end - 1, ErrorKind::LabelHyphen, Rule::Hostname));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fast path accepts only what the full rules accept.
+    #[test]
+    fn plain_hostname_agrees_with_the_rules() {
+        let alphabet = [b'a', b'7', b'-', b'.', b'_', b'Z'];
+        let mut host = Vec::new();
+        for n in 0..6u32 {
+            for code in 0..alphabet.len().pow(n) {
+                host.clear();
+                let mut c = code;
+                for _ in 0..n {
+                    host.push(alphabet[c % alphabet.len()]);
+                    c /= alphabet.len();
+                }
+                let p = Parser { b: &host, end: host.len(), lenient: None };
+                let plain = host.iter().all(|c| c.is_ascii_alphanumeric() || b".-".contains(c));
+                if plain && !host.is_empty() && is_plain_hostname(&host, 0, host.len()) {
+                    assert!(hostname(&host, 0, host.len()).is_ok(), "{:?}", String::from_utf8_lossy(&host));
+                    assert!(self::host(&p, 0, host.len()).is_ok());
+                }
+            }
+        }
+        let long = [b'a'; 64];
+        assert!(!is_plain_hostname(&long, 0, 64));
+        assert!(is_plain_hostname(&long, 0, 63));
+    }
+}
