@@ -125,7 +125,8 @@ pub(super) fn bare(text: &str, run_start: usize, colon: usize) -> Option<Found<'
     let scheme = &text[start..colon];
     // Checked before the scan, which may be long: `ab:ab:ab:...` must not
     // scan to the end of the text from every colon.
-    if !is_opaque_scheme(scheme) && !(scheme.len() >= 2 && b[colon + 1..].starts_with(b"//")) {
+    let may_start = is_opaque_scheme(scheme) || (scheme.len() >= 2 && b[colon + 1..].starts_with(b"//"));
+    if !may_start {
         return None;
     }
     let end = bare_end(b, colon + 1);
