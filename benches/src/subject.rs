@@ -32,7 +32,7 @@ pub fn extract(text: &str) -> Option<usize> {
     #[cfg(feature = "extract")]
     {
         // The extractor's entry point: an iterator over the URLs found in a `&str`.
-        Some(rfc1738::extract(text).map(std::hint::black_box).count())
+        Some(rfc1738::extract::Finder::new().find_iter(text).map(std::hint::black_box).count())
     }
     #[cfg(not(feature = "extract"))]
     {
