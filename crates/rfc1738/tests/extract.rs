@@ -405,3 +405,15 @@ fn properties_on_generated_text() {
         assert_eq!(only, wrapped, "{text:?}");
     }
 }
+
+/// The library example of the README.
+#[test]
+fn readme_example() {
+    let text = "Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc;
+      type=d> (see also http://info.cern.ch/).";
+    let found: Vec<_> = Finder::new().find_iter(text).collect();
+    assert_eq!(found[0].as_str(), "ftp://info.cern.ch/pub/www/doc;type=d");
+    assert_eq!((found[0].form(), found[0].range()), (Form::UrlPrefix, 27..77));
+    assert_eq!(found[1].as_str(), "http://info.cern.ch/");
+    assert!(found[1].parse().is_ok());
+}
