@@ -162,7 +162,7 @@ impl Finder {
     /// ```
     #[must_use]
     pub fn find_iter<'t>(&self, text: &'t str) -> Matches<'t> {
-        Matches { text, pos: 0, bare: self.bare, line_start: 0, line_depth: None, lines_seen: 0 }
+        Matches { text, pos: 0, bare: self.bare }
     }
 }
 
@@ -545,35 +545,9 @@ pub struct Matches<'t> {
     /// Where the search goes on; nothing before it is looked at again.
     pos: usize,
     bare: bool,
-    /// Where the line of the last `<` looked at starts, for its quote marks.
-    line_start: usize,
-    /// The number of `>` quote marks starting that line, once counted.
-    line_depth: Option<usize>,
-    /// The text before this offset has been searched for line breaks.
-    lines_seen: usize,
 }
 
 impl<'t> Matches<'t> {
-    /// The number of `>` quote marks (`> > text`) that start the line of the
-    /// `<` at `lt`; counted once per line. Each byte is searched for a line
-    /// break once: `lt` only grows.
-    fn quote_depth(&mut self, lt: usize) -> usize {
-        let b = self.text.as_bytes();
-        if let Some(k) = b[self.lines_seen..lt].iter().rposition(|&c| c == b'\n' || c == b'\r') {
-            self.line_start = self.lines_seen + k + 1;
-            self.line_depth = None;
-        }
-        self.lines_seen = lt;
-        let from = self.line_start;
-        *self.line_depth.get_or_insert_with(|| {
-            b[from..lt]
-                .iter()
-                .take_while(|&&c| matches!(c, b'>' | b' ' | b'\t'))
-                .filter(|&&c| c == b'>')
-                .count()
-        })
-    }
-
     fn emit(&mut self, found: scan::Found<'t>) -> Match<'t> {
         self.pos = found.end;
         Match {
@@ -604,8 +578,7 @@ impl<'t> Iterator for Matches<'t> {
                 break;
             }
             let found = if b[i] == b'<' {
-                let depth = self.quote_depth(i);
-                scan::wrapped(self.text, i, depth)
+                scan::wrapped(self.text, i)
             } else {
                 let run = b[floor..i].iter().rev().take_while(|&&c| scan::is_scheme_byte(c)).count();
                 scan::bare(self.text, i - run, i)
@@ -640,7 +613,7 @@ mod tests {
                         .take_while(|&&c| matches!(c, b'>' | b' ' | b'\t'))
                         .filter(|&&c| c == b'>')
                         .count();
-                    scan::wrapped(text, i, depth)
+                    scan::wrapped_with_depth(text, i, depth)
                 }
                 b':' if bare => scan::bare(text, run_start, i),
                 _ => None,
