@@ -54,6 +54,7 @@
 #![forbid(unsafe_code)]
 
 pub mod chars;
+pub mod extract;
 mod error;
 mod host;
 mod options;
