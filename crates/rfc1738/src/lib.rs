@@ -56,9 +56,11 @@
 pub mod chars;
 mod error;
 mod host;
+mod normalize;
 mod options;
 mod parse;
 pub mod pct;
+mod security;
 pub mod scheme;
 mod url;
 mod warning;
@@ -78,5 +80,6 @@ pub use scheme::telnet::Telnet;
 pub use scheme::wais::{Wais, WaisForm};
 pub use scheme::SchemeKind;
 pub use options::ParseOptions;
+pub use security::REDACTED;
 pub use url::Url;
 pub use warning::{Warning, WarningKind};
