@@ -53,6 +53,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod build;
 pub mod chars;
 mod error;
 mod host;
