@@ -145,7 +145,9 @@ impl Login {
         out.push_str(scheme);
         out.push_str("://");
         match (&self.user, &self.password) {
-            (None, Some(_)) => return Err(BuildError::new(Rule::Password, BuildErrorKind::Requires(Rule::User))),
+            (None, Some(_)) => {
+                return Err(BuildError::new(Rule::Password, BuildErrorKind::Requires(Rule::User)))
+            }
             (Some(user), password) => {
                 // §3.1: ":", "@" and "/" must be encoded in a user or password.
                 out.push_str(&pct::encode(user, Context::User));
@@ -258,7 +260,10 @@ impl FtpBuilder {
         if let Some(t) = self.typecode {
             let t = t.to_ascii_lowercase();
             if !matches!(t, b'a' | b'i' | b'd') {
-                return Err(BuildError::new(Rule::Ftptype, BuildErrorKind::Invalid(ErrorKind::InvalidTypecode)));
+                return Err(BuildError::new(
+                    Rule::Ftptype,
+                    BuildErrorKind::Invalid(ErrorKind::InvalidTypecode),
+                ));
             }
             out.push_str(";type=");
             out.push(t as char);
@@ -351,7 +356,13 @@ impl GopherBuilder {
     /// A gopher URL for `host`: type `1`, empty selector.
     #[must_use]
     pub fn new(host: &str) -> GopherBuilder {
-        GopherBuilder { login: Login::new(host), gopher_type: b'1', selector: Vec::new(), search: None, plus: None }
+        GopherBuilder {
+            login: Login::new(host),
+            gopher_type: b'1',
+            selector: Vec::new(),
+            search: None,
+            plus: None,
+        }
     }
     login_setters!(port);
 
@@ -638,7 +649,12 @@ impl WaisBuilder {
     /// A wais URL for a database on `host` (`waisdatabase`).
     #[must_use]
     pub fn new(host: &str, database: impl AsRef<[u8]>) -> WaisBuilder {
-        WaisBuilder { login: Login::new(host), database: database.as_ref().to_vec(), search: None, document: None }
+        WaisBuilder {
+            login: Login::new(host),
+            database: database.as_ref().to_vec(),
+            search: None,
+            document: None,
+        }
     }
     login_setters!(port);
 
@@ -877,7 +893,12 @@ impl GenericBuilder {
             Some(login) => {
                 let no_user = matches!(
                     kind,
-                    SchemeKind::Http | SchemeKind::Gopher | SchemeKind::Nntp | SchemeKind::Wais | SchemeKind::Prospero | SchemeKind::File
+                    SchemeKind::Http
+                        | SchemeKind::Gopher
+                        | SchemeKind::Nntp
+                        | SchemeKind::Wais
+                        | SchemeKind::Prospero
+                        | SchemeKind::File
                 );
                 if no_user && (login.user.is_some() || login.password.is_some()) {
                     let part = if login.user.is_some() { Rule::User } else { Rule::Password };

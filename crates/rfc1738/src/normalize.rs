@@ -117,7 +117,10 @@ fn normal_text(url: &Url, decode: bool) -> String {
         match p.path {
             Some(path) => path.start as usize - 1,
             None => {
-                if matches!(url.kind(), SchemeKind::Ftp | SchemeKind::Http | SchemeKind::Gopher | SchemeKind::Telnet) {
+                if matches!(
+                    url.kind(),
+                    SchemeKind::Ftp | SchemeKind::Http | SchemeKind::Gopher | SchemeKind::Telnet
+                ) {
                     out.push('/');
                 }
                 p.end as usize

@@ -129,7 +129,12 @@ impl Lenient {
     }
 
     #[cold]
-    pub(crate) fn warn(&self, offset: usize, kind: WarningKind, message: impl Into<std::borrow::Cow<'static, str>>) {
+    pub(crate) fn warn(
+        &self,
+        offset: usize,
+        kind: WarningKind,
+        message: impl Into<std::borrow::Cow<'static, str>>,
+    ) {
         self.warnings.borrow_mut().push(Warning::new(offset, kind, message));
     }
 
@@ -175,10 +180,16 @@ impl Url {
         let parts = parse::parse_lenient(input, &lenient)?;
         let mut warnings = lenient.into_warnings();
         let deviated = !warnings.is_empty();
-        if let Some(at) = input.as_bytes()[..parts.scheme_end as usize].iter().position(u8::is_ascii_uppercase) {
+        if let Some(at) =
+            input.as_bytes()[..parts.scheme_end as usize].iter().position(u8::is_ascii_uppercase)
+        {
             warnings.insert(
                 0,
-                Warning::new(at, WarningKind::UppercaseScheme, "upper-case scheme name, read as lower case (§2.1)"),
+                Warning::new(
+                    at,
+                    WarningKind::UppercaseScheme,
+                    "upper-case scheme name, read as lower case (§2.1)",
+                ),
             );
         }
         warnings.sort_by_key(Warning::offset);

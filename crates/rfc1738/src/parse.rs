@@ -113,7 +113,11 @@ impl Parser<'_> {
                 return Ok(j + 1);
             }
             if l.opts.unsafe_chars && is_tolerable_unsafe(c) {
-                l.warn(j, WarningKind::UnsafeChar, format!("unsafe character \"{}\" should be encoded as %{c:02X} (§2.2)", c as char));
+                l.warn(
+                    j,
+                    WarningKind::UnsafeChar,
+                    format!("unsafe character \"{}\" should be encoded as %{c:02X} (§2.2)", c as char),
+                );
                 return Ok(j + 1);
             }
         }
@@ -127,7 +131,11 @@ impl Parser<'_> {
     fn tolerate_underscore(&self, h: usize) -> bool {
         match self.lenient {
             Some(l) if l.opts.underscore_in_host => {
-                l.warn(h, WarningKind::UnderscoreInHost, "\"_\" in a host name (§3.1 allows letters, digits and \"-\")");
+                l.warn(
+                    h,
+                    WarningKind::UnderscoreInHost,
+                    "\"_\" in a host name (§3.1 allows letters, digits and \"-\")",
+                );
                 true
             }
             _ => false,

@@ -381,9 +381,8 @@ fn directory_escape(url: &Url, out: &mut Vec<Warning>) {
         } else {
             continue;
         };
-        let message = format!(
-            "path segment \"{seg}\": {what}, outside the directory the URL seems to name (§3.2.2)"
-        );
+        let message =
+            format!("path segment \"{seg}\": {what}, outside the directory the URL seems to name (§3.2.2)");
         out.push(Warning::new(url.offset_of(seg), WarningKind::DirectoryEscape, message));
     }
 }
