@@ -145,13 +145,16 @@ fn variants(url: &Url) -> Vec<String> {
         }
     }
     // Hex digits in lower case.
-    let lower: Vec<String> = s
-        .split('%')
-        .enumerate()
-        .map(|(n, p)| if n == 0 { p.to_owned() } else { p.to_ascii_lowercase() })
-        .collect();
+    let lower: Vec<String> =
+        s.split('%').enumerate().map(|(n, p)| if n == 0 { p.to_owned() } else { lower_hex(p) }).collect();
     out.push(lower.join("%"));
     out
+}
+
+/// `p` with its first two characters (the hex digits after a `%`) in lower case.
+fn lower_hex(p: &str) -> String {
+    let n = p.len().min(2);
+    format!("{}{}", p[..n].to_ascii_lowercase(), &p[n..])
 }
 
 #[test]
