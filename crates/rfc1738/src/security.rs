@@ -225,7 +225,6 @@ fn gopher_tab(url: &Url, out: &mut Vec<Warning>) {
 
 /// A warning for every escape in `part` that decodes to one of `octets`.
 fn escapes_of(url: &Url, part: &str, octets: &[u8], line: &str, out: &mut Vec<Warning>) {
-    let base = url.offset_of(part);
     let b = part.as_bytes();
     for i in memchr_all(b, b'%') {
         let Some(v) = pct::escape_at(b, i) else { continue };
@@ -240,7 +239,7 @@ fn escapes_of(url: &Url, part: &str, octets: &[u8], line: &str, out: &mut Vec<Wa
                 "%{v:02X} decodes to {name} inside {line}: a client that sends it decoded ends the line \
                  and can inject another command (§6)"
             );
-            out.push(Warning::new(base + i, WarningKind::LineInjection, message));
+            out.push(Warning::new(url.offset_of(part) + i, WarningKind::LineInjection, message));
         }
     }
 }
