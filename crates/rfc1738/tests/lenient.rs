@@ -88,10 +88,13 @@ fn check_lenient(at: &str, input: &str, keys: &[(String, String)]) {
     }
 }
 
+/// Where a case is, its input, and its `key = value` lines.
+type LenientCase = (String, String, Vec<(String, String)>);
+
 #[test]
 fn lenient_cases() {
     let text = fs::read_to_string(common::cases_dir().join("lenient.txt")).unwrap();
-    let mut cases: Vec<(String, String, Vec<(String, String)>)> = Vec::new();
+    let mut cases: Vec<LenientCase> = Vec::new();
     let mut rejects = 0;
     for (n, l) in text.lines().enumerate() {
         if l.trim().is_empty() || l.starts_with('#') {
