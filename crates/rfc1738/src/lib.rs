@@ -53,14 +53,17 @@
 
 #![forbid(unsafe_code)]
 
+pub mod build;
 pub mod chars;
 pub mod extract;
 mod error;
 mod host;
+mod normalize;
 mod options;
 mod parse;
 pub mod pct;
 pub mod scheme;
+mod security;
 mod url;
 mod warning;
 
@@ -79,5 +82,6 @@ pub use scheme::prospero::Prospero;
 pub use scheme::telnet::Telnet;
 pub use scheme::wais::{Wais, WaisForm};
 pub use scheme::SchemeKind;
+pub use security::REDACTED;
 pub use url::Url;
 pub use warning::{Warning, WarningKind};
