@@ -2,10 +2,11 @@
 """Logging TCP relay for the test servers.
 
 Listens on 127.0.0.1:LISTEN, forwards every connection to 127.0.0.1:BACKEND,
-and appends what each client sent, byte for byte, to LOG: one line per
-connection, `<n> <escaped bytes>`, where CR, LF, TAB and backslash are written
-as \\r \\n \\t \\\\ and any other non-printable byte as \\xHH. The log is the
-server side's own record of the wire, written before the backend sees it.
+and appends to LOG `<n> +` when connection n opens and, once the server has
+closed it, what the client sent, byte for byte: `<n> <escaped bytes>`, where
+CR, LF, TAB and backslash are written as \\r \\n \\t \\\\ and any other
+non-printable byte as \\xHH. The record is written before the client sees the
+connection end, so a client that reads to the end finds it in the log.
 
 Usage: wire-relay.py LISTEN BACKEND LOG
 """
@@ -53,27 +54,36 @@ def pump(src, dst, record):
             pass
 
 
-def serve(client, backend_port, log_path):
-    record = bytearray()
+def serve(client, n, backend_port, log_path):
     try:
         upstream = socket.create_connection(("127.0.0.1", backend_port), timeout=10)
         upstream.settimeout(None)
     except OSError:
         client.close()
         return
+    record = bytearray()
     up = threading.Thread(target=pump, args=(client, upstream, record))
     up.start()
-    pump(upstream, client, None)
-    up.join()
-    with LOCK:
-        COUNTER[0] += 1
-        n = COUNTER[0]
+    try:
+        while True:
+            data = upstream.recv(65536)
+            if not data:
+                break
+            client.sendall(data)
+    except OSError:
+        pass
+    # The server has closed: what the client sent is complete. Write it down
+    # before the client can see the end of the connection.
+    if record:
+        with LOCK, open(log_path, "a", encoding="ascii") as log:
+            log.write("%d %s\n" % (n, escape(bytes(record))))
+    try:
+        client.shutdown(socket.SHUT_WR)
+    except OSError:
+        pass
+    up.join(timeout=10)
     client.close()
     upstream.close()
-    if not record:
-        return  # a probe that only checked the port
-    with LOCK, open(log_path, "a", encoding="ascii") as log:
-        log.write("%d %s\n" % (n, escape(bytes(record))))
 
 
 def main():
@@ -84,7 +94,12 @@ def main():
     srv.listen(16)
     while True:
         client, _ = srv.accept()
-        threading.Thread(target=serve, args=(client, backend, log_path), daemon=True).start()
+        with LOCK:
+            COUNTER[0] += 1
+            n = COUNTER[0]
+            with open(log_path, "a", encoding="ascii") as log:
+                log.write("%d +\n" % n)
+        threading.Thread(target=serve, args=(client, n, backend, log_path), daemon=True).start()
 
 
 if __name__ == "__main__":
