@@ -94,8 +94,10 @@ fn news_injections() {
         "newsgroup name",
         b' ',
     );
-    let mut opts = Options::default();
-    opts.news_server = Some(("127.0.0.1".into(), 1));
+    let opts = Options {
+        news_server: Some(("127.0.0.1".into(), 1)),
+        ..Options::default()
+    };
     for (url, octet) in [("news:a%0D%0AQUIT@b", b'\r'), ("news:a%20b@c", b' ')] {
         match plan(url, &opts) {
             Err(AccessError::Injection {
@@ -149,8 +151,10 @@ fn default_and_allowed_ports_plan() {
     ] {
         plan(url, &opts).unwrap_or_else(|e| panic!("{url}: {e}"));
     }
-    let mut allow = Options::default();
-    allow.allow_privileged_ports = true;
+    let allow = Options {
+        allow_privileged_ports: true,
+        ..Options::default()
+    };
     plan("gopher://h:25/0x", &allow).unwrap();
 }
 

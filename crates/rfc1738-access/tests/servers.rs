@@ -139,11 +139,12 @@ fn text(out: &[u8]) -> String {
 /// Options whose password prompt answers with the test user's password.
 fn prompting(s: &Servers) -> Options {
     let password = s.var("FTP_PASSWORD").to_string();
-    let mut opts = Options::default();
-    opts.password_prompt = Some(Box::new(move |user, _| {
-        (user == "myname").then(|| password.clone())
-    }));
-    opts
+    Options {
+        password_prompt: Some(Box::new(move |user, _| {
+            (user == "myname").then(|| password.clone())
+        })),
+        ..Options::default()
+    }
 }
 
 /// One of the §3.2.2 motd URLs: what vsftpd received, and what came back.
@@ -243,8 +244,10 @@ fn ftp_directory_listing_anonymous() {
     let Some(s) = servers() else { return };
     let url = format!("ftp://127.0.0.1:{}/pub/www/doc;type=d", s.var("FTP_PORT"));
     let mark = s.mark("FTP_LOG");
-    let mut opts = Options::default();
-    opts.email = "tester@example.invalid".into();
+    let opts = Options {
+        email: "tester@example.invalid".into(),
+        ..Options::default()
+    };
     let (out, content) = get(&url, &opts).unwrap();
     assert_eq!(content, Content::Listing);
     let names: Vec<String> = text(&out)
@@ -310,8 +313,10 @@ fn ftp_refusals_and_limits() {
         Err(AccessError::Refused { command, .. }) => assert_eq!(command, "CWD no"),
         other => panic!("{other:?}"),
     }
-    let mut small = Options::default();
-    small.max_bytes = 1000;
+    let small = Options {
+        max_bytes: 1000,
+        ..Options::default()
+    };
     match get(&format!("ftp://127.0.0.1:{port}/pub/big"), &small) {
         Err(AccessError::TooLarge { limit: 1000 }) => {}
         other => panic!("{other:?}"),
@@ -383,8 +388,10 @@ fn gopher_search() {
     let Some(s) = servers() else { return };
     let port = s.var("GOPHER_PORT");
     let mark = s.mark("GOPHER_LOG");
-    let mut opts = Options::default();
-    opts.menus = MenuOutput::Items;
+    let opts = Options {
+        menus: MenuOutput::Items,
+        ..Options::default()
+    };
     // §3.4.2: the selector, a tab, the search string.
     let (out, content) = get(
         &format!("gopher://127.0.0.1:{port}/7/search%09rfc%201738"),
@@ -506,8 +513,10 @@ fn http_redirects_never_switch_silently() {
         8,
         "one request each, then six for the loop: {log:?}"
     );
-    let mut small = Options::default();
-    small.max_bytes = 100;
+    let small = Options {
+        max_bytes: 100,
+        ..Options::default()
+    };
     assert!(matches!(
         get(&format!("http://127.0.0.1:{port}/big"), &small),
         Err(AccessError::TooLarge { limit: 100 })
@@ -560,8 +569,10 @@ fn nntp_article_by_number() {
 #[test]
 fn news_article_group_and_all() {
     let Some(s) = servers() else { return };
-    let mut opts = Options::default();
-    opts.news_server = Some(("127.0.0.1".into(), s.var("NNTP_PORT").parse().unwrap()));
+    let opts = Options {
+        news_server: Some(("127.0.0.1".into(), s.var("NNTP_PORT").parse().unwrap())),
+        ..Options::default()
+    };
     let mark = s.mark("NNTP_LOG");
     let (out, _) = get("news:article1@test.example", &opts).unwrap();
     assert!(text(&out).contains("Body of test article 1."));
