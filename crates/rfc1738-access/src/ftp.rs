@@ -35,6 +35,9 @@ pub(crate) fn plan(t: &FtpTarget, plan: &mut Plan) {
     }
     for command in &t.commands {
         plan.send(command.clone());
+        if command == b"CWD " {
+            plan.note("CWD with a null argument (RFC 1738 §3.2.2): its effect is server-specific; a refusal is not an error");
+        }
     }
     plan.send("EPSV");
     plan.note("if EPSV is refused: PASV; then the data connection");
