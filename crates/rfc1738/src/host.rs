@@ -1,0 +1,94 @@
+//! `host = hostname | hostnumber` (§3.1, §5), with the label and name
+//! lengths of RFC 1034 §3.5 and §3.1, to which §3.1 refers.
+//!
+//! The caller has already consumed `1*[ alphadigit | "-" | "." ]`; this
+//! module decides which of the two rules the bytes match.
+
+use crate::chars::DIGIT_C;
+use crate::error::{ErrorKind, ParseError, Rule};
+
+/// RFC 1034 §3.5: "labels must be 63 characters or less".
+pub const MAX_LABEL: usize = 63;
+/// RFC 1034 §3.1: 255 octets on the wire, which is 253 characters of text.
+pub const MAX_NAME: usize = 253;
+
+/// Checks `b[start..end]` against `host`.
+pub(crate) fn host(b: &[u8], start: usize, end: usize) -> Result<(), ParseError> {
+    if start == end {
+        return Err(ParseError::new(start, ErrorKind::EmptyHost, Rule::Host));
+    }
+    if b[end - 1] == b'.' {
+        return Err(ParseError::new(end - 1, ErrorKind::TrailingDot, Rule::Hostname));
+    }
+    let top = b[start..end].iter().rposition(|&c| c == b'.').map_or(start, |d| start + d + 1);
+    // §3.1: "The rightmost domain label will never start with a digit,
+    // though, which syntactically distinguishes all domain names from the
+    // IP addresses."
+    if DIGIT_C.contains(b[top]) {
+        hostnumber(b, start, end)
+    } else {
+        hostname(b, start, end)
+    }
+}
+
+/// `hostnumber = digits "." digits "." digits "." digits`
+///
+/// Groups are `digits` of any length, as the BNF says; values above 255
+/// and leading zeros are for the security checks to flag, not errors.
+fn hostnumber(b: &[u8], start: usize, end: usize) -> Result<(), ParseError> {
+    let err = |at| Err(ParseError::new(at, ErrorKind::InvalidHostnumber, Rule::Hostnumber));
+    let mut i = start;
+    for group in 0..4 {
+        let digits_start = i;
+        while i < end && DIGIT_C.contains(b[i]) {
+            i += 1;
+        }
+        if i == digits_start {
+            return err(i);
+        }
+        if group < 3 {
+            if i == end || b[i] != b'.' {
+                return err(i);
+            }
+            i += 1;
+        }
+    }
+    if i != end {
+        return err(i);
+    }
+    Ok(())
+}
+
+/// `hostname = *[ domainlabel "." ] toplabel`
+fn hostname(b: &[u8], start: usize, end: usize) -> Result<(), ParseError> {
+    if end - start > MAX_NAME {
+        return Err(ParseError::new(start + MAX_NAME, ErrorKind::HostTooLong, Rule::Hostname));
+    }
+    let mut i = start;
+    loop {
+        let label_end = b[i..end].iter().position(|&c| c == b'.').map_or(end, |d| i + d);
+        label(b, i, label_end)?;
+        if label_end == end {
+            return Ok(());
+        }
+        i = label_end + 1;
+    }
+}
+
+/// `domainlabel = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit`;
+/// `toplabel` is the same with a first `alpha`, which [`host`] has checked.
+fn label(b: &[u8], start: usize, end: usize) -> Result<(), ParseError> {
+    if start == end {
+        return Err(ParseError::new(start, ErrorKind::EmptyLabel, Rule::Hostname));
+    }
+    if b[start] == b'-' {
+        return Err(ParseError::new(start, ErrorKind::LabelHyphen, Rule::Hostname));
+    }
+    if end - start > MAX_LABEL {
+        return Err(ParseError::new(start + MAX_LABEL, ErrorKind::LabelTooLong, Rule::Hostname));
+    }
+    if b[end - 1] == b'-' {
+        return Err(ParseError::new(end - 1, ErrorKind::LabelHyphen, Rule::Hostname));
+    }
+    Ok(())
+}

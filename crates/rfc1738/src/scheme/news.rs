@@ -1,0 +1,102 @@
+//! §3.6 NEWS: `newsurl = "news:" grouppart`,
+//! `grouppart = "*" | group | article`.
+//!
+//! "A message identifier may be distinguished from a news group name by
+//! the presence of the commercial at "@" character."
+
+use crate::chars;
+use crate::error::{ErrorKind, ParseError, Rule};
+use crate::host;
+use crate::parse::Parser;
+use crate::url::{Parts, Url};
+
+pub(crate) fn parse(p: &Parser<'_>, _parts: &mut Parts, i: usize) -> Result<(), ParseError> {
+    if &p.b[i..p.end] == b"*" {
+        return Ok(());
+    }
+    let at = p.find(i, b'@');
+    if at < p.end {
+        article(p, i, at)
+    } else {
+        let j = group(p, i)?;
+        p.expect_end(j, Rule::Group)
+    }
+}
+
+/// `group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]`; returns
+/// where it ends.
+pub(crate) fn group(p: &Parser<'_>, i: usize) -> Result<usize, ParseError> {
+    if i == p.end || !chars::ALPHA_C.contains(p.b[i]) {
+        let kind = if i < p.end && !chars::XCHAR.contains(p.b[i]) {
+            p.unexpected(i, Rule::Group).kind()
+        } else {
+            ErrorKind::InvalidGroup
+        };
+        return Err(ParseError::new(i, kind, Rule::Group));
+    }
+    let mut j = i + 1;
+    while j < p.end && (chars::GROUP_REST.contains(p.b[j]) || p.b[j] == b'_') {
+        j += 1;
+    }
+    Ok(j)
+}
+
+/// `article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host`
+fn article(p: &Parser<'_>, i: usize, at: usize) -> Result<(), ParseError> {
+    let j = p.scan(i, chars::ARTICLE, Rule::Article)?;
+    if j != at {
+        return Err(p.unexpected(j, Rule::Article));
+    }
+    if j == i {
+        return Err(ParseError::new(at, ErrorKind::EmptyArticleId, Rule::Article));
+    }
+    let mut h = at + 1;
+    while h < p.end && chars::HOSTCHAR.contains(p.b[h]) {
+        h += 1;
+    }
+    host::host(p.b, at + 1, h)?;
+    p.expect_end(h, Rule::Host)
+}
+
+/// The news view: a group, an article, or all groups (§3.6).
+///
+/// # Examples
+/// ```
+/// let url = rfc1738::Url::parse("news:comp.infosystems.www.misc")?;
+/// assert_eq!(url.news().unwrap().group(), Some("comp.infosystems.www.misc"));
+/// assert!(rfc1738::Url::parse("news:*")?.news().unwrap().is_all());
+/// # Ok::<(), rfc1738::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct News<'a> {
+    url: &'a Url,
+}
+
+impl<'a> News<'a> {
+    pub(crate) fn new(url: &'a Url) -> News<'a> {
+        News { url }
+    }
+
+    fn part(&self) -> &'a str {
+        self.url.scheme_specific_part()
+    }
+
+    /// Whether this is `news:*`, "all available news groups".
+    #[must_use]
+    pub fn is_all(&self) -> bool {
+        self.part() == "*"
+    }
+
+    /// The news group name, when the URL names one (`*` is not a group).
+    #[must_use]
+    pub fn group(&self) -> Option<&'a str> {
+        (!self.is_all() && !self.part().contains('@')).then(|| self.part())
+    }
+
+    /// The message id (`unique@host`, without `<` `>`), raw, when the URL
+    /// names an article.
+    #[must_use]
+    pub fn article(&self) -> Option<&'a str> {
+        self.part().contains('@').then(|| self.part())
+    }
+}

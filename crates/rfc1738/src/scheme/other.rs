@@ -1,0 +1,86 @@
+//! Other schemes: `otherurl = genericurl`, with
+//! `schemepart = *xchar | ip-schemepart`.
+//!
+//! A scheme-specific part that starts with `//` is read as an
+//! `ip-schemepart` (login, host, port, url-path); when that fails it is
+//! still a URL if it is `*xchar`, as the alternative in the BNF allows,
+//! only without those components.
+
+use crate::chars;
+use crate::error::{ParseError, Rule};
+use crate::parse::{self, LoginRules, Parser};
+use crate::url::{Parts, Url};
+
+pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
+    if p.b[i..p.end].starts_with(b"//") {
+        let mut ip = *parts;
+        match ip_schemepart(p, &mut ip, i) {
+            Ok(()) => {
+                *parts = ip;
+                return Ok(());
+            }
+            Err(ip_err) => {
+                return p.scan_to_end(i, chars::XCHAR, Rule::Schemepart).map_err(|x_err| {
+                    if x_err.offset() >= ip_err.offset() {
+                        x_err
+                    } else {
+                        ip_err
+                    }
+                });
+            }
+        }
+    }
+    p.scan_to_end(i, chars::XCHAR, Rule::Schemepart)
+}
+
+/// `ip-schemepart = "//" login [ "/" urlpath ]`, `urlpath = *xchar`.
+fn ip_schemepart(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
+    let i = parse::ip_schemepart(p, parts, i, LoginRules::LOGIN)?;
+    match parse::opt_path(p, parts, i) {
+        Some(path) => p.scan_to_end(path, chars::XCHAR, Rule::Urlpath),
+        None => Ok(()),
+    }
+}
+
+/// Scheme names §4 asks IANA to reserve for future definition.
+pub const RESERVED_NAMES: [&str; 7] = ["afs", "mid", "cid", "nfs", "tn3270", "mailserver", "z39.50"];
+
+/// The view of a URL of any other scheme.
+///
+/// # Examples
+/// ```
+/// let url = rfc1738::Url::parse("x-radio://tuner.example/88.5")?;
+/// let o = url.other().unwrap();
+/// assert!(o.is_experimental() && !o.is_reserved());
+/// assert_eq!(url.host(), Some("tuner.example"));
+/// # Ok::<(), rfc1738::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Other<'a> {
+    url: &'a Url,
+}
+
+impl<'a> Other<'a> {
+    pub(crate) fn new(url: &'a Url) -> Other<'a> {
+        Other { url }
+    }
+
+    /// The scheme-specific part, raw.
+    #[must_use]
+    pub fn scheme_specific_part(&self) -> &'a str {
+        self.url.scheme_specific_part()
+    }
+
+    /// Whether §4 reserves the scheme name (afs, mid, cid, nfs, tn3270,
+    /// mailserver, z39.50).
+    #[must_use]
+    pub fn is_reserved(&self) -> bool {
+        RESERVED_NAMES.contains(&self.url.scheme())
+    }
+
+    /// Whether the scheme name starts with `x-`, reserved for experiments (§4).
+    #[must_use]
+    pub fn is_experimental(&self) -> bool {
+        self.url.scheme().starts_with("x-")
+    }
+}

@@ -1,0 +1,83 @@
+//! §3.11 PROSPERO:
+//! `prosperourl = "prospero://" hostport "/" ppath *[ fieldspec ]`,
+//! `fieldspec = ";" fieldname "=" fieldvalue`.
+//!
+//! `marks[0]` is the offset of the first `";"`, when present.
+
+use crate::chars;
+use crate::error::{ParseError, Rule};
+use crate::parse::{self, LoginRules, Parser};
+use crate::pct;
+use crate::url::{Parts, Url};
+use std::borrow::Cow;
+
+pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
+    let i = parse::ip_schemepart(p, parts, i, LoginRules::HOSTPORT)?;
+    let path = parse::path(p, parts, i)?;
+    let mut j = p.scan(path, chars::PPATH, Rule::Ppath)?;
+    if j < p.end {
+        parts.marks[0] = j as u32;
+    }
+    while j < p.end {
+        if p.b[j] != b';' {
+            return Err(p.unexpected(j, Rule::Ppath));
+        }
+        j = fieldspec(p, j + 1)?;
+    }
+    Ok(())
+}
+
+/// `fieldname "=" fieldvalue`, after the `";"`.
+fn fieldspec(p: &Parser<'_>, i: usize) -> Result<usize, ParseError> {
+    let eq = p.scan(i, chars::FIELD, Rule::Fieldspec)?;
+    if eq == p.end || p.b[eq] != b'=' {
+        return Err(p.unexpected(eq, Rule::Fieldspec));
+    }
+    let j = p.scan(eq + 1, chars::FIELD, Rule::Fieldspec)?;
+    if j < p.end && p.b[j] != b';' {
+        return Err(p.unexpected(j, Rule::Fieldspec));
+    }
+    Ok(j)
+}
+
+/// The prospero view (§3.11): the hsoname and the field/value pairs.
+///
+/// # Examples
+/// ```
+/// let url = rfc1738::Url::parse("prospero://host.dom//pros/name;OBJECT-VERSION=2")?;
+/// let p = url.prospero().unwrap();
+/// assert_eq!(&*p.hsoname(), b"/pros/name");
+/// assert_eq!(p.fields().collect::<Vec<_>>(), [("OBJECT-VERSION", "2")]);
+/// # Ok::<(), rfc1738::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Prospero<'a> {
+    url: &'a Url,
+}
+
+impl<'a> Prospero<'a> {
+    pub(crate) fn new(url: &'a Url) -> Prospero<'a> {
+        Prospero { url }
+    }
+
+    /// The hsoname, raw (the `ppath`). It may begin with `/`, giving `//`
+    /// after the host.
+    #[must_use]
+    pub fn hsoname_raw(&self) -> &'a str {
+        let path = self.url.url_path().unwrap_or("");
+        let start = self.url.parts().path.map_or(0, |s| s.start as usize);
+        self.url.mark(0).map_or(path, |semi| &path[..semi - start])
+    }
+
+    /// The hsoname, decoded.
+    #[must_use]
+    pub fn hsoname(&self) -> Cow<'a, [u8]> {
+        pct::decode(self.hsoname_raw())
+    }
+
+    /// The `(fieldname, fieldvalue)` pairs, raw, in order.
+    pub fn fields(&self) -> impl Iterator<Item = (&'a str, &'a str)> {
+        let rest = self.url.mark(0).map_or("", |semi| &self.url.without_fragment()[semi + 1..]);
+        rest.split(';').filter(|_| !rest.is_empty()).map(|f| f.split_once('=').unwrap_or((f, "")))
+    }
+}
