@@ -25,7 +25,7 @@ pub(crate) fn describe(url: &Url) -> String {
             "mailto: a client would compose a message to {:?} and hand it to the user's mail system (RFC 1738 §3.5); \
              fetch does not: the url designates a mailbox, there is nothing to retrieve, and sending mail is an action \
              only the user may take",
-            text(url.scheme_specific_part())
+            url.mailto().map(|m| String::from_utf8_lossy(&m.address()).into_owned()).unwrap_or_default()
         ),
         SchemeKind::Wais => format!(
             "wais: a client would connect to {host} port {} and send a Z39.50 (WAIS) search of the database, or \

@@ -21,10 +21,7 @@ impl Reply {
 }
 
 pub(crate) fn plan(t: &FtpTarget, plan: &mut Plan) {
-    plan.push(Step::Connect {
-        host: t.ep.host.clone(),
-        port: t.ep.port,
-    });
+    plan.push(Step::Connect { host: t.ep.host.clone(), port: t.ep.port });
     plan.send([b"USER ".as_slice(), &t.user].concat());
     match &t.password {
         FtpPassword::Given(_) => plan.send("PASS ****"),
@@ -67,11 +64,7 @@ pub(crate) fn fetch(
     drop(data);
     expect(&reply(&mut c, trace)?, 2, "the end of the transfer")?;
     quit(&mut c, trace);
-    let content = if t.transfer.starts_with(b"NLST") {
-        Content::Listing
-    } else {
-        Content::Data
-    };
+    let content = if t.transfer.starts_with(b"NLST") { Content::Listing } else { Content::Data };
     Ok(Fetched { bytes, content })
 }
 
@@ -123,9 +116,8 @@ fn run(c: &mut LineConn, command: &[u8], trace: &mut dyn Trace) -> Result<(), Ac
     if command == b"CWD " {
         // §3.2.2: what a CWD with a null argument does is server-specific;
         // a refusal leaves the directory as it was, and the plan goes on.
-        trace.event(&Event::Note(
-            "the server refused CWD with a null argument; continuing (RFC 1738 §3.2.2)",
-        ));
+        trace
+            .event(&Event::Note("the server refused CWD with a null argument; continuing (RFC 1738 §3.2.2)"));
         return Ok(());
     }
     Err(refused(command, &r))
@@ -164,20 +156,12 @@ fn data_connect(
     budget: &Budget<'_>,
     trace: &mut dyn Trace,
 ) -> Result<TcpStream, AccessError> {
-    trace.event(&Event::Connect {
-        host: &ep.host,
-        port,
-    });
+    trace.event(&Event::Connect { host: &ep.host, port });
     let addr = SocketAddr::new(ip, port);
-    let fail = |source| AccessError::Connect {
-        address: addr.to_string(),
-        source,
-    };
+    let fail = |source| AccessError::Connect { address: addr.to_string(), source };
     let s = TcpStream::connect_timeout(&addr, budget.opts.io_timeout).map_err(fail)?;
-    s.set_read_timeout(Some(budget.opts.io_timeout))
-        .map_err(fail)?;
-    s.set_write_timeout(Some(budget.opts.io_timeout))
-        .map_err(fail)?;
+    s.set_read_timeout(Some(budget.opts.io_timeout)).map_err(fail)?;
+    s.set_write_timeout(Some(budget.opts.io_timeout)).map_err(fail)?;
     Ok(s)
 }
 
@@ -217,9 +201,7 @@ fn announced_size(text: &str) -> Option<u64> {
 fn reply(c: &mut LineConn, trace: &mut dyn Trace) -> Result<Reply, AccessError> {
     let first = c.line(trace)?;
     let code = parse_code(&first)?;
-    let mut text = String::from_utf8_lossy(&first[3..])
-        .trim_start_matches([' ', '-'])
-        .to_string();
+    let mut text = String::from_utf8_lossy(&first[3..]).trim_start_matches([' ', '-']).to_string();
     if first.get(3) == Some(&b'-') {
         loop {
             let line = c.line(trace)?;
@@ -235,12 +217,7 @@ fn reply(c: &mut LineConn, trace: &mut dyn Trace) -> Result<Reply, AccessError> 
 
 fn parse_code(line: &[u8]) -> Result<u16, AccessError> {
     let digits = line.get(..3).filter(|d| d.iter().all(u8::is_ascii_digit));
-    let bad = || {
-        AccessError::Protocol(format!(
-            "not an ftp reply: {}",
-            String::from_utf8_lossy(line)
-        ))
-    };
+    let bad = || AccessError::Protocol(format!("not an ftp reply: {}", String::from_utf8_lossy(line)));
     let code = std::str::from_utf8(digits.ok_or_else(bad)?).map_err(|_| bad())?;
     code.parse().map_err(|_| bad())
 }
@@ -249,10 +226,7 @@ fn expect(r: &Reply, class: u16, what: &str) -> Result<(), AccessError> {
     if r.class() == class {
         return Ok(());
     }
-    Err(AccessError::Protocol(format!(
-        "unexpected reply to {what}: {} {}",
-        r.code, r.text
-    )))
+    Err(AccessError::Protocol(format!("unexpected reply to {what}: {} {}", r.code, r.text)))
 }
 
 fn refused(command: &[u8], r: &Reply) -> AccessError {
@@ -274,18 +248,9 @@ mod tests {
 
     #[test]
     fn passive_replies() {
-        assert_eq!(
-            epsv_port("Entering Extended Passive Mode (|||22133|)").unwrap(),
-            22133
-        );
-        assert_eq!(
-            pasv_port("Entering Passive Mode (127,0,0,1,86,101).").unwrap(),
-            86 * 256 + 101
-        );
+        assert_eq!(epsv_port("Entering Extended Passive Mode (|||22133|)").unwrap(), 22133);
+        assert_eq!(pasv_port("Entering Passive Mode (127,0,0,1,86,101).").unwrap(), 86 * 256 + 101);
         assert!(pasv_port("Entering Passive Mode (127,0,0,1,986,101).").is_err());
-        assert_eq!(
-            announced_size("Opening BINARY mode data connection for motd (26 bytes)."),
-            Some(26)
-        );
+        assert_eq!(announced_size("Opening BINARY mode data connection for motd (26 bytes)."), Some(26));
     }
 }

@@ -38,11 +38,7 @@ impl MenuItem {
         if matches!(self.item_type, b'i' | b'3') || self.host.is_empty() {
             return None;
         }
-        let port = if self.port == 70 {
-            String::new()
-        } else {
-            format!(":{}", self.port)
-        };
+        let port = if self.port == 70 { String::new() } else { format!(":{}", self.port) };
         let mut url = format!("gopher://{}{port}/", self.host);
         encode_xchars(&[self.item_type], &mut url);
         encode_xchars(&self.selector, &mut url);
@@ -82,8 +78,7 @@ pub fn parse_menu(menu: &[u8]) -> Vec<MenuItem> {
 fn parse_item(line: &[u8]) -> Option<MenuItem> {
     let (&item_type, rest) = line.split_first()?;
     let fields: Vec<&[u8]> = rest.split(|&b| b == b'\t').collect();
-    let text =
-        |i: usize| String::from_utf8_lossy(fields.get(i).copied().unwrap_or_default()).into_owned();
+    let text = |i: usize| String::from_utf8_lossy(fields.get(i).copied().unwrap_or_default()).into_owned();
     Some(MenuItem {
         item_type,
         display: text(0),
@@ -95,10 +90,7 @@ fn parse_item(line: &[u8]) -> Option<MenuItem> {
 }
 
 pub(crate) fn plan(t: &GopherTarget, plan: &mut Plan) {
-    plan.push(Step::Connect {
-        host: t.ep.host.clone(),
-        port: t.ep.port,
-    });
+    plan.push(Step::Connect { host: t.ep.host.clone(), port: t.ep.port });
     for line in request_lines(&t.request) {
         plan.send(line.to_vec());
     }
@@ -109,10 +101,7 @@ pub(crate) fn plan(t: &GopherTarget, plan: &mut Plan) {
 
 /// The request as lines: one, or several for a §3.4.9 form.
 fn request_lines(request: &[u8]) -> Vec<&[u8]> {
-    request
-        .split(|&b| b == b'\n')
-        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
-        .collect()
+    request.split(|&b| b == b'\n').map(|l| l.strip_suffix(b"\r").unwrap_or(l)).collect()
 }
 
 pub(crate) fn fetch(
@@ -127,11 +116,7 @@ pub(crate) fn fetch(
     }
     stream.write_all(&[t.request.as_slice(), b"\r\n"].concat())?;
     let mut reader = BufReader::new(stream);
-    let total = if t.plus {
-        plus_header(&mut reader, trace)?
-    } else {
-        None
-    };
+    let total = if t.plus { plus_header(&mut reader, trace)? } else { None };
     let mut body: Box<dyn Read> = match total {
         Some(n) => Box::new(reader.take(n)),
         None => Box::new(reader),
@@ -139,10 +124,7 @@ pub(crate) fn fetch(
     let menu = matches!(t.gtype, b'1' | b'7') && !t.plus;
     if !menu {
         let bytes = budget.copy(&mut body, out, total, trace)?;
-        return Ok(Fetched {
-            bytes,
-            content: Content::Data,
-        });
+        return Ok(Fetched { bytes, content: Content::Data });
     }
     let mut raw = Vec::new();
     budget.copy(&mut body, &mut raw, None, trace)?;
@@ -151,25 +133,16 @@ pub(crate) fn fetch(
         MenuOutput::Raw => out.write_all(&raw)?,
         MenuOutput::Items => write_items(&items, out)?,
     }
-    Ok(Fetched {
-        bytes: raw.len() as u64,
-        content: Content::Menu(items),
-    })
+    Ok(Fetched { bytes: raw.len() as u64, content: Content::Menu(items) })
 }
 
 /// Gopher+: `+N` (N octets follow), `+-1` (up to a `.` line), `+-2` (up to
 /// the close), or `-N` and an error message.
-fn plus_header(
-    reader: &mut dyn BufRead,
-    trace: &mut dyn Trace,
-) -> Result<Option<u64>, AccessError> {
-    let line =
-        read_line(reader)?.ok_or_else(|| AccessError::Protocol("empty gopher+ reply".into()))?;
+fn plus_header(reader: &mut dyn BufRead, trace: &mut dyn Trace) -> Result<Option<u64>, AccessError> {
+    let line = read_line(reader)?.ok_or_else(|| AccessError::Protocol("empty gopher+ reply".into()))?;
     trace.event(&Event::Received(&line));
     match line.first() {
-        Some(b'+') => Ok(std::str::from_utf8(&line[1..])
-            .ok()
-            .and_then(|n| n.trim().parse::<u64>().ok())),
+        Some(b'+') => Ok(std::str::from_utf8(&line[1..]).ok().and_then(|n| n.trim().parse::<u64>().ok())),
         Some(b'-') => {
             let mut message = String::new();
             reader.read_to_string(&mut message).ok();
@@ -178,10 +151,7 @@ fn plus_header(
                 reply: message.trim().replace("\r\n", " "),
             })
         }
-        _ => Err(AccessError::Protocol(format!(
-            "not a gopher+ header: {}",
-            String::from_utf8_lossy(&line)
-        ))),
+        _ => Err(AccessError::Protocol(format!("not a gopher+ header: {}", String::from_utf8_lossy(&line)))),
     }
 }
 

@@ -11,11 +11,7 @@ const USER_AGENT: &str = concat!("rfc1738-access/", env!("CARGO_PKG_VERSION"));
 
 /// The request lines for `target` on `ep`, the empty line included.
 fn request(ep: &Endpoint, target: &str) -> Vec<String> {
-    let host = if ep.port == 80 {
-        ep.host.clone()
-    } else {
-        format!("{}:{}", ep.host, ep.port)
-    };
+    let host = if ep.port == 80 { ep.host.clone() } else { format!("{}:{}", ep.host, ep.port) };
     vec![
         format!("GET {target} HTTP/1.1"),
         format!("Host: {host}"),
@@ -27,16 +23,11 @@ fn request(ep: &Endpoint, target: &str) -> Vec<String> {
 }
 
 pub(crate) fn plan(ep: &Endpoint, target: &str, plan: &mut Plan) {
-    plan.push(Step::Connect {
-        host: ep.host.clone(),
-        port: ep.port,
-    });
+    plan.push(Step::Connect { host: ep.host.clone(), port: ep.port });
     for line in request(ep, target) {
         plan.send(line);
     }
-    plan.note(
-        "a redirect (3xx) is followed only to http on an allowed port, up to the redirect limit",
-    );
+    plan.note("a redirect (3xx) is followed only to http on an allowed port, up to the redirect limit");
 }
 
 /// The head of a response.
@@ -47,10 +38,7 @@ struct Head {
 
 impl Head {
     fn header(&self, name: &str) -> Option<&str> {
-        self.headers
-            .iter()
-            .find(|(n, _)| n.eq_ignore_ascii_case(name))
-            .map(|(_, v)| v.as_str())
+        self.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
     }
 }
 
@@ -69,9 +57,9 @@ pub(crate) fn fetch(
         if !(300..400).contains(&head.status) || head.status == 304 {
             return body(head, reader, budget, trace, out);
         }
-        let location = head.header("location").ok_or_else(|| {
-            AccessError::Protocol(format!("redirect {} without a Location", head.status))
-        })?;
+        let location = head
+            .header("location")
+            .ok_or_else(|| AccessError::Protocol(format!("redirect {} without a Location", head.status)))?;
         let next = resolve(&ep, &target, location);
         hops += 1;
         if hops > budget.opts.max_redirects {
@@ -104,27 +92,21 @@ fn exchange(
 
 /// The redirect's target, checked as any URL is: same scheme, allowed port.
 fn follow(location: &str, budget: &Budget<'_>) -> Result<(Endpoint, String), AccessError> {
-    let refuse = |reason: String| AccessError::Redirect {
-        location: location.to_string(),
-        reason,
-    };
+    let refuse = |reason: String| AccessError::Redirect { location: location.to_string(), reason };
     match Target::new(location, budget.opts) {
         Ok(Target::Http { ep, target }) => Ok((ep, target)),
         Ok(_) => Err(refuse("it leaves the http scheme".into())),
-        Err(AccessError::PrivilegedPort { port, .. }) => Err(refuse(format!(
-            "port {port} is below 1024 and not the http default (RFC 1738 §6)"
-        ))),
+        Err(AccessError::PrivilegedPort { port, .. }) => {
+            Err(refuse(format!("port {port} is below 1024 and not the http default (RFC 1738 §6)")))
+        }
         Err(e) => Err(refuse(e.to_string())),
     }
 }
 
 /// A Location made absolute against the current request.
 fn resolve(ep: &Endpoint, target: &str, location: &str) -> String {
-    let origin = if ep.port == 80 {
-        format!("http://{}", ep.host)
-    } else {
-        format!("http://{}:{}", ep.host, ep.port)
-    };
+    let origin =
+        if ep.port == 80 { format!("http://{}", ep.host) } else { format!("http://{}:{}", ep.host, ep.port) };
     if location.contains("://") || location.contains(':') && !location.starts_with('/') {
         location.to_string()
     } else if location.starts_with("//") {
@@ -160,8 +142,8 @@ fn read_head(reader: &mut dyn BufRead, trace: &mut dyn Trace) -> Result<Head, Ac
 }
 
 fn next_line(reader: &mut dyn BufRead, trace: &mut dyn Trace) -> Result<Vec<u8>, AccessError> {
-    let line = read_line(reader)?
-        .ok_or_else(|| AccessError::Protocol("the server closed the connection".into()))?;
+    let line =
+        read_line(reader)?.ok_or_else(|| AccessError::Protocol("the server closed the connection".into()))?;
     trace.event(&Event::Received(&line));
     Ok(line)
 }
@@ -185,23 +167,13 @@ fn body(
 ) -> Result<Fetched, AccessError> {
     if head.status >= 400 {
         let reason = format!("http status {}", head.status);
-        return Err(AccessError::Refused {
-            command: "GET".into(),
-            reply: reason,
-        });
+        return Err(AccessError::Refused { command: "GET".into(), reply: reason });
     }
-    let length = head
-        .header("content-length")
-        .and_then(|v| v.parse::<u64>().ok());
-    let chunked = head
-        .header("transfer-encoding")
-        .is_some_and(|v| v.to_ascii_lowercase().contains("chunked"));
+    let length = head.header("content-length").and_then(|v| v.parse::<u64>().ok());
+    let chunked =
+        head.header("transfer-encoding").is_some_and(|v| v.to_ascii_lowercase().contains("chunked"));
     let mut src: Box<dyn Read> = if chunked {
-        Box::new(Chunked {
-            inner: reader,
-            left: 0,
-            done: false,
-        })
+        Box::new(Chunked { inner: reader, left: 0, done: false })
     } else if let Some(n) = length {
         Box::new(reader.take(n))
     } else {
@@ -209,13 +181,7 @@ fn body(
     };
     let bytes = budget.copy(&mut src, out, length, trace)?;
     let content_type = head.header("content-type").map(str::to_string);
-    Ok(Fetched {
-        bytes,
-        content: Content::Http {
-            status: head.status,
-            content_type,
-        },
-    })
+    Ok(Fetched { bytes, content: Content::Http { status: head.status, content_type } })
 }
 
 /// The chunked transfer coding (RFC 9112 §7.1).
@@ -236,10 +202,8 @@ impl<R: BufRead> Chunked<R> {
         self.left = u64::from_str_radix(size, 16).map_err(|_| bad("bad chunk size"))?;
         if self.left == 0 {
             self.done = true;
-            while read_line(&mut self.inner)
-                .map_err(|_| bad("bad trailer"))?
-                .is_some_and(|l| !l.is_empty())
-            {}
+            while read_line(&mut self.inner).map_err(|_| bad("bad trailer"))?.is_some_and(|l| !l.is_empty()) {
+            }
         }
         Ok(())
     }
@@ -253,15 +217,10 @@ impl<R: BufRead> Read for Chunked<R> {
         if self.done {
             return Ok(0);
         }
-        let want = buf
-            .len()
-            .min(usize::try_from(self.left).unwrap_or(usize::MAX));
+        let want = buf.len().min(usize::try_from(self.left).unwrap_or(usize::MAX));
         let n = self.inner.read(&mut buf[..want])?;
         if n == 0 {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::UnexpectedEof,
-                "truncated chunk",
-            ));
+            return Err(std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "truncated chunk"));
         }
         self.left -= n as u64;
         if self.left == 0 {
@@ -280,22 +239,13 @@ mod tests {
     fn chunked_body() {
         let raw: &[u8] = b"5\r\nhello\r\n6;x=y\r\n world\r\n0\r\nTrailer: 1\r\n\r\n";
         let mut body = String::new();
-        Chunked {
-            inner: raw,
-            left: 0,
-            done: false,
-        }
-        .read_to_string(&mut body)
-        .unwrap();
+        Chunked { inner: raw, left: 0, done: false }.read_to_string(&mut body).unwrap();
         assert_eq!(body, "hello world");
     }
 
     #[test]
     fn locations() {
-        let ep = Endpoint {
-            host: "h".into(),
-            port: 8080,
-        };
+        let ep = Endpoint { host: "h".into(), port: 8080 };
         assert_eq!(resolve(&ep, "/a/b?x", "/c"), "http://h:8080/c");
         assert_eq!(resolve(&ep, "/a/b?x", "c"), "http://h:8080/a/c");
         assert_eq!(resolve(&ep, "/a/b", "ftp://x/y"), "ftp://x/y");

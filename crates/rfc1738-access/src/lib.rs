@@ -33,7 +33,6 @@
 #![forbid(unsafe_code)]
 
 mod advice;
-mod compat;
 mod error;
 mod ftp;
 mod gopher;
@@ -45,7 +44,7 @@ mod plan;
 mod target;
 mod trace;
 
-pub(crate) use compat::{decode, SchemeKind, Url};
+pub(crate) use rfc1738::{pct::decode, SchemeKind, Url};
 
 pub use error::AccessError;
 pub use gopher::{parse_menu, MenuItem};
@@ -138,10 +137,9 @@ pub fn fetch(
         Target::Http { ep, target } => http::fetch(ep, target, &mut budget, trace, out),
         Target::File(path) => file(path, &mut budget, trace, out),
         Target::Nntp(t) => news::fetch(t, &mut budget, trace, out),
-        Target::Describe { scheme, advice } => Err(AccessError::NotAutomated {
-            scheme: scheme.clone(),
-            advice: advice.clone(),
-        }),
+        Target::Describe { scheme, advice } => {
+            Err(AccessError::NotAutomated { scheme: scheme.clone(), advice: advice.clone() })
+        }
     }
 }
 
@@ -155,8 +153,5 @@ fn file(
     let mut f = std::fs::File::open(path).map_err(AccessError::Io)?;
     let total = f.metadata().ok().map(|m| m.len());
     let bytes = budget.copy(&mut f, out, total, trace)?;
-    Ok(Fetched {
-        bytes,
-        content: Content::Data,
-    })
+    Ok(Fetched { bytes, content: Content::Data })
 }

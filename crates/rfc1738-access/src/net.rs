@@ -18,11 +18,7 @@ pub(crate) struct Budget<'o> {
 
 impl<'o> Budget<'o> {
     pub(crate) fn new(opts: &'o Options) -> Budget<'o> {
-        Budget {
-            opts,
-            deadline: Instant::now() + opts.total_timeout,
-            written: 0,
-        }
+        Budget { opts, deadline: Instant::now() + opts.total_timeout, written: 0 }
     }
 
     fn check_time(&self) -> Result<(), AccessError> {
@@ -45,14 +41,9 @@ impl<'o> Budget<'o> {
         let n = data.len().min(usize::try_from(room).unwrap_or(usize::MAX));
         out.write_all(&data[..n]).map_err(AccessError::Io)?;
         self.written += n as u64;
-        trace.event(&Event::Progress {
-            bytes: self.written,
-            total,
-        });
+        trace.event(&Event::Progress { bytes: self.written, total });
         if n < data.len() {
-            return Err(AccessError::TooLarge {
-                limit: self.opts.max_bytes,
-            });
+            return Err(AccessError::TooLarge { limit: self.opts.max_bytes });
         }
         Ok(())
     }
@@ -91,29 +82,17 @@ pub(crate) fn connect(
     budget: &Budget<'_>,
     trace: &mut dyn Trace,
 ) -> Result<TcpStream, AccessError> {
-    trace.event(&Event::Connect {
-        host: &ep.host,
-        port: ep.port,
-    });
+    trace.event(&Event::Connect { host: &ep.host, port: ep.port });
     let address = format!("{}:{}", ep.host, ep.port);
-    let fail = |source| AccessError::Connect {
-        address: address.clone(),
-        source,
-    };
-    let addrs = (ep.host.as_str(), ep.port)
-        .to_socket_addrs()
-        .map_err(fail)?;
+    let fail = |source| AccessError::Connect { address: address.clone(), source };
+    let addrs = (ep.host.as_str(), ep.port).to_socket_addrs().map_err(fail)?;
     let mut last = std::io::Error::new(std::io::ErrorKind::NotFound, "no address");
     for addr in addrs {
         budget.check_time()?;
         match TcpStream::connect_timeout(&addr, budget.opts.io_timeout) {
             Ok(stream) => {
-                stream
-                    .set_read_timeout(Some(budget.opts.io_timeout))
-                    .map_err(fail)?;
-                stream
-                    .set_write_timeout(Some(budget.opts.io_timeout))
-                    .map_err(fail)?;
+                stream.set_read_timeout(Some(budget.opts.io_timeout)).map_err(fail)?;
+                stream.set_write_timeout(Some(budget.opts.io_timeout)).map_err(fail)?;
                 return Ok(stream);
             }
             Err(e) => last = e,
@@ -129,9 +108,7 @@ pub(crate) struct LineConn {
 
 impl LineConn {
     pub(crate) fn new(stream: TcpStream) -> LineConn {
-        LineConn {
-            reader: BufReader::new(stream),
-        }
+        LineConn { reader: BufReader::new(stream) }
     }
 
     /// The underlying stream.
@@ -171,16 +148,12 @@ impl LineConn {
 /// LF); `None` at the end of the stream.
 pub(crate) fn read_line(reader: &mut dyn BufRead) -> Result<Option<Vec<u8>>, AccessError> {
     let mut line = Vec::new();
-    let n = reader
-        .take(MAX_LINE as u64 + 1)
-        .read_until(b'\n', &mut line)?;
+    let n = reader.take(MAX_LINE as u64 + 1).read_until(b'\n', &mut line)?;
     if n == 0 {
         return Ok(None);
     }
     if line.len() > MAX_LINE {
-        return Err(AccessError::Protocol(
-            "a line from the server is too long".into(),
-        ));
+        return Err(AccessError::Protocol("a line from the server is too long".into()));
     }
     if line.last() == Some(&b'\n') {
         line.pop();

@@ -8,10 +8,7 @@ use crate::{AccessError, Content, Fetched, Trace};
 use std::io::Write;
 
 pub(crate) fn plan(t: &NntpTarget, plan: &mut Plan) {
-    plan.push(Step::Connect {
-        host: t.ep.host.clone(),
-        port: t.ep.port,
-    });
+    plan.push(Step::Connect { host: t.ep.host.clone(), port: t.ep.port });
     for command in &t.commands {
         plan.send(command.clone());
     }
@@ -30,9 +27,7 @@ pub(crate) fn fetch(
     let mut c = LineConn::new(connect(&t.ep, budget, trace)?);
     let (code, text) = status(&mut c, trace)?;
     if code != 200 && code != 201 {
-        return Err(AccessError::Protocol(format!(
-            "unexpected greeting: {code} {text}"
-        )));
+        return Err(AccessError::Protocol(format!("unexpected greeting: {code} {text}")));
     }
     let mut group_reply = String::new();
     for command in &t.commands {
@@ -63,10 +58,7 @@ pub(crate) fn fetch(
         NewsWhat::Overview => Content::NewsOverview,
         NewsWhat::Article => Content::Article,
     };
-    Ok(Fetched {
-        bytes: budget.written(),
-        content,
-    })
+    Ok(Fetched { bytes: budget.written(), content })
 }
 
 /// `211 count first last group`: XOVER of that range, if any.
@@ -77,15 +69,9 @@ fn overview(
     trace: &mut dyn Trace,
     out: &mut dyn Write,
 ) -> Result<(), AccessError> {
-    let nums: Vec<u64> = group_reply
-        .split(' ')
-        .take(3)
-        .filter_map(|n| n.parse().ok())
-        .collect();
+    let nums: Vec<u64> = group_reply.split(' ').take(3).filter_map(|n| n.parse().ok()).collect();
     let [count, first, last] = nums[..] else {
-        return Err(AccessError::Protocol(format!(
-            "unreadable GROUP reply: {group_reply}"
-        )));
+        return Err(AccessError::Protocol(format!("unreadable GROUP reply: {group_reply}")));
     };
     if count == 0 {
         return Ok(());
@@ -119,9 +105,8 @@ fn block(
     out: &mut dyn Write,
 ) -> Result<(), AccessError> {
     loop {
-        let line = read_line(c.reader())?.ok_or_else(|| {
-            AccessError::Protocol("the server closed the connection inside a block".into())
-        })?;
+        let line = read_line(c.reader())?
+            .ok_or_else(|| AccessError::Protocol("the server closed the connection inside a block".into()))?;
         if line == b"." {
             return Ok(());
         }

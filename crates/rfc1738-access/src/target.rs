@@ -4,6 +4,7 @@
 use crate::advice;
 use crate::plan::{Plan, Step};
 use crate::{decode, AccessError, Options, SchemeKind, Url};
+use rfc1738::FtpLogin;
 use std::path::PathBuf;
 
 /// Where to connect.
@@ -84,13 +85,8 @@ impl Target {
             SchemeKind::File => file(&url).map(Target::File),
             SchemeKind::News => news(&url, opts).map(Target::Nntp),
             SchemeKind::Nntp => nntp(&url, opts).map(Target::Nntp),
-            SchemeKind::Other => Err(AccessError::Unsupported {
-                scheme: url.scheme().to_string(),
-            }),
-            _ => Ok(Target::Describe {
-                scheme: url.scheme().to_string(),
-                advice: advice::describe(&url),
-            }),
+            SchemeKind::Other => Err(AccessError::Unsupported { scheme: url.scheme().to_string() }),
+            _ => Ok(Target::Describe { scheme: url.scheme().to_string(), advice: advice::describe(&url) }),
         }
     }
 
@@ -111,15 +107,8 @@ impl Target {
 
 /// §6: CR, LF and NUL never reach a protocol line; nor do the octets in
 /// `also` (TAB in a gopher selector, SP in an NNTP argument).
-pub(crate) fn check_line(
-    component: &'static str,
-    octets: &[u8],
-    also: &[u8],
-) -> Result<(), AccessError> {
-    match octets
-        .iter()
-        .find(|b| matches!(b, b'\r' | b'\n' | 0) || also.contains(b))
-    {
+pub(crate) fn check_line(component: &'static str, octets: &[u8], also: &[u8]) -> Result<(), AccessError> {
+    match octets.iter().find(|b| matches!(b, b'\r' | b'\n' | 0) || also.contains(b)) {
         Some(&octet) => Err(AccessError::Injection { component, octet }),
         None => Ok(()),
     }
@@ -127,20 +116,12 @@ pub(crate) fn check_line(
 
 /// §6: an explicit port below 1024 other than the scheme's default is
 /// refused unless the caller allows it.
-pub(crate) fn check_port(
-    scheme: &str,
-    port: u16,
-    default: u16,
-    opts: &Options,
-) -> Result<(), AccessError> {
+pub(crate) fn check_port(scheme: &str, port: u16, default: u16, opts: &Options) -> Result<(), AccessError> {
     if port == 0 {
         return Err(AccessError::Url("port 0 cannot be connected to".into()));
     }
     if port < 1024 && port != default && !opts.allow_privileged_ports {
-        return Err(AccessError::PrivilegedPort {
-            scheme: scheme.to_string(),
-            port,
-        });
+        return Err(AccessError::PrivilegedPort { scheme: scheme.to_string(), port });
     }
     Ok(())
 }
@@ -152,28 +133,19 @@ pub(crate) fn endpoint(url: &Url, default: u16, opts: &Options) -> Result<Endpoi
         .ok_or_else(|| AccessError::Url("the url names no host".into()))?;
     let port = url.port().unwrap_or(default);
     check_port(url.scheme(), port, default, opts)?;
-    Ok(Endpoint {
-        host: host.to_string(),
-        port,
-    })
+    Ok(Endpoint { host: host.to_string(), port })
 }
 
-/// §3.2.1 login and §3.2.2 commands.
+/// §3.2.1 login and §3.2.2 commands, as the core plans them: one CWD per
+/// segment with the decoded segment as argument (`%2Fetc` is `CWD /etc`, an
+/// empty segment `CWD ` with a null argument), TYPE, then RETR or NLST.
 fn ftp(url: &Url, opts: &Options) -> Result<FtpTarget, AccessError> {
     let ep = endpoint(url, 21, opts)?;
-    let view = url
-        .ftp()
-        .ok_or_else(|| AccessError::Url("not an ftp url".into()))?;
-    let (user, password) = match url.user() {
-        None => (
-            b"anonymous".to_vec(),
-            FtpPassword::Email(opts.email.as_bytes().to_vec()),
-        ),
-        Some(u) => {
-            let password = url.password().map_or(FtpPassword::Ask, |p| {
-                FtpPassword::Given(decode(p).into_owned())
-            });
-            (decode(u).into_owned(), password)
+    let view = url.ftp().ok_or_else(|| AccessError::Url("not an ftp url".into()))?;
+    let (user, password) = match view.login() {
+        FtpLogin::Anonymous => (b"anonymous".to_vec(), FtpPassword::Email(opts.email.as_bytes().to_vec())),
+        FtpLogin::User { user, password } => {
+            (user.into_owned(), password.map_or(FtpPassword::Ask, |p| FtpPassword::Given(p.into_owned())))
         }
     };
     check_line("ftp user", &user, &[])?;
@@ -182,53 +154,24 @@ fn ftp(url: &Url, opts: &Options) -> Result<FtpTarget, AccessError> {
         FtpPassword::Email(p) => check_line("e-mail address used as password", p, &[])?,
         FtpPassword::Ask => {}
     }
-    let mut commands = Vec::new();
-    for seg in view.cwd() {
-        // §3.2.2: one CWD per segment, its argument the decoded segment, so
-        // "%2Fetc" is "CWD /etc" and an empty segment is "CWD " (null argument).
-        let arg = decode(seg);
-        check_line("ftp cwd segment", &arg, &[])?;
-        commands.push([b"CWD ".as_slice(), &arg].concat());
-    }
-    let name = decode(view.name());
-    check_line("ftp file name", &name, &[])?;
-    let transfer = match view.typecode() {
-        Some(b'd') => verb_arg(b"NLST", &name),
-        Some(t) => {
-            commands.push(if t == b'a' {
-                b"TYPE A".to_vec()
-            } else {
-                b"TYPE I".to_vec()
-            });
-            verb_arg(b"RETR", &name)
+    let (mut commands, mut transfer) = (Vec::new(), None);
+    for command in view.commands() {
+        let component = if command.verb == "CWD" { "ftp cwd segment" } else { "ftp file name" };
+        check_line(component, &command.arg, &[])?;
+        match command.verb {
+            "RETR" | "NLST" => transfer = Some(command.line()),
+            _ => commands.push(command.line()),
         }
-        // §3.2.3 leaves the choice to the client: no name, list the directory.
-        None if name.is_empty() => b"NLST".to_vec(),
-        None => verb_arg(b"RETR", &name),
-    };
-    Ok(FtpTarget {
-        ep,
-        user,
-        password,
-        commands,
-        transfer,
-    })
-}
-
-fn verb_arg(verb: &[u8], arg: &[u8]) -> Vec<u8> {
-    if arg.is_empty() {
-        verb.to_vec()
-    } else {
-        [verb, b" ", arg].concat()
     }
+    let transfer =
+        transfer.ok_or_else(|| AccessError::Url("the ftp url names nothing to retrieve".into()))?;
+    Ok(FtpTarget { ep, user, password, commands, transfer })
 }
 
 /// §3.4: the decoded selector, TAB and search, TAB and gopher+ string.
 fn gopher(url: &Url, opts: &Options) -> Result<GopherTarget, AccessError> {
     let ep = endpoint(url, 70, opts)?;
-    let view = url
-        .gopher()
-        .ok_or_else(|| AccessError::Url("not a gopher url".into()))?;
+    let view = url.gopher().ok_or_else(|| AccessError::Url("not a gopher url".into()))?;
     let mut request = decode(view.selector()).into_owned();
     check_line("gopher selector", &request, b"\t")?;
     if let Some(search) = view.search() {
@@ -243,12 +186,7 @@ fn gopher(url: &Url, opts: &Options) -> Result<GopherTarget, AccessError> {
         request.push(b'\t');
         request.extend_from_slice(plus.strip_suffix(b"\r\n").unwrap_or(plus));
     }
-    Ok(GopherTarget {
-        ep,
-        gtype: view.gopher_type(),
-        request,
-        plus: plus.is_some(),
-    })
+    Ok(GopherTarget { ep, gtype: view.gopher_type(), request, plus: plus.is_some() })
 }
 
 /// A gopher+ string has no CR, LF or NUL, except the filled-in form of
@@ -269,25 +207,18 @@ fn check_plus(plus: &[u8]) -> Result<(), AccessError> {
 /// §3.3: the path and search, sent as they are written (still encoded).
 fn http(url: &Url, opts: &Options) -> Result<Target, AccessError> {
     let ep = endpoint(url, 80, opts)?;
-    let view = url
-        .http()
-        .ok_or_else(|| AccessError::Url("not an http url".into()))?;
-    Ok(Target::Http {
-        ep,
-        target: view.request_target(),
-    })
+    let view = url.http().ok_or_else(|| AccessError::Url("not an http url".into()))?;
+    Ok(Target::Http { ep, target: view.request_target() })
 }
 
 /// §3.10: only this machine's files.
 fn file(url: &Url) -> Result<PathBuf, AccessError> {
-    let host = url.host().unwrap_or("");
-    if !(host.is_empty() || host.eq_ignore_ascii_case("localhost")) {
-        return Err(AccessError::ForeignFileHost {
-            host: host.to_string(),
-        });
+    let view = url.file().ok_or_else(|| AccessError::Url("not a file url".into()))?;
+    if !view.is_local() {
+        return Err(AccessError::ForeignFileHost { host: view.host().to_string() });
     }
     let mut path = b"/".to_vec();
-    path.extend_from_slice(&decode(url.url_path().unwrap_or("")));
+    path.extend_from_slice(&decode(view.path()));
     check_line("file path", &path, &[])?;
     Ok(os_path(path))
 }
@@ -307,42 +238,26 @@ fn os_path(path: Vec<u8>) -> PathBuf {
 fn news(url: &Url, opts: &Options) -> Result<NntpTarget, AccessError> {
     let (host, port) = opts.news_server.clone().ok_or(AccessError::NoNewsServer)?;
     let ep = Endpoint { host, port };
-    let view = url
-        .news()
-        .ok_or_else(|| AccessError::Url("not a news url".into()))?;
+    let view = url.news().ok_or_else(|| AccessError::Url("not a news url".into()))?;
     if view.is_all() {
-        return Ok(NntpTarget {
-            ep,
-            commands: vec![b"LIST".to_vec()],
-            what: NewsWhat::GroupList,
-        });
+        return Ok(NntpTarget { ep, commands: vec![b"LIST".to_vec()], what: NewsWhat::GroupList });
     }
     if let Some(id) = view.article() {
         let id = decode(id);
         check_line("message id", &id, b" \t<>")?;
         let command = [b"ARTICLE <".as_slice(), &id, b">"].concat();
-        return Ok(NntpTarget {
-            ep,
-            commands: vec![command],
-            what: NewsWhat::Article,
-        });
+        return Ok(NntpTarget { ep, commands: vec![command], what: NewsWhat::Article });
     }
     let group = decode(view.group().unwrap_or(""));
     check_line("newsgroup name", &group, b" \t")?;
     let commands = vec![[b"GROUP ".as_slice(), &group].concat()];
-    Ok(NntpTarget {
-        ep,
-        commands,
-        what: NewsWhat::Overview,
-    })
+    Ok(NntpTarget { ep, commands, what: NewsWhat::Overview })
 }
 
 /// §3.7: the group, then the article by number.
 fn nntp(url: &Url, opts: &Options) -> Result<NntpTarget, AccessError> {
     let ep = endpoint(url, 119, opts)?;
-    let view = url
-        .nntp()
-        .ok_or_else(|| AccessError::Url("not an nntp url".into()))?;
+    let view = url.nntp().ok_or_else(|| AccessError::Url("not an nntp url".into()))?;
     let group = decode(view.group());
     check_line("newsgroup name", &group, b" \t")?;
     let mut commands = vec![[b"GROUP ".as_slice(), &group].concat()];
