@@ -77,12 +77,14 @@ pub fn run(args: FetchArgs) -> ExitCode {
 }
 
 fn retrieve(args: &FetchArgs, opts: &Options) -> Result<(), AccessError> {
-    let progress = !args.trace && io::stderr().is_terminal() && (args.output.is_some() || !io::stdout().is_terminal());
+    let progress =
+        !args.trace && io::stderr().is_terminal() && (args.output.is_some() || !io::stdout().is_terminal());
     let mut tracer = Tracer { trace: args.trace, progress, last: None };
     let result = match &args.output {
         Some(path) => {
             let mut out = BufWriter::new(File::create(path).map_err(AccessError::Io)?);
-            let r = fetch(&args.url, opts, &mut tracer, &mut out).and_then(|_| out.flush().map_err(AccessError::Io));
+            let r = fetch(&args.url, opts, &mut tracer, &mut out)
+                .and_then(|_| out.flush().map_err(AccessError::Io));
             if r.is_err() {
                 // No partial file is left to pass for the resource.
                 drop(out);
