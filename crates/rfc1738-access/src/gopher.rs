@@ -95,7 +95,9 @@ pub(crate) fn plan(t: &GopherTarget, plan: &mut Plan) {
         plan.send(line.to_vec());
     }
     if t.gtype == b'7' && !t.request.contains(&b'\t') {
-        plan.note("a type 7 search without a search string: a client would ask the user for one (RFC 1738 §3.4.2)");
+        plan.note(
+            "a type 7 search without a search string: a client would ask the user for one (RFC 1738 §3.4.2)",
+        );
     }
     if t.plus {
         plan.note("the reply starts with a Gopher+ header line (+size, or -n and an error)");
