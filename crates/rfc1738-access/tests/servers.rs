@@ -180,10 +180,15 @@ fn ftp_motd_null_cwd() {
 fn ftp_directory_listing_anonymous() {
     let Some(s) = servers() else { return };
     let url = format!("ftp://127.0.0.1:{}/pub/www/doc;type=d", s.var("FTP_PORT"));
-    let mark = s.mark("FTP_LOG");
+    let (mark, wire_mark) = (s.mark("FTP_LOG"), s.mark("FTP_WIRE"));
     let opts = Options { email: "tester@example.invalid".into(), ..Options::default() };
     let (out, content) = get(&url, &opts).unwrap();
     assert_eq!(content, Content::Listing);
+    // §3.2.2: typecode d is NLST of the name; §3.2.1: anonymous, the e-mail address as password.
+    assert_eq!(
+        s.ftp_wire(wire_mark),
+        ["USER anonymous", "PASS tester@example.invalid", "CWD pub", "CWD www", "EPSV", "NLST doc", "QUIT"]
+    );
     let names: Vec<String> = text(&out).lines().map(|l| l.rsplit('/').next().unwrap().to_string()).collect();
     assert_eq!(names, ["alpha.html", "beta.html", "gamma.txt"]);
     let commands = s.ftp_commands(mark);
