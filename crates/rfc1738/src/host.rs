@@ -6,19 +6,22 @@
 
 use crate::chars::DIGIT_C;
 use crate::error::{ErrorKind, ParseError, Rule};
+use crate::parse::Parser;
+use crate::warning::WarningKind;
 
 /// RFC 1034 §3.5: "labels must be 63 characters or less".
 pub const MAX_LABEL: usize = 63;
 /// RFC 1034 §3.1: 255 octets on the wire, which is 253 characters of text.
 pub const MAX_NAME: usize = 253;
 
-/// Checks `b[start..end]` against `host`.
-pub(crate) fn host(b: &[u8], start: usize, end: usize) -> Result<(), ParseError> {
+/// Checks `p.b[start..end]` against `host`.
+pub(crate) fn host(p: &Parser<'_>, start: usize, mut end: usize) -> Result<(), ParseError> {
+    let b = p.b;
     if start == end {
         return Err(ParseError::new(start, ErrorKind::EmptyHost, Rule::Host));
     }
     if b[end - 1] == b'.' {
-        return Err(ParseError::new(end - 1, ErrorKind::TrailingDot, Rule::Hostname));
+        end = trailing_dot(p, start, end)?;
     }
     let top = b[start..end].iter().rposition(|&c| c == b'.').map_or(start, |d| start + d + 1);
     // §3.1: "The rightmost domain label will never start with a digit,
@@ -29,6 +32,30 @@ pub(crate) fn host(b: &[u8], start: usize, end: usize) -> Result<(), ParseError>
     } else {
         hostname(b, start, end)
     }
+}
+
+/// A host that ends with `"."`: an error, or in a lenient parse that
+/// accepts it, a warning and the end of the host without the dot.
+#[cold]
+fn trailing_dot(p: &Parser<'_>, start: usize, end: usize) -> Result<usize, ParseError> {
+    match p.lenient {
+        Some(l) if l.opts.trailing_dot && end - 1 > start => {
+            l.warn(end - 1, WarningKind::TrailingDot, "a host name that ends with \".\" (§3.1 has none)");
+            Ok(end - 1)
+        }
+        _ => Err(ParseError::new(end - 1, ErrorKind::TrailingDot, Rule::Hostname)),
+    }
+}
+
+/// Checks `host` (a hostname or hostnumber) alone, strictly, for the builders.
+pub(crate) fn check(host: &str) -> Result<(), ParseError> {
+    let b = host.as_bytes();
+    let p = Parser { b, end: b.len(), lenient: None };
+    let end = p.host_end(0, b.len());
+    if end < b.len() {
+        return Err(p.unexpected(end, Rule::Host));
+    }
+    self::host(&p, 0, end)
 }
 
 /// `hostnumber = digits "." digits "." digits "." digits`

@@ -56,10 +56,12 @@
 pub mod chars;
 mod error;
 mod host;
+mod options;
 mod parse;
 pub mod pct;
 pub mod scheme;
 mod url;
+mod warning;
 
 pub use error::{ErrorKind, ParseError, Rule};
 pub use host::{MAX_LABEL, MAX_NAME};
@@ -75,4 +77,6 @@ pub use scheme::prospero::Prospero;
 pub use scheme::telnet::Telnet;
 pub use scheme::wais::{Wais, WaisForm};
 pub use scheme::SchemeKind;
+pub use options::ParseOptions;
 pub use url::Url;
+pub use warning::{Warning, WarningKind};

@@ -9,39 +9,50 @@
 use crate::chars::{self, Class};
 use crate::error::{ErrorKind, ParseError, Rule};
 use crate::host;
+use crate::options::Lenient;
 use crate::pct;
 use crate::scheme::{self, SchemeKind};
 use crate::url::{Parts, Span};
+use crate::warning::WarningKind;
 
 /// The longest input accepted: offsets are stored as `u32`.
 pub const MAX_LEN: usize = (u32::MAX - 1) as usize;
 
-/// The bytes being read and where the URL proper ends.
+/// The bytes being read, where the URL proper ends, and, for a lenient
+/// parse, its options and warnings.
+///
+/// Lenient handling sits where a strict parse raises its error: a strict
+/// parse (`lenient: None`) never looks at it outside its `#[cold]` error
+/// paths.
 pub(crate) struct Parser<'a> {
     pub(crate) b: &'a [u8],
     pub(crate) end: usize,
+    pub(crate) lenient: Option<&'a Lenient>,
 }
 
 impl Parser<'_> {
     /// Consumes bytes of `class` from `i`, checking every `%` escape.
     #[inline]
     pub(crate) fn scan(&self, mut i: usize, class: Class, rule: Rule) -> Result<usize, ParseError> {
-        let b = self.b;
-        while i < self.end {
-            let c = b[i];
-            if !class.contains(c) {
-                break;
-            }
-            if c == b'%' {
-                if pct::escape_at(b, i).is_none() {
-                    return Err(ParseError::new(i, ErrorKind::InvalidEscape, rule));
+        let (b, end) = (self.b, self.end.min(self.b.len()));
+        loop {
+            // Eight bytes at a time while all are plain members, then byte
+            // by byte up to the stop or the next escape.
+            i = chars::run_of(b, i, end, class);
+            loop {
+                if i >= end || !class.contains(b[i]) {
+                    return Ok(i);
                 }
-                i += 3;
-            } else {
+                if b[i] == b'%' {
+                    if pct::escape_at(b, i).is_none() {
+                        return Err(ParseError::new(i, ErrorKind::InvalidEscape, rule));
+                    }
+                    i += 3;
+                    break;
+                }
                 i += 1;
             }
         }
-        Ok(i)
     }
 
     /// The error for the byte at `i` that `rule` cannot take.
@@ -71,33 +82,119 @@ impl Parser<'_> {
 
     /// Consumes `class` from `i` and requires that it reaches the end.
     pub(crate) fn scan_to_end(&self, i: usize, class: Class, rule: Rule) -> Result<(), ParseError> {
-        let j = self.scan(i, class, rule)?;
-        self.expect_end(j, rule)
+        self.scan_until(i, class, rule, |_| false).map(|_| ())
+    }
+
+    /// Consumes `class` from `i` up to the end or a byte for which `stop`
+    /// holds, and returns where it stopped. Any other byte is an error for
+    /// `rule`, unless the lenient options accept it (see [`Parser::tolerate`]).
+    #[inline]
+    pub(crate) fn scan_until(
+        &self,
+        i: usize,
+        class: Class,
+        rule: Rule,
+        stop: impl Fn(u8) -> bool,
+    ) -> Result<usize, ParseError> {
+        let mut j = self.scan(i, class, rule)?;
+        while j < self.end && !stop(self.b[j]) {
+            j = self.tolerate(j, rule)?;
+            j = self.scan(j, class, rule)?;
+        }
+        Ok(j)
+    }
+
+    /// Where a strict parse fails at `j` in `rule`: in a lenient parse, a
+    /// byte the options accept is recorded as a warning and `j + 1`
+    /// returned; otherwise the strict error.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn tolerate(&self, j: usize, rule: Rule) -> Result<usize, ParseError> {
+        if let (Some(l), Some(&c)) = (self.lenient, self.b.get(j)) {
+            if j < self.end && l.opts.reserved_in_search && rule == Rule::Search && matches!(c, b'/' | b'?') {
+                l.warn(j, WarningKind::ReservedInSearch, format!("unencoded \"{}\" in a search", c as char));
+                return Ok(j + 1);
+            }
+            if l.opts.unsafe_chars && is_tolerable_unsafe(c) {
+                l.warn(j, WarningKind::UnsafeChar, format!("unsafe character \"{}\" should be encoded as %{c:02X} (§2.2)", c as char));
+                return Ok(j + 1);
+            }
+        }
+        Err(self.unexpected(j, rule))
+    }
+
+    /// Whether the byte at `h`, which ends the run of host characters, is
+    /// an underscore a lenient parse accepts (recording the warning).
+    #[cold]
+    #[inline(never)]
+    fn tolerate_underscore(&self, h: usize) -> bool {
+        match self.lenient {
+            Some(l) if l.opts.underscore_in_host => {
+                l.warn(h, WarningKind::UnderscoreInHost, "\"_\" in a host name (§3.1 allows letters, digits and \"-\")");
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The end of the run of host characters from `i`, stopping before
+    /// `limit`; underscores are part of the run in a lenient parse.
+    #[inline]
+    pub(crate) fn host_end(&self, i: usize, limit: usize) -> usize {
+        let mut h = i;
+        loop {
+            while h < limit && chars::HOSTCHAR.contains(self.b[h]) {
+                h += 1;
+            }
+            if h < limit && self.b[h] == b'_' && self.tolerate_underscore(h) {
+                h += 1;
+                continue;
+            }
+            return h;
+        }
     }
 
     /// The first `needle` in `i..end`, or `end`.
     #[inline]
     pub(crate) fn find(&self, i: usize, needle: u8) -> usize {
-        self.b[i..self.end].iter().position(|&c| c == needle).map_or(self.end, |d| i + d)
+        chars::find_byte(self.b, i, self.end, needle)
     }
 }
 
 /// `genericurl = scheme ":" schemepart`, then the scheme's own grammar.
 pub(crate) fn parse(input: &str) -> Result<Parts, ParseError> {
+    parse_opts(input, None)
+}
+
+/// [`parse`], accepting what the options of `lenient` accept and
+/// recording a warning for each.
+pub(crate) fn parse_lenient(input: &str, lenient: &Lenient) -> Result<Parts, ParseError> {
+    parse_opts(input, Some(lenient))
+}
+
+#[inline]
+fn parse_opts(input: &str, lenient: Option<&Lenient>) -> Result<Parts, ParseError> {
     let b = input.as_bytes();
     if b.len() > MAX_LEN {
         return Err(ParseError::new(MAX_LEN, ErrorKind::TooLong, Rule::Scheme));
     }
-    let end = b.iter().position(|&c| c == b'#').unwrap_or(b.len());
-    let p = Parser { b, end };
+    let end = chars::find_byte(b, 0, b.len(), b'#');
+    let p = Parser { b, end, lenient };
     let colon = scheme_name(&p)?;
     let kind = SchemeKind::from_bytes(&b[..colon]);
     let mut parts = Parts::new(kind, colon, end, end < b.len());
     scheme::parse(&p, &mut parts, colon + 1)?;
     if end < b.len() {
-        fragment(b, end + 1)?;
+        fragment(b, end + 1, lenient)?;
     }
     Ok(parts)
+}
+
+/// §2.2 unsafe characters that a lenient parse accepts unencoded: all but
+/// `%` (an escape), `#` (the fragment), and `<`, `>`, `"`, which delimit
+/// URLs in text, so that a raw one means a badly cut URL or injected markup.
+const fn is_tolerable_unsafe(c: u8) -> bool {
+    chars::is_unsafe(c) && !matches!(c, b'%' | b'#' | b'<' | b'>' | b'"')
 }
 
 /// `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]`; returns the offset
@@ -122,8 +219,8 @@ fn scheme_name(p: &Parser<'_>) -> Result<usize, ParseError> {
 /// The fragment identifier. RFC 1738 does not define its syntax; it is
 /// held to `*xchar`, the characters a URL itself may use (§2.2: "URLs are
 /// written only with the graphic printable characters").
-fn fragment(b: &[u8], start: usize) -> Result<(), ParseError> {
-    let p = Parser { b, end: b.len() };
+fn fragment(b: &[u8], start: usize, lenient: Option<&Lenient>) -> Result<(), ParseError> {
+    let p = Parser { b, end: b.len(), lenient };
     p.scan_to_end(start, chars::XCHAR, Rule::Fragment)
 }
 
@@ -165,11 +262,11 @@ pub(crate) fn ip_schemepart(
 /// the login ends at the first `/` and a raw `@` can only end the user.
 fn login(p: &Parser<'_>, parts: &mut Parts, i: usize, rules: LoginRules) -> Result<usize, ParseError> {
     let region_end = p.find(i, b'/');
-    let at = p.b[i..region_end].iter().position(|&c| c == b'@').map(|d| i + d);
+    let at = Some(chars::find_byte(p.b, i, region_end, b'@')).filter(|&at| at < region_end);
     let host_start = match at {
         Some(at) => {
             if !rules.user {
-                return Err(ParseError::new(i, ErrorKind::UserNotAllowed, Rule::Login));
+                disallowed_user(p, i)?;
             }
             userinfo(p, parts, i, at)?;
             at + 1
@@ -180,17 +277,27 @@ fn login(p: &Parser<'_>, parts: &mut Parts, i: usize, rules: LoginRules) -> Resu
     Ok(region_end)
 }
 
+/// A user in a scheme whose grammar has none: an error, or a warning in a
+/// lenient parse that accepts it.
+#[cold]
+fn disallowed_user(p: &Parser<'_>, i: usize) -> Result<(), ParseError> {
+    match p.lenient {
+        Some(l) if l.opts.user_in_any_scheme => {
+            l.warn(i, WarningKind::DisallowedUser, "a user name or password where the scheme allows none");
+            Ok(())
+        }
+        _ => Err(ParseError::new(i, ErrorKind::UserNotAllowed, Rule::Login)),
+    }
+}
+
 /// `user [ ":" password ]`, ending exactly at `at` (the `"@"`).
 fn userinfo(p: &Parser<'_>, parts: &mut Parts, i: usize, at: usize) -> Result<(), ParseError> {
-    let j = p.scan(i, chars::USER, Rule::User)?;
+    let j = p.scan_until(i, chars::USER, Rule::User, |c| c == b':' || c == b'@')?;
     parts.user = Some(Span::new(i, j));
     if j == at {
         return Ok(());
     }
-    if p.b[j] != b':' {
-        return Err(p.unexpected(j, Rule::User));
-    }
-    let k = p.scan(j + 1, chars::USER, Rule::Password)?;
+    let k = p.scan_until(j + 1, chars::USER, Rule::Password, |c| c == b'@')?;
     if k != at {
         return Err(p.unexpected(k, Rule::Password));
     }
@@ -206,16 +313,13 @@ fn hostport(
     region_end: usize,
     rules: LoginRules,
 ) -> Result<(), ParseError> {
-    let mut h = i;
-    while h < region_end && chars::HOSTCHAR.contains(p.b[h]) {
-        h += 1;
-    }
+    let h = p.host_end(i, region_end);
     if h == i && h < region_end && p.b[h] != b':' {
         // Not even the start of a host: say what the byte is.
         return Err(p.unexpected(h, Rule::Host));
     }
     if !(rules.empty_host && h == i) {
-        host::host(p.b, i, h)?;
+        host::host(p, i, h)?;
     }
     parts.host = Some(Span::new(i, h));
     if h == region_end {
@@ -239,8 +343,10 @@ fn port(p: &Parser<'_>, parts: &mut Parts, i: usize, region_end: usize) -> Resul
         j += 1;
     }
     if j == i {
-        let kind = if i == region_end { ErrorKind::EmptyPort } else { p.unexpected(i, Rule::Port).kind() };
-        return Err(ParseError::new(i, kind, Rule::Port));
+        if i == region_end {
+            return empty_port(p, i);
+        }
+        return Err(ParseError::new(i, p.unexpected(i, Rule::Port).kind(), Rule::Port));
     }
     if j != region_end {
         return Err(p.unexpected(j, Rule::Port));
@@ -249,6 +355,19 @@ fn port(p: &Parser<'_>, parts: &mut Parts, i: usize, region_end: usize) -> Resul
         u16::try_from(value).map_err(|_| ParseError::new(i, ErrorKind::PortOutOfRange, Rule::Port))?;
     parts.port = Some(Span::new(i, j));
     Ok(())
+}
+
+/// `":"` with no digits after it: an error, or a warning in a lenient
+/// parse that accepts it (the URL then has no explicit port).
+#[cold]
+fn empty_port(p: &Parser<'_>, i: usize) -> Result<(), ParseError> {
+    match p.lenient {
+        Some(l) if l.opts.empty_port => {
+            l.warn(i, WarningKind::EmptyPort, "\":\" with no port after it");
+            Ok(())
+        }
+        _ => Err(ParseError::new(i, ErrorKind::EmptyPort, Rule::Port)),
+    }
 }
 
 /// `[ "/" url-path ]` after a login: records the url-path when the `/` is

@@ -94,6 +94,10 @@ impl Parts {
 pub struct Url {
     serialization: String,
     parts: Parts,
+    /// Whether the text deviates from §5 and was accepted by a lenient
+    /// parse ([`crate::ParseOptions`]). A text that matches the grammar
+    /// never sets it, so equal texts still give equal URLs.
+    lenient: bool,
 }
 
 impl Url {
@@ -104,9 +108,28 @@ impl Url {
     /// A [`ParseError`] with the offset of the first byte no rule accepts.
     pub fn parse(input: &str) -> Result<Url, ParseError> {
         let parts = parse::parse(input)?;
+        Ok(Url::from_parts(input, parts, false))
+    }
+
+    pub(crate) fn from_parts(input: &str, parts: Parts, lenient: bool) -> Url {
         let mut serialization = input.to_owned();
         serialization[..parts.scheme_end as usize].make_ascii_lowercase();
-        Ok(Url { serialization, parts })
+        Url { serialization, parts, lenient }
+    }
+
+    /// Whether the URL deviates from the grammar of §5 and was accepted by
+    /// [`Url::parse_with`] under [`crate::ParseOptions`].
+    ///
+    /// # Examples
+    /// ```
+    /// use rfc1738::{ParseOptions, Url};
+    /// assert!(!Url::parse("http://h.example/")?.is_lenient());
+    /// assert!(Url::parse_with("http://h.example/~x", &ParseOptions::lenient())?.0.is_lenient());
+    /// # Ok::<(), rfc1738::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn is_lenient(&self) -> bool {
+        self.lenient
     }
 
     /// The whole URL as stored: the input with the scheme lower-cased,
@@ -244,7 +267,13 @@ impl Url {
             last = span.end as usize;
         }
         assert!(!s[..p.scheme_end as usize].bytes().any(|b| b.is_ascii_uppercase()));
-        assert_eq!(parse::parse(s).as_ref(), Ok(p), "stored text reparses differently");
+        let reparsed = if self.lenient {
+            let lenient = crate::options::Lenient::new(crate::ParseOptions::lenient());
+            parse::parse_lenient(s, &lenient)
+        } else {
+            parse::parse(s)
+        };
+        assert_eq!(reparsed.as_ref(), Ok(p), "stored text reparses differently");
     }
 }
 

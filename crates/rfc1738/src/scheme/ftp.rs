@@ -21,12 +21,9 @@ pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), P
 /// `fpath [ ";type=" ftptype ]`. A `";"` is reserved within segments
 /// (§3.2.2), so the first one must start the typecode.
 fn fpath_typecode(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
-    let j = p.scan(i, chars::FPATH, Rule::Fpath)?;
+    let j = p.scan_until(i, chars::FPATH, Rule::Fpath, |c| c == b';')?;
     if j == p.end {
         return Ok(());
-    }
-    if p.b[j] != b';' {
-        return Err(p.unexpected(j, Rule::Fpath));
     }
     ftptype(p, j)?;
     parts.marks[0] = j as u32;

@@ -40,7 +40,7 @@ pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), P
 fn gtype(p: &Parser<'_>, i: usize) -> Result<usize, ParseError> {
     let c = p.b[i];
     if !chars::XCHAR.contains(c) {
-        return Err(p.unexpected(i, Rule::Gtype));
+        return p.tolerate(i, Rule::Gtype);
     }
     if c == b'%' {
         return match pct::escape_at(p.b, i) {
@@ -60,7 +60,8 @@ fn until_tab(p: &Parser<'_>, i: usize, class: chars::Class, rule: Rule) -> Resul
             return Ok(j);
         }
         if p.b[j] != b'%' || !class.contains(b'%') {
-            return Err(p.unexpected(j, rule));
+            j = p.tolerate(j, rule)?;
+            continue;
         }
         match pct::escape_at(p.b, j) {
             Some(b'\t') => return Ok(j),

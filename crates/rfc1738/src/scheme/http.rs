@@ -13,12 +13,9 @@ pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), P
     let Some(path) = parse::opt_path(p, parts, i) else {
         return Ok(());
     };
-    let j = p.scan(path, chars::HPATH, Rule::Hpath)?;
+    let j = p.scan_until(path, chars::HPATH, Rule::Hpath, |c| c == b'?')?;
     if j == p.end {
         return Ok(());
-    }
-    if p.b[j] != b'?' {
-        return Err(p.unexpected(j, Rule::Hpath));
     }
     parts.marks[0] = j as u32;
     p.scan_to_end(j + 1, chars::SEARCH, Rule::Search)

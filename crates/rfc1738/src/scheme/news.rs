@@ -43,18 +43,15 @@ pub(crate) fn group(p: &Parser<'_>, i: usize) -> Result<usize, ParseError> {
 
 /// `article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host`
 fn article(p: &Parser<'_>, i: usize, at: usize) -> Result<(), ParseError> {
-    let j = p.scan(i, chars::ARTICLE, Rule::Article)?;
+    let j = p.scan_until(i, chars::ARTICLE, Rule::Article, |c| c == b'@')?;
     if j != at {
         return Err(p.unexpected(j, Rule::Article));
     }
     if j == i {
         return Err(ParseError::new(at, ErrorKind::EmptyArticleId, Rule::Article));
     }
-    let mut h = at + 1;
-    while h < p.end && chars::HOSTCHAR.contains(p.b[h]) {
-        h += 1;
-    }
-    host::host(p.b, at + 1, h)?;
+    let h = p.host_end(at + 1, p.end);
+    host::host(p, at + 1, h)?;
     p.expect_end(h, Rule::Host)
 }
 

@@ -12,14 +12,34 @@ use crate::parse::{self, LoginRules, Parser};
 use crate::url::{Parts, Url};
 
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
+    if p.lenient.is_some() {
+        // A lenient parse reads a text the grammar accepts exactly as a
+        // strict parse does: `foo://a_b/` stays opaque, although a lenient
+        // `ip-schemepart` would take `a_b` for a host.
+        let strict = Parser { b: p.b, end: p.end, lenient: None };
+        let mut attempt = *parts;
+        if schemepart(&strict, &mut attempt, i).is_ok() {
+            *parts = attempt;
+            return Ok(());
+        }
+    }
+    schemepart(p, parts, i)
+}
+
+/// `schemepart = *xchar | ip-schemepart`, the `ip-schemepart` tried first.
+fn schemepart(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
     if p.b[i..p.end].starts_with(b"//") {
         let mut ip = *parts;
+        let mark = p.lenient.map(|l| l.mark());
         match ip_schemepart(p, &mut ip, i) {
             Ok(()) => {
                 *parts = ip;
                 return Ok(());
             }
             Err(ip_err) => {
+                if let (Some(l), Some(mark)) = (p.lenient, mark) {
+                    l.rollback(mark);
+                }
                 return p.scan_to_end(i, chars::XCHAR, Rule::Schemepart).map_err(|x_err| {
                     if x_err.offset() >= ip_err.offset() {
                         x_err

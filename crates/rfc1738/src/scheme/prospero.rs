@@ -14,7 +14,7 @@ use std::borrow::Cow;
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
     let i = parse::ip_schemepart(p, parts, i, LoginRules::HOSTPORT)?;
     let path = parse::path(p, parts, i)?;
-    let mut j = p.scan(path, chars::PPATH, Rule::Ppath)?;
+    let mut j = p.scan_until(path, chars::PPATH, Rule::Ppath, |c| c == b';')?;
     if j < p.end {
         parts.marks[0] = j as u32;
     }
@@ -29,11 +29,11 @@ pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), P
 
 /// `fieldname "=" fieldvalue`, after the `";"`.
 fn fieldspec(p: &Parser<'_>, i: usize) -> Result<usize, ParseError> {
-    let eq = p.scan(i, chars::FIELD, Rule::Fieldspec)?;
+    let eq = p.scan_until(i, chars::FIELD, Rule::Fieldspec, |c| c == b'=')?;
     if eq == p.end || p.b[eq] != b'=' {
         return Err(p.unexpected(eq, Rule::Fieldspec));
     }
-    let j = p.scan(eq + 1, chars::FIELD, Rule::Fieldspec)?;
+    let j = p.scan_until(eq + 1, chars::FIELD, Rule::Fieldspec, |c| c == b';')?;
     if j < p.end && p.b[j] != b';' {
         return Err(p.unexpected(j, Rule::Fieldspec));
     }

@@ -17,7 +17,7 @@ use crate::url::{Parts, Url};
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
     let i = parse::ip_schemepart(p, parts, i, LoginRules::HOSTPORT)?;
     let path = parse::path(p, parts, i)?;
-    let j = p.scan(path, chars::UCHAR, Rule::Database)?;
+    let j = p.scan_until(path, chars::UCHAR, Rule::Database, |c| c == b'?' || c == b'/')?;
     if j == p.end {
         return Ok(());
     }
@@ -25,7 +25,7 @@ pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), P
     match p.b[j] {
         b'?' => p.scan_to_end(j + 1, chars::SEARCH, Rule::Search),
         b'/' => {
-            let k = p.scan(j + 1, chars::UCHAR, Rule::Wtype)?;
+            let k = p.scan_until(j + 1, chars::UCHAR, Rule::Wtype, |c| c == b'/')?;
             if k == p.end || p.b[k] != b'/' {
                 return Err(p.unexpected(k, Rule::Wtype));
             }

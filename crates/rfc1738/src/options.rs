@@ -1,0 +1,187 @@
+//! `ParseOptions`: which deviations from §5 a parse accepts, each reported
+//! as a [`Warning`] instead of failing.
+//!
+//! Strict is the default: [`Url::parse`] and [`crate::validate`] accept
+//! exactly the grammar. [`Url::parse_with`] takes options, one per
+//! deviation that real-world data is full of; every accepted deviation
+//! becomes a warning with its offset, so nothing is accepted silently.
+//!
+//! The lenient handling sits where the strict parser raises its error, so
+//! a strict parse does not pay for it.
+
+use crate::error::ParseError;
+use crate::parse;
+use crate::url::Url;
+use crate::warning::{Warning, WarningKind};
+use core::cell::RefCell;
+
+/// Which deviations from the grammar a parse accepts.
+///
+/// `ParseOptions::default()` is strict: every option off. Each option
+/// names what it accepts and the [`WarningKind`] it reports.
+///
+/// An upper-case scheme needs no option: §2.1 asks interpreters to accept
+/// it, so every parse does, and [`Url::parse_with`] reports it as
+/// [`WarningKind::UppercaseScheme`] even with every option off.
+///
+/// # Examples
+/// ```
+/// use rfc1738::{ParseOptions, Url, WarningKind};
+/// let opts = ParseOptions { unsafe_chars: true, ..ParseOptions::default() };
+/// let (url, w) = Url::parse_with("ftp://h.example/~me/x", &opts)?;
+/// assert_eq!(url.ftp().unwrap().cwd().collect::<Vec<_>>(), ["~me"]);
+/// assert_eq!((w[0].offset(), w[0].kind()), (16, WarningKind::UnsafeChar));
+/// assert!(Url::parse_with("http://a_b/", &opts).is_err()); // not this option
+/// # Ok::<(), rfc1738::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[allow(clippy::struct_excessive_bools)] // one documented switch per deviation
+pub struct ParseOptions {
+    /// Accept the §2.2 unsafe characters space, `{`, `}`, `|`, `\`, `^`,
+    /// `~`, `[`, `]` and `` ` `` unencoded wherever an encoded octet may
+    /// stand ([`WarningKind::UnsafeChar`]). Not in a host, a port, a scheme
+    /// or a news group name, which allow no escapes either. `<`, `>` and
+    /// `"` stay errors: they delimit URLs in text (§2.2), so a raw one is
+    /// a sign of a badly extracted URL or of markup injected into it. `#`
+    /// always ends the URL, and `%` always starts an escape.
+    pub unsafe_chars: bool,
+    /// Accept `"_"` in host names ([`WarningKind::UnderscoreInHost`]),
+    /// which DNS data has although `hostname` (§3.1) does not allow it.
+    pub underscore_in_host: bool,
+    /// Accept a host name that ends with `"."`, the fully qualified form of
+    /// DNS ([`WarningKind::TrailingDot`]). The host keeps its dot.
+    pub trailing_dot: bool,
+    /// Accept `":"` with no port after it (`http://h.example:/`,
+    /// [`WarningKind::EmptyPort`]); the URL has no explicit port.
+    pub empty_port: bool,
+    /// Accept a user name and password in schemes whose grammar has only
+    /// `hostport` (http §3.3, gopher, nntp, wais, prospero) or none (file)
+    /// ([`WarningKind::DisallowedUser`]). [`Url::user`] and
+    /// [`Url::password`] return them.
+    pub user_in_any_scheme: bool,
+    /// Accept `"/"` and `"?"` unencoded in a search (http §3.3, gopher
+    /// §3.4, wais §3.9), as in `?url=http://x/`
+    /// ([`WarningKind::ReservedInSearch`]). Later specifications allow
+    /// them there.
+    pub reserved_in_search: bool,
+}
+
+impl ParseOptions {
+    /// Every option off: the grammar of §5, as [`Url::parse`] reads it.
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(rfc1738::ParseOptions::strict(), rfc1738::ParseOptions::default());
+    /// ```
+    #[must_use]
+    pub const fn strict() -> ParseOptions {
+        ParseOptions {
+            unsafe_chars: false,
+            underscore_in_host: false,
+            trailing_dot: false,
+            empty_port: false,
+            user_in_any_scheme: false,
+            reserved_in_search: false,
+        }
+    }
+
+    /// Every option on.
+    ///
+    /// # Examples
+    /// ```
+    /// use rfc1738::{ParseOptions, Url};
+    /// let (url, warnings) = Url::parse_with("HTTP://u@My_Host.example.:/a b?x=/y", &ParseOptions::lenient())?;
+    /// assert_eq!(url.host(), Some("My_Host.example."));
+    /// let kinds: Vec<&str> = warnings.iter().map(|w| w.kind().id()).collect();
+    /// assert_eq!(kinds, ["uppercase-scheme", "disallowed-user", "underscore-in-host",
+    ///                    "trailing-dot", "empty-port", "unsafe-char", "reserved-in-search"]);
+    /// # Ok::<(), rfc1738::ParseError>(())
+    /// ```
+    #[must_use]
+    pub const fn lenient() -> ParseOptions {
+        ParseOptions {
+            unsafe_chars: true,
+            underscore_in_host: true,
+            trailing_dot: true,
+            empty_port: true,
+            user_in_any_scheme: true,
+            reserved_in_search: true,
+        }
+    }
+
+    /// Whether every option is off.
+    #[must_use]
+    pub fn is_strict(&self) -> bool {
+        *self == ParseOptions::strict()
+    }
+}
+
+/// What a lenient parse carries: its options and the warnings so far.
+/// The parser holds it by shared reference, so warnings go in a `RefCell`.
+pub(crate) struct Lenient {
+    pub(crate) opts: ParseOptions,
+    warnings: RefCell<Vec<Warning>>,
+}
+
+impl Lenient {
+    pub(crate) fn new(opts: ParseOptions) -> Lenient {
+        Lenient { opts, warnings: RefCell::new(Vec::new()) }
+    }
+
+    #[cold]
+    pub(crate) fn warn(&self, offset: usize, kind: WarningKind, message: impl Into<std::borrow::Cow<'static, str>>) {
+        self.warnings.borrow_mut().push(Warning::new(offset, kind, message));
+    }
+
+    /// How many warnings there are, to roll back to after a failed attempt.
+    pub(crate) fn mark(&self) -> usize {
+        self.warnings.borrow().len()
+    }
+
+    /// Drops the warnings recorded after `mark`.
+    pub(crate) fn rollback(&self, mark: usize) {
+        self.warnings.borrow_mut().truncate(mark);
+    }
+
+    pub(crate) fn into_warnings(self) -> Vec<Warning> {
+        self.warnings.into_inner()
+    }
+}
+
+impl Url {
+    /// Parses `input` accepting the deviations `options` allows, and
+    /// returns the URL with a [`Warning`] for each deviation found.
+    ///
+    /// With [`ParseOptions::strict`] this accepts exactly what
+    /// [`Url::parse`] accepts; the warnings then hold only the note on an
+    /// upper-case scheme (§2.1).
+    ///
+    /// # Errors
+    /// A [`ParseError`], as [`Url::parse`] gives, for anything the options
+    /// do not accept.
+    ///
+    /// # Examples
+    /// ```
+    /// use rfc1738::{ParseOptions, Url, WarningKind, ErrorKind};
+    /// let strict = Url::parse("http://h.example/a|b").unwrap_err();
+    /// assert_eq!((strict.offset(), strict.kind()), (18, ErrorKind::Unsafe));
+    /// let (url, w) = Url::parse_with("http://h.example/a|b", &ParseOptions::lenient())?;
+    /// assert_eq!(url.http().unwrap().path(), Some("a|b"));
+    /// assert_eq!((w[0].offset(), w[0].kind()), (18, WarningKind::UnsafeChar));
+    /// # Ok::<(), rfc1738::ParseError>(())
+    /// ```
+    pub fn parse_with(input: &str, options: &ParseOptions) -> Result<(Url, Vec<Warning>), ParseError> {
+        let lenient = Lenient::new(*options);
+        let parts = parse::parse_lenient(input, &lenient)?;
+        let mut warnings = lenient.into_warnings();
+        let deviated = !warnings.is_empty();
+        if let Some(at) = input.as_bytes()[..parts.scheme_end as usize].iter().position(u8::is_ascii_uppercase) {
+            warnings.insert(
+                0,
+                Warning::new(at, WarningKind::UppercaseScheme, "upper-case scheme name, read as lower case (§2.1)"),
+            );
+        }
+        warnings.sort_by_key(Warning::offset);
+        Ok((Url::from_parts(input, parts, deviated), warnings))
+    }
+}

@@ -1,0 +1,195 @@
+//! Warnings: problems that do not stop a URL from being used.
+//!
+//! A [`ParseError`](crate::ParseError) is fatal: there is no URL. A
+//! [`Warning`] comes with a URL: either a deviation from §5 that a lenient
+//! parse accepted ([`crate::ParseOptions`]), or a risk that §6 (or a careful
+//! reviewer) asks users to weigh ([`crate::Url::security_warnings`]). Both
+//! carry a byte offset into the input, like errors do.
+
+use core::fmt;
+use std::borrow::Cow;
+
+/// What a [`Warning`] is about. Each variant says where its offset points.
+///
+/// The first group are deviations from §5 that [`crate::Url::parse_with`]
+/// accepted (see [`crate::ParseOptions`]); the second group are the risks
+/// of [`crate::Url::security_warnings`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum WarningKind {
+    /// The scheme has upper-case letters. §2.1 asks interpreters to accept
+    /// them ("allow "HTTP" as well as "http""), so this is reported even by
+    /// a strict parse, as a note; points at the first upper-case letter.
+    UppercaseScheme,
+    /// A §2.2 unsafe character (space, `{ } | \ ^ ~ [ ]` or `` ` ``) that
+    /// should have been encoded; points at it.
+    UnsafeChar,
+    /// An `"_"` in a host name, which `hostname` does not allow (§3.1, RFC
+    /// 1034 §3.5); points at it.
+    UnderscoreInHost,
+    /// A host name that ends with `"."`; points at the dot.
+    TrailingDot,
+    /// A `":"` after the host with no port after it; points after the `":"`.
+    EmptyPort,
+    /// A user name or password in a scheme whose grammar has none (http
+    /// §3.3, gopher, nntp, wais, prospero, file); points at the user.
+    DisallowedUser,
+    /// A `"/"` or `"?"` left unencoded in a search (http §3.3, gopher §3.4,
+    /// wais §3.9), where `search` does not allow it; points at it.
+    ReservedInSearch,
+
+    /// An explicit port that is not the scheme's default, 1024 or above
+    /// (§6); points at the port.
+    NonDefaultPort,
+    /// An explicit port that is not the scheme's default and is below 1024,
+    /// the reserved space where other protocols' servers listen (§6: a
+    /// gopher URL sent to an SMTP server); points at the port.
+    ForeignPort,
+    /// An escape that decodes to CR, LF or NUL in a part that a client sends
+    /// as (part of) a protocol line, or an escaped TAB that adds a field to
+    /// a gopher request (§6: "embedded encoded delimiters"); points at the
+    /// `"%"`.
+    LineInjection,
+    /// A non-empty password in the URL (§6: "clearly unwise"); points at
+    /// the password. [`crate::Url::redacted`] gives a form safe to log.
+    Password,
+    /// A `hostnumber` group above 255, which no IPv4 address has, and which
+    /// other software may wrap or read as a larger number; points at the
+    /// group.
+    HostnumberOutOfRange,
+    /// A `hostnumber` group with a leading zero: decimal by the BNF, but
+    /// octal to `inet_aton` and the software built on it; points at the
+    /// group.
+    HostnumberLeadingZero,
+    /// A user name that looks like a host name (`ftp://www.bank.example@evil.example/`),
+    /// so a reader may take it for the host; points at the user.
+    MisleadingUser,
+    /// An ftp or file path that leaves the starting directory: a `..`
+    /// segment, or an ftp segment that decodes to an absolute path (§3.2.2
+    /// `%2F`); points at the segment.
+    DirectoryEscape,
+    /// A host that names the machine itself or a private network
+    /// (`localhost`, 127/8, 10/8, 172.16/12, 192.168/16, 169.254/16, 0/8):
+    /// a server that fetches URLs for others can be made to reach its own
+    /// network; points at the host.
+    InternalHost,
+    /// A file URL with a host other than `localhost`: §3.10 defines no
+    /// protocol for it, and some systems open it as a network share,
+    /// sending the user's credentials; points at the host.
+    RemoteFile,
+    /// A telnet user name that decodes to text starting with `"-"`: a
+    /// client that passes it to a command (`telnet -l`) may read it as an
+    /// option; points at the user.
+    OptionInjection,
+}
+
+impl WarningKind {
+    /// A stable kebab-case identifier, used by the command's output.
+    ///
+    /// # Examples
+    /// ```
+    /// assert_eq!(rfc1738::WarningKind::ForeignPort.id(), "foreign-port");
+    /// ```
+    #[must_use]
+    pub const fn id(self) -> &'static str {
+        match self {
+            WarningKind::UppercaseScheme => "uppercase-scheme",
+            WarningKind::UnsafeChar => "unsafe-char",
+            WarningKind::UnderscoreInHost => "underscore-in-host",
+            WarningKind::TrailingDot => "trailing-dot",
+            WarningKind::EmptyPort => "empty-port",
+            WarningKind::DisallowedUser => "disallowed-user",
+            WarningKind::ReservedInSearch => "reserved-in-search",
+            WarningKind::NonDefaultPort => "non-default-port",
+            WarningKind::ForeignPort => "foreign-port",
+            WarningKind::LineInjection => "line-injection",
+            WarningKind::Password => "password",
+            WarningKind::HostnumberOutOfRange => "hostnumber-out-of-range",
+            WarningKind::HostnumberLeadingZero => "hostnumber-leading-zero",
+            WarningKind::MisleadingUser => "misleading-user",
+            WarningKind::DirectoryEscape => "directory-escape",
+            WarningKind::InternalHost => "internal-host",
+            WarningKind::RemoteFile => "remote-file",
+            WarningKind::OptionInjection => "option-injection",
+        }
+    }
+
+    /// Whether this is a security risk (from
+    /// [`crate::Url::security_warnings`]) rather than an accepted deviation
+    /// from the grammar.
+    ///
+    /// # Examples
+    /// ```
+    /// use rfc1738::WarningKind;
+    /// assert!(WarningKind::Password.is_security());
+    /// assert!(!WarningKind::UnsafeChar.is_security());
+    /// ```
+    #[must_use]
+    pub const fn is_security(self) -> bool {
+        !matches!(
+            self,
+            WarningKind::UppercaseScheme
+                | WarningKind::UnsafeChar
+                | WarningKind::UnderscoreInHost
+                | WarningKind::TrailingDot
+                | WarningKind::EmptyPort
+                | WarningKind::DisallowedUser
+                | WarningKind::ReservedInSearch
+        )
+    }
+}
+
+impl fmt::Display for WarningKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// A non-fatal problem with a URL: where, what, and why it matters.
+///
+/// # Examples
+/// ```
+/// use rfc1738::{ParseOptions, Url, WarningKind};
+/// let (url, warnings) = Url::parse_with("http://my_host.example/", &ParseOptions::lenient())?;
+/// assert_eq!(url.host(), Some("my_host.example"));
+/// assert_eq!((warnings[0].offset(), warnings[0].kind()), (9, WarningKind::UnderscoreInHost));
+/// # Ok::<(), rfc1738::ParseError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Warning {
+    offset: usize,
+    kind: WarningKind,
+    message: Cow<'static, str>,
+}
+
+impl Warning {
+    pub(crate) fn new(offset: usize, kind: WarningKind, message: impl Into<Cow<'static, str>>) -> Warning {
+        Warning { offset, kind, message: message.into() }
+    }
+
+    /// The byte offset into the URL (as given, or as [`crate::Url::as_str`]
+    /// holds it: the offsets are the same) that the warning is about.
+    #[must_use]
+    pub const fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// What the warning is about.
+    #[must_use]
+    pub const fn kind(&self) -> WarningKind {
+        self.kind
+    }
+
+    /// A one-line, lower-case message that says what was found and, for
+    /// security warnings, what the risk is.
+    #[must_use]
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+}
+
+impl fmt::Display for Warning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at offset {} ({})", self.message, self.offset, self.kind.id())
+    }
+}
