@@ -26,7 +26,7 @@ fn servers() -> Option<Servers> {
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/test-servers/env"));
     let Ok(text) = std::fs::read_to_string(&path) else {
-        println!("skipped: run scripts/test-servers start (no {})", path.display());
+        skipped(&path);
         return None;
     };
     let vars = text
@@ -37,6 +37,19 @@ fn servers() -> Option<Servers> {
         .collect();
     let serial = SERIAL.lock().unwrap_or_else(|e| e.into_inner());
     Some(Servers { vars, _serial: serial })
+}
+
+/// Says once, past the test harness's capture, that the server tests were skipped.
+fn skipped(path: &std::path::Path) {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        use std::io::Write;
+        let msg = format!(
+            "skipped: the tests against real servers (no {}); run scripts/test-servers install && scripts/test-servers start\n",
+            path.display()
+        );
+        let _ = std::io::stderr().write_all(msg.as_bytes());
+    });
 }
 
 impl Servers {

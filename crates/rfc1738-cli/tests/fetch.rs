@@ -69,7 +69,13 @@ fn local_files_to_stdout_and_to_a_file() {
 fn server_port(key: &str) -> Option<String> {
     let env = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/test-servers/env");
     let Ok(text) = std::fs::read_to_string(&env) else {
-        println!("skipped: run scripts/test-servers start");
+        // Once, and past the harness's capture, so that it is seen.
+        static ONCE: std::sync::Once = std::sync::Once::new();
+        ONCE.call_once(|| {
+            use std::io::Write;
+            let msg = "skipped: fetch against real servers; run scripts/test-servers install && scripts/test-servers start\n";
+            let _ = std::io::stderr().write_all(msg.as_bytes());
+        });
         return None;
     };
     text.lines().find_map(|l| l.strip_prefix(key)?.strip_prefix('=')).map(str::to_string)
