@@ -34,6 +34,8 @@ enum Command {
     Explain(cmd::explain::ExplainArgs),
     /// Explain the example URLs of the RFC text (the default).
     Examples,
+    /// Retrieve what a URL locates, as RFC 1738 §3 says (--plan: show the exchange only).
+    Fetch(cmd::fetch::FetchArgs),
 }
 
 /// Exit statuses: 0 all valid, 1 something invalid, 2 usage or I/O error.
@@ -53,6 +55,7 @@ fn main() -> ExitCode {
         Some(Command::Parse(args)) => cmd::parse::run(&args),
         Some(Command::Check(args)) => cmd::check::run(&args),
         Some(Command::Explain(args)) => cmd::explain::run(&args),
+        Some(Command::Fetch(args)) => return cmd::fetch::run(args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -3,6 +3,7 @@
 pub mod check;
 pub mod examples;
 pub mod explain;
+pub mod fetch;
 pub mod parse;
 
 use crate::diag;
