@@ -380,7 +380,7 @@ impl GopherBuilder {
         self
     }
 
-    /// The search string, decoded (§3.4.2). It cannot hold TAB, CR or LF.
+    /// The search string, decoded (§3.4.2). It cannot hold TAB.
     #[must_use]
     pub fn search(mut self, search: impl AsRef<[u8]>) -> GopherBuilder {
         self.search = Some(search.as_ref().to_vec());
@@ -398,8 +398,8 @@ impl GopherBuilder {
     /// Writes the URL.
     ///
     /// # Errors
-    /// A [`BuildError`] for an invalid host, TAB, CR or LF in the selector
-    /// or search, or a gopher+ string without a search.
+    /// A [`BuildError`] for an invalid host, TAB, CR or LF in the selector,
+    /// TAB in the search, or a gopher+ string without a search.
     pub fn build(&self) -> Result<Url, BuildError> {
         const LINE: &[u8] = b"\t\r\n";
         forbid(&self.selector, LINE, Rule::Selector)?;
@@ -417,7 +417,9 @@ impl GopherBuilder {
             }
             (None, None) => {}
             (Some(search), plus) => {
-                forbid(search, LINE, Rule::Search)?;
+                // A TAB would end the search (§3.4.3); CR and LF can be
+                // written (%0D, %0A) and are flagged by the §6 checks.
+                forbid(search, b"\t", Rule::Search)?;
                 out.push_str("%09");
                 out.push_str(&pct::encode(search, Context::Search));
                 if let Some(plus) = plus {

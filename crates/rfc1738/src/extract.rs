@@ -162,13 +162,7 @@ impl Finder {
     /// ```
     #[must_use]
     pub fn find_iter<'t>(&self, text: &'t str) -> Matches<'t> {
-        Matches {
-            text,
-            pos: 0,
-            bare: self.bare,
-            line_start: 0,
-            line_depth: None,
-        }
+        Matches { text, pos: 0, bare: self.bare, line_start: 0, line_depth: None }
     }
 }
 

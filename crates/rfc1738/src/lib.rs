@@ -55,8 +55,8 @@
 
 pub mod build;
 pub mod chars;
-pub mod extract;
 mod error;
+pub mod extract;
 mod host;
 mod normalize;
 mod options;

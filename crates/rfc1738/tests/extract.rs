@@ -32,14 +32,10 @@ fn unescape(s: &str, line: usize) -> String {
             Some('\\') => out.push('\\'),
             Some('u') => {
                 let rest: String = chars.by_ref().take_while(|&c| c != '}').collect();
-                let hex = rest
-                    .strip_prefix('{')
-                    .unwrap_or_else(|| panic!("line {line}: bad \\u escape"));
-                let code = u32::from_str_radix(hex, 16)
-                    .unwrap_or_else(|_| panic!("line {line}: bad \\u escape"));
-                out.push(
-                    char::from_u32(code).unwrap_or_else(|| panic!("line {line}: bad \\u escape")),
-                );
+                let hex = rest.strip_prefix('{').unwrap_or_else(|| panic!("line {line}: bad \\u escape"));
+                let code =
+                    u32::from_str_radix(hex, 16).unwrap_or_else(|_| panic!("line {line}: bad \\u escape"));
+                out.push(char::from_u32(code).unwrap_or_else(|| panic!("line {line}: bad \\u escape")));
             }
             other => panic!("line {line}: unknown escape \\{other:?}"),
         }
@@ -57,13 +53,7 @@ fn default_url(written: &str) -> (Form, String) {
     } else {
         (Form::Bare, written)
     };
-    (
-        form,
-        inner
-            .chars()
-            .filter(|c| !c.is_whitespace() && *c != '\u{200B}')
-            .collect(),
-    )
+    (form, inner.chars().filter(|c| !c.is_whitespace() && *c != '\u{200B}').collect())
 }
 
 /// Reads one case: the text to search and the URLs expected.
@@ -79,11 +69,9 @@ fn parse_case(line: &str, n: usize) -> (String, Vec<Expected>) {
     for c in input.chars() {
         match c {
             OPEN => open = Some(text.len()),
-            CLOSE => spans.push((
-                open.take()
-                    .unwrap_or_else(|| panic!("line {n}: unopened marker")),
-                text.len(),
-            )),
+            CLOSE => {
+                spans.push((open.take().unwrap_or_else(|| panic!("line {n}: unopened marker")), text.len()))
+            }
             _ => text.push(c),
         }
     }
@@ -91,28 +79,18 @@ fn parse_case(line: &str, n: usize) -> (String, Vec<Expected>) {
         .iter()
         .map(|&(s, e)| {
             let (form, url) = default_url(&text[s..e]);
-            Expected {
-                span: (s, e),
-                form,
-                url,
-                alternative: None,
-            }
+            Expected { span: (s, e), form, url, alternative: None }
         })
         .collect();
     if let Some(listed) = listed {
         let listed: Vec<&str> = listed.split(" | ").collect();
-        assert_eq!(
-            listed.len(),
-            expected.len(),
-            "line {n}: as many URLs listed as marked"
-        );
+        assert_eq!(listed.len(), expected.len(), "line {n}: as many URLs listed as marked");
         for (exp, item) in expected.iter_mut().zip(listed) {
             let mut words = item.split(' ');
             exp.url = words.next().unwrap_or_default().to_owned();
             for word in words {
-                let alt = word
-                    .strip_prefix("alt=")
-                    .unwrap_or_else(|| panic!("line {n}: unknown field {word:?}"));
+                let alt =
+                    word.strip_prefix("alt=").unwrap_or_else(|| panic!("line {n}: unknown field {word:?}"));
                 exp.alternative = Some(alt.to_owned());
             }
         }
@@ -143,18 +121,11 @@ fn cases() {
         let (text, expected) = parse_case(line, n);
         let got: Vec<Expected> = find_iter(&text).map(|m| actual(&m)).collect();
         if got != expected {
-            failures.push(format!(
-                "line {n}: {text:?}\n  expected {expected:?}\n  got      {got:?}"
-            ));
+            failures.push(format!("line {n}: {text:?}\n  expected {expected:?}\n  got      {got:?}"));
         }
     }
     assert!(count > 100, "the case file was read");
-    assert!(
-        failures.is_empty(),
-        "{} of {count} cases failed:\n{}",
-        failures.len(),
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "{} of {count} cases failed:\n{}", failures.len(), failures.join("\n"));
 }
 
 /// The Appendix example exactly as RFC 1738 prints it, page layout included.
@@ -182,11 +153,7 @@ fn rfc_appendix_example() {
 #[test]
 fn bare_can_be_turned_off() {
     let text = "http://a.org/ <URL:http://b.org/> <mailto:c@d.org>";
-    let urls: Vec<_> = Finder::new()
-        .bare(false)
-        .find_iter(text)
-        .map(Match::into_string)
-        .collect();
+    let urls: Vec<_> = Finder::new().bare(false).find_iter(text).map(Match::into_string).collect();
     assert_eq!(urls, ["http://b.org/", "mailto:c@d.org"]);
 }
 
@@ -203,9 +170,7 @@ fn urls(text: &str) -> Vec<String> {
 
 #[test]
 fn adversarial_runs_of_one_character() {
-    for c in [
-        "<", ":", ".", "@", "-", "/", "(", ")", "'", "#", "%", ">", "\n", " ", "a", "见",
-    ] {
+    for c in ["<", ":", ".", "@", "-", "/", "(", ")", "'", "#", "%", ">", "\n", " ", "a", "见"] {
         let text = c.repeat(MIB / c.len());
         assert!(urls(&text).is_empty(), "{c:?}");
         // With a URL after the run, the URL is still found.
@@ -221,26 +186,16 @@ fn adversarial_unterminated_wrappers() {
     let text = "<http:".repeat(MIB / 6);
     assert!(urls(&text).is_empty());
     let text = "<URL:http://a.org/ ".repeat(MIB / 19);
-    assert_eq!(
-        urls(&text).len(),
-        MIB / 19,
-        "each abandoned wrapper leaves its bare URL"
-    );
+    assert_eq!(urls(&text).len(), MIB / 19, "each abandoned wrapper leaves its bare URL");
     // One wrapper that is never closed, over a long text of URL characters.
     let text = format!("<URL:http://{}", "a".repeat(MIB));
     assert_eq!(urls(&text), [format!("http://{}", "a".repeat(MIB))]);
     // One wrapper, closed at the very end, across many lines.
     let text = format!("<URL:http://a.org/{}>", "x\n".repeat(MIB / 2));
-    assert_eq!(
-        urls(&text),
-        [format!("http://a.org/{}", "x".repeat(MIB / 2))]
-    );
+    assert_eq!(urls(&text), [format!("http://a.org/{}", "x".repeat(MIB / 2))]);
     // Quote marks on every line of a quoted message.
     let text = format!("> <URL:http://a.org/{}>", "x\n> ".repeat(MIB / 4));
-    assert_eq!(
-        urls(&text),
-        [format!("http://a.org/{}", "x".repeat(MIB / 4))]
-    );
+    assert_eq!(urls(&text), [format!("http://a.org/{}", "x".repeat(MIB / 4))]);
     let text = format!("{}<URL:http://a.org/>", "> ".repeat(MIB / 2));
     assert_eq!(urls(&text), ["http://a.org/"]);
     let text = format!("{}{}", ">".repeat(MIB / 2), "<URL:".repeat(MIB / 10));
@@ -299,10 +254,10 @@ impl Rng {
 }
 
 const PIECES: &[&str] = &[
-    "<", ">", "<URL:", "<url:", ":", "//", "/", ".", ",", ";", "!", "?", "'", "\"", "(", ")", "[",
-    "]", "#", "%", "%4", "%41", "-", "-\n", "\n", "\r\n", "\n\n", " ", "\t", "\u{A0}", "> ", "a",
-    "b", "x.org", "3", "C", "http", "ftp", "mailto", "news", "http://", "news:", "mailto:", "@",
-    "~", "é", "。", "）", "「", "\u{200B}", "=", "&", "*",
+    "<", ">", "<URL:", "<url:", ":", "//", "/", ".", ",", ";", "!", "?", "'", "\"", "(", ")", "[", "]", "#",
+    "%", "%4", "%41", "-", "-\n", "\n", "\r\n", "\n\n", " ", "\t", "\u{A0}", "> ", "a", "b", "x.org", "3",
+    "C", "http", "ftp", "mailto", "news", "http://", "news:", "mailto:", "@", "~", "é", "。", "）", "「",
+    "\u{200B}", "=", "&", "*",
 ];
 
 fn generate(rng: &mut Rng) -> String {
@@ -324,31 +279,19 @@ fn properties_on_generated_text() {
         for m in &found {
             let ctx = format!("{text:?} -> {m:?}");
             // Spans are in order, do not overlap, and lie on characters.
-            assert!(
-                last_end <= m.start() && m.start() < m.end() && m.end() <= text.len(),
-                "{ctx}"
-            );
-            assert!(
-                text.is_char_boundary(m.start()) && text.is_char_boundary(m.end()),
-                "{ctx}"
-            );
+            assert!(last_end <= m.start() && m.start() < m.end() && m.end() <= text.len(), "{ctx}");
+            assert!(text.is_char_boundary(m.start()) && text.is_char_boundary(m.end()), "{ctx}");
             last_end = m.end();
             let written = &text[m.range()];
             let url = m.as_str();
             // Every URL starts with a scheme of a letter, then a colon.
-            assert!(
-                url.as_bytes()[0].is_ascii_alphabetic() && !m.scheme().is_empty(),
-                "{ctx}"
-            );
+            assert!(url.as_bytes()[0].is_ascii_alphabetic() && !m.scheme().is_empty(), "{ctx}");
             assert!(!url.chars().any(char::is_whitespace), "{ctx}");
             match m.form() {
                 Form::Bare => {
                     assert_eq!(written, url, "{ctx}");
                     assert!(url.bytes().all(is_bare_byte), "{ctx}");
-                    assert!(
-                        !url.ends_with(['.', ',', ';', ':', '!', '?', '(', '#']),
-                        "{ctx}"
-                    );
+                    assert!(!url.ends_with(['.', ',', ';', ':', '!', '?', '(', '#']), "{ctx}");
                     assert!(!m.is_ambiguous(), "{ctx}");
                     // Found again on its own, the URL is the same.
                     let again: Vec<_> = find_iter(url).map(|m| (m.range(), m.form())).collect();
@@ -356,13 +299,10 @@ fn properties_on_generated_text() {
                 }
                 Form::UrlPrefix | Form::Angle => {
                     assert!(written.starts_with('<') && written.ends_with('>'), "{ctx}");
-                    let inner =
-                        &written[if m.form() == Form::Angle { 1 } else { 5 }..written.len() - 1];
+                    let inner = &written[if m.form() == Form::Angle { 1 } else { 5 }..written.len() - 1];
                     if !inner.contains('>') {
-                        let expected: String = inner
-                            .chars()
-                            .filter(|c| !c.is_whitespace() && *c != '\u{200B}')
-                            .collect();
+                        let expected: String =
+                            inner.chars().filter(|c| !c.is_whitespace() && *c != '\u{200B}').collect();
                         assert_eq!(url, expected, "{ctx}");
                     }
                     // Wrapped anew, the URL is found whole.
@@ -376,11 +316,7 @@ fn properties_on_generated_text() {
             }
         }
         // Without bare URLs, the wrapped ones are the same.
-        let wrapped: Vec<_> = found
-            .iter()
-            .filter(|m| m.form().is_wrapped())
-            .cloned()
-            .collect();
+        let wrapped: Vec<_> = found.iter().filter(|m| m.form().is_wrapped()).cloned().collect();
         let only: Vec<_> = Finder::new().bare(false).find_iter(&text).collect();
         assert_eq!(only, wrapped, "{text:?}");
     }

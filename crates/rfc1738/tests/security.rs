@@ -86,7 +86,8 @@ fn line_injection() {
             ("ftp://u%0D%0APASS@h.example/", &[7, 10]),
             ("ftp://u:p%00@h.example/", &[9]),
             ("ftp://h.example/f%00;type=i", &[17]),
-            ("gopher://h.example/0sel%0D%0Ax", &[23, 26]),
+            // (CR and LF in a selector are errors, §3.4.1; in a search, warnings)
+            ("gopher://h.example/7sel%09a%0D%0Ax", &[27, 30]),
             ("gopher://h.example/7s%09q%0A", &[25]),
             ("gopher://h.example/0x%09%09+%00", &[28]),
             // an escaped TAB sending a search to an item that takes none

@@ -103,18 +103,15 @@ fn accepts_without_prefix(scheme: &str, rest: &str) -> bool {
 pub(super) fn bare(text: &str, run_start: usize, colon: usize) -> Option<Found<'_>> {
     let b = text.as_bytes();
     // "--http://" or ".http://": the scheme starts at its first letter.
-    let start = run_start
-        + b[run_start..colon]
-            .iter()
-            .take_while(|&&c| matches!(c, b'+' | b'-' | b'.'))
-            .count();
+    let start =
+        run_start + b[run_start..colon].iter().take_while(|&&c| matches!(c, b'+' | b'-' | b'.')).count();
     if start == colon || !b[start].is_ascii_alphabetic() {
         return None;
     }
     let scheme = &text[start..colon];
     // Checked before the scan, which may be long: `ab:ab:ab:...` must not
     // scan to the end of the text from every colon.
-    if !is_opaque_scheme(scheme) && !(scheme.len() >= 2 && b[colon + 1..].starts_with(b"//")) {
+    if !(is_opaque_scheme(scheme) || scheme.len() >= 2 && b[colon + 1..].starts_with(b"//")) {
         return None;
     }
     let end = bare_end(b, colon + 1);
@@ -140,10 +137,7 @@ fn bare_end(b: &[u8], from: usize) -> usize {
     let mut fragment = false;
     while i < b.len() {
         let may_end = match b[i] {
-            b'%' if b.len() > i + 2
-                && b[i + 1].is_ascii_hexdigit()
-                && b[i + 2].is_ascii_hexdigit() =>
-            {
+            b'%' if b.len() > i + 2 && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit() => {
                 i += 2;
                 true
             }
@@ -189,10 +183,7 @@ fn is_break_space(c: char) -> bool {
 /// Whether `c` ends a line: LF, a CR not followed by LF (checked by the
 /// caller), NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR, VT and FF.
 fn is_line_break(c: char) -> bool {
-    matches!(
-        c,
-        '\n' | '\r' | '\u{0B}' | '\u{0C}' | '\u{85}' | '\u{2028}' | '\u{2029}'
-    )
+    matches!(c, '\n' | '\r' | '\u{0B}' | '\u{0C}' | '\u{85}' | '\u{2028}' | '\u{2029}')
 }
 
 /// Finds a wrapped URL starting with the `<` at `lt`.
@@ -225,22 +216,12 @@ pub(super) fn wrapped(text: &str, lt: usize, quote_depth: usize) -> Option<Found
     if form == Form::Angle && !accepts_without_prefix(&url[..n], &url[n + 1..]) {
         return None;
     }
-    Some(Found {
-        start: lt,
-        end: gt + 1,
-        url,
-        form,
-        hyphen_breaks,
-    })
+    Some(Found { start: lt, end: gt + 1, url, form, hyphen_breaks })
 }
 
 /// Reads the inside of a wrapper from `from` to the closing `>`: returns the
 /// URL without whitespace, the index of the `>`, and the hyphen breaks.
-fn wrapped_body(
-    text: &str,
-    from: usize,
-    quote_depth: usize,
-) -> Option<(Cow<'_, str>, usize, Vec<usize>)> {
+fn wrapped_body(text: &str, from: usize, quote_depth: usize) -> Option<(Cow<'_, str>, usize, Vec<usize>)> {
     let b = text.as_bytes();
     // Built only once whitespace is met; until then the URL is text[from..i].
     let mut owned: Option<String> = None;
@@ -267,11 +248,7 @@ fn wrapped_body(
             b'<' => return None,
             _ => {}
         }
-        let ch = if c.is_ascii() {
-            char::from(c)
-        } else {
-            text[i..].chars().next()?
-        };
+        let ch = if c.is_ascii() { char::from(c) } else { text[i..].chars().next()? };
         let len = ch.len_utf8();
         if is_break_space(ch) {
             let owned = owned.get_or_insert_with(|| text[from..i].to_owned());
