@@ -39,7 +39,9 @@ fn ftp_injections() {
 
 #[test]
 fn gopher_injections() {
-    injection("gopher://127.0.0.1:{port}/0sel%0D%0AMAIL%20FROM", "gopher selector", b'\r');
+    // §3.4.1: a selector never holds CR or LF, so the URL itself is refused.
+    let url = "gopher://127.0.0.1:{port}/0sel%0D%0AMAIL%20FROM";
+    assert!(matches!(refused(url, &Options::default()), AccessError::Url(_)), "{url}");
     injection("gopher://127.0.0.1:{port}/0sel%00", "gopher selector", 0);
     injection("gopher://127.0.0.1:{port}/7s%09find%0D%0Aevil", "gopher search", b'\r');
     injection("gopher://127.0.0.1:{port}/0s%09%09+%0Aevil", "gopher+ string", b'\n');
