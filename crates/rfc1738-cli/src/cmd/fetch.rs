@@ -39,7 +39,7 @@ pub struct FetchArgs {
     /// Seconds allowed for the whole access.
     #[arg(long, value_name = "SECS", default_value_t = 600)]
     max_time: u64,
-    /// The e-mail address sent as the anonymous ftp password [default: $EMAIL, else $USER@localhost].
+    /// The e-mail address sent as the anonymous ftp password (default: $EMAIL, else $USER@localhost).
     #[arg(long, value_name = "ADDRESS")]
     email: Option<String>,
     /// The NNTP server for news: URLs [default: $NNTPSERVER].
