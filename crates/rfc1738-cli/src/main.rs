@@ -32,6 +32,8 @@ enum Command {
     Check(cmd::check::CheckArgs),
     /// Say what a client would do with each URL.
     Explain(cmd::explain::ExplainArgs),
+    /// Find the URLs in free text (mail, news, documents), one per line.
+    Extract(cmd::extract::ExtractArgs),
     /// Explain the example URLs of the RFC text (the default).
     Examples,
     /// Retrieve what a URL locates, as RFC 1738 §3 says (--plan: show the exchange only).
@@ -55,6 +57,7 @@ fn main() -> ExitCode {
         Some(Command::Parse(args)) => cmd::parse::run(&args),
         Some(Command::Check(args)) => cmd::check::run(&args),
         Some(Command::Explain(args)) => cmd::explain::run(&args),
+        Some(Command::Extract(args)) => cmd::extract::run(&args),
         Some(Command::Fetch(args)) => return cmd::fetch::run(args),
     };
     match result {
