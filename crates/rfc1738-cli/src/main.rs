@@ -1,1 +1,66 @@
-fn main() {}
+//! `rfc1738`: parse, check and explain URLs exactly as RFC 1738 defines them.
+//!
+//! The binary only wires: argument parsing, input and output, exit codes.
+//! The library crate `rfc1738` does the work.
+
+mod cmd;
+mod diag;
+mod explain;
+mod input;
+mod json;
+mod outcome;
+
+use clap::{Parser, Subcommand};
+use std::io;
+use std::process::ExitCode;
+
+/// Parse, check and explain URLs exactly as RFC 1738 defines them.
+///
+/// With no subcommand, explains the RFC's own example URLs.
+#[derive(Parser)]
+#[command(name = "rfc1738", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Show the parts of each URL (arguments, or one per line on stdin).
+    Parse(cmd::parse::ParseArgs),
+    /// Validate one URL per line of each file (stdin when none) and summarize.
+    Check(cmd::check::CheckArgs),
+    /// Say what a client would do with each URL.
+    Explain(cmd::explain::ExplainArgs),
+    /// Explain the example URLs of the RFC text (the default).
+    Examples,
+}
+
+/// Exit statuses: 0 all valid, 1 something invalid, 2 usage or I/O error.
+pub mod status {
+    /// Everything was valid.
+    pub const OK: u8 = 0;
+    /// Something was invalid.
+    pub const INVALID: u8 = 1;
+    /// A usage or I/O error.
+    pub const ERROR: u8 = 2;
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        None | Some(Command::Examples) => cmd::examples::run(),
+        Some(Command::Parse(args)) => cmd::parse::run(&args),
+        Some(Command::Check(args)) => cmd::check::run(&args),
+        Some(Command::Explain(args)) => cmd::explain::run(&args),
+    };
+    match result {
+        Ok(code) => ExitCode::from(code),
+        // A closed pipe (`rfc1738 check big.txt | head`) is not an error.
+        Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::from(status::OK),
+        Err(e) => {
+            eprintln!("rfc1738: {e}");
+            ExitCode::from(status::ERROR)
+        }
+    }
+}

@@ -6,9 +6,11 @@
 //! allows a different subset of them (§2.2: "Many URL schemes reserve
 //! certain characters for a special meaning").
 
-/// A set of bytes: a mask over the bits of [`TABLE`].
+/// A set of bytes: a mask over the bits of `TABLE`, and, for the classes
+/// long runs are scanned in, a bit of its own in `MEMBER` so that eight
+/// bytes can be tested at once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Class(pub(crate) u16);
+pub struct Class(pub(crate) u16, pub(crate) u32);
 
 const ALPHA: u16 = 1 << 0;
 const DIGIT: u16 = 1 << 1;
@@ -73,7 +75,15 @@ impl Class {
     /// The union of two classes.
     #[must_use]
     pub const fn or(self, other: Class) -> Class {
-        Class(self.0 | other.0)
+        Class(self.0 | other.0, 0)
+    }
+    /// A class of the mask's bytes, without a run bit.
+    const fn of(mask: u16) -> Class {
+        Class(mask, 0)
+    }
+    /// The same class with its own bit in `MEMBER`.
+    const fn run(self, bit: u32) -> Class {
+        Class(self.0, bit)
     }
     /// Whether `b` belongs to the class (a `%` stands for a whole escape).
     #[must_use]
@@ -84,42 +94,42 @@ impl Class {
     /// The class without the escape: what may stand unencoded.
     #[must_use]
     pub const fn literal(self) -> Class {
-        Class(self.0 & !PCT)
+        Class(self.0 & !PCT, self.1)
     }
 }
 
 /// `alpha = lowalpha | hialpha`
-pub const ALPHA_C: Class = Class(ALPHA);
+pub const ALPHA_C: Class = Class::of(ALPHA);
 /// `digit = "0" | ... | "9"`
-pub const DIGIT_C: Class = Class(DIGIT);
+pub const DIGIT_C: Class = Class::of(DIGIT);
 /// `hex = digit | "A" | ... | "f"`
-pub const HEX_C: Class = Class(HEX);
+pub const HEX_C: Class = Class::of(HEX);
 /// `alphadigit = alpha | digit`
-pub const ALPHADIGIT: Class = Class(ALPHA | DIGIT);
+pub const ALPHADIGIT: Class = Class::of(ALPHA | DIGIT);
 /// The bytes a `host` is made of: `alphadigit | "-" | "."`; the label
-/// rules are checked by [`crate::host`].
-pub const HOSTCHAR: Class = Class(ALPHA | DIGIT | HYPHEN | DOT);
+/// rules are checked by `host.rs`.
+pub const HOSTCHAR: Class = Class::of(ALPHA | DIGIT | HYPHEN | DOT).run(1 << 0);
 /// `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]`, upper case
 /// accepted as §2.1 asks ("allow "HTTP" as well as "http"").
-pub const SCHEME: Class = Class(ALPHA | DIGIT | PLUS | HYPHEN | DOT);
+pub const SCHEME: Class = Class::of(ALPHA | DIGIT | PLUS | HYPHEN | DOT).run(1 << 1);
 /// `unreserved = alpha | digit | safe | extra`
-pub const UNRESERVED: Class = Class(ALPHA | DIGIT | SAFE | EXTRA);
+pub const UNRESERVED: Class = Class::of(ALPHA | DIGIT | SAFE | EXTRA);
 /// `reserved = ";" | "/" | "?" | ":" | "@" | "&" | "="`
-pub const RESERVED: Class = Class(SEMI | SLASH | QUEST | COLON | AT | AMP | EQ);
+pub const RESERVED: Class = Class::of(SEMI | SLASH | QUEST | COLON | AT | AMP | EQ);
 /// `uchar = unreserved | escape`
-pub const UCHAR: Class = UNRESERVED.or(Class(PCT));
+pub const UCHAR: Class = UNRESERVED.or(Class::of(PCT)).run(1 << 2);
 /// `xchar = unreserved | reserved | escape`
-pub const XCHAR: Class = UCHAR.or(RESERVED);
+pub const XCHAR: Class = UCHAR.or(RESERVED).run(1 << 3);
 /// `user = *[ uchar | ";" | "?" | "&" | "=" ]`; `password` is the same.
-pub const USER: Class = UCHAR.or(Class(SEMI | QUEST | AMP | EQ));
+pub const USER: Class = UCHAR.or(Class::of(SEMI | QUEST | AMP | EQ)).run(1 << 4);
 /// `fsegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]`
-pub const FSEGMENT: Class = UCHAR.or(Class(QUEST | COLON | AT | AMP | EQ));
+pub const FSEGMENT: Class = UCHAR.or(Class::of(QUEST | COLON | AT | AMP | EQ)).run(1 << 10);
 /// `fpath = fsegment *[ "/" fsegment ]`
-pub const FPATH: Class = FSEGMENT.or(Class(SLASH));
+pub const FPATH: Class = FSEGMENT.or(Class::of(SLASH)).run(1 << 5);
 /// `hsegment = *[ uchar | ";" | ":" | "@" | "&" | "=" ]`
-pub const HSEGMENT: Class = UCHAR.or(Class(SEMI | COLON | AT | AMP | EQ));
+pub const HSEGMENT: Class = UCHAR.or(Class::of(SEMI | COLON | AT | AMP | EQ)).run(1 << 7);
 /// `hpath = hsegment *[ "/" hsegment ]`
-pub const HPATH: Class = HSEGMENT.or(Class(SLASH));
+pub const HPATH: Class = HSEGMENT.or(Class::of(SLASH)).run(1 << 6);
 /// `search = *[ uchar | ";" | ":" | "@" | "&" | "=" ]`
 pub const SEARCH: Class = HSEGMENT;
 /// `psegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]`
@@ -127,11 +137,87 @@ pub const PSEGMENT: Class = FSEGMENT;
 /// `ppath = psegment *[ "/" psegment ]`
 pub const PPATH: Class = FPATH;
 /// `fieldname = *[ uchar | "?" | ":" | "@" | "&" ]`; `fieldvalue` is the same.
-pub const FIELD: Class = UCHAR.or(Class(QUEST | COLON | AT | AMP));
+pub const FIELD: Class = UCHAR.or(Class::of(QUEST | COLON | AT | AMP)).run(1 << 8);
 /// `article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@" host`
-pub const ARTICLE: Class = UCHAR.or(Class(SEMI | SLASH | QUEST | COLON | AMP | EQ));
+pub const ARTICLE: Class = UCHAR.or(Class::of(SEMI | SLASH | QUEST | COLON | AMP | EQ)).run(1 << 9);
 /// `group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]` (after the first)
-pub const GROUP_REST: Class = Class(ALPHA | DIGIT | HYPHEN | DOT | PLUS);
+pub const GROUP_REST: Class = Class::of(ALPHA | DIGIT | HYPHEN | DOT | PLUS);
+
+/// The classes with a run bit, each listed once.
+const RUN_CLASSES: [Class; 11] =
+    [HOSTCHAR, SCHEME, UCHAR, XCHAR, USER, FPATH, HPATH, HSEGMENT, FIELD, ARTICLE, FSEGMENT];
+
+const fn member() -> [u32; 256] {
+    let mut t = [0u32; 256];
+    let mut c = 0;
+    while c < RUN_CLASSES.len() {
+        let class = RUN_CLASSES[c];
+        let mut b = 0;
+        while b < 256 {
+            // `%` is left out: an escape needs its two hex digits checked.
+            if TABLE[b] & class.0 & !PCT != 0 {
+                t[b] |= class.1;
+            }
+            b += 1;
+        }
+        c += 1;
+    }
+    t
+}
+
+/// For every byte, the run bits of the classes it belongs to unencoded.
+pub(crate) static MEMBER: [u32; 256] = member();
+
+/// How many bytes from `i` (up to `end`) are unencoded members of
+/// `class`, eight at a time: the `AND` of eight `MEMBER` entries keeps a
+/// class's bit only when all eight bytes belong to it. Stops at a multiple
+/// of eight; the caller reads the rest byte by byte.
+#[inline]
+pub(crate) fn run_of(b: &[u8], mut i: usize, end: usize, class: Class) -> usize {
+    let bit = class.1;
+    if bit == 0 {
+        return i;
+    }
+    while let Some(w) = b.get(i..i + 8).filter(|_| i + 8 <= end) {
+        let all = MEMBER[w[0] as usize]
+            & MEMBER[w[1] as usize]
+            & MEMBER[w[2] as usize]
+            & MEMBER[w[3] as usize]
+            & MEMBER[w[4] as usize]
+            & MEMBER[w[5] as usize]
+            & MEMBER[w[6] as usize]
+            & MEMBER[w[7] as usize];
+        if all & bit == 0 {
+            break;
+        }
+        i += 8;
+    }
+    i
+}
+
+/// The index of the first `needle` in `b[i..end]`, or `end`, reading eight
+/// bytes per step (SWAR over `u64`).
+#[inline]
+pub(crate) fn find_byte(b: &[u8], mut i: usize, end: usize, needle: u8) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let pattern = LO * u64::from(needle);
+    while i + 8 <= end {
+        let Some(w) = b.get(i..i + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) else { break };
+        let x = u64::from_le_bytes(w) ^ pattern;
+        // The lowest set bit marks the first zero byte exactly; borrows
+        // can only set bits above it.
+        let zero = x.wrapping_sub(LO) & !x & HI;
+        if zero != 0 {
+            return i + (zero.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < end && b[i] != needle {
+        i += 1;
+    }
+    i
+}
 
 /// §2.2 "Unsafe": space, `< > " # % { } | \ ^ ~ [ ] \``.
 #[must_use]
@@ -196,5 +282,34 @@ mod tests {
         }
         assert!(UCHAR.contains(b'%') && !UCHAR.literal().contains(b'%'));
         assert_eq!(all(SCHEME).len(), 52 + 10 + 3);
+    }
+
+    #[test]
+    fn run_bits_agree_with_the_classes() {
+        for class in RUN_CLASSES {
+            assert_eq!(class.1.count_ones(), 1);
+            for b in 0u8..=255 {
+                let member = MEMBER[b as usize] & class.1 != 0;
+                assert_eq!(member, class.literal().contains(b), "{class:?} {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn run_of_and_find_byte_match_the_naive_loops() {
+        let text = b"abc/def%41ghijklmnopqrstuvwxyz0123456789-._~x#y@zzzzzzzzzzzz";
+        for start in 0..text.len() {
+            for end in start..=text.len() {
+                for class in RUN_CLASSES {
+                    let fast = run_of(text, start, end, class);
+                    let naive = (start..end).find(|&k| !class.literal().contains(text[k])).unwrap_or(end);
+                    assert!(fast <= naive && naive - fast < 8 || fast == naive, "{class:?} {start} {end}");
+                }
+                for needle in [b'#', b'@', b'/', b'z', 0] {
+                    let naive = (start..end).find(|&k| text[k] == needle).unwrap_or(end);
+                    assert_eq!(find_byte(text, start, end, needle), naive);
+                }
+            }
+        }
     }
 }

@@ -20,6 +20,9 @@ pub(crate) fn host(p: &Parser<'_>, start: usize, mut end: usize) -> Result<(), P
     if start == end {
         return Err(ParseError::new(start, ErrorKind::EmptyHost, Rule::Host));
     }
+    if p.lenient.is_none() && is_plain_hostname(b, start, end) {
+        return Ok(());
+    }
     if b[end - 1] == b'.' {
         end = trailing_dot(p, start, end)?;
     }
@@ -32,6 +35,35 @@ pub(crate) fn host(p: &Parser<'_>, start: usize, mut end: usize) -> Result<(), P
     } else {
         hostname(b, start, end)
     }
+}
+
+/// The fast path: one pass that accepts the common case, a `hostname`
+/// whose labels and length are all within bounds. Anything else (a
+/// hostnumber, an error, a lenient deviation) goes through the rules
+/// below, which say where and why; the property test in this module holds
+/// the two to agreement.
+#[inline]
+fn is_plain_hostname(b: &[u8], start: usize, end: usize) -> bool {
+    // The caller passes host characters only (`alphadigit | "-" | "."`,
+    // and `_` in a lenient parse, which never takes this path).
+    if end - start > MAX_NAME || b[end - 1] == b'-' {
+        return false;
+    }
+    let mut label_start = start;
+    let mut i = start;
+    while i < end {
+        let c = b[i];
+        if c == b'.' {
+            if i == label_start || i - label_start > MAX_LABEL || b[i - 1] == b'-' {
+                return false;
+            }
+            label_start = i + 1;
+        } else if c == b'-' && i == label_start {
+            return false;
+        }
+        i += 1;
+    }
+    end > label_start && end - label_start <= MAX_LABEL && b[label_start].is_ascii_alphabetic()
 }
 
 /// A host that ends with `"."`: an error, or in a lenient parse that
@@ -118,4 +150,35 @@ fn label(b: &[u8], start: usize, end: usize) -> Result<(), ParseError> {
         return Err(ParseError::new(end - 1, ErrorKind::LabelHyphen, Rule::Hostname));
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The fast path accepts only what the full rules accept.
+    #[test]
+    fn plain_hostname_agrees_with_the_rules() {
+        let alphabet = [b'a', b'7', b'-', b'.', b'_', b'Z'];
+        let mut host = Vec::new();
+        for n in 0..6u32 {
+            for code in 0..alphabet.len().pow(n) {
+                host.clear();
+                let mut c = code;
+                for _ in 0..n {
+                    host.push(alphabet[c % alphabet.len()]);
+                    c /= alphabet.len();
+                }
+                let p = Parser { b: &host, end: host.len(), lenient: None };
+                let plain = host.iter().all(|c| c.is_ascii_alphanumeric() || b".-".contains(c));
+                if plain && !host.is_empty() && is_plain_hostname(&host, 0, host.len()) {
+                    assert!(hostname(&host, 0, host.len()).is_ok(), "{:?}", String::from_utf8_lossy(&host));
+                    assert!(self::host(&p, 0, host.len()).is_ok());
+                }
+            }
+        }
+        let long = [b'a'; 64];
+        assert!(!is_plain_hostname(&long, 0, 64));
+        assert!(is_plain_hostname(&long, 0, 63));
+    }
 }

@@ -56,6 +56,7 @@
 pub mod build;
 pub mod chars;
 mod error;
+pub mod extract;
 mod host;
 mod normalize;
 mod options;

@@ -34,22 +34,25 @@ impl Parser<'_> {
     /// Consumes bytes of `class` from `i`, checking every `%` escape.
     #[inline]
     pub(crate) fn scan(&self, mut i: usize, class: Class, rule: Rule) -> Result<usize, ParseError> {
-        let b = self.b;
-        while i < self.end {
-            let c = b[i];
-            if !class.contains(c) {
-                break;
-            }
-            if c == b'%' {
-                if pct::escape_at(b, i).is_none() {
-                    return Err(ParseError::new(i, ErrorKind::InvalidEscape, rule));
+        let (b, end) = (self.b, self.end.min(self.b.len()));
+        loop {
+            // Eight bytes at a time while all are plain members, then byte
+            // by byte up to the stop or the next escape.
+            i = chars::run_of(b, i, end, class);
+            loop {
+                if i >= end || !class.contains(b[i]) {
+                    return Ok(i);
                 }
-                i += 3;
-            } else {
+                if b[i] == b'%' {
+                    if pct::escape_at(b, i).is_none() {
+                        return Err(ParseError::new(i, ErrorKind::InvalidEscape, rule));
+                    }
+                    i += 3;
+                    break;
+                }
                 i += 1;
             }
         }
-        Ok(i)
     }
 
     /// The error for the byte at `i` that `rule` cannot take.
@@ -162,7 +165,7 @@ impl Parser<'_> {
     /// The first `needle` in `i..end`, or `end`.
     #[inline]
     pub(crate) fn find(&self, i: usize, needle: u8) -> usize {
-        self.b[i..self.end].iter().position(|&c| c == needle).map_or(self.end, |d| i + d)
+        chars::find_byte(self.b, i, self.end, needle)
     }
 }
 
@@ -183,15 +186,32 @@ fn parse_opts(input: &str, lenient: Option<&Lenient>) -> Result<Parts, ParseErro
     if b.len() > MAX_LEN {
         return Err(ParseError::new(MAX_LEN, ErrorKind::TooLong, Rule::Scheme));
     }
-    let end = b.iter().position(|&c| c == b'#').unwrap_or(b.len());
+    if lenient.is_none() {
+        // No rule accepts `#` (§2.2: it is unsafe), so a strict parse of
+        // the whole input succeeds only when there is none, and the search
+        // for it is needed only when that parse fails.
+        match url_proper(b, b.len(), None) {
+            Ok(parts) => return Ok(parts),
+            Err(e) if chars::find_byte(b, 0, b.len(), b'#') == b.len() => return Err(e),
+            Err(_) => {}
+        }
+    }
+    let end = chars::find_byte(b, 0, b.len(), b'#');
+    let parts = url_proper(b, end, lenient)?;
+    if end < b.len() {
+        fragment(b, end + 1, lenient)?;
+    }
+    Ok(parts)
+}
+
+/// The URL without its fragment: `b[..end]`.
+#[inline]
+fn url_proper(b: &[u8], end: usize, lenient: Option<&Lenient>) -> Result<Parts, ParseError> {
     let p = Parser { b, end, lenient };
     let colon = scheme_name(&p)?;
     let kind = SchemeKind::from_bytes(&b[..colon]);
     let mut parts = Parts::new(kind, colon, end, end < b.len());
     scheme::parse(&p, &mut parts, colon + 1)?;
-    if end < b.len() {
-        fragment(b, end + 1, lenient)?;
-    }
     Ok(parts)
 }
 
@@ -266,20 +286,46 @@ pub(crate) fn ip_schemepart(
 /// §3.1: within user and password, ":", "@" and "/" must be encoded, so
 /// the login ends at the first `/` and a raw `@` can only end the user.
 fn login(p: &Parser<'_>, parts: &mut Parts, i: usize, rules: LoginRules) -> Result<usize, ParseError> {
+    if let Some((h, region_end)) = plain_hostport_end(p, i) {
+        hostport_at(p, parts, i, h, region_end, rules)?;
+        return Ok(region_end);
+    }
     let region_end = p.find(i, b'/');
-    let at = p.b[i..region_end].iter().position(|&c| c == b'@').map(|d| i + d);
+    let at = Some(chars::find_byte(p.b, i, region_end, b'@')).filter(|&at| at < region_end);
     let host_start = match at {
         Some(at) => {
+            // Read first, so that a byte no rule accepts is reported where
+            // it stands, not as a user where none may be.
+            userinfo(p, parts, i, at)?;
             if !rules.user {
                 disallowed_user(p, i)?;
             }
-            userinfo(p, parts, i, at)?;
             at + 1
         }
         None => i,
     };
     hostport(p, parts, host_start, region_end, rules)?;
     Ok(region_end)
+}
+
+/// The fast path of `login`: when the login is host characters, maybe
+/// `":"` and digits, then `"/"` or the end, it has no user (no `"@"` can
+/// be in it) and ends there. `None` sends everything else the long way.
+#[inline]
+fn plain_hostport_end(p: &Parser<'_>, i: usize) -> Option<(usize, usize)> {
+    let (b, end) = (p.b, p.end.min(p.b.len()));
+    let mut j = chars::run_of(b, i, end, chars::HOSTCHAR);
+    while j < end && chars::HOSTCHAR.contains(b[j]) {
+        j += 1;
+    }
+    let h = j;
+    if j < end && b[j] == b':' {
+        j += 1;
+        while j < end && b[j].is_ascii_digit() {
+            j += 1;
+        }
+    }
+    (j == end || b[j] == b'/').then_some((h, j))
 }
 
 /// A user in a scheme whose grammar has none: an error, or a warning in a
@@ -319,6 +365,18 @@ fn hostport(
     rules: LoginRules,
 ) -> Result<(), ParseError> {
     let h = p.host_end(i, region_end);
+    hostport_at(p, parts, i, h, region_end, rules)
+}
+
+/// [`hostport`] once the run of host characters `i..h` is known.
+fn hostport_at(
+    p: &Parser<'_>,
+    parts: &mut Parts,
+    i: usize,
+    h: usize,
+    region_end: usize,
+    rules: LoginRules,
+) -> Result<(), ParseError> {
     if h == i && h < region_end && p.b[h] != b':' {
         // Not even the start of a host: say what the byte is.
         return Err(p.unexpected(h, Rule::Host));

@@ -48,22 +48,24 @@ impl SchemeKind {
     /// The kind of a scheme name, compared without regard to case (§2.1).
     #[must_use]
     pub fn from_bytes(name: &[u8]) -> SchemeKind {
-        const KNOWN: [(&[u8], SchemeKind); 10] = [
-            (b"ftp", SchemeKind::Ftp),
-            (b"http", SchemeKind::Http),
-            (b"gopher", SchemeKind::Gopher),
-            (b"mailto", SchemeKind::Mailto),
-            (b"news", SchemeKind::News),
-            (b"nntp", SchemeKind::Nntp),
-            (b"telnet", SchemeKind::Telnet),
-            (b"wais", SchemeKind::Wais),
-            (b"file", SchemeKind::File),
-            (b"prospero", SchemeKind::Prospero),
-        ];
-        KNOWN
-            .iter()
-            .find(|(n, _)| n.len() == name.len() && n.eq_ignore_ascii_case(name))
-            .map_or(SchemeKind::Other, |&(_, k)| k)
+        let candidate = match (name.len(), name.first().map(u8::to_ascii_lowercase)) {
+            (3, Some(b'f')) => (SchemeKind::Ftp, "ftp"),
+            (4, Some(b'h')) => (SchemeKind::Http, "http"),
+            (4, Some(b'f')) => (SchemeKind::File, "file"),
+            (4, Some(b'w')) => (SchemeKind::Wais, "wais"),
+            (4, Some(b'n')) if name[1].eq_ignore_ascii_case(&b'e') => (SchemeKind::News, "news"),
+            (4, Some(b'n')) => (SchemeKind::Nntp, "nntp"),
+            (6, Some(b'g')) => (SchemeKind::Gopher, "gopher"),
+            (6, Some(b'm')) => (SchemeKind::Mailto, "mailto"),
+            (6, Some(b't')) => (SchemeKind::Telnet, "telnet"),
+            (8, Some(b'p')) => (SchemeKind::Prospero, "prospero"),
+            _ => return SchemeKind::Other,
+        };
+        if name.eq_ignore_ascii_case(candidate.1.as_bytes()) {
+            candidate.0
+        } else {
+            SchemeKind::Other
+        }
     }
 
     /// The default port of §3 (none for mailto, news, file and others).

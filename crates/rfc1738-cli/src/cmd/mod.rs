@@ -1,0 +1,46 @@
+//! One module per subcommand; each `run` returns the exit status.
+
+pub mod check;
+pub mod examples;
+pub mod explain;
+pub mod parse;
+
+use crate::diag;
+use crate::input::{Line, Lines};
+use crate::outcome::Problem;
+use std::io::{self, Write};
+
+/// Writes the diagnostic for an invalid input: `rfc1738: ` and the
+/// message, then the input with a caret under the offset.
+pub fn report(err: &mut impl Write, input: &[u8], p: &Problem) -> io::Result<()> {
+    report_at(err, "rfc1738: invalid URL", input, p)
+}
+
+/// The diagnostic with its own first words (`file:line:col`).
+pub fn report_at(err: &mut impl Write, head: &str, input: &[u8], p: &Problem) -> io::Result<()> {
+    let shown = String::from_utf8_lossy(input);
+    writeln!(err, "{head}: {} at offset {} (in {})", p.message, p.offset, p.rule)?;
+    write!(err, "{}", diag::caret(&shown, lossy_offset(input, p.offset)))
+}
+
+/// The offset in the lossy UTF-8 text that corresponds to byte `offset`.
+pub fn lossy_offset(input: &[u8], offset: usize) -> usize {
+    String::from_utf8_lossy(&input[..offset.min(input.len())]).len()
+}
+
+/// Calls `each` for every URL argument, or for every line of stdin when
+/// there is none, in order. A line past `max_len` arrives as `TooLong`.
+pub fn for_each_input(
+    urls: &[String],
+    max_len: usize,
+    mut each: impl FnMut(Line) -> io::Result<()>,
+) -> io::Result<()> {
+    if !urls.is_empty() {
+        return urls.iter().try_for_each(|u| each(Line::Text(u.as_bytes().to_vec())));
+    }
+    let mut lines = Lines::open("-", max_len)?;
+    while let Some(line) = lines.next_line()? {
+        each(line)?;
+    }
+    Ok(())
+}

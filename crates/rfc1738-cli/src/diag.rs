@@ -1,0 +1,60 @@
+//! Diagnostics: an input line with a caret under the offending byte.
+
+use anstyle::{AnsiColor, Style};
+use std::fmt::Write as _;
+
+const CARET: Style = AnsiColor::Red.on_default().bold();
+
+/// The input made printable (control characters shown as their Unicode
+/// "control pictures") and the column of byte `offset` in it.
+fn printable(input: &str, offset: usize) -> (String, usize) {
+    let mut shown = String::with_capacity(input.len());
+    let mut column = None;
+    for (i, c) in input.char_indices() {
+        if i >= offset && column.is_none() {
+            column = Some(shown.chars().count());
+        }
+        match c as u32 {
+            0..=0x1f => shown.push(char::from_u32(0x2400 + c as u32).unwrap_or('?')),
+            0x7f => shown.push('\u{2421}'),
+            _ => shown.push(c),
+        }
+    }
+    let column = column.unwrap_or_else(|| shown.chars().count());
+    (shown, column)
+}
+
+/// Two lines: the input, indented, and a caret under byte `offset`.
+pub fn caret(input: &str, offset: usize) -> String {
+    let (shown, column) = printable(input, offset);
+    let mut out = String::new();
+    let _ = writeln!(out, "  {shown}");
+    let _ = writeln!(out, "  {}{CARET}^{CARET:#}", " ".repeat(column));
+    out
+}
+
+/// The 1-based column of byte `offset`, counted in characters.
+pub fn column(input: &str, offset: usize) -> usize {
+    printable(input, offset).1 + 1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn caret_sits_under_the_offset() {
+        let text = caret("http://h/a b", 10);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "  http://h/a b");
+        assert!(lines[1].starts_with("            "));
+        assert_eq!(column("http://h/a b", 10), 11);
+    }
+
+    #[test]
+    fn control_characters_keep_the_caret_aligned() {
+        let (shown, col) = printable("a\tb\u{e9}c", 3);
+        assert_eq!(shown, "a\u{2409}b\u{e9}c");
+        assert_eq!(col, 3);
+    }
+}

@@ -1,0 +1,108 @@
+//! Reading URLs: one per line from files or stdin, with a bound on the
+//! length of a line so that memory stays bounded whatever the input.
+
+use std::fs::File;
+use std::io::{self, BufRead, BufReader};
+
+/// The longest line kept, in bytes (`--max-len` changes it). A longer
+/// line is reported invalid without being held in memory.
+pub const DEFAULT_MAX_LEN: usize = 1 << 20;
+
+/// One input line: its bytes (without the line break) or the fact that it
+/// was longer than the limit.
+pub enum Line {
+    /// The line's bytes.
+    Text(Vec<u8>),
+    /// The line had this many bytes, more than the limit; nothing kept.
+    TooLong(u64),
+}
+
+/// A source of lines, bounded per line.
+pub struct Lines {
+    reader: Box<dyn BufRead + Send>,
+    max_len: usize,
+}
+
+impl Lines {
+    /// Lines of `path`, or of stdin when `path` is `-`.
+    pub fn open(path: &str, max_len: usize) -> io::Result<Lines> {
+        let reader: Box<dyn BufRead + Send> = if path == "-" {
+            Box::new(BufReader::with_capacity(1 << 16, io::stdin()))
+        } else {
+            Box::new(BufReader::with_capacity(1 << 16, File::open(path)?))
+        };
+        Ok(Lines { reader, max_len })
+    }
+
+    /// Lines of any reader.
+    #[cfg(test)]
+    pub fn from_reader(reader: impl io::Read + Send + 'static, max_len: usize) -> Lines {
+        Lines { reader: Box::new(BufReader::new(reader)), max_len }
+    }
+
+    /// The next line, without its `\n` or `\r\n`; `None` at the end.
+    pub fn next_line(&mut self) -> io::Result<Option<Line>> {
+        let mut buf = Vec::new();
+        let (mut total, mut last, mut saw_any) = (0u64, None, false);
+        loop {
+            let chunk = self.reader.fill_buf()?;
+            if chunk.is_empty() {
+                break;
+            }
+            saw_any = true;
+            let nl = chunk.iter().position(|&b| b == b'\n');
+            let text = &chunk[..nl.unwrap_or(chunk.len())];
+            total += text.len() as u64;
+            last = text.last().copied().or(last);
+            let room = (self.max_len + 1).saturating_sub(buf.len()).min(text.len());
+            buf.extend_from_slice(&text[..room]);
+            let consumed = nl.map_or(chunk.len(), |n| n + 1);
+            self.reader.consume(consumed);
+            if nl.is_some() {
+                break;
+            }
+        }
+        if !saw_any {
+            return Ok(None);
+        }
+        if last == Some(b'\r') {
+            total -= 1;
+            if total < buf.len() as u64 {
+                buf.pop();
+            }
+        }
+        if total > self.max_len as u64 {
+            return Ok(Some(Line::TooLong(total)));
+        }
+        Ok(Some(Line::Text(buf)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(input: &'static [u8], max: usize) -> Vec<String> {
+        let mut lines = Lines::from_reader(input, max);
+        let mut out = Vec::new();
+        while let Some(line) = lines.next_line().unwrap() {
+            out.push(match line {
+                Line::Text(t) => String::from_utf8_lossy(&t).into_owned(),
+                Line::TooLong(n) => format!("<{n}>"),
+            });
+        }
+        out
+    }
+
+    #[test]
+    fn splits_lines_and_strips_line_breaks() {
+        assert_eq!(all(b"a\nb\r\n\nc", 10), ["a", "b", "", "c"]);
+        assert_eq!(all(b"", 10), Vec::<String>::new());
+    }
+
+    #[test]
+    fn long_lines_are_reported_not_kept() {
+        assert_eq!(all(b"abc\nabcdef\r\nx", 4), ["abc", "<6>", "x"]);
+        assert_eq!(all(b"abcd\n", 4), ["abcd"]);
+    }
+}

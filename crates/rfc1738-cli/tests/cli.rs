@@ -1,0 +1,188 @@
+//! Runs the real `rfc1738` binary: exit codes, JSON, stdin, diagnostics.
+
+use assert_cmd::Command;
+use serde_json::Value;
+
+fn rfc1738() -> Command {
+    Command::cargo_bin("rfc1738").unwrap()
+}
+
+fn stdout_of(cmd: &mut Command) -> String {
+    String::from_utf8(cmd.output().unwrap().stdout).unwrap()
+}
+
+fn json_lines(out: &str) -> Vec<Value> {
+    out.lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+#[test]
+fn no_arguments_explains_the_rfc_examples() {
+    let out = rfc1738().assert().success().get_output().stdout.clone();
+    let text = String::from_utf8(out).unwrap();
+    assert!(text.contains("CWD /etc\n"), "{text}");
+    assert!(text.contains("NLST doc"));
+    assert!(text.contains("search<TAB>rfc1738<CR><LF>"));
+    assert!(text.contains("this scheme allows no user name or password at offset 7"));
+}
+
+#[test]
+fn parse_json_follows_the_contract_for_every_scheme() {
+    let urls = [
+        ("ftp://myname@host.dom/%2Fetc/motd", "ftp"),
+        ("http://h.dom/p?q", "http"),
+        ("gopher://h.dom/7s%09q", "gopher"),
+        ("mailto:a@b.dom", "mailto"),
+        ("news:comp.lang.c", "news"),
+        ("nntp://h.dom/comp.lang.c/12", "nntp"),
+        ("telnet://u:p@h.dom/", "telnet"),
+        ("wais://h.dom/db?s", "wais"),
+        ("file:///etc/motd", "file"),
+        ("prospero://h.dom//a;f=v", "prospero"),
+        ("z39.50:x", "other"),
+    ];
+    let mut cmd = rfc1738();
+    cmd.arg("parse").arg("--json").args(urls.iter().map(|u| u.0));
+    let objs = json_lines(&stdout_of(&mut cmd));
+    assert_eq!(objs.len(), urls.len());
+    for (obj, (url, kind)) in objs.iter().zip(urls) {
+        for key in ["input", "valid", "error", "scheme", "kind", "fragment", "warnings"] {
+            assert!(obj.get(key).is_some(), "{url}: {key}");
+        }
+        assert_eq!(obj["input"], url);
+        assert_eq!(obj["valid"], true, "{url}");
+        assert_eq!(obj["kind"], kind);
+        assert!(obj[kind].is_object(), "{url}: the {kind} object");
+        let ip = !matches!(kind, "mailto" | "news") && !url.starts_with("z39");
+        assert_eq!(obj.get("effective_port").is_some(), ip, "{url}");
+    }
+    let ftp = &objs[0]["ftp"];
+    assert_eq!(ftp["commands"], serde_json::json!(["CWD /etc", "RETR motd"]));
+    assert_eq!(ftp["cwd"], serde_json::json!(["/etc"]));
+    assert_eq!(objs[0]["user"], "myname");
+    assert_eq!(objs[0]["password"], Value::Null);
+    assert_eq!(objs[2]["gopher"]["request"], "s\tq\r\n");
+    assert_eq!(objs[3]["mailto"]["address"], "a@b.dom");
+    assert_eq!(objs[5]["nntp"]["article"], 12);
+    assert_eq!(objs[7]["wais"]["form"], "index");
+    assert_eq!(objs[8]["file"]["is_local"], true);
+    assert_eq!(objs[9]["prospero"]["fields"], serde_json::json!([["f", "v"]]));
+    assert_eq!(objs[10]["other"]["reserved"], true);
+}
+
+#[test]
+fn empty_and_absent_user_differ_in_json() {
+    let mut cmd = rfc1738();
+    cmd.args(["parse", "--json", "ftp://@host.com/", "ftp://host.com/", "ftp://foo:@host.com/"]);
+    let objs = json_lines(&stdout_of(&mut cmd));
+    assert_eq!((&objs[0]["user"], &objs[0]["password"]), (&Value::from(""), &Value::Null));
+    assert_eq!((&objs[1]["user"], &objs[1]["password"]), (&Value::Null, &Value::Null));
+    assert_eq!((&objs[2]["user"], &objs[2]["password"]), (&Value::from("foo"), &Value::from("")));
+}
+
+#[test]
+fn parse_reads_stdin_and_reports_errors_with_a_caret() {
+    let out = rfc1738()
+        .arg("parse")
+        .write_stdin("http://h.dom/ok\nhttp://h.dom/a b\n")
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stdout.starts_with("http://h.dom/ok\n"));
+    assert_eq!(
+        stderr,
+        "rfc1738: invalid URL: unsafe character must be encoded at offset 14 (in hpath)\n  http://h.dom/a b\n                ^\n"
+    );
+}
+
+#[test]
+fn parse_json_reports_errors_in_order() {
+    let mut cmd = rfc1738();
+    cmd.arg("parse").arg("--json").write_stdin("http://u@h.dom/\nnews:a\n");
+    let objs = json_lines(&stdout_of(&mut cmd));
+    assert_eq!(objs[0]["valid"], false);
+    assert_eq!(
+        objs[0]["error"],
+        serde_json::json!({"offset": 7, "kind": "user-not-allowed", "rule": "login",
+                           "message": "this scheme allows no user name or password"})
+    );
+    assert_eq!(objs[1]["valid"], true);
+}
+
+#[test]
+fn check_counts_failures_by_scheme_and_exits_1() {
+    let out = rfc1738()
+        .arg("check")
+        .write_stdin(&b"http://a.dom/\nftp://b.dom/x;type=q\n\xff\nhttp://c.dom/\n"[..])
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        stdout
+            .starts_with("<stdin>:2:20: expected \";type=\" and one of a, i, d at offset 19 (in ftptype)\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("<stdin>:3:1: "));
+    assert!(stdout.contains("checked 4 URLs: 2 valid, 2 invalid"));
+    assert!(stdout.contains("  http                           2           0"));
+}
+
+#[test]
+fn check_exits_0_when_all_valid_and_2_on_a_missing_file() {
+    rfc1738().arg("check").write_stdin("http://a.dom/\nnews:*\n").assert().code(0);
+    rfc1738().args(["check", "/nonexistent/urls.txt"]).assert().code(2);
+    rfc1738().args(["parse", "--no-such-flag"]).assert().code(2);
+}
+
+#[test]
+fn check_json_writes_one_object_per_line_in_order() {
+    let input: String = (0..20_000)
+        .map(|i| if i % 7 == 0 { format!("bad {i}\n") } else { format!("http://h{i}.dom/\n") })
+        .collect();
+    let out = rfc1738()
+        .args(["check", "--json", "--jobs", "2"])
+        .write_stdin(input)
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let objs = json_lines(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(objs.len(), 20_000);
+    for (i, o) in objs.iter().enumerate() {
+        assert_eq!(o["line"], i + 1);
+        assert_eq!(o["valid"], i % 7 != 0, "line {}", i + 1);
+    }
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("checked 20000 URLs: 17142 valid, 2858 invalid"), "{stderr}");
+}
+
+#[test]
+fn lines_past_the_limit_are_invalid_not_held() {
+    let long = format!("http://h.dom/{}\nhttp://ok.dom/\n", "a".repeat(5000));
+    let out = rfc1738()
+        .args(["check", "--json", "--max-len", "1000"])
+        .write_stdin(long)
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
+    let objs = json_lines(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(objs[0]["error"]["kind"], "too-long");
+    assert_eq!(objs[1]["valid"], true);
+}
+
+#[test]
+fn explain_gives_the_ftp_plan_and_the_gopher_request() {
+    let mut cmd = rfc1738();
+    cmd.args(["explain", "ftp://myname@host.dom//etc/motd", "gopher://h.dom/0x%09%09+"]);
+    let out = stdout_of(&mut cmd);
+    assert!(out.contains("  USER myname\n  PASS <ask the user>"), "{out}");
+    assert!(out.contains("  CWD   (an empty segment"), "{out}");
+    assert!(out.contains("  CWD etc\n  RETR motd"));
+    assert!(out.contains("send x<TAB><TAB>+<CR><LF>"));
+    rfc1738().args(["explain", "http://u@h/"]).assert().code(1);
+}

@@ -1,0 +1,322 @@
+//! The two scanners behind [`Matches`](super::Matches): one for wrapped URLs
+//! (`<URL:...>`, `<scheme:...>`), one for bare URLs.
+//!
+//! Both work on bytes and look at each byte a bounded number of times, so a
+//! whole extraction is linear in the length of the text (see the notes on
+//! [`wrapped`] and [`bare`]).
+
+use std::borrow::Cow;
+
+use super::Form;
+
+/// What a scanner found: the span in the text, the URL, the hyphen breaks.
+#[derive(Debug)]
+pub(super) struct Found<'t> {
+    pub(super) start: usize,
+    pub(super) end: usize,
+    pub(super) url: Cow<'t, str>,
+    pub(super) form: Form,
+    pub(super) hyphen_breaks: Vec<usize>,
+}
+
+/// `lowalpha | hialpha | digit | "+" | "-" | "."`: the characters of `scheme` (§5).
+const SCHEME: u8 = 1 << 0;
+/// `unreserved | reserved` (§5): `xchar` without the escape, which needs two
+/// hex digits and is checked by the scan loop.
+const XCHAR: u8 = 1 << 1;
+
+const fn bits(b: u8) -> u8 {
+    match b {
+        b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'+' | b'-' | b'.' => SCHEME | XCHAR,
+        // safe (without "-", "." and "+", above), extra, reserved
+        b'$' | b'_' | b'!' | b'*' | b'\'' | b'(' | b')' | b',' => XCHAR,
+        b';' | b'/' | b'?' | b':' | b'@' | b'&' | b'=' => XCHAR,
+        _ => 0,
+    }
+}
+
+static TABLE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = bits(i as u8);
+        i += 1;
+    }
+    t
+};
+
+/// Whether `b` may appear in a scheme name.
+pub(super) fn is_scheme_byte(b: u8) -> bool {
+    TABLE[b as usize] & SCHEME != 0
+}
+
+fn is_xchar(b: u8) -> bool {
+    TABLE[b as usize] & XCHAR != 0
+}
+
+/// The schemes of RFC 1738 §3 whose scheme-specific part does not start with
+/// `//`: these are found bare without it.
+fn is_opaque_scheme(scheme: &str) -> bool {
+    scheme.eq_ignore_ascii_case("mailto") || scheme.eq_ignore_ascii_case("news")
+}
+
+/// The length of the scheme name at the start of `s` when it is followed by
+/// `:`: `[A-Za-z] *[ alpha | digit | "+" | "-" | "." ] ":"`.
+///
+/// §5 allows a scheme to start with a digit, `+`, `-` or `.`; in text that
+/// would make `3:2` a URL, so a scheme found in text starts with a letter.
+fn scheme_len(s: &[u8]) -> Option<usize> {
+    if !s.first()?.is_ascii_alphabetic() {
+        return None;
+    }
+    let n = s.iter().take_while(|&&b| is_scheme_byte(b)).count();
+    (s.get(n) == Some(&b':')).then_some(n)
+}
+
+/// Whether a URL with this scheme, whatever comes after the `:`, should be
+/// accepted without the `URL:` prefix, and how much must follow the `:`.
+///
+/// `mailto:` and `news:` need one character; every other scheme needs `//`
+/// and one character more. A one-letter scheme is never accepted this way:
+/// `C://` is a drive letter far more often than a URL.
+fn accepts_without_prefix(scheme: &str, rest: &str) -> bool {
+    if is_opaque_scheme(scheme) {
+        !rest.is_empty()
+    } else {
+        scheme.len() >= 2 && rest.len() > 2 && rest.starts_with("//")
+    }
+}
+
+/// Finds a bare URL whose scheme ends at the `:` at `colon`; `run_start` is
+/// where the run of scheme characters before the `:` starts (never before the
+/// end of the previous match).
+///
+/// A bare URL (§2.2) is made of `xchar` and `%HH` escapes only: it ends at
+/// whitespace, at an unsafe character, at a control character, at non-ASCII
+/// text. One `#` is kept to start the fragment. Then the end is pulled back
+/// over sentence punctuation and unbalanced closing brackets and quotes.
+///
+/// Cost: O(run + URL). The runs of distinct colons do not overlap. The scan
+/// of the URL starts only after a scheme that may start one, and a scan that
+/// finds nothing has only crossed trailing punctuation, which holds no letter
+/// and so no scheme for a later colon.
+pub(super) fn bare(text: &str, run_start: usize, colon: usize) -> Option<Found<'_>> {
+    let b = text.as_bytes();
+    // "--http://" or ".http://": the scheme starts at its first letter.
+    let start =
+        run_start + b[run_start..colon].iter().take_while(|&&c| matches!(c, b'+' | b'-' | b'.')).count();
+    if start == colon || !b[start].is_ascii_alphabetic() {
+        return None;
+    }
+    let scheme = &text[start..colon];
+    // Checked before the scan, which may be long: `ab:ab:ab:...` must not
+    // scan to the end of the text from every colon.
+    if !is_opaque_scheme(scheme) && !(scheme.len() >= 2 && b[colon + 1..].starts_with(b"//")) {
+        return None;
+    }
+    let end = bare_end(b, colon + 1);
+    if !accepts_without_prefix(scheme, &text[colon + 1..end]) {
+        return None;
+    }
+    Some(Found {
+        start,
+        end,
+        url: Cow::Borrowed(&text[start..end]),
+        form: Form::Bare,
+        hyphen_breaks: Vec::new(),
+    })
+}
+
+/// The end of a bare URL whose scheme-specific part starts at `from`.
+fn bare_end(b: &[u8], from: usize) -> usize {
+    // `end` is one past the last byte that may end a URL.
+    let mut end = from;
+    let mut i = from;
+    let mut parens = 0usize;
+    let mut quote_open = false;
+    let mut fragment = false;
+    while i < b.len() {
+        let may_end = match b[i] {
+            b'%' if b.len() > i + 2 && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit() => {
+                i += 2;
+                true
+            }
+            // §2.2: "#" delimits the fragment; a second one ends the URL.
+            b'#' if !fragment => {
+                fragment = true;
+                false
+            }
+            b'(' => {
+                parens += 1;
+                false
+            }
+            // An unbalanced ")" closes the text around the URL, not the URL.
+            b')' if parens == 0 => break,
+            b')' => {
+                parens -= 1;
+                true
+            }
+            // A quote ends the URL only when it closes one opened inside it.
+            b'\'' => {
+                quote_open = !quote_open;
+                !quote_open
+            }
+            b'.' | b',' | b';' | b':' | b'!' | b'?' => false,
+            c if is_xchar(c) => true,
+            _ => break,
+        };
+        i += 1;
+        if may_end {
+            end = i;
+        }
+    }
+    end
+}
+
+/// Whitespace that a writer may have added to break a URL across lines: any
+/// Unicode white space, and the zero-width space, which word processors use
+/// for the same purpose.
+fn is_break_space(c: char) -> bool {
+    c.is_whitespace() || c == '\u{200B}'
+}
+
+/// Whether `c` ends a line: LF, a CR not followed by LF (checked by the
+/// caller), NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR, VT and FF.
+fn is_line_break(c: char) -> bool {
+    matches!(c, '\n' | '\r' | '\u{0B}' | '\u{0C}' | '\u{85}' | '\u{2028}' | '\u{2029}')
+}
+
+/// Finds a wrapped URL starting with the `<` at `lt`.
+///
+/// Appendix: the URL ends at the first `>`; all whitespace inside is deleted;
+/// a line break right after a `-` is recorded as a hyphen break. The wrapper
+/// is abandoned (and the caller goes on scanning the text after the `<`) at a
+/// `<`, at a blank line, and at the end of the text, so an unterminated one
+/// never swallows the text after it.
+///
+/// `quote_depth` is the number of `>` quote marks that start the line of the
+/// `<` (mail and news quoting, `> > text`): the same number of marks is
+/// skipped at the start of each continuation line.
+///
+/// Cost: O(span). The scan stops at the next `<`, where the next wrapper
+/// starts, or at a blank line, which no later wrapper crosses either.
+pub(super) fn wrapped(text: &str, lt: usize, quote_depth: usize) -> Option<Found<'_>> {
+    let b = text.as_bytes();
+    let after = lt + 1;
+    let (form, from) = match b.get(after..after + 4) {
+        Some(p) if p.eq_ignore_ascii_case(b"URL:") => (Form::UrlPrefix, after + 4),
+        _ => {
+            // `<scheme:`: the scheme follows the "<" at once.
+            scheme_len(&b[after..])?;
+            (Form::Angle, after)
+        }
+    };
+    let (url, gt, hyphen_breaks) = wrapped_body(text, from, quote_depth)?;
+    let n = scheme_len(url.as_bytes())?;
+    if form == Form::Angle && !accepts_without_prefix(&url[..n], &url[n + 1..]) {
+        return None;
+    }
+    Some(Found { start: lt, end: gt + 1, url, form, hyphen_breaks })
+}
+
+/// Reads the inside of a wrapper from `from` to the closing `>`: returns the
+/// URL without whitespace, the index of the `>`, and the hyphen breaks.
+fn wrapped_body(text: &str, from: usize, quote_depth: usize) -> Option<(Cow<'_, str>, usize, Vec<usize>)> {
+    let b = text.as_bytes();
+    // Built only once whitespace is met; until then the URL is text[from..i].
+    let mut owned: Option<String> = None;
+    let mut hyphen_breaks = Vec::new();
+    // Line breaks since the last character of the URL: two make a blank line.
+    let mut breaks = 0usize;
+    // Quote marks still to skip at the start of the current line.
+    let mut quotes_to_skip = 0usize;
+    // A line break came right after a "-": ambiguous if the URL goes on.
+    let mut hyphen_pending = false;
+    let mut i = from;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'>' && quotes_to_skip > 0 {
+            quotes_to_skip -= 1;
+            i += 1;
+            continue;
+        }
+        match c {
+            b'>' => {
+                let url = owned.map_or(Cow::Borrowed(&text[from..i]), Cow::Owned);
+                return Some((url, i, hyphen_breaks));
+            }
+            b'<' => return None,
+            _ => {}
+        }
+        let ch = if c.is_ascii() { char::from(c) } else { text[i..].chars().next()? };
+        let len = ch.len_utf8();
+        if is_break_space(ch) {
+            let owned = owned.get_or_insert_with(|| text[from..i].to_owned());
+            // CR LF is one line break.
+            if is_line_break(ch) && !(c == b'\r' && b.get(i + 1) == Some(&b'\n')) {
+                breaks += 1;
+                if breaks == 2 {
+                    return None;
+                }
+                quotes_to_skip = quote_depth;
+                // Appendix: "a line break immediately after a hyphen".
+                hyphen_pending = owned.ends_with('-');
+            }
+        } else {
+            breaks = 0;
+            quotes_to_skip = 0;
+            if let Some(owned) = owned.as_mut() {
+                if hyphen_pending {
+                    hyphen_breaks.push(owned.len() - 1);
+                    hyphen_pending = false;
+                }
+                owned.push(ch);
+            }
+        }
+        i += len;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn scheme_len_needs_a_letter_first_and_a_colon() {
+        assert_eq!(scheme_len(b"http://x"), Some(4));
+        assert_eq!(scheme_len(b"z39.50r:x"), Some(7));
+        assert_eq!(scheme_len(b"3:2"), None);
+        assert_eq!(scheme_len(b"http"), None);
+        assert_eq!(scheme_len(b""), None);
+    }
+
+    #[test]
+    fn bare_end_trims_punctuation_and_unbalanced_brackets() {
+        fn end(s: &str) -> &str {
+            &s[..bare_end(s.as_bytes(), 0)]
+        }
+        assert_eq!(end("//x.org/a."), "//x.org/a");
+        assert_eq!(end("//x.org/a_(b))"), "//x.org/a_(b)");
+        assert_eq!(end("//x.org/a'"), "//x.org/a");
+        assert_eq!(end("//x.org/'a'"), "//x.org/'a'");
+        assert_eq!(end("//x.org/%4"), "//x.org/");
+        assert_eq!(end("//x.org/%41."), "//x.org/%41");
+        assert_eq!(end("//x.org/#a#b"), "//x.org/#a");
+        assert_eq!(end("//x.org/~a"), "//x.org/");
+    }
+
+    #[test]
+    fn hyphen_break_is_recorded_once_per_break() {
+        let (url, gt, hy) = wrapped_body("ftp://a/b-\n  c>", 0, 0).unwrap();
+        assert_eq!((url.as_ref(), gt, hy), ("ftp://a/b-c", 14, vec![9]));
+        let (url, _, hy) = wrapped_body("ftp://a/b- \r\n c>", 0, 0).unwrap();
+        assert_eq!((url.as_ref(), hy), ("ftp://a/b-c", vec![9]));
+        // A hyphen before a space that breaks no line is not ambiguous, nor
+        // one that ends the URL.
+        let (_, _, hy) = wrapped_body("ftp://a/b- c>", 0, 0).unwrap();
+        assert!(hy.is_empty());
+        let (_, _, hy) = wrapped_body("ftp://a/b-\n>", 0, 0).unwrap();
+        assert!(hy.is_empty());
+    }
+}
