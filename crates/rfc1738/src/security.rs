@@ -39,10 +39,10 @@ impl Url {
     /// # Examples
     /// ```
     /// use rfc1738::{Url, WarningKind};
-    /// let url = Url::parse("gopher://mail.example:25/0HELO%0D%0AMAIL%20FROM:x")?;
+    /// let url = Url::parse("gopher://mail.example:25/7x%09HELO%0D%0AMAIL%20FROM:x")?;
     /// let kinds: Vec<_> = url.security_warnings().iter().map(|w| (w.offset(), w.kind())).collect();
     /// assert_eq!(kinds, [(22, WarningKind::ForeignPort),
-    ///                    (30, WarningKind::LineInjection), (33, WarningKind::LineInjection)]);
+    ///                    (34, WarningKind::LineInjection), (37, WarningKind::LineInjection)]);
     /// assert!(Url::parse("gopher://gopher.example/0about")?.security_warnings().is_empty());
     /// # Ok::<(), rfc1738::ParseError>(())
     /// ```
