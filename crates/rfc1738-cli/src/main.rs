@@ -32,6 +32,12 @@ enum Command {
     Check(cmd::check::CheckArgs),
     /// Say what a client would do with each URL.
     Explain(cmd::explain::ExplainArgs),
+    /// Write the normal form of each URL (arguments, or one per line on stdin).
+    Normalize(cmd::normalize::NormalizeArgs),
+    /// Exit 0 when two URLs are equivalent, 1 when they are not.
+    Same(cmd::same::SameArgs),
+    /// Report the security warnings of each URL, one per line; exit 1 when any.
+    Lint(cmd::lint::LintArgs),
     /// Explain the example URLs of the RFC text (the default).
     Examples,
 }
@@ -53,6 +59,9 @@ fn main() -> ExitCode {
         Some(Command::Parse(args)) => cmd::parse::run(&args),
         Some(Command::Check(args)) => cmd::check::run(&args),
         Some(Command::Explain(args)) => cmd::explain::run(&args),
+        Some(Command::Normalize(args)) => cmd::normalize::run(&args),
+        Some(Command::Same(args)) => cmd::same::run(&args),
+        Some(Command::Lint(args)) => cmd::lint::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

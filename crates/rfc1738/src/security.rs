@@ -256,7 +256,7 @@ fn password(url: &Url, out: &mut Vec<Warning>) {
             url.offset_of(pw),
             WarningKind::Password,
             "a password in a URL is seen by anyone who sees the URL: logs, history, referrers (§6); \
-             show Url::redacted() instead",
+             log the redacted form instead",
         ));
     }
 }
