@@ -56,8 +56,7 @@ pub enum BuildErrorKind {
     /// letter, an address that is not an RFC 822 addr-spec...).
     Invalid(ErrorKind),
     /// An octet the part cannot carry, even encoded: TAB, CR or LF in a
-    /// gopher selector or search (§3.4: TAB separates them, CR LF ends the
-    /// request).
+    /// gopher selector (§3.4.1), TAB in a gopher search (it would end it).
     Octet(u8),
     /// The part needs another one that was not given (a password needs a
     /// user name, a gopher+ string a search, a news article a host).
@@ -380,7 +379,8 @@ impl GopherBuilder {
         self
     }
 
-    /// The search string, decoded (§3.4.2). It cannot hold TAB.
+    /// The search string, decoded (§3.4.2). It cannot hold TAB, which
+    /// would end it.
     #[must_use]
     pub fn search(mut self, search: impl AsRef<[u8]>) -> GopherBuilder {
         self.search = Some(search.as_ref().to_vec());
@@ -417,8 +417,8 @@ impl GopherBuilder {
             }
             (None, None) => {}
             (Some(search), plus) => {
-                // A TAB would end the search (§3.4.3); CR and LF can be
-                // written (%0D, %0A) and are flagged by the §6 checks.
+                // A TAB would end the search; CR and LF are the security
+                // checks' business (§6), as in a parsed URL.
                 forbid(search, b"\t", Rule::Search)?;
                 out.push_str("%09");
                 out.push_str(&pct::encode(search, Context::Search));

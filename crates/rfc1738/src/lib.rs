@@ -49,6 +49,18 @@
 //! [`Url::nntp`], [`Url::telnet`], [`Url::wais`], [`Url::file`],
 //! [`Url::prospero`], [`Url::other`]. Percent-encoding lives in [`pct`].
 //!
+//! Beyond parsing:
+//!
+//! - [`Url::normalize`] and [`Url::equivalent`]: the normal form, which
+//!   changes only what RFC 1738 says does not matter (an escaped reserved
+//!   character stays escaped, §2.2);
+//! - [`build`]: one builder per scheme, from decoded parts to a URL with the
+//!   right escapes, or a [`build::BuildError`] naming the part;
+//! - [`Url::parse_with`] and [`ParseOptions`]: strict by default, lenient on
+//!   request, every accepted deviation a [`Warning`] with its offset;
+//! - [`Url::security_warnings`] and [`Url::redacted`]: the risks §6 names
+//!   (ports, encoded line breaks, passwords) and a few more.
+//!
 //! [RFC 1738]: https://www.rfc-editor.org/rfc/rfc1738
 
 #![forbid(unsafe_code)]

@@ -39,7 +39,7 @@ impl Url {
     /// # Examples
     /// ```
     /// use rfc1738::{Url, WarningKind};
-    /// let url = Url::parse("gopher://mail.example:25/7HELO%09x%0D%0AMAIL%20FROM:x")?;
+    /// let url = Url::parse("gopher://mail.example:25/7x%09HELO%0D%0AMAIL%20FROM:x")?;
     /// let kinds: Vec<_> = url.security_warnings().iter().map(|w| (w.offset(), w.kind())).collect();
     /// assert_eq!(kinds, [(22, WarningKind::ForeignPort),
     ///                    (34, WarningKind::LineInjection), (37, WarningKind::LineInjection)]);
@@ -256,7 +256,7 @@ fn password(url: &Url, out: &mut Vec<Warning>) {
             url.offset_of(pw),
             WarningKind::Password,
             "a password in a URL is seen by anyone who sees the URL: logs, history, referrers (§6); \
-             show Url::redacted() instead",
+             log the redacted form instead",
         ));
     }
 }

@@ -88,6 +88,9 @@ fn line_injection() {
             ("ftp://h.example/f%00;type=i", &[17]),
             // (CR and LF in a selector are errors, §3.4.1; in a search, warnings)
             ("gopher://h.example/7sel%09a%0D%0Ax", &[27, 30]),
+            // §3.4.1: an encoded CR or LF in a selector is a parse error;
+            // NUL is not, and gets the warning.
+            ("gopher://h.example/0sel%00x", &[23]),
             ("gopher://h.example/7s%09q%0A", &[25]),
             ("gopher://h.example/0x%09%09+%00", &[28]),
             // an escaped TAB sending a search to an item that takes none
