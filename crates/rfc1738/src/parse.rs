@@ -294,10 +294,12 @@ fn login(p: &Parser<'_>, parts: &mut Parts, i: usize, rules: LoginRules) -> Resu
     let at = Some(chars::find_byte(p.b, i, region_end, b'@')).filter(|&at| at < region_end);
     let host_start = match at {
         Some(at) => {
+            // Read first, so that a byte no rule accepts is reported where
+            // it stands, not as a user where none may be.
+            userinfo(p, parts, i, at)?;
             if !rules.user {
                 disallowed_user(p, i)?;
             }
-            userinfo(p, parts, i, at)?;
             at + 1
         }
         None => i,

@@ -1,4 +1,4 @@
-//! Tests of `rfc1738::extract`: the cases in `cases/extract.txt` (the format
+//! Tests of `rfc1738::extract`: the cases in `extract-cases/extract.txt` (the format
 //! is described at the top of that file), adversarial inputs, and
 //! properties over generated text.
 
@@ -109,7 +109,7 @@ fn actual(m: &Match<'_>) -> Expected {
 
 #[test]
 fn cases() {
-    let file = include_str!("cases/extract.txt");
+    let file = include_str!("extract-cases/extract.txt");
     let mut failures = Vec::new();
     let mut count = 0;
     for (i, line) in file.lines().enumerate() {

@@ -8,7 +8,7 @@
 use super::report_at;
 use crate::diag;
 use crate::input::{Line, Lines, DEFAULT_MAX_LEN};
-use crate::outcome::{scheme_of, validate_bytes, Problem};
+use crate::outcome::{options, parse_bytes_with, scheme_of, validate_bytes, Problem};
 use crate::status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
@@ -38,6 +38,11 @@ pub struct CheckArgs {
     /// Worker threads (default: one per core).
     #[arg(long)]
     jobs: Option<usize>,
+    /// Accept the deviations real-world URLs have (unsafe characters, `_`
+    /// or a trailing dot in a host, an empty port, a user name in http, `/`
+    /// and `?` in a search); `rfc1738 lint --lenient` lists them.
+    #[arg(long)]
+    lenient: bool,
     /// Files with one URL per line; `-` or none for stdin.
     files: Vec<String>,
 }
@@ -136,7 +141,7 @@ fn check_file(
         let mut line_no = 0u64;
         for batch in rx {
             let batch = batch.map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
-            let verdicts = validate_all(&batch.lines, jobs, max_len, format);
+            let verdicts = validate_all(&batch.lines, jobs, max_len, format, args.lenient);
             for (line, verdict) in batch.lines.iter().zip(&verdicts) {
                 line_no += 1;
                 let input: &[u8] = match line {
@@ -181,9 +186,10 @@ fn read_batches(mut lines: Lines, tx: &mpsc::SyncSender<io::Result<Batch>>) {
 }
 
 /// Validates every line, split across `jobs` threads, results in order.
-fn validate_all(lines: &[Line], jobs: usize, max_len: usize, format: Format) -> Vec<Verdict> {
+fn validate_all(lines: &[Line], jobs: usize, max_len: usize, format: Format, lenient: bool) -> Vec<Verdict> {
     let one = |line: &Line| match line {
         Line::Text(t) if format == Format::Clf => super::clf::validate_line(t),
+        Line::Text(t) if lenient => parse_bytes_with(t, &options(true)).map(|_| ()),
         Line::Text(t) => validate_bytes(t),
         Line::TooLong(n) => Err(Problem::too_long(*n, max_len)),
     };

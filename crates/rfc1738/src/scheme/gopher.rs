@@ -4,7 +4,8 @@
 //!
 //! `marks[0]` and `marks[1]` are the offsets of the first and second
 //! `"%09"`, when present. The selector ends at the first `%09` because a
-//! Gopher selector never contains a TAB (§3.4.1); the search ends at the
+//! Gopher selector never contains a TAB (§3.4.1), nor an encoded CR or LF
+//! (`%0D`, `%0A`: an error); the search ends at the
 //! next one; the gopher+ string is `*xchar` and may contain more (§3.4.9).
 
 use crate::chars;
@@ -65,6 +66,11 @@ fn until_tab(p: &Parser<'_>, i: usize, class: chars::Class, rule: Rule) -> Resul
         }
         match pct::escape_at(p.b, j) {
             Some(b'\t') => return Ok(j),
+            // §3.4.1: a selector holds "any octets except 09 ... 0A ...
+            // and 0D": an encoded CR or LF would end the request line.
+            Some(b'\r' | b'\n') if rule == Rule::Selector => {
+                return Err(ParseError::new(j, crate::ErrorKind::InvalidChar, rule))
+            }
             Some(_) => j += 3,
             None => return Err(ParseError::new(j, crate::ErrorKind::InvalidEscape, rule)),
         }
