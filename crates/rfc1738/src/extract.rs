@@ -273,6 +273,8 @@ pub struct Match<'t> {
     url: Cow<'t, str>,
     form: Form,
     hyphen_breaks: Vec<usize>,
+    inner_start: usize,
+    gaps: Vec<(usize, usize)>,
 }
 
 impl<'t> Match<'t> {
@@ -407,6 +409,30 @@ impl<'t> Match<'t> {
         &self.hyphen_breaks
     }
 
+    /// Maps an offset in [`as_str`](Self::as_str) (such as a
+    /// [`ParseError`](crate::ParseError)'s) to the byte offset of the same
+    /// character in the text. The length of the URL maps to just past its
+    /// last character.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let text = "<URL:http://a.org/x\n   /y>";
+    /// let m = rfc1738::extract::find_iter(text).next().unwrap();
+    /// assert_eq!(m.as_str(), "http://a.org/x/y");
+    /// assert_eq!(m.text_offset(0), 5);
+    /// assert_eq!(m.text_offset(14), 23);
+    /// assert_eq!(&text[23..24], "/");
+    /// assert_eq!(m.text_offset(16), 25);
+    /// ```
+    #[must_use]
+    pub fn text_offset(&self, url_offset: usize) -> usize {
+        // The last character that follows a gap at or before the offset.
+        let i = self.gaps.partition_point(|&(u, _)| u <= url_offset);
+        let (u, t) = if i == 0 { (0, self.inner_start) } else { self.gaps[i - 1] };
+        t + (url_offset - u)
+    }
+
     /// Whether a line break after a hyphen makes the URL ambiguous.
     ///
     /// # Examples
@@ -447,6 +473,53 @@ impl<'t> Match<'t> {
         }
         out.push_str(&self.url[from..]);
         Some(out)
+    }
+}
+
+// The parse result. These are the only calls from this module into the core
+// parser: extraction itself decides nothing by parsing.
+impl Match<'_> {
+    /// Parses the URL (see [`Url::parse`](crate::Url::parse)).
+    ///
+    /// # Errors
+    ///
+    /// The [`ParseError`](crate::ParseError) of [`Url::parse`](crate::Url::parse);
+    /// its offset is in [`as_str`](Self::as_str), and
+    /// [`text_offset`](Self::text_offset) maps it into the text.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let m = rfc1738::extract::find_iter("<URL:ftp://a.org/pub/\n  x;type=d>").next().unwrap();
+    /// let url = m.parse()?;
+    /// assert_eq!(url.host(), Some("a.org"));
+    /// assert_eq!(url.ftp().unwrap().typecode(), Some(b'd'));
+    /// # Ok::<(), rfc1738::ParseError>(())
+    /// ```
+    pub fn parse(&self) -> Result<crate::Url, crate::ParseError> {
+        crate::Url::parse(&self.url)
+    }
+
+    /// Checks the URL as [`parse`](Self::parse) does, without building a
+    /// [`Url`](crate::Url) (see [`validate`](crate::validate)).
+    ///
+    /// # Errors
+    ///
+    /// The [`ParseError`](crate::ParseError) of [`validate`](crate::validate),
+    /// with its offset in [`as_str`](Self::as_str).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let text = "<URL:http://a.org/x y> and <URL:http://a.org/~joe>";
+    /// let offsets: Vec<_> = rfc1738::extract::find_iter(text)
+    ///     .map(|m| m.validate().map_err(|e| m.text_offset(e.offset())))
+    ///     .collect();
+    /// assert_eq!(offsets, [Ok(()), Err(45)]);
+    /// assert_eq!(&text[45..46], "~");
+    /// ```
+    pub fn validate(&self) -> Result<(), crate::ParseError> {
+        crate::validate(&self.url)
     }
 }
 
@@ -506,6 +579,8 @@ impl<'t> Matches<'t> {
             url: found.url,
             form: found.form,
             hyphen_breaks: found.hyphen_breaks,
+            inner_start: found.inner_start,
+            gaps: found.gaps,
         }
     }
 }

@@ -10,6 +10,7 @@ use std::path::Path;
 
 /// Every case input of `tests/cases/*.txt`, unescaped, with whether the
 /// case expects it to parse.
+#[must_use]
 pub fn case_inputs() -> Vec<(String, bool)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
     let mut files: Vec<_> = fs::read_dir(&dir)

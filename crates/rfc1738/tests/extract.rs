@@ -1,4 +1,4 @@
-//! Tests of `rfc1738::extract`: the cases in `cases/extract.txt` (the format
+//! Tests of `rfc1738::extract`: the cases in `extract-cases/extract.txt` (the format
 //! is described at the top of that file), adversarial inputs, and
 //! properties over generated text.
 
@@ -109,7 +109,7 @@ fn actual(m: &Match<'_>) -> Expected {
 
 #[test]
 fn cases() {
-    let file = include_str!("cases/extract.txt");
+    let file = include_str!("extract-cases/extract.txt");
     let mut failures = Vec::new();
     let mut count = 0;
     for (i, line) in file.lines().enumerate() {
@@ -148,6 +148,86 @@ fn rfc_appendix_example() {
         ]
     );
     assert!(find_iter(text).all(|m| m.form() == Form::UrlPrefix && !m.is_ambiguous()));
+}
+
+/// Wrapped URLs from the RFC's references: all found whole, all valid.
+#[test]
+fn rfc_references_parse() {
+    let text = "
+   [1] Anklesaria, F., McCahill, M., Lindner, P., Johnson, D.,
+       Torrey, D., and B. Alberti, \"The Internet Gopher Protocol
+       (a distributed document search and retrieval protocol)\",
+       RFC 1436, University of Minnesota, March 1993.
+       <URL:ftp://ds.internic.net/rfc/rfc1436.txt;type=a>
+
+   [2] Anklesaria, F., Lindner, P., McCahill, M., Torrey, D.,
+       Johnson, D., and B. Alberti, \"Gopher+: Upward compatible
+       enhancements to the Internet Gopher protocol\",
+       University of Minnesota, July 1993.
+       <URL:ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol
+       /Gopher+/Gopher+.txt>
+
+   [12] Kunze, J., \"Functional Requirements for Internet Resource
+        Locators\", Work in Progress, December 1994.
+        <URL:ftp://ds.internic.net/internet-drafts
+        /draft-ietf-uri-irl-fun-req-02.txt>
+
+   [14] Neuman, B., and S. Augart, \"The Prospero Protocol\",
+        USC/Information Sciences Institute, June 1993.
+        <URL:ftp://prospero.isi.edu/pub/prospero/doc
+        /prospero-protocol.PS.Z>
+
+   [18] Yeong, W. \"Towards Networked Information Retrieval\", Technical
+        report 91-06-25-01, Performance Systems International, Inc.
+        <URL:ftp://uu.psi.com/wp/nir.txt>, June 1991.
+";
+    let found: Vec<_> = find_iter(text).collect();
+    let urls: Vec<_> = found.iter().map(Match::as_str).collect();
+    assert_eq!(
+        urls,
+        [
+            "ftp://ds.internic.net/rfc/rfc1436.txt;type=a",
+            "ftp://boombox.micro.umn.edu/pub/gopher/gopher_protocol/Gopher+/Gopher+.txt",
+            "ftp://ds.internic.net/internet-drafts/draft-ietf-uri-irl-fun-req-02.txt",
+            "ftp://prospero.isi.edu/pub/prospero/doc/prospero-protocol.PS.Z",
+            "ftp://uu.psi.com/wp/nir.txt",
+        ]
+    );
+    for m in &found {
+        let url = m.parse().unwrap_or_else(|e| panic!("{m}: {e}"));
+        assert_eq!(url.scheme(), "ftp");
+        assert_eq!(m.validate(), Ok(()));
+    }
+}
+
+/// The parse result comes with each URL; an error's offset maps back into
+/// the text.
+#[test]
+fn parse_results() {
+    let text = "Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc;
+      type=d> but you can probably pick it up from <URL:ftp://ds.in
+      ternic.net/rfc>. Note the warning in <URL:http://ds.internic.
+      net/instructions/overview.html#WARNING>.";
+    for m in find_iter(text) {
+        let url = m.parse().unwrap_or_else(|e| panic!("{m}: {e}"));
+        assert_eq!(url.as_str(), m.as_str());
+    }
+    let m = find_iter(text).last().unwrap();
+    assert_eq!(m.parse().unwrap().fragment(), Some("WARNING"));
+
+    // Unsafe characters are kept inside a wrapper, and make it invalid.
+    let text = "see <URL:http://a.org/\n   ~joe/> or <http://a.org/{x}>";
+    let errors: Vec<_> = find_iter(text)
+        .map(|m| {
+            let e = m.validate().unwrap_err();
+            (m.parse().unwrap_err(), &text[m.text_offset(e.offset())..][..1])
+        })
+        .collect();
+    assert_eq!(errors.len(), 2);
+    assert_eq!((errors[0].1, errors[1].1), ("~", "{"));
+    // A bare URL stops short of them, and is valid.
+    let m = find_iter("http://a.org/~joe/").next().unwrap();
+    assert_eq!((m.as_str(), m.validate()), ("http://a.org/", Ok(())));
 }
 
 #[test]
@@ -309,6 +389,10 @@ fn properties_on_generated_text() {
                     let rewrapped = format!("<URL:{url}>");
                     let again: Vec<_> = find_iter(&rewrapped).map(Match::into_string).collect();
                     assert_eq!(again, [url], "{ctx}");
+                    // Every character of the URL maps back to itself in the text.
+                    for (k, c) in url.char_indices() {
+                        assert!(text[m.text_offset(k)..].starts_with(c), "{ctx} at {k}");
+                    }
                     if let Some(alt) = m.alternative() {
                         assert_eq!(alt.len() + m.hyphen_breaks().len(), url.len(), "{ctx}");
                     }

@@ -86,6 +86,8 @@ fn line_injection() {
             ("ftp://u%0D%0APASS@h.example/", &[7, 10]),
             ("ftp://u:p%00@h.example/", &[9]),
             ("ftp://h.example/f%00;type=i", &[17]),
+            // (CR and LF in a selector are errors, §3.4.1; in a search, warnings)
+            ("gopher://h.example/7sel%09a%0D%0Ax", &[27, 30]),
             // §3.4.1: an encoded CR or LF in a selector is a parse error;
             // NUL is not, and gets the warning.
             ("gopher://h.example/0sel%00x", &[23]),

@@ -1,8 +1,11 @@
 //! One module per subcommand; each `run` returns the exit status.
 
 pub mod check;
+pub mod clf;
 pub mod examples;
 pub mod explain;
+pub mod extract;
+pub mod fetch;
 pub mod lint;
 pub mod normalize;
 pub mod parse;

@@ -17,6 +17,20 @@ pub(super) struct Found<'t> {
     pub(super) url: Cow<'t, str>,
     pub(super) form: Form,
     pub(super) hyphen_breaks: Vec<usize>,
+    /// Where the URL's first character is in the text.
+    pub(super) inner_start: usize,
+    /// `(offset in the URL, offset in the text)` of each character that
+    /// follows deleted whitespace; empty when nothing was deleted.
+    pub(super) gaps: Vec<(usize, usize)>,
+}
+
+/// The inside of a wrapper, read by [`wrapped_body`].
+struct Body<'t> {
+    url: Cow<'t, str>,
+    /// The index of the closing `>`.
+    gt: usize,
+    hyphen_breaks: Vec<usize>,
+    gaps: Vec<(usize, usize)>,
 }
 
 /// `lowalpha | hialpha | digit | "+" | "-" | "."`: the characters of `scheme` (§5).
@@ -111,7 +125,8 @@ pub(super) fn bare(text: &str, run_start: usize, colon: usize) -> Option<Found<'
     let scheme = &text[start..colon];
     // Checked before the scan, which may be long: `ab:ab:ab:...` must not
     // scan to the end of the text from every colon.
-    if !is_opaque_scheme(scheme) && !(scheme.len() >= 2 && b[colon + 1..].starts_with(b"//")) {
+    let may_start = is_opaque_scheme(scheme) || (scheme.len() >= 2 && b[colon + 1..].starts_with(b"//"));
+    if !may_start {
         return None;
     }
     let end = bare_end(b, colon + 1);
@@ -124,6 +139,8 @@ pub(super) fn bare(text: &str, run_start: usize, colon: usize) -> Option<Found<'
         url: Cow::Borrowed(&text[start..end]),
         form: Form::Bare,
         hyphen_breaks: Vec::new(),
+        inner_start: start,
+        gaps: Vec::new(),
     })
 }
 
@@ -211,21 +228,31 @@ pub(super) fn wrapped(text: &str, lt: usize, quote_depth: usize) -> Option<Found
             (Form::Angle, after)
         }
     };
-    let (url, gt, hyphen_breaks) = wrapped_body(text, from, quote_depth)?;
-    let n = scheme_len(url.as_bytes())?;
-    if form == Form::Angle && !accepts_without_prefix(&url[..n], &url[n + 1..]) {
+    let body = wrapped_body(text, from, quote_depth)?;
+    let n = scheme_len(body.url.as_bytes())?;
+    if form == Form::Angle && !accepts_without_prefix(&body.url[..n], &body.url[n + 1..]) {
         return None;
     }
-    Some(Found { start: lt, end: gt + 1, url, form, hyphen_breaks })
+    Some(Found {
+        start: lt,
+        end: body.gt + 1,
+        url: body.url,
+        form,
+        hyphen_breaks: body.hyphen_breaks,
+        inner_start: from,
+        gaps: body.gaps,
+    })
 }
 
-/// Reads the inside of a wrapper from `from` to the closing `>`: returns the
-/// URL without whitespace, the index of the `>`, and the hyphen breaks.
-fn wrapped_body(text: &str, from: usize, quote_depth: usize) -> Option<(Cow<'_, str>, usize, Vec<usize>)> {
+/// Reads the inside of a wrapper from `from` to the closing `>`.
+fn wrapped_body(text: &str, from: usize, quote_depth: usize) -> Option<Body<'_>> {
     let b = text.as_bytes();
     // Built only once whitespace is met; until then the URL is text[from..i].
     let mut owned: Option<String> = None;
     let mut hyphen_breaks = Vec::new();
+    let mut gaps = Vec::new();
+    // Whitespace or quote marks were deleted since the last URL character.
+    let mut in_gap = false;
     // Line breaks since the last character of the URL: two make a blank line.
     let mut breaks = 0usize;
     // Quote marks still to skip at the start of the current line.
@@ -237,13 +264,14 @@ fn wrapped_body(text: &str, from: usize, quote_depth: usize) -> Option<(Cow<'_, 
         let c = b[i];
         if c == b'>' && quotes_to_skip > 0 {
             quotes_to_skip -= 1;
+            in_gap = true;
             i += 1;
             continue;
         }
         match c {
             b'>' => {
                 let url = owned.map_or(Cow::Borrowed(&text[from..i]), Cow::Owned);
-                return Some((url, i, hyphen_breaks));
+                return Some(Body { url, gt: i, hyphen_breaks, gaps });
             }
             b'<' => return None,
             _ => {}
@@ -252,6 +280,7 @@ fn wrapped_body(text: &str, from: usize, quote_depth: usize) -> Option<(Cow<'_, 
         let len = ch.len_utf8();
         if is_break_space(ch) {
             let owned = owned.get_or_insert_with(|| text[from..i].to_owned());
+            in_gap = true;
             // CR LF is one line break.
             if is_line_break(ch) && !(c == b'\r' && b.get(i + 1) == Some(&b'\n')) {
                 breaks += 1;
@@ -269,6 +298,10 @@ fn wrapped_body(text: &str, from: usize, quote_depth: usize) -> Option<(Cow<'_, 
                 if hyphen_pending {
                     hyphen_breaks.push(owned.len() - 1);
                     hyphen_pending = false;
+                }
+                if in_gap {
+                    gaps.push((owned.len(), i));
+                    in_gap = false;
                 }
                 owned.push(ch);
             }
@@ -308,15 +341,16 @@ mod tests {
 
     #[test]
     fn hyphen_break_is_recorded_once_per_break() {
-        let (url, gt, hy) = wrapped_body("ftp://a/b-\n  c>", 0, 0).unwrap();
-        assert_eq!((url.as_ref(), gt, hy), ("ftp://a/b-c", 14, vec![9]));
-        let (url, _, hy) = wrapped_body("ftp://a/b- \r\n c>", 0, 0).unwrap();
-        assert_eq!((url.as_ref(), hy), ("ftp://a/b-c", vec![9]));
+        let body = wrapped_body("ftp://a/b-\n  c>", 0, 0).unwrap();
+        assert_eq!((body.url.as_ref(), body.gt), ("ftp://a/b-c", 14));
+        assert_eq!((body.hyphen_breaks, body.gaps), (vec![9], vec![(10, 13)]));
+        let body = wrapped_body("ftp://a/b- \r\n c>", 0, 0).unwrap();
+        assert_eq!((body.url.as_ref(), body.hyphen_breaks), ("ftp://a/b-c", vec![9]));
         // A hyphen before a space that breaks no line is not ambiguous, nor
         // one that ends the URL.
-        let (_, _, hy) = wrapped_body("ftp://a/b- c>", 0, 0).unwrap();
-        assert!(hy.is_empty());
-        let (_, _, hy) = wrapped_body("ftp://a/b-\n>", 0, 0).unwrap();
-        assert!(hy.is_empty());
+        let body = wrapped_body("ftp://a/b- c>", 0, 0).unwrap();
+        assert!(body.hyphen_breaks.is_empty());
+        let body = wrapped_body("ftp://a/b-\n>", 0, 0).unwrap();
+        assert!(body.hyphen_breaks.is_empty());
     }
 }

@@ -721,11 +721,9 @@ fn components(input: &str, caps: &Caps) -> Components {
     let mut sp =
         |k: &str, v: Option<String>| c.specific.push(format!("{k}={}", v.as_deref().unwrap_or("<none>")));
     match scheme.as_str() {
-        "ftp" => {
-            if c_path_present(caps) {
-                sp("fpath", get("ftp.fpath"));
-                sp("type", get("ftp.type"));
-            }
+        "ftp" if c_path_present(caps) => {
+            sp("fpath", get("ftp.fpath"));
+            sp("type", get("ftp.type"));
         }
         "http" => {
             sp("hpath", get("http.hpath"));
