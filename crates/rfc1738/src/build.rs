@@ -821,6 +821,8 @@ impl ProsperoBuilder {
 /// use rfc1738::build::{BuildErrorKind, GenericBuilder};
 /// let url = GenericBuilder::new("x-radio").host("tuner.example").path("88.5 MHz").build()?;
 /// assert_eq!(url.as_str(), "x-radio://tuner.example/88.5%20MHz");
+/// let url = GenericBuilder::new("x-note").path("//not/a/host").build()?;
+/// assert_eq!((url.as_str(), url.host()), ("x-note:%2F/not/a/host", None));
 /// let e = GenericBuilder::new("http").user("me").host("h.example").build().unwrap_err();
 /// assert_eq!((e.part(), e.kind()), (rfc1738::Rule::User, BuildErrorKind::NotAllowed));
 /// # Ok::<(), rfc1738::build::BuildError>(())
@@ -915,7 +917,17 @@ impl GenericBuilder {
             None => {
                 out.push_str(&self.scheme);
                 out.push(':');
-                out.push_str(&pct::encode(self.path.as_deref().unwrap_or_default(), Context::Xchar));
+                let path = self.path.as_deref().unwrap_or_default();
+                // An opaque part that starts with `//` would be read as a
+                // login (§5 tries `ip-schemepart` first): its first `/` is
+                // written encoded, which decodes to the same octets.
+                let rest = if path.starts_with(b"//") {
+                    out.push_str("%2F");
+                    &path[1..]
+                } else {
+                    path
+                };
+                out.push_str(&pct::encode(rest, Context::Xchar));
             }
         }
         finish(&out)

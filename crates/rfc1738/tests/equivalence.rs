@@ -346,3 +346,123 @@ fn building_from_the_parts_gives_the_parts_back() {
         }
     }
 }
+
+/// Mutations of the conformance cases: whatever still parses, strictly or
+/// leniently, keeps the properties, and a lenient parse reads a text the
+/// grammar accepts exactly as a strict parse does.
+mod mutations {
+    use super::{build_from, meaning, parts};
+    use proptest::prelude::*;
+    use proptest::test_runner::Config;
+    use rfc1738::{ParseOptions, Url, WarningKind};
+
+    /// Texts that matter to the grammar, the lenient options and the checks.
+    const TOKENS: &[&str] = &[
+        "%",
+        "%0D",
+        "%0a",
+        "%00",
+        "%2F",
+        "%2e%2E",
+        "%09",
+        "%7e",
+        "%41",
+        "%3A",
+        "~",
+        "|",
+        " ",
+        "{",
+        "^",
+        "`",
+        "_",
+        ".",
+        "-",
+        ":",
+        ":0",
+        ":21",
+        ":080",
+        "@",
+        "u:p@",
+        "/",
+        "//",
+        "?",
+        ";",
+        ";type=A",
+        "=",
+        "&",
+        "#",
+        "+",
+        "..",
+        "A",
+        "0",
+        "010.",
+        "256",
+        "\"",
+        "<",
+        "\t",
+        "\u{e9}",
+        "localhost",
+        "HTTP",
+        "x-",
+    ];
+
+    fn mutated() -> impl Strategy<Value = String> {
+        let inputs = crate::common::ok_inputs();
+        let edit = (any::<prop::sample::Index>(), 0..3u8, prop::sample::select(TOKENS));
+        (prop::sample::select(inputs), prop::collection::vec(edit, 1..4)).prop_map(|(input, edits)| {
+            let mut s = input;
+            for (at, op, token) in edits {
+                let mut i = at.index(s.len() + 1);
+                while !s.is_char_boundary(i) {
+                    i -= 1;
+                }
+                let next = s[i..].chars().next().map_or(i, |c| i + c.len_utf8());
+                match op {
+                    0 => s.insert_str(i, token),
+                    1 => s.replace_range(i..next, token),
+                    _ => s.replace_range(i..next, ""),
+                }
+            }
+            s
+        })
+    }
+
+    fn check(input: &str) {
+        let strict = Url::parse(input);
+        let lenient = Url::parse_with(input, &ParseOptions::lenient());
+        if let Ok(url) = &strict {
+            let (l, w) = lenient.clone().expect("lenient accepts what strict accepts");
+            assert_eq!(&l, url, "{input}");
+            assert!(w.iter().all(|w| w.kind() == WarningKind::UppercaseScheme), "{input}: {w:?}");
+            if let Ok(built) = build_from(url) {
+                if url.fragment().is_none() {
+                    assert_eq!(parts(&built), parts(url), "{input} built as {built}");
+                }
+            }
+        }
+        let Ok((url, warnings)) = lenient else { return };
+        url.check_invariants();
+        assert!(warnings.iter().all(|w| w.offset() <= input.len()));
+        let n = url.normalize();
+        n.check_invariants();
+        assert_eq!(n.normalize().as_str(), n.as_str(), "{input}: idempotent");
+        assert!(url.equivalent(&n), "{input}");
+        assert_eq!(meaning(&n), meaning(&url), "{input} -> {n}");
+        if strict.is_ok() {
+            assert!(!n.is_lenient() && Url::parse(n.as_str()).is_ok(), "{input} -> {n}");
+        }
+        for w in url.security_warnings() {
+            assert!(w.offset() < input.len().max(1), "{input}: {w}");
+        }
+        let red = url.redacted();
+        assert!(Url::parse_with(&red, &ParseOptions::lenient()).is_ok(), "{input}: {red}");
+    }
+
+    proptest! {
+        #![proptest_config(Config { cases: 50_000, failure_persistence: None, ..Config::default() })]
+        #[test]
+        fn mutated_cases_keep_the_properties(input in mutated()) {
+            check(&input);
+        }
+    }
+}
