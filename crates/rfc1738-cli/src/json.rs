@@ -6,7 +6,7 @@
 //! object named after the scheme kind, present when valid.
 
 use crate::outcome::Problem;
-use rfc1738::{pct, FtpLogin, SchemeKind, Url, WaisForm};
+use rfc1738::{pct, FtpLogin, SchemeKind, Url, WaisForm, Warning};
 use serde_json::{json, Map, Value};
 
 /// Decoded octets as text, U+FFFD for each octet that is not UTF-8.
@@ -18,15 +18,28 @@ fn decoded(raw: &str) -> String {
     text(&pct::decode(raw))
 }
 
-/// The object for one input.
-pub fn object(input: &[u8], result: &Result<Url, Problem>) -> Value {
+/// The object for one input. `warnings` are those of the parse (deviations
+/// a lenient parse accepted, an upper-case scheme); the security warnings
+/// of a valid URL are added to them.
+pub fn object(input: &[u8], result: &Result<Url, Problem>, warnings: &[Warning]) -> Value {
     let mut o = Map::new();
     o.insert("input".into(), text(input).into());
     match result {
-        Ok(url) => valid(&mut o, url),
+        Ok(url) => {
+            valid(&mut o, url);
+            let mut all = warnings.to_vec();
+            all.extend(url.security_warnings());
+            all.sort_by_key(Warning::offset);
+            o.insert("warnings".into(), all.iter().map(warning).collect());
+        }
         Err(p) => invalid(&mut o, input, p),
     }
     Value::Object(o)
+}
+
+/// One warning: `{offset, kind, security, message}`.
+pub fn warning(w: &Warning) -> Value {
+    json!({"offset": w.offset(), "kind": w.kind().id(), "security": w.kind().is_security(), "message": w.message()})
 }
 
 fn invalid(o: &mut Map<String, Value>, input: &[u8], p: &Problem) {

@@ -32,8 +32,18 @@ enum Command {
     Check(cmd::check::CheckArgs),
     /// Say what a client would do with each URL.
     Explain(cmd::explain::ExplainArgs),
+    /// Find the URLs in free text (mail, news, documents), one per line.
+    Extract(cmd::extract::ExtractArgs),
+    /// Write the normal form of each URL (arguments, or one per line on stdin).
+    Normalize(cmd::normalize::NormalizeArgs),
+    /// Exit 0 when two URLs are equivalent, 1 when they are not.
+    Same(cmd::same::SameArgs),
+    /// Report the security warnings of each URL, one per line; exit 1 when any.
+    Lint(cmd::lint::LintArgs),
     /// Explain the example URLs of the RFC text (the default).
     Examples,
+    /// Retrieve what a URL locates, as RFC 1738 §3 says (--plan: show the exchange only).
+    Fetch(cmd::fetch::FetchArgs),
 }
 
 /// Exit statuses: 0 all valid, 1 something invalid, 2 usage or I/O error.
@@ -53,6 +63,11 @@ fn main() -> ExitCode {
         Some(Command::Parse(args)) => cmd::parse::run(&args),
         Some(Command::Check(args)) => cmd::check::run(&args),
         Some(Command::Explain(args)) => cmd::explain::run(&args),
+        Some(Command::Extract(args)) => cmd::extract::run(&args),
+        Some(Command::Fetch(args)) => return cmd::fetch::run(args),
+        Some(Command::Normalize(args)) => cmd::normalize::run(&args),
+        Some(Command::Same(args)) => cmd::same::run(&args),
+        Some(Command::Lint(args)) => cmd::lint::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

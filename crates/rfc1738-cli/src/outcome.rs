@@ -2,7 +2,7 @@
 //! Inputs arrive as bytes; octets that are not UTF-8 are non-ASCII and so
 //! invalid in a URL (§2.2), reported at their offset like any other error.
 
-use rfc1738::{ErrorKind, ParseError, Url};
+use rfc1738::{ErrorKind, ParseError, ParseOptions, Url, Warning};
 
 /// Why an input is not a URL, in the terms of the JSON contract.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -45,6 +45,25 @@ pub fn parse_bytes(input: &[u8]) -> Result<Url, Problem> {
     match std::str::from_utf8(input) {
         Ok(s) => Url::parse(s).map_err(Problem::from),
         Err(e) => Err(non_utf8(input, e.valid_up_to())),
+    }
+}
+
+/// Parses raw input bytes accepting what `options` accept; the URL comes
+/// with the warnings of the parse (deviations accepted, an upper-case
+/// scheme).
+pub fn parse_bytes_with(input: &[u8], options: &ParseOptions) -> Result<(Url, Vec<Warning>), Problem> {
+    match std::str::from_utf8(input) {
+        Ok(s) => Url::parse_with(s, options).map_err(Problem::from),
+        Err(e) => Err(non_utf8(input, e.valid_up_to())),
+    }
+}
+
+/// The options of `--lenient`: all of them, or none.
+pub fn options(lenient: bool) -> ParseOptions {
+    if lenient {
+        ParseOptions::lenient()
+    } else {
+        ParseOptions::strict()
     }
 }
 

@@ -49,17 +49,33 @@
 //! [`Url::nntp`], [`Url::telnet`], [`Url::wais`], [`Url::file`],
 //! [`Url::prospero`], [`Url::other`]. Percent-encoding lives in [`pct`].
 //!
+//! Beyond parsing:
+//!
+//! - [`Url::normalize`] and [`Url::equivalent`]: the normal form, which
+//!   changes only what RFC 1738 says does not matter (an escaped reserved
+//!   character stays escaped, §2.2);
+//! - [`build`]: one builder per scheme, from decoded parts to a URL with the
+//!   right escapes, or a [`build::BuildError`] naming the part;
+//! - [`Url::parse_with`] and [`ParseOptions`]: strict by default, lenient on
+//!   request, every accepted deviation a [`Warning`] with its offset;
+//! - [`Url::security_warnings`] and [`Url::redacted`]: the risks §6 names
+//!   (ports, encoded line breaks, passwords) and a few more.
+//!
 //! [RFC 1738]: https://www.rfc-editor.org/rfc/rfc1738
 
 #![forbid(unsafe_code)]
 
+pub mod build;
 pub mod chars;
 mod error;
+pub mod extract;
 mod host;
+mod normalize;
 mod options;
 mod parse;
 pub mod pct;
 pub mod scheme;
+mod security;
 mod url;
 mod warning;
 
@@ -78,5 +94,6 @@ pub use scheme::prospero::Prospero;
 pub use scheme::telnet::Telnet;
 pub use scheme::wais::{Wais, WaisForm};
 pub use scheme::SchemeKind;
+pub use security::REDACTED;
 pub use url::Url;
 pub use warning::{Warning, WarningKind};

@@ -148,6 +148,11 @@ impl Lenient {
         self.warnings.borrow_mut().truncate(mark);
     }
 
+    /// Takes the warnings of another parse attempt that succeeded.
+    pub(crate) fn absorb(&self, other: Lenient) {
+        self.warnings.borrow_mut().extend(other.into_warnings());
+    }
+
     pub(crate) fn into_warnings(self) -> Vec<Warning> {
         self.warnings.into_inner()
     }

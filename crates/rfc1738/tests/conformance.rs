@@ -1,96 +1,11 @@
 //! The data-driven conformance suite: every case in `tests/cases/*.txt`
 //! (format in `tests/cases/README.md`), each citing its RFC section.
 
+mod common;
+
+use common::{case_files, read_cases, show, unescape, Case, Expect};
 use rfc1738::{pct, FtpLogin, Url, WaisForm};
 use std::fs;
-use std::path::Path;
-
-/// One case of a cases file.
-struct Case {
-    line: usize,
-    section: String,
-    input: String,
-    expect: Expect,
-}
-
-enum Expect {
-    Ok(Vec<(String, String)>),
-    Err { offset: usize, kind: String, rule: String },
-}
-
-/// `\s`, `\t`, `\r`, `\n`, `\\` and `\xHH` in a case's input.
-fn unescape(s: &str) -> String {
-    let mut out = Vec::new();
-    let b = s.as_bytes();
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'\\' && i + 1 < b.len() {
-            let (byte, len) = match b[i + 1] {
-                b's' => (b' ', 2),
-                b't' => (b'\t', 2),
-                b'r' => (b'\r', 2),
-                b'n' => (b'\n', 2),
-                b'\\' => (b'\\', 2),
-                b'x' => (u8::from_str_radix(&s[i + 2..i + 4], 16).expect("\\xHH"), 4),
-                other => panic!("unknown escape \\{}", other as char),
-            };
-            out.push(byte);
-            i += len;
-        } else {
-            out.push(b[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).expect("case inputs are UTF-8")
-}
-
-/// Octets written the way the cases file writes them.
-fn show(bytes: &[u8]) -> String {
-    let mut out = String::new();
-    for &b in bytes {
-        match b {
-            b'\t' => out.push_str("\\t"),
-            b'\r' => out.push_str("\\r"),
-            b'\n' => out.push_str("\\n"),
-            b' '..=b'~' => out.push(b as char),
-            _ => out.push_str(&format!("\\x{b:02x}")),
-        }
-    }
-    out
-}
-
-fn read_cases(path: &Path) -> Vec<Case> {
-    let text = fs::read_to_string(path).unwrap();
-    let mut cases: Vec<Case> = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        if line.trim().is_empty() || line.starts_with('#') {
-            continue;
-        }
-        if let Some(kv) = line.strip_prefix("    ") {
-            let (k, v) = kv.split_once(" = ").unwrap_or_else(|| panic!("line {}: key = value", n + 1));
-            match &mut cases.last_mut().expect("a key before any case").expect {
-                Expect::Ok(keys) => keys.push((k.to_string(), v.to_string())),
-                Expect::Err { .. } => panic!("line {}: keys only follow ok cases", n + 1),
-            }
-            continue;
-        }
-        let fields: Vec<&str> = line.split(' ').collect();
-        let section = fields[0].trim_matches(['[', ']']).to_string();
-        let input = unescape(fields[2]);
-        let expect = match (fields[1], fields.len()) {
-            ("ok", 3) => Expect::Ok(Vec::new()),
-            ("err", 6) => Expect::Err {
-                offset: fields[3].parse().unwrap(),
-                kind: fields[4].to_string(),
-                rule: fields[5].to_string(),
-            },
-            _ => panic!("{}:{}: malformed case", path.display(), n + 1),
-        };
-        assert!(section.starts_with('§') || ["Appendix", "References"].contains(&section.as_str()));
-        cases.push(Case { line: n + 1, section, input, expect });
-    }
-    cases
-}
 
 fn opt(v: Option<&str>) -> String {
     match v {
@@ -210,19 +125,14 @@ fn run(case: &Case) -> Result<(), String> {
 
 #[test]
 fn conformance() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
+    let dir = common::cases_dir();
     let known: Vec<String> = fs::read_to_string(dir.join("expected-failures.txt"))
         .unwrap()
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
         .map(unescape)
         .collect();
-    let mut files: Vec<_> = fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt") && !p.ends_with("expected-failures.txt"))
-        .collect();
-    files.sort();
+    let files = case_files();
     let (mut total, mut failures) = (0, Vec::new());
     for file in &files {
         for case in read_cases(file) {

@@ -10,6 +10,7 @@ use std::path::Path;
 
 /// Every case input of `tests/cases/*.txt`, unescaped, with whether the
 /// case expects it to parse.
+#[must_use]
 pub fn case_inputs() -> Vec<(String, bool)> {
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
     let mut files: Vec<_> = fs::read_dir(&dir)
@@ -92,10 +93,65 @@ impl Rng {
 /// Pieces a mutation inserts: the delimiters of §2.2 and §3, escapes,
 /// scheme names, and characters of every class.
 const TOKENS: &[&str] = &[
-    "/", "//", ":", "@", ";", "?", "=", "&", "#", "%", "%09", "%2F", "%25", "%0D", "%0A", "%zz", "%4", ".", "..",
-    "-", "+", "_", "*", "~", " ", "\t", "\"", "[", "]", "a", "Z", "0", "9", "1.2.3.4", "65535", "65536", ";type=",
-    ";type=i", "ftp:", "http:", "gopher:", "news:", "nntp:", "mailto:", "wais:", "file:", "prospero:", "telnet:",
-    "x:", "localhost", "é", "\u{7f}", "\\", "!", "'", "(", ")", ",", "$",
+    "/",
+    "//",
+    ":",
+    "@",
+    ";",
+    "?",
+    "=",
+    "&",
+    "#",
+    "%",
+    "%09",
+    "%2F",
+    "%25",
+    "%0D",
+    "%0A",
+    "%zz",
+    "%4",
+    ".",
+    "..",
+    "-",
+    "+",
+    "_",
+    "*",
+    "~",
+    " ",
+    "\t",
+    "\"",
+    "[",
+    "]",
+    "a",
+    "Z",
+    "0",
+    "9",
+    "1.2.3.4",
+    "65535",
+    "65536",
+    ";type=",
+    ";type=i",
+    "ftp:",
+    "http:",
+    "gopher:",
+    "news:",
+    "nntp:",
+    "mailto:",
+    "wais:",
+    "file:",
+    "prospero:",
+    "telnet:",
+    "x:",
+    "localhost",
+    "é",
+    "\u{7f}",
+    "\\",
+    "!",
+    "'",
+    "(",
+    ")",
+    ",",
+    "$",
 ];
 
 /// One random edit of `s`: insert, delete or replace a piece, or cut it.
@@ -136,5 +192,10 @@ fn reference_agrees_on_mutated_cases() {
     assert!(accepted > total / 10 && accepted < total * 9 / 10, "{accepted} of {total} accepted");
     failures.sort();
     failures.dedup();
-    assert!(failures.is_empty(), "{} of {total} disagree:\n{}", failures.len(), failures[..failures.len().min(40)].join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {total} disagree:\n{}",
+        failures.len(),
+        failures[..failures.len().min(40)].join("\n")
+    );
 }

@@ -39,8 +39,7 @@ use rfc1738::{ErrorKind, SchemeKind, Url, WaisForm};
 const ALPHA: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ";
 const DIGIT: &str = "0123456789";
 /// `unreserved = alpha | digit | safe | extra`
-const UNRESERVED: &str =
-    "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789$-_.+!*'(),";
+const UNRESERVED: &str = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789$-_.+!*'(),";
 
 fn one_of(set: &'static str) -> impl Strategy<Value = char> {
     proptest::sample::select(set.chars().collect::<Vec<_>>())
@@ -157,17 +156,69 @@ struct Gen {
 
 #[derive(Debug, Clone)]
 enum Expect {
-    Ftp { ui: Option<(String, Option<String>)>, host: String, port: Option<u16>, cwd: Vec<String>, name: String, typecode: Option<char>, has_path: bool },
-    Http { host: String, port: Option<u16>, path: Option<String>, search: Option<String> },
-    Gopher { host: String, port: Option<u16>, gtype: Option<String>, selector: String, search: Option<String>, plus: Option<String> },
-    Mailto { address: String },
-    News { group: Option<String>, article: Option<String>, all: bool },
-    Nntp { host: String, group: String, article: Option<u64> },
-    Telnet { ui: Option<(String, Option<String>)>, host: String, port: Option<u16> },
-    Wais { host: String, form: WaisForm, database: String, search: Option<String>, wtype: Option<String>, wpath: Option<String> },
-    File { host: String, path: String },
-    Prospero { host: String, ppath: String, fields: Vec<(String, String)> },
-    Other { scheme: String, host: Option<String>, ssp: String },
+    Ftp {
+        ui: Option<(String, Option<String>)>,
+        host: String,
+        port: Option<u16>,
+        cwd: Vec<String>,
+        name: String,
+        typecode: Option<char>,
+        has_path: bool,
+    },
+    Http {
+        host: String,
+        port: Option<u16>,
+        path: Option<String>,
+        search: Option<String>,
+    },
+    Gopher {
+        host: String,
+        port: Option<u16>,
+        gtype: Option<String>,
+        selector: String,
+        search: Option<String>,
+        plus: Option<String>,
+    },
+    Mailto {
+        address: String,
+    },
+    News {
+        group: Option<String>,
+        article: Option<String>,
+        all: bool,
+    },
+    Nntp {
+        host: String,
+        group: String,
+        article: Option<u64>,
+    },
+    Telnet {
+        ui: Option<(String, Option<String>)>,
+        host: String,
+        port: Option<u16>,
+    },
+    Wais {
+        host: String,
+        form: WaisForm,
+        database: String,
+        search: Option<String>,
+        wtype: Option<String>,
+        wpath: Option<String>,
+    },
+    File {
+        host: String,
+        path: String,
+    },
+    Prospero {
+        host: String,
+        ppath: String,
+        fields: Vec<(String, String)>,
+    },
+    Other {
+        scheme: String,
+        host: Option<String>,
+        ssp: String,
+    },
 }
 
 fn ftp() -> impl Strategy<Value = Gen> {
@@ -177,7 +228,11 @@ fn ftp() -> impl Strategy<Value = Gen> {
         userinfo(),
         host(),
         port(),
-        proptest::option::of((proptest::collection::vec(seg(), 0..4), seg(), proptest::option::of(one_of("aidAID")))),
+        proptest::option::of((
+            proptest::collection::vec(seg(), 0..4),
+            seg(),
+            proptest::option::of(one_of("aidAID")),
+        )),
     )
         .prop_map(|(scheme, ui, host, port, path)| {
             let mut text = format!("{scheme}://{}", login_text(&ui, &host, &port));
@@ -196,7 +251,10 @@ fn ftp() -> impl Strategy<Value = Gen> {
                 (cwd, name, typecode) = (dirs.clone(), n.clone(), *t);
             }
             let has_path = path.is_some();
-            Gen { text, expect: Expect::Ftp { ui, host, port: port.map(|p| p.1), cwd, name, typecode, has_path } }
+            Gen {
+                text,
+                expect: Expect::Ftp { ui, host, port: port.map(|p| p.1), cwd, name, typecode, has_path },
+            }
         })
 }
 
@@ -206,7 +264,10 @@ fn http() -> impl Strategy<Value = Gen> {
         cased("http"),
         host(),
         port(),
-        proptest::option::of((proptest::collection::vec(seg(), 1..4), proptest::option::of(uchars(";:@&=", b"", 8)))),
+        proptest::option::of((
+            proptest::collection::vec(seg(), 1..4),
+            proptest::option::of(uchars(";:@&=", b"", 8)),
+        )),
     )
         .prop_map(|(scheme, host, port, path)| {
             let mut text = format!("{scheme}://{}", login_text(&None, &host, &port));
@@ -256,24 +317,27 @@ fn gopher() -> impl Strategy<Value = Gen> {
                 }
                 (gt, selector) = (Some(t), sel);
             }
-            Gen { text, expect: Expect::Gopher { host, port: port.map(|p| p.1), gtype: gt, selector, search, plus } }
+            Gen {
+                text,
+                expect: Expect::Gopher { host, port: port.map(|p| p.1), gtype: gt, selector, search, plus },
+            }
         })
 }
 
 fn mailto() -> impl Strategy<Value = Gen> {
     // RFC 822 atoms, in the characters a URL may hold unencoded.
     let atom = || proptest::string::string_regex("[a-zA-Z0-9!*'+$_-]{1,8}").unwrap();
-    (cased("mailto"), proptest::collection::vec(atom(), 1..3), proptest::collection::vec(atom(), 1..3)).prop_map(
-        |(scheme, local, domain)| {
+    (cased("mailto"), proptest::collection::vec(atom(), 1..3), proptest::collection::vec(atom(), 1..3))
+        .prop_map(|(scheme, local, domain)| {
             let address = format!("{}@{}", local.join("."), domain.join("."));
             Gen { text: format!("{scheme}:{address}"), expect: Expect::Mailto { address } }
-        },
-    )
+        })
 }
 
 fn news() -> impl Strategy<Value = Gen> {
     let group = proptest::string::string_regex("[a-zA-Z][a-zA-Z0-9.+_-]{0,12}").unwrap();
-    let unique = (one_of(UNRESERVED).prop_map(String::from), uchars(";/?:&=", b"", 8)).prop_map(|(a, b)| a + &b);
+    let unique =
+        (one_of(UNRESERVED).prop_map(String::from), uchars(";/?:&=", b"", 8)).prop_map(|(a, b)| a + &b);
     prop_oneof![
         (cased("news"), group).prop_map(|(s, g)| Gen {
             text: format!("{s}:{g}"),
@@ -281,7 +345,10 @@ fn news() -> impl Strategy<Value = Gen> {
         }),
         (cased("news"), unique, host()).prop_map(|(s, u, h)| {
             let a = format!("{u}@{h}");
-            Gen { text: format!("{s}:{a}"), expect: Expect::News { group: None, article: Some(a), all: false } }
+            Gen {
+                text: format!("{s}:{a}"),
+                expect: Expect::News { group: None, article: Some(a), all: false },
+            }
         }),
         cased("news").prop_map(|s| Gen {
             text: format!("{s}:*"),
@@ -292,13 +359,15 @@ fn news() -> impl Strategy<Value = Gen> {
 
 fn nntp() -> impl Strategy<Value = Gen> {
     let group = proptest::string::string_regex("[a-zA-Z][a-zA-Z0-9.+_-]{0,12}").unwrap();
-    (cased("nntp"), host(), port(), group, proptest::option::of(any::<u64>())).prop_map(|(s, host, port, group, a)| {
-        let mut text = format!("{s}://{}/{group}", login_text(&None, &host, &port));
-        if let Some(a) = a {
-            text.push_str(&format!("/{a}"));
-        }
-        Gen { text, expect: Expect::Nntp { host, group, article: a } }
-    })
+    (cased("nntp"), host(), port(), group, proptest::option::of(any::<u64>())).prop_map(
+        |(s, host, port, group, a)| {
+            let mut text = format!("{s}://{}/{group}", login_text(&None, &host, &port));
+            if let Some(a) = a {
+                text.push_str(&format!("/{a}"));
+            }
+            Gen { text, expect: Expect::Nntp { host, group, article: a } }
+        },
+    )
 }
 
 fn telnet() -> impl Strategy<Value = Gen> {
@@ -314,14 +383,38 @@ fn wais() -> impl Strategy<Value = Gen> {
         |(s, host, port, database, form, wtype, search, wpath)| {
             let base = format!("{s}://{}/{database}", login_text(&None, &host, &port));
             let (text, expect) = match form {
-                0 => (base, Expect::Wais { host, form: WaisForm::Database, database, search: None, wtype: None, wpath: None }),
+                0 => (
+                    base,
+                    Expect::Wais {
+                        host,
+                        form: WaisForm::Database,
+                        database,
+                        search: None,
+                        wtype: None,
+                        wpath: None,
+                    },
+                ),
                 1 => (
                     format!("{base}?{search}"),
-                    Expect::Wais { host, form: WaisForm::Index, database, search: Some(search), wtype: None, wpath: None },
+                    Expect::Wais {
+                        host,
+                        form: WaisForm::Index,
+                        database,
+                        search: Some(search),
+                        wtype: None,
+                        wpath: None,
+                    },
                 ),
                 _ => (
                     format!("{base}/{wtype}/{wpath}"),
-                    Expect::Wais { host, form: WaisForm::Doc, database, search: None, wtype: Some(wtype), wpath: Some(wpath) },
+                    Expect::Wais {
+                        host,
+                        form: WaisForm::Doc,
+                        database,
+                        search: None,
+                        wtype: Some(wtype),
+                        wpath: Some(wpath),
+                    },
                 ),
             };
             Gen { text, expect }
@@ -341,7 +434,13 @@ fn file() -> impl Strategy<Value = Gen> {
 fn prospero() -> impl Strategy<Value = Gen> {
     let seg = || uchars("?:@&=", b"", 6);
     let field = || uchars("?:@&", b"", 5);
-    (cased("prospero"), host(), port(), proptest::collection::vec(seg(), 1..3), proptest::collection::vec((field(), field()), 0..3))
+    (
+        cased("prospero"),
+        host(),
+        port(),
+        proptest::collection::vec(seg(), 1..3),
+        proptest::collection::vec((field(), field()), 0..3),
+    )
         .prop_map(|(s, host, port, segs, fields)| {
             let ppath = segs.join("/");
             let mut text = format!("{s}://{}/{ppath}", login_text(&None, &host, &port));
@@ -375,7 +474,19 @@ fn other() -> impl Strategy<Value = Gen> {
 }
 
 fn any_url() -> impl Strategy<Value = Gen> {
-    prop_oneof![ftp(), http(), gopher(), mailto(), news(), nntp(), telnet(), wais(), file(), prospero(), other()]
+    prop_oneof![
+        ftp(),
+        http(),
+        gopher(),
+        mailto(),
+        news(),
+        nntp(),
+        telnet(),
+        wais(),
+        file(),
+        prospero(),
+        other()
+    ]
 }
 
 /// An optional fragment (`*xchar`) on any URL.
@@ -453,7 +564,8 @@ fn check(url: &Url, expect: &Expect) {
             assert_eq!(url.host(), Some(host.as_str()));
             let p = url.prospero().unwrap();
             assert_eq!(p.hsoname_raw(), ppath);
-            let got: Vec<(String, String)> = p.fields().map(|(n, v)| (n.to_string(), v.to_string())).collect();
+            let got: Vec<(String, String)> =
+                p.fields().map(|(n, v)| (n.to_string(), v.to_string())).collect();
             assert_eq!(&got, fields);
         }
         Expect::Other { scheme, host, ssp } => {

@@ -215,7 +215,8 @@ const EXAMPLES: &[(&str, Why)] = &[
 /// Inputs: the examples, the conformance cases and every line of the
 /// corpus files.
 fn inputs() -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = EXAMPLES.iter().map(|e| ("examples".to_string(), e.0.to_string())).collect();
+    let mut out: Vec<(String, String)> =
+        EXAMPLES.iter().map(|e| ("examples".to_string(), e.0.to_string())).collect();
     let cases = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
     for e in fs::read_dir(&cases).unwrap() {
         let p = e.unwrap().path();
@@ -318,7 +319,10 @@ fn differences_from_the_url_crate_are_the_explained_ones() {
     }
     println!("{} inputs, {} distinct; both accept {both}", all.len(), seen.len());
     println!("only RFC 1738 accepts {}: {only_rfc:?}", only_rfc.len());
-    println!("only WHATWG accepts {}, by this crate's error:", only_whatwg.values().map(|v| v.0).sum::<usize>());
+    println!(
+        "only WHATWG accepts {}, by this crate's error:",
+        only_whatwg.values().map(|v| v.0).sum::<usize>()
+    );
     for (kind, (n, example)) in &only_whatwg {
         println!("  {kind}: {n} (e.g. {example})");
     }

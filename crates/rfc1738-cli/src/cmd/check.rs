@@ -8,7 +8,7 @@
 use super::report_at;
 use crate::diag;
 use crate::input::{Line, Lines, DEFAULT_MAX_LEN};
-use crate::outcome::{scheme_of, validate_bytes, Problem};
+use crate::outcome::{options, parse_bytes_with, scheme_of, validate_bytes, Problem};
 use crate::status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
@@ -31,11 +31,29 @@ pub struct CheckArgs {
     /// The longest line read, in bytes; a longer one is reported invalid.
     #[arg(long, default_value_t = DEFAULT_MAX_LEN)]
     max_len: usize,
+    /// What each line holds: one URL (`url`), or a Common Log Format entry
+    /// whose request URL is checked (`clf`); offsets are in the line.
+    #[arg(long, value_enum, default_value_t = Format::Url)]
+    format: Format,
     /// Worker threads (default: one per core).
     #[arg(long)]
     jobs: Option<usize>,
+    /// Accept the deviations real-world URLs have (unsafe characters, `_`
+    /// or a trailing dot in a host, an empty port, a user name in http, `/`
+    /// and `?` in a search); `rfc1738 lint --lenient` lists them.
+    #[arg(long)]
+    lenient: bool,
     /// Files with one URL per line; `-` or none for stdin.
     files: Vec<String>,
+}
+
+/// What each input line holds.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// One URL.
+    Url,
+    /// A Common Log Format (or Combined) entry: its request URL.
+    Clf,
 }
 
 /// The verdict on one line.
@@ -117,13 +135,13 @@ fn check_file(
         Lines::open(file, args.max_len).map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
     let progress = progress_bar(file);
     let (tx, rx) = mpsc::sync_channel::<io::Result<Batch>>(1);
-    let max_len = args.max_len;
+    let (max_len, format) = (args.max_len, args.format);
     thread::scope(|s| {
         s.spawn(move || read_batches(lines, &tx));
         let mut line_no = 0u64;
         for batch in rx {
             let batch = batch.map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
-            let verdicts = validate_all(&batch.lines, jobs, max_len);
+            let verdicts = validate_all(&batch.lines, jobs, max_len, format, args.lenient);
             for (line, verdict) in batch.lines.iter().zip(&verdicts) {
                 line_no += 1;
                 let input: &[u8] = match line {
@@ -168,8 +186,10 @@ fn read_batches(mut lines: Lines, tx: &mpsc::SyncSender<io::Result<Batch>>) {
 }
 
 /// Validates every line, split across `jobs` threads, results in order.
-fn validate_all(lines: &[Line], jobs: usize, max_len: usize) -> Vec<Verdict> {
+fn validate_all(lines: &[Line], jobs: usize, max_len: usize, format: Format, lenient: bool) -> Vec<Verdict> {
     let one = |line: &Line| match line {
+        Line::Text(t) if format == Format::Clf => super::clf::validate_line(t),
+        Line::Text(t) if lenient => parse_bytes_with(t, &options(true)).map(|_| ()),
         Line::Text(t) => validate_bytes(t),
         Line::TooLong(n) => Err(Problem::too_long(*n, max_len)),
     };

@@ -1,9 +1,15 @@
 //! One module per subcommand; each `run` returns the exit status.
 
 pub mod check;
+pub mod clf;
 pub mod examples;
 pub mod explain;
+pub mod extract;
+pub mod fetch;
+pub mod lint;
+pub mod normalize;
 pub mod parse;
+pub mod same;
 
 use crate::diag;
 use crate::input::{Line, Lines};
@@ -21,6 +27,14 @@ pub fn report_at(err: &mut impl Write, head: &str, input: &[u8], p: &Problem) ->
     let shown = String::from_utf8_lossy(input);
     writeln!(err, "{head}: {} at offset {} (in {})", p.message, p.offset, p.rule)?;
     write!(err, "{}", diag::caret(&shown, lossy_offset(input, p.offset)))
+}
+
+/// Writes a warning about an input: `rfc1738: warning: ` and the message,
+/// then the input with a caret under the offset.
+pub fn warn(err: &mut impl Write, input: &[u8], w: &rfc1738::Warning) -> io::Result<()> {
+    let shown = String::from_utf8_lossy(input);
+    writeln!(err, "rfc1738: warning: {} at offset {} ({})", w.message(), w.offset(), w.kind().id())?;
+    write!(err, "{}", diag::caret(&shown, lossy_offset(input, w.offset())))
 }
 
 /// The offset in the lossy UTF-8 text that corresponds to byte `offset`.

@@ -2,7 +2,7 @@
 
 use super::{for_each_input, report};
 use crate::input::{Line, DEFAULT_MAX_LEN};
-use crate::outcome::{parse_bytes, Problem};
+use crate::outcome::{options, parse_bytes_with, Problem};
 use crate::{json, status};
 use serde_json::Value;
 use std::io::{self, BufWriter, Write};
@@ -13,6 +13,9 @@ pub struct ParseArgs {
     /// Write one JSON object per input, one per line, in input order.
     #[arg(long)]
     json: bool,
+    /// Accept the deviations real-world URLs have, each reported in `warnings`.
+    #[arg(long)]
+    lenient: bool,
     /// The longest input line read from stdin, in bytes.
     #[arg(long, default_value_t = DEFAULT_MAX_LEN)]
     max_len: usize,
@@ -27,18 +30,22 @@ pub fn run(args: &ParseArgs) -> io::Result<u8> {
     for_each_input(&args.urls, args.max_len, |line| {
         let (input, result) = match line {
             Line::Text(t) => {
-                let r = parse_bytes(&t);
+                let r = parse_bytes_with(&t, &options(args.lenient));
                 (t, r)
             }
             Line::TooLong(n) => (Vec::new(), Err(Problem::too_long(n, args.max_len))),
         };
+        let (result, warnings) = match result {
+            Ok((url, w)) => (Ok(url), w),
+            Err(p) => (Err(p), Vec::new()),
+        };
         invalid += u64::from(result.is_err());
         if args.json {
-            serde_json::to_writer(&mut out, &json::object(&input, &result))?;
+            serde_json::to_writer(&mut out, &json::object(&input, &result, &warnings))?;
             return writeln!(out);
         }
         match &result {
-            Ok(_) => breakdown(&mut out, &input, &json::object(&input, &result)),
+            Ok(_) => breakdown(&mut out, &input, &json::object(&input, &result, &warnings)),
             Err(p) => {
                 out.flush()?;
                 report(&mut anstream::stderr().lock(), &input, p)
@@ -71,6 +78,17 @@ fn breakdown(out: &mut impl Write, input: &[u8], obj: &Value) -> io::Result<()> 
                 }
                 _ => writeln!(out, "  {:<16}{}", format!("{kind}.{k}"), show(v))?,
             }
+        }
+    }
+    if let Some(Value::Array(warnings)) = obj.get("warnings") {
+        for w in warnings {
+            let line = format!(
+                "{} at offset {} ({})",
+                w["message"].as_str().unwrap_or(""),
+                w["offset"],
+                show(&w["kind"])
+            );
+            writeln!(out, "  {:<16}{line}", "warning")?;
         }
     }
     writeln!(out)

@@ -8,21 +8,38 @@
 
 use crate::chars;
 use crate::error::{ParseError, Rule};
+use crate::options::{Lenient, ParseOptions};
 use crate::parse::{self, LoginRules, Parser};
 use crate::url::{Parts, Url};
 
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
-    if p.lenient.is_some() {
-        // A lenient parse reads a text the grammar accepts exactly as a
-        // strict parse does: `foo://a_b/` stays opaque, although a lenient
-        // `ip-schemepart` would take `a_b` for a host.
-        let strict = Parser { b: p.b, end: p.end, lenient: None };
+    let Some(l) = p.lenient else {
+        return schemepart(p, parts, i);
+    };
+    // A lenient parse reads a text the grammar accepts exactly as a strict
+    // parse does (`foo://a_b/` stays opaque, although a lenient login
+    // would take `a_b` for a host); then a text with unsafe characters as
+    // a strict parse reads it once they are encoded, which is what its
+    // normal form does (`foo://h.dom/[x` has a host, as `foo://h.dom/%5Bx`
+    // has; `foo://a_b/~` is opaque, as `foo://a_b/%7E` is).
+    let strict = Parser { b: p.b, end: p.end, lenient: None };
+    let mut attempt = *parts;
+    if schemepart(&strict, &mut attempt, i).is_ok() {
+        *parts = attempt;
+        return Ok(());
+    }
+    if l.opts.unsafe_chars {
+        let unsafe_only = Lenient::new(ParseOptions { unsafe_chars: true, ..ParseOptions::strict() });
+        let q = Parser { b: p.b, end: p.end, lenient: Some(&unsafe_only) };
         let mut attempt = *parts;
-        if schemepart(&strict, &mut attempt, i).is_ok() {
+        if schemepart(&q, &mut attempt, i).is_ok() {
             *parts = attempt;
+            l.absorb(unsafe_only);
             return Ok(());
         }
     }
+    // Every other deviation a login could have is `*xchar` already, so
+    // this last reading only finds the error.
     schemepart(p, parts, i)
 }
 

@@ -159,7 +159,10 @@ fn name_length(s: &[u8]) -> bool {
 
 /// `domainlabel = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit`
 fn domainlabel() -> E {
-    check(alt([alphadigit(), seq([alphadigit(), many(alt([alphadigit(), Lit("-")])), alphadigit()])]), label_length)
+    check(
+        alt([alphadigit(), seq([alphadigit(), many(alt([alphadigit(), Lit("-")])), alphadigit()])]),
+        label_length,
+    )
 }
 /// `toplabel = alpha | alpha *[ alphadigit | "-" ] alphadigit`
 fn toplabel() -> E {
@@ -224,7 +227,8 @@ fn genericurl() -> E {
 /// The ten schemes of §3. A URL whose scheme is one of them must match
 /// that scheme's rule (§2.1: "the scheme-specific part ... depends on the
 /// scheme"); `otherurl` is for the rest.
-const KNOWN: [&str; 10] = ["ftp", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero"];
+const KNOWN: [&str; 10] =
+    ["ftp", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero"];
 
 /// `otherurl = genericurl`, for a scheme none of §3 defines.
 fn otherurl() -> E {
@@ -257,7 +261,10 @@ fn ftpurl() -> E {
         login(),
         opt(seq([
             Lit("/"),
-            cap("path", seq([cap("ftp.fpath", fpath()), opt(seq([Lit(";type="), cap("ftp.type", ftptype())]))])),
+            cap(
+                "path",
+                seq([cap("ftp.fpath", fpath()), opt(seq([Lit(";type="), cap("ftp.type", ftptype())]))]),
+            ),
         ])),
     ])
 }
@@ -291,7 +298,10 @@ fn httpurl() -> E {
         hostport(),
         opt(seq([
             Lit("/"),
-            cap("path", seq([cap("http.hpath", hpath()), opt(seq([Lit("?"), cap("http.search", search())]))])),
+            cap(
+                "path",
+                seq([cap("http.hpath", hpath()), opt(seq([Lit("?"), cap("http.search", search())]))]),
+            ),
         ])),
     ])
 }
@@ -352,7 +362,10 @@ fn gopherurl() -> E {
             Lit("/"),
             cap(
                 "path",
-                opt(seq([cap("gopher.gtype", gtype()), opt(seq([cap("gopher.selector", selector()), opt(tail)]))])),
+                opt(seq([
+                    cap("gopher.gtype", gtype()),
+                    opt(seq([cap("gopher.selector", selector()), opt(tail)])),
+                ])),
             ),
         ])),
     ])
@@ -423,7 +436,13 @@ fn waisurl() -> E {
             start(),
             cap(
                 "path",
-                seq([database(), Lit("/"), cap("wais.wtype", uchars()), Lit("/"), cap("wais.wpath", uchars())]),
+                seq([
+                    database(),
+                    Lit("/"),
+                    cap("wais.wtype", uchars()),
+                    Lit("/"),
+                    cap("wais.wpath", uchars()),
+                ]),
             ),
         ]),
     ])
@@ -669,7 +688,14 @@ impl std::fmt::Display for Components {
         write!(
             f,
             "scheme={} user={:?} password={:?} host={:?} port={:?} path={:?} fragment={:?} {:?}",
-            self.scheme, self.user, self.password, self.host, self.port, self.path, self.fragment, self.specific
+            self.scheme,
+            self.user,
+            self.password,
+            self.host,
+            self.port,
+            self.path,
+            self.fragment,
+            self.specific
         )
     }
 }
@@ -692,13 +718,12 @@ fn components(input: &str, caps: &Caps) -> Components {
         fragment: get("fragment"),
         ..Components::default()
     };
-    let mut sp = |k: &str, v: Option<String>| c.specific.push(format!("{k}={}", v.as_deref().unwrap_or("<none>")));
+    let mut sp =
+        |k: &str, v: Option<String>| c.specific.push(format!("{k}={}", v.as_deref().unwrap_or("<none>")));
     match scheme.as_str() {
-        "ftp" => {
-            if c_path_present(caps) {
-                sp("fpath", get("ftp.fpath"));
-                sp("type", get("ftp.type"));
-            }
+        "ftp" if c_path_present(caps) => {
+            sp("fpath", get("ftp.fpath"));
+            sp("type", get("ftp.type"));
         }
         "http" => {
             sp("hpath", get("http.hpath"));
@@ -791,7 +816,8 @@ pub fn components_of(url: &rfc1738::Url) -> Components {
         fragment: o(url.fragment()),
         specific: Vec::new(),
     };
-    let mut sp = |k: &str, v: Option<String>| c.specific.push(format!("{k}={}", v.as_deref().unwrap_or("<none>")));
+    let mut sp =
+        |k: &str, v: Option<String>| c.specific.push(format!("{k}={}", v.as_deref().unwrap_or("<none>")));
     if let Some(f) = url.ftp() {
         if url.url_path().is_some() {
             sp("fpath", s(f.fpath()));

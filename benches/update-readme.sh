@@ -1,0 +1,37 @@
+#!/bin/sh
+# Runs the three benchmarks and puts their tables into benches/README.md,
+# between the <!-- NAME:start --> and <!-- NAME:end --> markers.
+# Usage: benches/update-readme.sh [extra options for every binary, e.g. --corpus DIR]
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+readme="$here/README.md"
+out=$(mktemp -d)
+trap 'rm -rf "$out"' EXIT
+
+cd "$here/.."
+cargo build --release -p rfc1738-bench --bins
+{
+    echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores" \
+        "($(lscpu | sed -n 's/^Core(s) per socket: *//p') per socket," \
+        "$(lscpu | sed -n 's/^Thread(s) per core: *//p') thread per core)," \
+        "$(uname -sr), $(rustc --version)."
+    echo "Library at commit $(git rev-parse --short HEAD), $(date -u +%Y-%m-%d)."
+    echo
+} > "$out/machine"
+for bin in parse-bench growth-bench extract-bench; do
+    "target/release/$bin" --markdown "$@" > "$out/$bin.raw"
+    {
+        cat "$out/machine"
+        echo "\`cargo run --release -p rfc1738-bench --bin $bin -- --markdown\`"
+        echo
+        # Drop the binary's own header (machine line), keep the rest.
+        sed '1d' "$out/$bin.raw"
+    } > "$out/$bin"
+    awk -v name="$bin" -v file="$out/$bin" '
+        $0 == "<!-- " name ":start -->" { print; while ((getline line < file) > 0) print line; skip = 1; next }
+        $0 == "<!-- " name ":end -->" { skip = 0 }
+        !skip { print }
+    ' "$readme" > "$out/readme"
+    cp "$out/readme" "$readme"
+done
+echo "updated $readme"

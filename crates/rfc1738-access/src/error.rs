@@ -1,0 +1,156 @@
+//! The one error type of access, with a variant per reason.
+
+use std::fmt;
+use std::io;
+
+/// Why an access was refused or failed.
+///
+/// The refusals of RFC 1738 §6 ([`AccessError::Injection`],
+/// [`AccessError::PrivilegedPort`]) and the other checks on the URL itself
+/// ([`AccessError::Url`], [`AccessError::ForeignFileHost`],
+/// [`AccessError::NotAutomated`], [`AccessError::NoNewsServer`]) are
+/// returned before any connection is opened. The message ([`fmt::Display`])
+/// is one lower-case line without a trailing period.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum AccessError {
+    /// The text is not a URL this crate can read.
+    Url(String),
+    /// §6: a decoded component holds an octet that would end or split a
+    /// protocol line (CR, LF, NUL; TAB in a gopher selector; SP in an NNTP
+    /// argument).
+    Injection {
+        /// Which component, e.g. `"ftp cwd segment"`.
+        component: &'static str,
+        /// The offending octet.
+        octet: u8,
+    },
+    /// §6: an explicit port below 1024 that is not the scheme's default.
+    PrivilegedPort {
+        /// The scheme of the URL.
+        scheme: String,
+        /// The port the URL names.
+        port: u16,
+    },
+    /// A `file` URL whose host is neither empty nor `localhost` (§3.10).
+    ForeignFileHost {
+        /// The host the URL names.
+        host: String,
+    },
+    /// A scheme whose access this crate describes but does not perform.
+    NotAutomated {
+        /// The scheme.
+        scheme: String,
+        /// What a client would do, and why it is not done here.
+        advice: String,
+    },
+    /// A scheme RFC 1738 does not define.
+    Unsupported {
+        /// The scheme.
+        scheme: String,
+    },
+    /// A `news` URL with no news server configured (§3.6: news URLs carry none).
+    NoNewsServer,
+    /// The server asked for a password, none is in the URL, and no prompt
+    /// supplied one.
+    PasswordRequired {
+        /// The user name.
+        user: String,
+    },
+    /// The connection could not be opened.
+    Connect {
+        /// `host:port`.
+        address: String,
+        /// The underlying error.
+        source: io::Error,
+    },
+    /// A read, a write or the whole transfer took longer than allowed.
+    Timeout,
+    /// The transfer exceeded the size limit.
+    TooLarge {
+        /// The limit in bytes.
+        limit: u64,
+    },
+    /// The server refused a command.
+    Refused {
+        /// The command as sent (a password is masked).
+        command: String,
+        /// The server's reply.
+        reply: String,
+    },
+    /// The server's answer does not follow the protocol.
+    Protocol(String),
+    /// An http redirect that is not followed silently.
+    Redirect {
+        /// The `Location` the server named.
+        location: String,
+        /// Why it is not followed.
+        reason: String,
+    },
+    /// Another I/O error (writing the output, reading a file).
+    Io(io::Error),
+}
+
+impl fmt::Display for AccessError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AccessError::Url(msg) => write!(f, "invalid url: {msg}"),
+            AccessError::Injection { component, octet } => write!(
+                f,
+                "refused: the {component} decodes to {} which would {} the protocol line (RFC 1738 §6); nothing was sent",
+                octet_name(*octet),
+                if matches!(octet, b'\t' | b' ') { "split" } else { "end" }
+            ),
+            AccessError::PrivilegedPort { scheme, port } => write!(
+                f,
+                "refused: port {port} is below 1024 and is not the {scheme} default (RFC 1738 §6); allow it explicitly to connect"
+            ),
+            AccessError::ForeignFileHost { host } => write!(
+                f,
+                "refused: file url names host {host:?}; only an empty host or \"localhost\" is this machine (RFC 1738 §3.10)"
+            ),
+            AccessError::NotAutomated { advice, .. } => f.write_str(advice),
+            AccessError::Unsupported { scheme } => write!(f, "no access method for scheme {scheme:?}"),
+            AccessError::NoNewsServer => f.write_str(
+                "a news url names no server (RFC 1738 §3.6); give one with --news-server or NNTPSERVER",
+            ),
+            AccessError::PasswordRequired { user } => write!(f, "the server asks a password for user {user:?} and none was given"),
+            AccessError::Connect { address, source } => write!(f, "cannot connect to {address}: {source}"),
+            AccessError::Timeout => f.write_str("timed out"),
+            AccessError::TooLarge { limit } => write!(f, "stopped: the transfer exceeds the limit of {limit} bytes"),
+            AccessError::Refused { command, reply } => write!(f, "the server refused {command:?}: {reply}"),
+            AccessError::Protocol(msg) => write!(f, "protocol error: {msg}"),
+            AccessError::Redirect { location, reason } => write!(f, "redirect to {location} not followed: {reason}"),
+            AccessError::Io(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for AccessError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            AccessError::Connect { source, .. } | AccessError::Io(source) => Some(source),
+            _ => None,
+        }
+    }
+}
+
+impl From<io::Error> for AccessError {
+    fn from(e: io::Error) -> AccessError {
+        match e.kind() {
+            io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock => AccessError::Timeout,
+            _ => AccessError::Io(e),
+        }
+    }
+}
+
+fn octet_name(b: u8) -> &'static str {
+    match b {
+        b'\r' => "CR (%0D)",
+        b'\n' => "LF (%0A)",
+        0 => "NUL (%00)",
+        b'\t' => "TAB (%09)",
+        b' ' => "SP (%20)",
+        _ => "a control octet",
+    }
+}

@@ -1,0 +1,256 @@
+//! FTP access as RFC 1738 §3.2 says, over RFC 959 with passive data
+//! connections (EPSV of RFC 2428, falling back to PASV).
+
+use crate::net::{connect, Budget, LineConn};
+use crate::plan::{Plan, Step};
+use crate::target::{Endpoint, FtpPassword, FtpTarget};
+use crate::{AccessError, Content, Event, Fetched, Trace};
+use std::io::Write;
+use std::net::{IpAddr, SocketAddr, TcpStream};
+
+/// A reply: the code and the text of all its lines.
+struct Reply {
+    code: u16,
+    text: String,
+}
+
+impl Reply {
+    fn class(&self) -> u16 {
+        self.code / 100
+    }
+}
+
+pub(crate) fn plan(t: &FtpTarget, plan: &mut Plan) {
+    plan.push(Step::Connect { host: t.ep.host.clone(), port: t.ep.port });
+    plan.send([b"USER ".as_slice(), &t.user].concat());
+    match &t.password {
+        FtpPassword::Given(_) => plan.send("PASS ****"),
+        FtpPassword::Email(email) => plan.send([b"PASS ".as_slice(), email].concat()),
+        FtpPassword::Ask => {
+            plan.note("PASS with a password asked from the user, if the server wants one (331)")
+        }
+    }
+    for command in &t.commands {
+        plan.send(command.clone());
+        if command == b"CWD " {
+            plan.note("CWD with a null argument (RFC 1738 §3.2.2): its effect is server-specific; a refusal is not an error");
+        }
+    }
+    plan.send("EPSV");
+    plan.note("if EPSV is refused: PASV; then the data connection");
+    plan.send(t.transfer.clone());
+    plan.send("QUIT");
+}
+
+pub(crate) fn fetch(
+    t: &FtpTarget,
+    budget: &mut Budget<'_>,
+    trace: &mut dyn Trace,
+    out: &mut dyn Write,
+) -> Result<Fetched, AccessError> {
+    let mut c = LineConn::new(connect(&t.ep, budget, trace)?);
+    expect(&reply(&mut c, trace)?, 2, "the greeting")?;
+    login(&mut c, t, budget, trace)?;
+    for command in &t.commands {
+        run(&mut c, command, trace)?;
+    }
+    let mut data = open_data(&mut c, &t.ep, budget, trace)?;
+    c.send(&t.transfer, &t.transfer, trace)?;
+    let started = reply(&mut c, trace)?;
+    if started.class() != 1 {
+        return Err(refused(&t.transfer, &started));
+    }
+    let bytes = budget.copy(&mut data, out, announced_size(&started.text), trace)?;
+    drop(data);
+    expect(&reply(&mut c, trace)?, 2, "the end of the transfer")?;
+    quit(&mut c, trace);
+    let content = if t.transfer.starts_with(b"NLST") { Content::Listing } else { Content::Data };
+    Ok(Fetched { bytes, content })
+}
+
+/// §3.2.1: USER, then PASS if the server asks (331).
+fn login(
+    c: &mut LineConn,
+    t: &FtpTarget,
+    budget: &Budget<'_>,
+    trace: &mut dyn Trace,
+) -> Result<(), AccessError> {
+    let user_line = [b"USER ".as_slice(), &t.user].concat();
+    c.send(&user_line, &user_line, trace)?;
+    let r = reply(c, trace)?;
+    match r.code {
+        230 => return Ok(()),
+        331 => {}
+        _ => return Err(refused(&user_line, &r)),
+    }
+    let (password, shown) = match &t.password {
+        FtpPassword::Given(p) => (p.clone(), b"PASS ****".to_vec()),
+        FtpPassword::Email(e) => (e.clone(), [b"PASS ".as_slice(), e].concat()),
+        FtpPassword::Ask => (ask(t, budget)?, b"PASS ****".to_vec()),
+    };
+    crate::target::check_line("ftp password", &password, &[])?;
+    c.send(&[b"PASS ".as_slice(), &password].concat(), &shown, trace)?;
+    let r = reply(c, trace)?;
+    if r.class() != 2 {
+        return Err(refused(&shown, &r));
+    }
+    Ok(())
+}
+
+fn ask(t: &FtpTarget, budget: &Budget<'_>) -> Result<Vec<u8>, AccessError> {
+    let user = String::from_utf8_lossy(&t.user).into_owned();
+    let prompt = budget.opts.password_prompt.as_ref();
+    prompt
+        .and_then(|ask| ask(&user, &t.ep.host))
+        .map(String::into_bytes)
+        .ok_or(AccessError::PasswordRequired { user })
+}
+
+/// One command of the URL's plan: CWD or TYPE.
+fn run(c: &mut LineConn, command: &[u8], trace: &mut dyn Trace) -> Result<(), AccessError> {
+    c.send(command, command, trace)?;
+    let r = reply(c, trace)?;
+    if r.class() == 2 {
+        return Ok(());
+    }
+    if command == b"CWD " {
+        // §3.2.2: what a CWD with a null argument does is server-specific;
+        // a refusal leaves the directory as it was, and the plan goes on.
+        trace
+            .event(&Event::Note("the server refused CWD with a null argument; continuing (RFC 1738 §3.2.2)"));
+        return Ok(());
+    }
+    Err(refused(command, &r))
+}
+
+/// A passive data connection: EPSV, or PASV when EPSV is refused. The data
+/// connection goes to the control connection's peer address, whatever
+/// address a PASV reply names.
+fn open_data(
+    c: &mut LineConn,
+    ep: &Endpoint,
+    budget: &Budget<'_>,
+    trace: &mut dyn Trace,
+) -> Result<TcpStream, AccessError> {
+    let peer = c.stream().peer_addr()?.ip();
+    c.send(b"EPSV", b"EPSV", trace)?;
+    let r = reply(c, trace)?;
+    let port = if r.code == 229 {
+        epsv_port(&r.text)?
+    } else {
+        trace.event(&Event::Note("EPSV refused; trying PASV"));
+        c.send(b"PASV", b"PASV", trace)?;
+        let r = reply(c, trace)?;
+        if r.code != 227 {
+            return Err(refused(b"PASV", &r));
+        }
+        pasv_port(&r.text)?
+    };
+    data_connect(peer, port, ep, budget, trace)
+}
+
+fn data_connect(
+    ip: IpAddr,
+    port: u16,
+    ep: &Endpoint,
+    budget: &Budget<'_>,
+    trace: &mut dyn Trace,
+) -> Result<TcpStream, AccessError> {
+    trace.event(&Event::Connect { host: &ep.host, port });
+    let addr = SocketAddr::new(ip, port);
+    let fail = |source| AccessError::Connect { address: addr.to_string(), source };
+    let s = TcpStream::connect_timeout(&addr, budget.opts.io_timeout).map_err(fail)?;
+    s.set_read_timeout(Some(budget.opts.io_timeout)).map_err(fail)?;
+    s.set_write_timeout(Some(budget.opts.io_timeout)).map_err(fail)?;
+    Ok(s)
+}
+
+/// `229 Entering Extended Passive Mode (|||port|)` (RFC 2428).
+fn epsv_port(text: &str) -> Result<u16, AccessError> {
+    let bad = || AccessError::Protocol(format!("unreadable EPSV reply: {text}"));
+    let open = text.find('(').ok_or_else(bad)?;
+    let inner = &text[open + 1..];
+    let d = inner.chars().next().ok_or_else(bad)?;
+    let fields: Vec<&str> = inner.split(d).collect();
+    fields.get(3).and_then(|p| p.parse().ok()).ok_or_else(bad)
+}
+
+/// `227 Entering Passive Mode (h1,h2,h3,h4,p1,p2)` (RFC 959).
+fn pasv_port(text: &str) -> Result<u16, AccessError> {
+    let bad = || AccessError::Protocol(format!("unreadable PASV reply: {text}"));
+    let start = text.find(|c: char| c.is_ascii_digit()).ok_or_else(bad)?;
+    let nums: Vec<u16> = text[start..]
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|s| !s.is_empty())
+        .take(6)
+        .map(|s| s.parse().map_err(|_| bad()))
+        .collect::<Result<_, _>>()?;
+    match nums[..] {
+        [_, _, _, _, hi, lo] if hi < 256 && lo < 256 => Ok(hi * 256 + lo),
+        _ => Err(bad()),
+    }
+}
+
+/// The size in `150 Opening BINARY mode data connection for motd (26 bytes).`
+fn announced_size(text: &str) -> Option<u64> {
+    let open = text.rfind('(')?;
+    text[open + 1..].split(' ').next()?.parse().ok()
+}
+
+/// Reads a reply, single or multi-line (`123-` ... `123 `).
+fn reply(c: &mut LineConn, trace: &mut dyn Trace) -> Result<Reply, AccessError> {
+    let first = c.line(trace)?;
+    let code = parse_code(&first)?;
+    let mut text = String::from_utf8_lossy(&first[3..]).trim_start_matches([' ', '-']).to_string();
+    if first.get(3) == Some(&b'-') {
+        loop {
+            let line = c.line(trace)?;
+            text.push('\n');
+            text.push_str(&String::from_utf8_lossy(&line));
+            if line.len() >= 4 && line[..3] == first[..3] && line[3] == b' ' {
+                break;
+            }
+        }
+    }
+    Ok(Reply { code, text })
+}
+
+fn parse_code(line: &[u8]) -> Result<u16, AccessError> {
+    let digits = line.get(..3).filter(|d| d.iter().all(u8::is_ascii_digit));
+    let bad = || AccessError::Protocol(format!("not an ftp reply: {}", String::from_utf8_lossy(line)));
+    let code = std::str::from_utf8(digits.ok_or_else(bad)?).map_err(|_| bad())?;
+    code.parse().map_err(|_| bad())
+}
+
+fn expect(r: &Reply, class: u16, what: &str) -> Result<(), AccessError> {
+    if r.class() == class {
+        return Ok(());
+    }
+    Err(AccessError::Protocol(format!("unexpected reply to {what}: {} {}", r.code, r.text)))
+}
+
+fn refused(command: &[u8], r: &Reply) -> AccessError {
+    AccessError::Refused {
+        command: String::from_utf8_lossy(command).into_owned(),
+        reply: format!("{} {}", r.code, r.text),
+    }
+}
+
+fn quit(c: &mut LineConn, trace: &mut dyn Trace) {
+    if c.send(b"QUIT", b"QUIT", trace).is_ok() {
+        let _ = reply(c, trace);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passive_replies() {
+        assert_eq!(epsv_port("Entering Extended Passive Mode (|||22133|)").unwrap(), 22133);
+        assert_eq!(pasv_port("Entering Passive Mode (127,0,0,1,86,101).").unwrap(), 86 * 256 + 101);
+        assert!(pasv_port("Entering Passive Mode (127,0,0,1,986,101).").is_err());
+        assert_eq!(announced_size("Opening BINARY mode data connection for motd (26 bytes)."), Some(26));
+    }
+}

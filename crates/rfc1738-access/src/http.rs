@@ -1,0 +1,254 @@
+//! HTTP access as RFC 1738 §3.3 says: a GET of the path and search, with
+//! redirects followed only while they stay on http and on an allowed port.
+
+use crate::net::{connect, read_line, Budget};
+use crate::plan::{Plan, Step};
+use crate::target::{Endpoint, Target};
+use crate::{AccessError, Content, Event, Fetched, Trace};
+use std::io::{BufRead, BufReader, Read, Write};
+
+const USER_AGENT: &str = concat!("rfc1738-access/", env!("CARGO_PKG_VERSION"));
+
+/// The request lines for `target` on `ep`, the empty line included.
+fn request(ep: &Endpoint, target: &str) -> Vec<String> {
+    let host = if ep.port == 80 { ep.host.clone() } else { format!("{}:{}", ep.host, ep.port) };
+    vec![
+        format!("GET {target} HTTP/1.1"),
+        format!("Host: {host}"),
+        format!("User-Agent: {USER_AGENT}"),
+        "Accept: */*".into(),
+        "Connection: close".into(),
+        String::new(),
+    ]
+}
+
+pub(crate) fn plan(ep: &Endpoint, target: &str, plan: &mut Plan) {
+    plan.push(Step::Connect { host: ep.host.clone(), port: ep.port });
+    for line in request(ep, target) {
+        plan.send(line);
+    }
+    plan.note("a redirect (3xx) is followed only to http on an allowed port, up to the redirect limit");
+}
+
+/// The head of a response.
+struct Head {
+    status: u16,
+    headers: Vec<(String, String)>,
+}
+
+impl Head {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+}
+
+pub(crate) fn fetch(
+    ep: &Endpoint,
+    target: &str,
+    budget: &mut Budget<'_>,
+    trace: &mut dyn Trace,
+    out: &mut dyn Write,
+) -> Result<Fetched, AccessError> {
+    let (mut ep, mut target) = (ep.clone(), target.to_string());
+    let mut hops = 0;
+    loop {
+        let mut reader = exchange(&ep, &target, budget, trace)?;
+        let head = read_head(&mut reader, trace)?;
+        if !(300..400).contains(&head.status) || head.status == 304 {
+            return body(head, reader, budget, trace, out);
+        }
+        let location = head
+            .header("location")
+            .ok_or_else(|| AccessError::Protocol(format!("redirect {} without a Location", head.status)))?;
+        let next = resolve(&ep, &target, location);
+        hops += 1;
+        if hops > budget.opts.max_redirects {
+            return Err(AccessError::Redirect {
+                location: next,
+                reason: format!("more than {} redirects", budget.opts.max_redirects),
+            });
+        }
+        trace.event(&Event::Note(&format!("redirect {} to {next}", head.status)));
+        (ep, target) = follow(&next, budget)?;
+    }
+}
+
+fn exchange(
+    ep: &Endpoint,
+    target: &str,
+    budget: &Budget<'_>,
+    trace: &mut dyn Trace,
+) -> Result<BufReader<std::net::TcpStream>, AccessError> {
+    let mut stream = connect(ep, budget, trace)?;
+    let mut wire = Vec::new();
+    for line in request(ep, target) {
+        trace.event(&Event::Sent(line.as_bytes()));
+        wire.extend_from_slice(line.as_bytes());
+        wire.extend_from_slice(b"\r\n");
+    }
+    stream.write_all(&wire)?;
+    Ok(BufReader::new(stream))
+}
+
+/// The redirect's target, checked as any URL is: same scheme, allowed port.
+fn follow(location: &str, budget: &Budget<'_>) -> Result<(Endpoint, String), AccessError> {
+    let refuse = |reason: String| AccessError::Redirect { location: location.to_string(), reason };
+    match Target::new(location, budget.opts) {
+        Ok(Target::Http { ep, target }) => Ok((ep, target)),
+        Ok(_) => Err(refuse("it leaves the http scheme".into())),
+        Err(AccessError::PrivilegedPort { port, .. }) => {
+            Err(refuse(format!("port {port} is below 1024 and not the http default (RFC 1738 §6)")))
+        }
+        Err(e) => Err(refuse(e.to_string())),
+    }
+}
+
+/// A Location made absolute against the current request.
+fn resolve(ep: &Endpoint, target: &str, location: &str) -> String {
+    let origin =
+        if ep.port == 80 { format!("http://{}", ep.host) } else { format!("http://{}:{}", ep.host, ep.port) };
+    if location.contains("://") || location.contains(':') && !location.starts_with('/') {
+        location.to_string()
+    } else if location.starts_with("//") {
+        format!("http:{location}")
+    } else if location.starts_with('/') {
+        format!("{origin}{location}")
+    } else {
+        let path = target.split('?').next().unwrap_or("/");
+        let dir = &path[..path.rfind('/').map_or(0, |i| i + 1)];
+        format!("{origin}{dir}{location}")
+    }
+}
+
+fn read_head(reader: &mut dyn BufRead, trace: &mut dyn Trace) -> Result<Head, AccessError> {
+    loop {
+        let status_line = next_line(reader, trace)?;
+        let status = parse_status(&status_line)?;
+        let mut headers = Vec::new();
+        loop {
+            let line = next_line(reader, trace)?;
+            if line.is_empty() {
+                break;
+            }
+            let text = String::from_utf8_lossy(&line);
+            if let Some((n, v)) = text.split_once(':') {
+                headers.push((n.trim().to_string(), v.trim().to_string()));
+            }
+        }
+        if !(100..200).contains(&status) {
+            return Ok(Head { status, headers });
+        }
+    }
+}
+
+fn next_line(reader: &mut dyn BufRead, trace: &mut dyn Trace) -> Result<Vec<u8>, AccessError> {
+    let line =
+        read_line(reader)?.ok_or_else(|| AccessError::Protocol("the server closed the connection".into()))?;
+    trace.event(&Event::Received(&line));
+    Ok(line)
+}
+
+fn parse_status(line: &[u8]) -> Result<u16, AccessError> {
+    let text = String::from_utf8_lossy(line);
+    let mut words = text.split(' ');
+    let code = match (words.next(), words.next()) {
+        (Some(v), Some(code)) if v.starts_with("HTTP/") => code.parse().ok(),
+        _ => None,
+    };
+    code.ok_or_else(|| AccessError::Protocol(format!("not an http status line: {text}")))
+}
+
+fn body(
+    head: Head,
+    reader: BufReader<std::net::TcpStream>,
+    budget: &mut Budget<'_>,
+    trace: &mut dyn Trace,
+    out: &mut dyn Write,
+) -> Result<Fetched, AccessError> {
+    if head.status >= 400 {
+        let reason = format!("http status {}", head.status);
+        return Err(AccessError::Refused { command: "GET".into(), reply: reason });
+    }
+    let length = head.header("content-length").and_then(|v| v.parse::<u64>().ok());
+    let chunked =
+        head.header("transfer-encoding").is_some_and(|v| v.to_ascii_lowercase().contains("chunked"));
+    let mut src: Box<dyn Read> = if chunked {
+        Box::new(Chunked { inner: reader, left: 0, done: false })
+    } else if let Some(n) = length {
+        Box::new(reader.take(n))
+    } else {
+        Box::new(reader)
+    };
+    let bytes = budget.copy(&mut src, out, length, trace)?;
+    let content_type = head.header("content-type").map(str::to_string);
+    Ok(Fetched { bytes, content: Content::Http { status: head.status, content_type } })
+}
+
+/// The chunked transfer coding (RFC 9112 §7.1).
+struct Chunked<R> {
+    inner: R,
+    left: u64,
+    done: bool,
+}
+
+impl<R: BufRead> Chunked<R> {
+    fn next_chunk(&mut self) -> std::io::Result<()> {
+        let bad = |m: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, m.to_string());
+        let line = read_line(&mut self.inner)
+            .map_err(|_| bad("bad chunk"))?
+            .ok_or_else(|| bad("truncated chunked body"))?;
+        let size = String::from_utf8_lossy(&line);
+        let size = size.split(';').next().unwrap_or("").trim();
+        self.left = u64::from_str_radix(size, 16).map_err(|_| bad("bad chunk size"))?;
+        if self.left == 0 {
+            self.done = true;
+            while read_line(&mut self.inner).map_err(|_| bad("bad trailer"))?.is_some_and(|l| !l.is_empty()) {
+            }
+        }
+        Ok(())
+    }
+}
+
+impl<R: BufRead> Read for Chunked<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.left == 0 && !self.done {
+            self.next_chunk()?;
+        }
+        if self.done {
+            return Ok(0);
+        }
+        let want = buf.len().min(usize::try_from(self.left).unwrap_or(usize::MAX));
+        let n = self.inner.read(&mut buf[..want])?;
+        if n == 0 {
+            return Err(std::io::Error::new(std::io::ErrorKind::UnexpectedEof, "truncated chunk"));
+        }
+        self.left -= n as u64;
+        if self.left == 0 {
+            let mut crlf = [0u8; 2];
+            self.inner.read_exact(&mut crlf)?;
+        }
+        Ok(n)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn chunked_body() {
+        let raw: &[u8] = b"5\r\nhello\r\n6;x=y\r\n world\r\n0\r\nTrailer: 1\r\n\r\n";
+        let mut body = String::new();
+        Chunked { inner: raw, left: 0, done: false }.read_to_string(&mut body).unwrap();
+        assert_eq!(body, "hello world");
+    }
+
+    #[test]
+    fn locations() {
+        let ep = Endpoint { host: "h".into(), port: 8080 };
+        assert_eq!(resolve(&ep, "/a/b?x", "/c"), "http://h:8080/c");
+        assert_eq!(resolve(&ep, "/a/b?x", "c"), "http://h:8080/a/c");
+        assert_eq!(resolve(&ep, "/a/b", "ftp://x/y"), "ftp://x/y");
+        assert_eq!(resolve(&ep, "/a/b", "//g/y"), "http://g/y");
+    }
+}

@@ -1,0 +1,157 @@
+//! Access: do what an RFC 1738 URL locates.
+//!
+//! RFC 1738 §3 says, scheme by scheme, what a client does with a URL: for
+//! `ftp` the login and one `CWD` per directory segment (§3.2), for `gopher`
+//! the selector, search and Gopher+ string sent on one line (§3.4), for
+//! `http` a request of the path and search (§3.3), for `file` a file of this
+//! machine (§3.10), for `news` and `nntp` an article or a group from a news
+//! server (§3.6, §3.7). This crate performs those exchanges with blocking
+//! I/O, timeouts and a size limit, and for `telnet`, `mailto`, `wais` and
+//! `prospero` says what a client would do instead ([`AccessError::NotAutomated`]).
+//!
+//! Safety (§6) comes first: every decoded component that reaches a protocol
+//! line is checked for CR, LF and NUL (and TAB in a gopher selector, SP in an
+//! NNTP argument), and an explicit port below 1024 other than the scheme's
+//! default is refused unless [`Options::allow_privileged_ports`] is set. Both
+//! checks, and the others on the URL, run before any connection: [`plan`]
+//! makes them too, and shows the exchange without connecting.
+//!
+//! # Examples
+//! ```
+//! use rfc1738_access::{plan, AccessError, Options};
+//! let opts = Options::default();
+//! // §3.2.2: "//etc/motd" is a CWD with a null argument, then CWD etc.
+//! let p = plan("ftp://myname@host.dom//etc/motd", &opts)?;
+//! assert_eq!(p.sent()[1..3], [b"CWD ".as_slice(), b"CWD etc"]);
+//! // §6: an encoded CR LF never reaches the server.
+//! let refused = plan("ftp://host.dom/a%0D%0ADELE%20x/f", &opts);
+//! assert!(matches!(refused, Err(AccessError::Injection { octet: b'\r', .. })));
+//! // §6: a gopher URL aimed at an SMTP port is refused.
+//! assert!(matches!(plan("gopher://host.dom:25/0x", &opts), Err(AccessError::PrivilegedPort { port: 25, .. })));
+//! # Ok::<(), AccessError>(())
+//! ```
+#![forbid(unsafe_code)]
+
+mod advice;
+mod error;
+mod ftp;
+mod gopher;
+mod http;
+mod net;
+mod news;
+mod options;
+mod plan;
+mod target;
+mod trace;
+
+pub(crate) use rfc1738::{pct::decode, SchemeKind, Url};
+
+pub use error::AccessError;
+pub use gopher::{parse_menu, MenuItem};
+pub use options::{MenuOutput, Options, PasswordPrompt};
+pub use plan::{show, Plan, Step};
+pub use trace::{Event, NoTrace, Trace};
+
+use std::io::Write;
+use target::Target;
+
+/// What an access retrieved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fetched {
+    /// Octets read from the server (for a gopher menu written as items,
+    /// the size of the menu as sent).
+    pub bytes: u64,
+    /// What the octets are.
+    pub content: Content,
+}
+
+/// The kind of resource retrieved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Content {
+    /// A file (ftp `RETR`, gopher item, local file).
+    Data,
+    /// An ftp name list (`NLST`, typecode `d`, §3.2.2).
+    Listing,
+    /// A gopher menu (type 1) or search result (type 7), parsed.
+    Menu(Vec<MenuItem>),
+    /// An http response body.
+    Http {
+        /// The final status code.
+        status: u16,
+        /// The `Content-Type`, when sent.
+        content_type: Option<String>,
+    },
+    /// The group list of `news:*`.
+    NewsGroups,
+    /// The overview of a group's articles.
+    NewsOverview,
+    /// One article.
+    Article,
+}
+
+/// The exchange `fetch` would perform for `url`, computed without
+/// connecting; every check `fetch` makes first is made here too.
+///
+/// # Errors
+/// The refusals of §6 ([`AccessError::Injection`],
+/// [`AccessError::PrivilegedPort`]), a URL that does not parse
+/// ([`AccessError::Url`]), a `file` URL for another host, a `news` URL with
+/// no server configured, a scheme with no access method.
+pub fn plan(url: &str, opts: &Options) -> Result<Plan, AccessError> {
+    Ok(Target::new(url, opts)?.plan())
+}
+
+/// Retrieves what `url` locates and writes it to `out`, reporting the
+/// exchange to `trace` as it happens.
+///
+/// # Examples
+/// ```
+/// use rfc1738_access::{fetch, NoTrace, Options};
+/// let dir = std::env::temp_dir().join("rfc1738-access-doc.txt");
+/// std::fs::write(&dir, "local")?;
+/// let mut out = Vec::new();
+/// fetch(&format!("file://localhost{}", dir.display()), &Options::default(), &mut NoTrace, &mut out)?;
+/// assert_eq!(out, b"local");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// Everything [`plan`] refuses, before connecting; then
+/// [`AccessError::Connect`], [`AccessError::Timeout`],
+/// [`AccessError::TooLarge`], [`AccessError::Refused`] when the server
+/// declines a command, [`AccessError::Redirect`] for an http redirect that
+/// is not followed, [`AccessError::NotAutomated`] for telnet, mailto, wais
+/// and prospero URLs.
+pub fn fetch(
+    url: &str,
+    opts: &Options,
+    trace: &mut dyn Trace,
+    out: &mut dyn Write,
+) -> Result<Fetched, AccessError> {
+    let target = Target::new(url, opts)?;
+    let mut budget = net::Budget::new(opts);
+    match &target {
+        Target::Ftp(t) => ftp::fetch(t, &mut budget, trace, out),
+        Target::Gopher(t) => gopher::fetch(t, &mut budget, trace, out),
+        Target::Http { ep, target } => http::fetch(ep, target, &mut budget, trace, out),
+        Target::File(path) => file(path, &mut budget, trace, out),
+        Target::Nntp(t) => news::fetch(t, &mut budget, trace, out),
+        Target::Describe { scheme, advice } => {
+            Err(AccessError::NotAutomated { scheme: scheme.clone(), advice: advice.clone() })
+        }
+    }
+}
+
+/// §3.10: a file of this machine.
+fn file(
+    path: &std::path::Path,
+    budget: &mut net::Budget<'_>,
+    trace: &mut dyn Trace,
+    out: &mut dyn Write,
+) -> Result<Fetched, AccessError> {
+    let mut f = std::fs::File::open(path).map_err(AccessError::Io)?;
+    let total = f.metadata().ok().map(|m| m.len());
+    let bytes = budget.copy(&mut f, out, total, trace)?;
+    Ok(Fetched { bytes, content: Content::Data })
+}

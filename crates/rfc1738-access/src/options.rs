@@ -1,0 +1,79 @@
+//! What the caller decides: limits, the §6 port policy, identities.
+
+use std::fmt;
+use std::time::Duration;
+
+/// Asks the end user for a password: called with the user name and the
+/// host; `None` means the user declined.
+pub type PasswordPrompt = Box<dyn Fn(&str, &str) -> Option<String>>;
+
+/// How gopher menus (types 1 and 7) are written to the output.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum MenuOutput {
+    /// The menu as the server sent it.
+    #[default]
+    Raw,
+    /// One item a line: type, TAB, display string, TAB, the item's URL.
+    Items,
+}
+
+/// Limits and choices for one access.
+///
+/// # Examples
+/// ```
+/// let mut opts = rfc1738_access::Options::default();
+/// opts.allow_privileged_ports = true;
+/// opts.max_bytes = 1 << 20;
+/// ```
+pub struct Options {
+    /// Limit for connecting and for each read or write.
+    pub io_timeout: Duration,
+    /// Limit for the whole access, connection to last byte.
+    pub total_timeout: Duration,
+    /// The most octets of content written to the output.
+    pub max_bytes: u64,
+    /// §6: connect to an explicit, non-default port below 1024.
+    pub allow_privileged_ports: bool,
+    /// The anonymous ftp password: the end user's e-mail address (§3.2.1).
+    pub email: String,
+    /// The NNTP server for `news` URLs, `host` and port.
+    pub news_server: Option<(String, u16)>,
+    /// The most http redirects followed.
+    pub max_redirects: u32,
+    /// Asks for a password when a URL names a user without one.
+    pub password_prompt: Option<PasswordPrompt>,
+    /// How gopher menus are written.
+    pub menus: MenuOutput,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            io_timeout: Duration::from_secs(30),
+            total_timeout: Duration::from_secs(600),
+            max_bytes: 1 << 30,
+            allow_privileged_ports: false,
+            email: "anonymous@localhost".to_string(),
+            news_server: None,
+            max_redirects: 5,
+            password_prompt: None,
+            menus: MenuOutput::Raw,
+        }
+    }
+}
+
+impl fmt::Debug for Options {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Options")
+            .field("io_timeout", &self.io_timeout)
+            .field("total_timeout", &self.total_timeout)
+            .field("max_bytes", &self.max_bytes)
+            .field("allow_privileged_ports", &self.allow_privileged_ports)
+            .field("email", &self.email)
+            .field("news_server", &self.news_server)
+            .field("max_redirects", &self.max_redirects)
+            .field("password_prompt", &self.password_prompt.is_some())
+            .field("menus", &self.menus)
+            .finish()
+    }
+}

@@ -1,0 +1,213 @@
+//! `rfc1738 fetch URL [-o FILE]`: do what a URL locates (RFC 1738 §3).
+//!
+//! The access itself is the `rfc1738-access` crate; this module wires
+//! arguments, the terminal (progress, the password prompt) and exit codes:
+//! 0 fetched (or planned), 1 refused (by the §6 checks, as a scheme this
+//! command does not access, or by the server), 2 a usage, connection or
+//! I/O error.
+
+use rfc1738_access::{fetch, plan, show, AccessError, Event, MenuOutput, Options, Trace};
+use std::fs::File;
+use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+/// Arguments of `fetch`.
+#[derive(clap::Args, Debug)]
+pub struct FetchArgs {
+    /// The URL to retrieve.
+    url: String,
+    /// Write the resource to FILE instead of stdout.
+    #[arg(short, long, value_name = "FILE")]
+    output: Option<PathBuf>,
+    /// Print the exchange that would be performed, without connecting.
+    #[arg(long)]
+    plan: bool,
+    /// Print the exchange on stderr as it happens (`>` sent, `<` received).
+    #[arg(long)]
+    trace: bool,
+    /// Connect to an explicit port below 1024 that is not the scheme's default (RFC 1738 §6).
+    #[arg(long)]
+    allow_privileged_port: bool,
+    /// Stop after this many bytes of content.
+    #[arg(long, value_name = "BYTES", default_value_t = 1 << 30)]
+    max_bytes: u64,
+    /// Seconds allowed for connecting and for each read or write.
+    #[arg(long, value_name = "SECS", default_value_t = 30)]
+    timeout: u64,
+    /// Seconds allowed for the whole access.
+    #[arg(long, value_name = "SECS", default_value_t = 600)]
+    max_time: u64,
+    /// The e-mail address sent as the anonymous ftp password (default: $EMAIL, else $USER@localhost).
+    #[arg(long, value_name = "ADDRESS")]
+    email: Option<String>,
+    /// The NNTP server for news: URLs [default: $NNTPSERVER].
+    #[arg(long, value_name = "HOST[:PORT]")]
+    news_server: Option<String>,
+    /// The most http redirects followed.
+    #[arg(long, value_name = "N", default_value_t = 5)]
+    max_redirects: u32,
+    /// Write gopher menus as the server sent them, not as items with their URLs.
+    #[arg(long)]
+    raw: bool,
+}
+
+/// Runs `fetch`.
+pub fn run(args: FetchArgs) -> ExitCode {
+    let opts = match options(&args) {
+        Ok(opts) => opts,
+        Err(msg) => return fail(&args.url, &msg, 2),
+    };
+    if args.plan {
+        return match plan(&args.url, &opts) {
+            Ok(p) => {
+                print!("{p}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(&args.url, &e.to_string(), code(&e)),
+        };
+    }
+    match retrieve(&args, &opts) {
+        Ok(()) => ExitCode::SUCCESS,
+        // A closed pipe (`rfc1738 fetch URL | head`) is not an error.
+        Err(AccessError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) => fail(&args.url, &e.to_string(), code(&e)),
+    }
+}
+
+fn retrieve(args: &FetchArgs, opts: &Options) -> Result<(), AccessError> {
+    let progress =
+        !args.trace && io::stderr().is_terminal() && (args.output.is_some() || !io::stdout().is_terminal());
+    let mut tracer = Tracer { trace: args.trace, progress, last: None };
+    let result = match &args.output {
+        Some(path) => {
+            let mut out = BufWriter::new(File::create(path).map_err(AccessError::Io)?);
+            let r = fetch(&args.url, opts, &mut tracer, &mut out)
+                .and_then(|_| out.flush().map_err(AccessError::Io));
+            if r.is_err() {
+                // No partial file is left to pass for the resource.
+                drop(out);
+                let _ = std::fs::remove_file(path);
+            }
+            r
+        }
+        None => {
+            let mut out = BufWriter::new(io::stdout().lock());
+            fetch(&args.url, opts, &mut tracer, &mut out).and_then(|_| out.flush().map_err(AccessError::Io))
+        }
+    };
+    tracer.finish();
+    result
+}
+
+fn options(args: &FetchArgs) -> Result<Options, String> {
+    let news_server = match args.news_server.clone().or_else(|| std::env::var("NNTPSERVER").ok()) {
+        Some(s) => Some(host_port(&s, 119)?),
+        None => None,
+    };
+    let email = args.email.clone().or_else(|| std::env::var("EMAIL").ok()).unwrap_or_else(|| {
+        let user = std::env::var("USER").unwrap_or_else(|_| "anonymous".into());
+        format!("{user}@localhost")
+    });
+    Ok(Options {
+        io_timeout: Duration::from_secs(args.timeout.max(1)),
+        total_timeout: Duration::from_secs(args.max_time.max(1)),
+        max_bytes: args.max_bytes,
+        allow_privileged_ports: args.allow_privileged_port,
+        email,
+        news_server,
+        max_redirects: args.max_redirects,
+        password_prompt: Some(Box::new(ask_password)),
+        menus: if args.raw { MenuOutput::Raw } else { MenuOutput::Items },
+    })
+}
+
+/// `host` or `host:port`.
+fn host_port(s: &str, default: u16) -> Result<(String, u16), String> {
+    match s.rsplit_once(':') {
+        Some((host, port)) => {
+            let port = port.parse().map_err(|_| format!("invalid news server port in {s:?}"))?;
+            Ok((host.to_string(), port))
+        }
+        None => Ok((s.to_string(), default)),
+    }
+}
+
+/// Asks on the terminal, without echo where `stty` can turn it off.
+fn ask_password(user: &str, host: &str) -> Option<String> {
+    let tty = File::options().read(true).write(true).open("/dev/tty").ok()?;
+    let stty = |arg: &str| {
+        let input = tty.try_clone().ok()?;
+        std::process::Command::new("stty").arg(arg).stdin(input).status().ok()
+    };
+    write!(&tty, "password for {user}@{host}: ").ok()?;
+    stty("-echo");
+    let mut line = String::new();
+    let read = io::BufReader::new(&tty).read_line(&mut line);
+    stty("echo");
+    writeln!(&tty).ok()?;
+    read.ok()?;
+    Some(line.trim_end_matches(['\r', '\n']).to_string())
+}
+
+/// `--trace` lines and the progress display, both on stderr.
+struct Tracer {
+    trace: bool,
+    progress: bool,
+    last: Option<Instant>,
+}
+
+impl Trace for Tracer {
+    fn event(&mut self, event: &Event<'_>) {
+        let mut err = io::stderr().lock();
+        let _ = match event {
+            Event::Progress { bytes, total } => return self.show_progress(*bytes, *total),
+            _ if !self.trace => Ok(()),
+            Event::Connect { host, port } => writeln!(err, "* connect {host}:{port}"),
+            Event::Sent(line) => writeln!(err, "> {}", show(line)),
+            Event::Received(line) => writeln!(err, "< {}", show(line)),
+            Event::Note(note) => writeln!(err, "# {note}"),
+            _ => Ok(()),
+        };
+    }
+}
+
+impl Tracer {
+    fn show_progress(&mut self, bytes: u64, total: Option<u64>) {
+        let now = Instant::now();
+        if !self.progress || self.last.is_some_and(|t| now - t < Duration::from_millis(100)) {
+            return;
+        }
+        self.last = Some(now);
+        let of = total.map(|t| format!(" of {t}")).unwrap_or_default();
+        eprint!("\r{bytes}{of} bytes");
+    }
+
+    fn finish(&mut self) {
+        if self.progress && self.last.is_some() {
+            eprint!("\r\x1b[K");
+        }
+    }
+}
+
+/// 1 for a refusal, 2 for everything else.
+fn code(e: &AccessError) -> u8 {
+    match e {
+        AccessError::Injection { .. }
+        | AccessError::PrivilegedPort { .. }
+        | AccessError::ForeignFileHost { .. }
+        | AccessError::NotAutomated { .. }
+        | AccessError::Unsupported { .. }
+        | AccessError::Url(_)
+        | AccessError::Refused { .. }
+        | AccessError::Redirect { .. }
+        | AccessError::PasswordRequired { .. } => 1,
+        _ => 2,
+    }
+}
+
+fn fail(url: &str, msg: &str, code: u8) -> ExitCode {
+    eprintln!("rfc1738: {url}: {msg}");
+    ExitCode::from(code)
+}

@@ -1,0 +1,59 @@
+//! `rfc1738 normalize [--lenient] [URL...]`: the normal form of each URL.
+
+use super::{for_each_input, report, warn};
+use crate::input::{Line, DEFAULT_MAX_LEN};
+use crate::outcome::{options, parse_bytes_with, Problem};
+use crate::status;
+use rfc1738::WarningKind;
+use std::io::{self, BufWriter, Write};
+
+/// Arguments of `normalize`.
+#[derive(clap::Args)]
+pub struct NormalizeArgs {
+    /// Accept the deviations real-world URLs have (unsafe characters, `_`
+    /// or a trailing dot in a host, an empty port, a user name in http,
+    /// `/` and `?` in a search), each reported on stderr as a warning.
+    #[arg(long)]
+    lenient: bool,
+    /// The longest input line read from stdin, in bytes.
+    #[arg(long, default_value_t = DEFAULT_MAX_LEN)]
+    max_len: usize,
+    /// URLs to normalize; with none, one per line from stdin.
+    urls: Vec<String>,
+}
+
+/// Runs `normalize`: one normal form per line on stdout for each valid
+/// input; a diagnostic on stderr (and no output line) for each invalid one.
+pub fn run(args: &NormalizeArgs) -> io::Result<u8> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    let opts = options(args.lenient);
+    let mut invalid = 0u64;
+    for_each_input(&args.urls, args.max_len, |line| {
+        let (input, result) = match line {
+            Line::Text(t) => {
+                let r = parse_bytes_with(&t, &opts);
+                (t, r)
+            }
+            Line::TooLong(n) => (Vec::new(), Err(Problem::too_long(n, args.max_len))),
+        };
+        match result {
+            Ok((url, mut warnings)) => {
+                // The normal form writes the scheme in lower case: no need to say so.
+                warnings.retain(|w| w.kind() != WarningKind::UppercaseScheme);
+                if !warnings.is_empty() {
+                    out.flush()?;
+                    let mut err = anstream::stderr().lock();
+                    warnings.iter().try_for_each(|w| warn(&mut err, &input, w))?;
+                }
+                writeln!(out, "{}", url.normalize())
+            }
+            Err(p) => {
+                invalid += 1;
+                out.flush()?;
+                report(&mut anstream::stderr().lock(), &input, &p)
+            }
+        }
+    })?;
+    out.flush()?;
+    Ok(if invalid == 0 { status::OK } else { status::INVALID })
+}

@@ -1,0 +1,429 @@
+//! The two scanners behind [`Matches`](super::Matches): one for wrapped URLs
+//! (`<URL:...>`, `<scheme:...>`), one for bare URLs.
+//!
+//! Both work on bytes and look at each byte a bounded number of times, so a
+//! whole extraction is linear in the length of the text (see the notes on
+//! [`wrapped`] and [`bare`]).
+
+use std::borrow::Cow;
+
+use super::Form;
+
+/// What a scanner found: the span in the text, the URL, the hyphen breaks.
+#[derive(Debug)]
+pub(super) struct Found<'t> {
+    pub(super) start: usize,
+    pub(super) end: usize,
+    pub(super) url: Cow<'t, str>,
+    pub(super) form: Form,
+    pub(super) hyphen_breaks: Vec<usize>,
+    /// Where the URL's first character is in the text.
+    pub(super) inner_start: usize,
+    /// `(offset in the URL, offset in the text)` of each character that
+    /// follows deleted whitespace; empty when nothing was deleted.
+    pub(super) gaps: Vec<(usize, usize)>,
+}
+
+/// The inside of a wrapper, read by [`wrapped_body`].
+struct Body<'t> {
+    url: Cow<'t, str>,
+    /// The index of the closing `>`.
+    gt: usize,
+    hyphen_breaks: Vec<usize>,
+    gaps: Vec<(usize, usize)>,
+}
+
+/// `lowalpha | hialpha | digit | "+" | "-" | "."`: the characters of `scheme` (§5).
+const SCHEME: u8 = 1 << 0;
+/// `unreserved | reserved` (§5): `xchar` without the escape, which needs two
+/// hex digits and is checked by the scan loop.
+const XCHAR: u8 = 1 << 1;
+
+const fn bits(b: u8) -> u8 {
+    match b {
+        b'a'..=b'z' | b'A'..=b'Z' | b'0'..=b'9' | b'+' | b'-' | b'.' => SCHEME | XCHAR,
+        // safe (without "-", "." and "+", above), extra, reserved
+        b'$' | b'_' | b'!' | b'*' | b'\'' | b'(' | b')' | b',' => XCHAR,
+        b';' | b'/' | b'?' | b':' | b'@' | b'&' | b'=' => XCHAR,
+        _ => 0,
+    }
+}
+
+static TABLE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = bits(i as u8);
+        i += 1;
+    }
+    t
+};
+
+/// The index of the first `<` (or, when `colons`, `:`) in `b[i..]`, or
+/// `b.len()`: the bytes where a URL may be found. Reads eight bytes per
+/// step (SWAR over `u64`), as `chars::find_byte` does for one byte.
+pub(super) fn find_candidate(b: &[u8], mut i: usize, colons: bool) -> usize {
+    const LO: u64 = 0x0101_0101_0101_0101;
+    const HI: u64 = 0x8080_8080_8080_8080;
+    let lt = LO * u64::from(b'<');
+    let second = LO * u64::from(if colons { b':' } else { b'<' });
+    while let Some(w) = b.get(i..i + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+        let (x, y) = (u64::from_le_bytes(w) ^ lt, u64::from_le_bytes(w) ^ second);
+        // The lowest set bit of each marks its first zero byte exactly;
+        // borrows can only set bits above it.
+        let zero = (x.wrapping_sub(LO) & !x & HI) | (y.wrapping_sub(LO) & !y & HI);
+        if zero != 0 {
+            return i + (zero.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < b.len() && !(b[i] == b'<' || (colons && b[i] == b':')) {
+        i += 1;
+    }
+    i
+}
+
+/// Whether `b` may appear in a scheme name.
+pub(super) fn is_scheme_byte(b: u8) -> bool {
+    TABLE[b as usize] & SCHEME != 0
+}
+
+fn is_xchar(b: u8) -> bool {
+    TABLE[b as usize] & XCHAR != 0
+}
+
+/// The schemes of RFC 1738 §3 whose scheme-specific part does not start with
+/// `//`: these are found bare without it.
+fn is_opaque_scheme(scheme: &str) -> bool {
+    scheme.eq_ignore_ascii_case("mailto") || scheme.eq_ignore_ascii_case("news")
+}
+
+/// The length of the scheme name at the start of `s` when it is followed by
+/// `:`: `[A-Za-z] *[ alpha | digit | "+" | "-" | "." ] ":"`.
+///
+/// §5 allows a scheme to start with a digit, `+`, `-` or `.`; in text that
+/// would make `3:2` a URL, so a scheme found in text starts with a letter.
+fn scheme_len(s: &[u8]) -> Option<usize> {
+    if !s.first()?.is_ascii_alphabetic() {
+        return None;
+    }
+    let n = s.iter().take_while(|&&b| is_scheme_byte(b)).count();
+    (s.get(n) == Some(&b':')).then_some(n)
+}
+
+/// Whether a URL with this scheme, whatever comes after the `:`, should be
+/// accepted without the `URL:` prefix, and how much must follow the `:`.
+///
+/// `mailto:` and `news:` need one character; every other scheme needs `//`
+/// and one character more. A one-letter scheme is never accepted this way:
+/// `C://` is a drive letter far more often than a URL.
+fn accepts_without_prefix(scheme: &str, rest: &str) -> bool {
+    if is_opaque_scheme(scheme) {
+        !rest.is_empty()
+    } else {
+        scheme.len() >= 2 && rest.len() > 2 && rest.starts_with("//")
+    }
+}
+
+/// Finds a bare URL whose scheme ends at the `:` at `colon`; `run_start` is
+/// where the run of scheme characters before the `:` starts (never before the
+/// end of the previous match).
+///
+/// A bare URL (§2.2) is made of `xchar` and `%HH` escapes only: it ends at
+/// whitespace, at an unsafe character, at a control character, at non-ASCII
+/// text. One `#` is kept to start the fragment. Then the end is pulled back
+/// over sentence punctuation and unbalanced closing brackets and quotes.
+///
+/// Cost: O(run + URL). The runs of distinct colons do not overlap. The scan
+/// of the URL starts only after a scheme that may start one, and a scan that
+/// finds nothing has only crossed trailing punctuation, which holds no letter
+/// and so no scheme for a later colon.
+pub(super) fn bare(text: &str, run_start: usize, colon: usize) -> Option<Found<'_>> {
+    let b = text.as_bytes();
+    // "--http://" or ".http://": the scheme starts at its first letter.
+    let start =
+        run_start + b[run_start..colon].iter().take_while(|&&c| matches!(c, b'+' | b'-' | b'.')).count();
+    if start == colon || !b[start].is_ascii_alphabetic() {
+        return None;
+    }
+    let scheme = &text[start..colon];
+    // Checked before the scan, which may be long: `ab:ab:ab:...` must not
+    // scan to the end of the text from every colon.
+    let may_start = is_opaque_scheme(scheme) || (scheme.len() >= 2 && b[colon + 1..].starts_with(b"//"));
+    if !may_start {
+        return None;
+    }
+    let end = bare_end(b, colon + 1);
+    if !accepts_without_prefix(scheme, &text[colon + 1..end]) {
+        return None;
+    }
+    Some(Found {
+        start,
+        end,
+        url: Cow::Borrowed(&text[start..end]),
+        form: Form::Bare,
+        hyphen_breaks: Vec::new(),
+        inner_start: start,
+        gaps: Vec::new(),
+    })
+}
+
+/// The end of a bare URL whose scheme-specific part starts at `from`.
+fn bare_end(b: &[u8], from: usize) -> usize {
+    // `end` is one past the last byte that may end a URL.
+    let mut end = from;
+    let mut i = from;
+    let mut parens = 0usize;
+    let mut quote_open = false;
+    let mut fragment = false;
+    while i < b.len() {
+        let may_end = match b[i] {
+            b'%' if b.len() > i + 2 && b[i + 1].is_ascii_hexdigit() && b[i + 2].is_ascii_hexdigit() => {
+                i += 2;
+                true
+            }
+            // §2.2: "#" delimits the fragment; a second one ends the URL.
+            b'#' if !fragment => {
+                fragment = true;
+                false
+            }
+            b'(' => {
+                parens += 1;
+                false
+            }
+            // An unbalanced ")" closes the text around the URL, not the URL.
+            b')' if parens == 0 => break,
+            b')' => {
+                parens -= 1;
+                true
+            }
+            // A quote ends the URL only when it closes one opened inside it.
+            b'\'' => {
+                quote_open = !quote_open;
+                !quote_open
+            }
+            b'.' | b',' | b';' | b':' | b'!' | b'?' => false,
+            c if is_xchar(c) => true,
+            _ => break,
+        };
+        i += 1;
+        if may_end {
+            end = i;
+        }
+    }
+    end
+}
+
+/// Whitespace that a writer may have added to break a URL across lines: any
+/// Unicode white space, and the zero-width space, which word processors use
+/// for the same purpose.
+fn is_break_space(c: char) -> bool {
+    c.is_whitespace() || c == '\u{200B}'
+}
+
+/// Whether `c` ends a line: LF, a CR not followed by LF (checked by the
+/// caller), NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR, VT and FF.
+fn is_line_break(c: char) -> bool {
+    matches!(c, '\n' | '\r' | '\u{0B}' | '\u{0C}' | '\u{85}' | '\u{2028}' | '\u{2029}')
+}
+
+/// Finds a wrapped URL starting with the `<` at `lt`.
+///
+/// Appendix: the URL ends at the first `>`; all whitespace inside is deleted;
+/// a line break right after a `-` is recorded as a hyphen break. The wrapper
+/// is abandoned (and the caller goes on scanning the text after the `<`) at a
+/// `<`, at a blank line, and at the end of the text, so an unterminated one
+/// never swallows the text after it.
+///
+/// In quoted mail and news (`> > text`), as many `>` quote marks as start
+/// the line of the `<` are skipped at the start of each continuation line.
+///
+/// Cost: O(span), plus the length of the line before the `<` when the
+/// wrapper goes on to another line. The scan stops at the next `<`, where
+/// the next wrapper starts, or at a blank line, which no later wrapper
+/// crosses either; and once a wrapper has crossed a line break, the next `<`
+/// looked at is on a later line, so no line is read twice for its quote
+/// marks.
+pub(super) fn wrapped(text: &str, lt: usize) -> Option<Found<'_>> {
+    wrapped_in(text, lt, || quote_depth(text.as_bytes(), lt))
+}
+
+/// [`wrapped`] with the quote depth given: the naive search of the tests
+/// counts it its own way.
+#[cfg(test)]
+pub(super) fn wrapped_with_depth(text: &str, lt: usize, depth: usize) -> Option<Found<'_>> {
+    wrapped_in(text, lt, || depth)
+}
+
+fn wrapped_in(text: &str, lt: usize, quote_depth: impl FnOnce() -> usize) -> Option<Found<'_>> {
+    let b = text.as_bytes();
+    let after = lt + 1;
+    let (form, from) = match b.get(after..after + 4) {
+        Some(p) if p.eq_ignore_ascii_case(b"URL:") => (Form::UrlPrefix, after + 4),
+        _ => {
+            // `<scheme:`: the scheme follows the "<" at once.
+            scheme_len(&b[after..])?;
+            (Form::Angle, after)
+        }
+    };
+    let body = wrapped_body(text, from, quote_depth)?;
+    let n = scheme_len(body.url.as_bytes())?;
+    if form == Form::Angle && !accepts_without_prefix(&body.url[..n], &body.url[n + 1..]) {
+        return None;
+    }
+    Some(Found {
+        start: lt,
+        end: body.gt + 1,
+        url: body.url,
+        form,
+        hyphen_breaks: body.hyphen_breaks,
+        inner_start: from,
+        gaps: body.gaps,
+    })
+}
+
+/// The number of `>` quote marks (`> > text`) that start the line of the
+/// byte at `at`.
+fn quote_depth(b: &[u8], at: usize) -> usize {
+    let start = b[..at].iter().rposition(|&c| c == b'\n' || c == b'\r').map_or(0, |k| k + 1);
+    b[start..at].iter().take_while(|&&c| matches!(c, b'>' | b' ' | b'\t')).filter(|&&c| c == b'>').count()
+}
+
+/// Reads the inside of a wrapper from `from` to the closing `>`;
+/// `quote_depth` is asked at the first line break, if any.
+fn wrapped_body(text: &str, from: usize, quote_depth: impl FnOnce() -> usize) -> Option<Body<'_>> {
+    let mut quote_depth = Some(quote_depth);
+    let mut depth = 0;
+    let b = text.as_bytes();
+    // Built only once whitespace is met; until then the URL is text[from..i].
+    let mut owned: Option<String> = None;
+    let mut hyphen_breaks = Vec::new();
+    let mut gaps = Vec::new();
+    // Whitespace or quote marks were deleted since the last URL character.
+    let mut in_gap = false;
+    // Line breaks since the last character of the URL: two make a blank line.
+    let mut breaks = 0usize;
+    // Quote marks still to skip at the start of the current line.
+    let mut quotes_to_skip = 0usize;
+    // A line break came right after a "-": ambiguous if the URL goes on.
+    let mut hyphen_pending = false;
+    let mut i = from;
+    while i < b.len() {
+        let c = b[i];
+        if c == b'>' && quotes_to_skip > 0 {
+            quotes_to_skip -= 1;
+            in_gap = true;
+            i += 1;
+            continue;
+        }
+        match c {
+            b'>' => {
+                let url = owned.map_or(Cow::Borrowed(&text[from..i]), Cow::Owned);
+                return Some(Body { url, gt: i, hyphen_breaks, gaps });
+            }
+            b'<' => return None,
+            _ => {}
+        }
+        let ch = if c.is_ascii() { char::from(c) } else { text[i..].chars().next()? };
+        let len = ch.len_utf8();
+        if is_break_space(ch) {
+            let owned = owned.get_or_insert_with(|| text[from..i].to_owned());
+            in_gap = true;
+            // CR LF is one line break.
+            if is_line_break(ch) && !(c == b'\r' && b.get(i + 1) == Some(&b'\n')) {
+                breaks += 1;
+                if breaks == 2 {
+                    return None;
+                }
+                if let Some(ask) = quote_depth.take() {
+                    depth = ask();
+                }
+                quotes_to_skip = depth;
+                // Appendix: "a line break immediately after a hyphen".
+                hyphen_pending = owned.ends_with('-');
+            }
+        } else {
+            breaks = 0;
+            quotes_to_skip = 0;
+            if let Some(owned) = owned.as_mut() {
+                if hyphen_pending {
+                    hyphen_breaks.push(owned.len() - 1);
+                    hyphen_pending = false;
+                }
+                if in_gap {
+                    gaps.push((owned.len(), i));
+                    in_gap = false;
+                }
+                owned.push(ch);
+            }
+        }
+        i += len;
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn find_candidate_matches_the_naive_loop() {
+        let naive = |b: &[u8], i: usize, colons: bool| {
+            (i..b.len()).find(|&k| b[k] == b'<' || (colons && b[k] == b':')).unwrap_or(b.len())
+        };
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..20_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let len = (state % 40) as usize;
+            let b: Vec<u8> = (0..len)
+                .map(|k| [b'a', b':', b'<', 0x3c ^ 0x80, b';', 0xff][(state >> (k % 60)) as usize % 6])
+                .collect();
+            for i in 0..=len {
+                for colons in [true, false] {
+                    assert_eq!(find_candidate(&b, i, colons), naive(&b, i, colons), "{b:?} {i}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn scheme_len_needs_a_letter_first_and_a_colon() {
+        assert_eq!(scheme_len(b"http://x"), Some(4));
+        assert_eq!(scheme_len(b"z39.50r:x"), Some(7));
+        assert_eq!(scheme_len(b"3:2"), None);
+        assert_eq!(scheme_len(b"http"), None);
+        assert_eq!(scheme_len(b""), None);
+    }
+
+    #[test]
+    fn bare_end_trims_punctuation_and_unbalanced_brackets() {
+        fn end(s: &str) -> &str {
+            &s[..bare_end(s.as_bytes(), 0)]
+        }
+        assert_eq!(end("//x.org/a."), "//x.org/a");
+        assert_eq!(end("//x.org/a_(b))"), "//x.org/a_(b)");
+        assert_eq!(end("//x.org/a'"), "//x.org/a");
+        assert_eq!(end("//x.org/'a'"), "//x.org/'a'");
+        assert_eq!(end("//x.org/%4"), "//x.org/");
+        assert_eq!(end("//x.org/%41."), "//x.org/%41");
+        assert_eq!(end("//x.org/#a#b"), "//x.org/#a");
+        assert_eq!(end("//x.org/~a"), "//x.org/");
+    }
+
+    #[test]
+    fn hyphen_break_is_recorded_once_per_break() {
+        let body = wrapped_body("ftp://a/b-\n  c>", 0, || 0).unwrap();
+        assert_eq!((body.url.as_ref(), body.gt), ("ftp://a/b-c", 14));
+        assert_eq!((body.hyphen_breaks, body.gaps), (vec![9], vec![(10, 13)]));
+        let body = wrapped_body("ftp://a/b- \r\n c>", 0, || 0).unwrap();
+        assert_eq!((body.url.as_ref(), body.hyphen_breaks), ("ftp://a/b-c", vec![9]));
+        // A hyphen before a space that breaks no line is not ambiguous, nor
+        // one that ends the URL.
+        let body = wrapped_body("ftp://a/b- c>", 0, || 0).unwrap();
+        assert!(body.hyphen_breaks.is_empty());
+        let body = wrapped_body("ftp://a/b-\n>", 0, || 0).unwrap();
+        assert!(body.hyphen_breaks.is_empty());
+    }
+}

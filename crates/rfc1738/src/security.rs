@@ -1,0 +1,416 @@
+//! The security checks of §6, and a few more a careful reviewer would make.
+//!
+//! §6 names three risks: a port other than the protocol's own, which can
+//! aim a harmless retrieval at another protocol's server; encoded
+//! delimiters (CR, LF) that a client might decode before sending; and
+//! passwords in URLs. Each check here returns [`Warning`]s with the offset
+//! of what triggered it; none of them makes the URL invalid.
+
+use crate::host;
+use crate::pct;
+use crate::scheme::SchemeKind;
+use crate::url::Url;
+use crate::warning::{Warning, WarningKind};
+use std::borrow::Cow;
+
+/// What replaces a password in [`Url::redacted`].
+pub const REDACTED: &str = "***";
+
+impl Url {
+    /// The security warnings of the URL, in the order of their offsets.
+    ///
+    /// | kind | when | section |
+    /// |---|---|---|
+    /// | [`ForeignPort`](WarningKind::ForeignPort) | a port below 1024 that is not the scheme's | §6 |
+    /// | [`NonDefaultPort`](WarningKind::NonDefaultPort) | any other port that is not the scheme's | §6 |
+    /// | [`LineInjection`](WarningKind::LineInjection) | `%0D`, `%0A`, `%00` in a part sent on a protocol line (ftp, gopher, news, telnet, mailto), `%09` adding a gopher field | §6 |
+    /// | [`Password`](WarningKind::Password) | a non-empty password | §6 |
+    /// | [`HostnumberOutOfRange`](WarningKind::HostnumberOutOfRange) | a hostnumber group above 255 | §3.1 |
+    /// | [`HostnumberLeadingZero`](WarningKind::HostnumberLeadingZero) | a hostnumber group with a leading zero | §3.1 |
+    /// | [`MisleadingUser`](WarningKind::MisleadingUser) | a user name that looks like a host name | §3.1 |
+    /// | [`DirectoryEscape`](WarningKind::DirectoryEscape) | an ftp or file segment `..`, or one that decodes to a `/` | §3.2.2, §3.10 |
+    /// | [`InternalHost`](WarningKind::InternalHost) | `localhost` or a loopback, private or link-local hostnumber | |
+    /// | [`RemoteFile`](WarningKind::RemoteFile) | a file URL on another host | §3.10 |
+    /// | [`OptionInjection`](WarningKind::OptionInjection) | a telnet user name starting with `-` | §3.8 |
+    ///
+    /// nntp URLs have no part that can carry an escape (a group name and
+    /// digits), so they cannot carry a line injection.
+    ///
+    /// # Examples
+    /// ```
+    /// use rfc1738::{Url, WarningKind};
+    /// let url = Url::parse("gopher://mail.example:25/7x%09HELO%0D%0AMAIL%20FROM:x")?;
+    /// let kinds: Vec<_> = url.security_warnings().iter().map(|w| (w.offset(), w.kind())).collect();
+    /// assert_eq!(kinds, [(22, WarningKind::ForeignPort),
+    ///                    (34, WarningKind::LineInjection), (37, WarningKind::LineInjection)]);
+    /// assert!(Url::parse("gopher://gopher.example/0about")?.security_warnings().is_empty());
+    /// # Ok::<(), rfc1738::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn security_warnings(&self) -> Vec<Warning> {
+        let mut out = Vec::new();
+        port_check(self, &mut out);
+        line_injection(self, &mut out);
+        password(self, &mut out);
+        if let Some(h) = self.host() {
+            hostnumber(self, h, &mut out);
+            internal_host(self, h, &mut out);
+        }
+        if let Some(article) = self.news().and_then(|n| n.article()) {
+            if let Some((_, h)) = article.rsplit_once('@') {
+                hostnumber(self, h, &mut out);
+            }
+        }
+        misleading_user(self, &mut out);
+        directory_escape(self, &mut out);
+        remote_file(self, &mut out);
+        option_injection(self, &mut out);
+        out.sort_by_key(Warning::offset);
+        out
+    }
+
+    /// The URL for display and logs: the password, when there is a
+    /// non-empty one, replaced by [`REDACTED`] (§6: "The use of URLs
+    /// containing passwords that should be secret is clearly unwise").
+    ///
+    /// # Examples
+    /// ```
+    /// let url = rfc1738::Url::parse("ftp://me:s3cret@ftp.example/pub/")?;
+    /// assert_eq!(url.redacted(), "ftp://me:***@ftp.example/pub/");
+    /// let url = rfc1738::Url::parse("ftp://me@ftp.example/pub/")?;
+    /// assert_eq!(url.redacted(), url.as_str());
+    /// # Ok::<(), rfc1738::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn redacted(&self) -> Cow<'_, str> {
+        match self.parts().password {
+            Some(span) if span.start < span.end => {
+                let s = self.as_str();
+                let r = span.range();
+                Cow::Owned(format!("{}{REDACTED}{}", &s[..r.start], &s[r.end..]))
+            }
+            _ => Cow::Borrowed(self.as_str()),
+        }
+    }
+
+    /// The offset of `part`, a slice of [`Url::as_str`], within it.
+    pub(crate) fn offset_of(&self, part: &str) -> usize {
+        let offset = (part.as_ptr() as usize).wrapping_sub(self.as_str().as_ptr() as usize);
+        debug_assert!(offset <= self.as_str().len(), "a slice of the URL");
+        offset
+    }
+}
+
+/// Well-known services, to say which protocol a port may reach.
+fn service(port: u16) -> Option<&'static str> {
+    Some(match port {
+        7 => "echo",
+        13 => "daytime",
+        19 => "chargen",
+        20 | 21 => "ftp",
+        22 => "ssh",
+        23 => "telnet",
+        25 => "smtp",
+        53 => "dns",
+        70 => "gopher",
+        79 => "finger",
+        80 => "http",
+        110 => "pop3",
+        111 => "sunrpc",
+        119 => "nntp",
+        135 => "msrpc",
+        139 => "netbios",
+        143 => "imap",
+        210 => "wais",
+        389 => "ldap",
+        443 => "https",
+        445 => "smb",
+        465 | 587 => "smtp submission",
+        513 => "rlogin",
+        514 => "rsh",
+        515 => "lpd",
+        631 => "ipp",
+        993 => "imaps",
+        995 => "pop3s",
+        1525 => "prospero",
+        2375 => "docker",
+        3306 => "mysql",
+        5432 => "postgresql",
+        6379 => "redis",
+        9200 => "elasticsearch",
+        11211 => "memcached",
+        _ => return None,
+    })
+}
+
+/// §6: "Caution should be used when using any URL which specifies a port
+/// number other than the default for the protocol, especially when it is
+/// a number within the reserved space."
+fn port_check(url: &Url, out: &mut Vec<Warning>) {
+    let (Some(port), Some(default)) = (url.port(), url.kind().default_port()) else {
+        return;
+    };
+    if port == default {
+        return;
+    }
+    let at = url.offset_of(url.port_str().unwrap_or(""));
+    let scheme = url.kind().name();
+    let known = service(port).map_or(String::new(), |s| format!(" ({s})"));
+    if port < 1024 {
+        let message = format!(
+            "port {port}{known} is in the reserved space and is not {scheme}'s {default}: a {scheme} request \
+             sent there is read by another protocol's server (§6)"
+        );
+        out.push(Warning::new(at, WarningKind::ForeignPort, message));
+    } else {
+        let message = format!(
+            "port {port}{known} is not {scheme}'s {default}: the server there may speak another protocol (§6)"
+        );
+        out.push(Warning::new(at, WarningKind::NonDefaultPort, message));
+    }
+}
+
+/// §6: "Care should be taken when URLs contain embedded encoded delimiters
+/// for a given protocol (for example, CR and LF characters for telnet
+/// protocols) that these are not unencoded before transmission."
+fn line_injection(url: &Url, out: &mut Vec<Warning>) {
+    const LINE: &[u8] = b"\r\n\0";
+    let mut check = |part: Option<&str>, octets: &[u8], line: &str| {
+        if let Some(part) = part {
+            escapes_of(url, part, octets, line, out);
+        }
+    };
+    match url.kind() {
+        SchemeKind::Ftp => {
+            check(url.user(), LINE, "the FTP USER command");
+            check(url.password(), LINE, "the FTP PASS command");
+            check(url.ftp().map(|f| f.fpath()), LINE, "an FTP CWD or RETR command");
+        }
+        SchemeKind::Telnet => {
+            check(url.user(), LINE, "the login typed into the telnet session");
+            check(url.password(), LINE, "the password typed into the telnet session");
+        }
+        SchemeKind::Gopher => {
+            let Some(g) = url.gopher() else { return };
+            check(Some(g.selector()), LINE, "the gopher request line");
+            check(g.search(), LINE, "the gopher request line");
+            // §3.4.9: a gopher+ string may carry a form's data block, lines
+            // and all, so only NUL is out of place in it.
+            check(g.plus(), b"\0", "the gopher+ request");
+            gopher_tab(url, out);
+        }
+        SchemeKind::News => check(url.news().and_then(|n| n.article()), LINE, "the NNTP ARTICLE command"),
+        SchemeKind::Mailto => check(url.mailto().map(|m| m.address_raw()), LINE, "the SMTP RCPT TO command"),
+        _ => {}
+    }
+}
+
+/// A `%09` before a search in a gopher URL whose type takes none: the
+/// request gets a second field the item does not expect (§3.4.2: only a
+/// search, type 7, has one; gopher+ uses the third field).
+fn gopher_tab(url: &Url, out: &mut Vec<Warning>) {
+    let Some(g) = url.gopher() else { return };
+    let Some(search) = g.search() else { return };
+    if g.gopher_type() == b'7' || search.is_empty() || g.plus().is_some() {
+        return;
+    }
+    let at = url.offset_of(search) - 3;
+    let message = format!(
+        "an escaped TAB sends a search field to a type {} item, which takes none: an extra parameter \
+         in the gopher request (§6)",
+        g.gopher_type().escape_ascii()
+    );
+    out.push(Warning::new(at, WarningKind::LineInjection, message));
+}
+
+/// A warning for every escape in `part` that decodes to one of `octets`.
+fn escapes_of(url: &Url, part: &str, octets: &[u8], line: &str, out: &mut Vec<Warning>) {
+    let b = part.as_bytes();
+    for i in memchr_all(b, b'%') {
+        let Some(v) = pct::escape_at(b, i) else { continue };
+        if octets.contains(&v) {
+            let name = match v {
+                b'\r' => "CR",
+                b'\n' => "LF",
+                b'\t' => "TAB",
+                _ => "NUL",
+            };
+            let message = format!(
+                "%{v:02X} decodes to {name} inside {line}: a client that sends it decoded ends the line \
+                 and can inject another command (§6)"
+            );
+            out.push(Warning::new(url.offset_of(part) + i, WarningKind::LineInjection, message));
+        }
+    }
+}
+
+fn memchr_all(b: &[u8], needle: u8) -> impl Iterator<Item = usize> + '_ {
+    b.iter().enumerate().filter(move |(_, &c)| c == needle).map(|(i, _)| i)
+}
+
+/// §6: "The use of URLs containing passwords that should be secret is
+/// clearly unwise."
+fn password(url: &Url, out: &mut Vec<Warning>) {
+    if let Some(pw) = url.password().filter(|p| !p.is_empty()) {
+        out.push(Warning::new(
+            url.offset_of(pw),
+            WarningKind::Password,
+            "a password in a URL is seen by anyone who sees the URL: logs, history, referrers (§6); \
+             log the redacted form instead",
+        ));
+    }
+}
+
+/// The groups of `host` when it is a `hostnumber`, with their offsets in it.
+fn hostnumber_groups(host: &str) -> Option<Vec<(usize, &str)>> {
+    let host = host.strip_suffix('.').unwrap_or(host);
+    let top = host.rsplit('.').next()?;
+    if !top.starts_with(|c: char| c.is_ascii_digit()) {
+        return None;
+    }
+    let mut at = 0;
+    let groups = host
+        .split('.')
+        .map(|g| {
+            let item = (at, g);
+            at += g.len() + 1;
+            item
+        })
+        .collect::<Vec<_>>();
+    (groups.len() == 4 && groups.iter().all(|(_, g)| !g.is_empty() && g.bytes().all(|c| c.is_ascii_digit())))
+        .then_some(groups)
+}
+
+/// The value of a group of digits, saturating above `u32::MAX`.
+fn group_value(g: &str) -> u32 {
+    g.bytes().fold(0u32, |n, d| n.saturating_mul(10).saturating_add(u32::from(d - b'0')))
+}
+
+/// §5 `hostnumber = digits "." digits "." digits "." digits`: any number of
+/// digits, read as decimal. `inet_aton` reads a leading zero as octal and
+/// some software wraps values above 255, so the same text can name two
+/// machines.
+fn hostnumber(url: &Url, host: &str, out: &mut Vec<Warning>) {
+    let Some(groups) = hostnumber_groups(host) else { return };
+    let base = url.offset_of(host);
+    for (at, g) in groups {
+        if group_value(g) > 255 {
+            let message = format!(
+                "hostnumber group {g} is above 255: no IPv4 address has it, and software that wraps \
+                 or combines groups reaches another machine"
+            );
+            out.push(Warning::new(base + at, WarningKind::HostnumberOutOfRange, message));
+        }
+        if g.len() > 1 && g.starts_with('0') {
+            let message = format!(
+                "hostnumber group {g} has a leading zero: decimal by RFC 1738, octal to inet_aton and \
+                 much software, so the URL can reach two different machines"
+            );
+            out.push(Warning::new(base + at, WarningKind::HostnumberLeadingZero, message));
+        }
+    }
+}
+
+/// A host that is the machine itself or a private network: a service that
+/// fetches URLs given by others can be made to reach inside (request
+/// forgery). File URLs are local by design and are left out.
+fn internal_host(url: &Url, host: &str, out: &mut Vec<Warning>) {
+    if url.kind() == SchemeKind::File || host.is_empty() {
+        return;
+    }
+    let bare = host.strip_suffix('.').unwrap_or(host);
+    let what = if bare.eq_ignore_ascii_case("localhost") {
+        Some("the local machine")
+    } else {
+        hostnumber_groups(host).and_then(|groups| {
+            let v: Vec<u32> = groups.iter().map(|(_, g)| group_value(g)).collect();
+            match (v[0], v[1]) {
+                (127, _) => Some("a loopback address"),
+                (0, _) => Some("\"this network\" (0/8)"),
+                (10, _) | (192, 168) => Some("a private network address"),
+                (172, 16..=31) => Some("a private network address"),
+                (169, 254) => Some("a link-local address (cloud metadata services live here)"),
+                _ => None,
+            }
+        })
+    };
+    if let Some(what) = what {
+        let message = format!(
+            "the host is {what}: a server that fetches this URL for someone else reaches its own network"
+        );
+        out.push(Warning::new(url.offset_of(host), WarningKind::InternalHost, message));
+    }
+}
+
+/// A user name that reads like a host name: `ftp://www.bank.example@evil.example/`
+/// goes to `evil.example`.
+fn misleading_user(url: &Url, out: &mut Vec<Warning>) {
+    let (Some(user), Some(h)) = (url.user(), url.host()) else { return };
+    let decoded = pct::decode(user);
+    let Ok(text) = core::str::from_utf8(&decoded) else { return };
+    if text.contains('.') && host::check(text).is_ok() {
+        let message = format!(
+            "the user name \"{text}\" looks like a host name, but the URL goes to \"{h}\": \
+             a reader may be misled about where it leads"
+        );
+        out.push(Warning::new(url.offset_of(user), WarningKind::MisleadingUser, message));
+    }
+}
+
+/// §3.2.2: each cwd segment is one `CWD`; a `..` segment climbs out of the
+/// login directory, and `%2F` gives an absolute path (`%2Fetc` is
+/// `CWD /etc`). A file path with `..` or an encoded `/` likewise reaches
+/// outside the directory it seems to name.
+fn directory_escape(url: &Url, out: &mut Vec<Warning>) {
+    let segments: Vec<&str> = if let Some(ftp) = url.ftp() {
+        ftp.cwd().chain([ftp.name()]).collect()
+    } else if let Some(file) = url.file() {
+        file.segments().collect()
+    } else {
+        return;
+    };
+    for seg in segments {
+        let decoded = pct::decode(seg);
+        let what = if &*decoded == b".." {
+            "\"..\" climbs to the parent directory"
+        } else if decoded.starts_with(b"/") {
+            "it decodes to an absolute path"
+        } else if decoded.contains(&b'/') {
+            "it decodes to a path with \"/\""
+        } else {
+            continue;
+        };
+        let message =
+            format!("path segment \"{seg}\": {what}, outside the directory the URL seems to name (§3.2.2)");
+        out.push(Warning::new(url.offset_of(seg), WarningKind::DirectoryEscape, message));
+    }
+}
+
+/// §3.10: a file URL names a file on `host`, but "does not specify an
+/// Internet protocol or access method"; some systems open a remote one as
+/// a network share and send the user's credentials to that host.
+fn remote_file(url: &Url, out: &mut Vec<Warning>) {
+    let Some(file) = url.file() else { return };
+    if !file.is_local() {
+        let message = format!(
+            "a file URL on host \"{}\": some systems open it as a network share and send the \
+             user's credentials there (§3.10 defines no access method)",
+            file.host()
+        );
+        out.push(Warning::new(url.offset_of(file.host()), WarningKind::RemoteFile, message));
+    }
+}
+
+/// §3.8: the telnet user is advisory, but clients that start a `telnet`
+/// program pass it as `-l user`; one that starts with `-` becomes an option.
+fn option_injection(url: &Url, out: &mut Vec<Warning>) {
+    let Some(user) = url.telnet().and_then(|t| t.advisory_user()) else { return };
+    if pct::decode(user).starts_with(b"-") {
+        out.push(Warning::new(
+            url.offset_of(user),
+            WarningKind::OptionInjection,
+            "the user name starts with \"-\": a client that runs a telnet program with it may read it \
+             as a command-line option",
+        ));
+    }
+}

@@ -1,0 +1,152 @@
+//! Lenient parsing: each case of `tests/cases/lenient.txt` is an error in
+//! a strict parse, and with the options it names (each of them needed) a
+//! URL with a warning for every deviation.
+
+mod common;
+
+use rfc1738::{ParseError, ParseOptions, Url, Warning};
+use std::fs;
+
+const OPTIONS: [&str; 6] = [
+    "unsafe_chars",
+    "underscore_in_host",
+    "trailing_dot",
+    "empty_port",
+    "user_in_any_scheme",
+    "reserved_in_search",
+];
+
+fn options(names: &[&str]) -> ParseOptions {
+    let mut o = ParseOptions::strict();
+    for name in names {
+        *match *name {
+            "unsafe_chars" => &mut o.unsafe_chars,
+            "underscore_in_host" => &mut o.underscore_in_host,
+            "trailing_dot" => &mut o.trailing_dot,
+            "empty_port" => &mut o.empty_port,
+            "user_in_any_scheme" => &mut o.user_in_any_scheme,
+            "reserved_in_search" => &mut o.reserved_in_search,
+            other => panic!("unknown option {other}"),
+        } = true;
+    }
+    o
+}
+
+fn error(e: &ParseError) -> String {
+    format!("{} {} {}", e.offset(), e.kind().id(), e.rule().name())
+}
+
+fn warnings(w: &[Warning]) -> String {
+    w.iter().map(|w| format!("{} {}", w.offset(), w.kind().id())).collect::<Vec<_>>().join(" | ")
+}
+
+fn opt(v: Option<&str>) -> String {
+    v.map_or("-".into(), str::to_owned)
+}
+
+/// One `lenient` case: its input and `key = value` lines.
+fn check_lenient(at: &str, input: &str, keys: &[(String, String)]) {
+    let get = |k: &str| keys.iter().find(|(key, _)| key == k).map(|(_, v)| v.as_str());
+    let strict = Url::parse(input);
+    assert_eq!(
+        strict.as_ref().err().map(error).unwrap_or("-".into()),
+        get("strict").unwrap(),
+        "{at}: strict error"
+    );
+    assert_eq!(rfc1738::validate(input).err(), strict.as_ref().err().copied(), "{at}: validate agrees");
+    let strict_with = Url::parse_with(input, &ParseOptions::strict());
+    assert_eq!(strict_with.as_ref().err(), strict.as_ref().err(), "{at}: parse_with(strict)");
+
+    let names: Vec<&str> = get("options").unwrap().split_whitespace().collect();
+    let want = get("warnings").unwrap();
+    for opts in [ParseOptions::lenient(), options(&names)] {
+        let (url, w) = Url::parse_with(input, &opts).unwrap_or_else(|e| panic!("{at}: {e} with {opts:?}"));
+        assert_eq!(warnings(&w), want, "{at}: warnings with {opts:?}");
+        url.check_invariants();
+        assert_eq!(url.is_lenient(), strict.is_err(), "{at}");
+        assert!(w.iter().all(|w| w.offset() <= input.len() && !w.message().is_empty()));
+        for (k, v) in keys {
+            let got = match k.as_str() {
+                "host" => opt(url.host()),
+                "port" => url.port().map_or("-".into(), |p| p.to_string()),
+                "user" => opt(url.user()),
+                "path" => opt(url.url_path()),
+                _ => continue,
+            };
+            assert_eq!(&got, v, "{at}: {k}");
+        }
+    }
+    // Each option named is needed.
+    for name in &names {
+        let fewer: Vec<&str> = names.iter().copied().filter(|n| n != name).collect();
+        assert!(Url::parse_with(input, &options(&fewer)).is_err(), "{at}: accepted without {name}");
+    }
+    // And only those: every other option on changes nothing.
+    let others: Vec<&str> = OPTIONS.iter().copied().filter(|o| !names.contains(o)).collect();
+    if strict.is_err() && !others.is_empty() {
+        assert!(Url::parse_with(input, &options(&others)).is_err(), "{at}: accepted by other options");
+    }
+}
+
+/// Where a case is, its input, and its `key = value` lines.
+type LenientCase = (String, String, Vec<(String, String)>);
+
+#[test]
+fn lenient_cases() {
+    let text = fs::read_to_string(common::cases_dir().join("lenient.txt")).unwrap();
+    let mut cases: Vec<LenientCase> = Vec::new();
+    let mut rejects = 0;
+    for (n, l) in text.lines().enumerate() {
+        if l.trim().is_empty() || l.starts_with('#') {
+            continue;
+        }
+        let at = format!("lenient.txt:{}", n + 1);
+        if let Some(kv) = l.strip_prefix("    ") {
+            let (k, v) = kv.split_once(" =").unwrap();
+            cases.last_mut().unwrap().2.push((k.to_owned(), v.trim_start().to_owned()));
+            continue;
+        }
+        let f: Vec<&str> = l.split(' ').collect();
+        assert!(f[0].starts_with("[§"), "{at}");
+        let input = common::unescape(f[2]);
+        match (f[1], f.len()) {
+            ("lenient", 3) => cases.push((at, input, Vec::new())),
+            ("reject", 6) => {
+                let e = Url::parse_with(&input, &ParseOptions::lenient()).expect_err(&at);
+                assert_eq!(error(&e), f[3..].join(" "), "{at}");
+                let strict = Url::parse(&input).expect_err(&at);
+                assert!(strict.offset() <= e.offset(), "{at}: a strict parse fails first");
+                rejects += 1;
+            }
+            _ => panic!("{at}: malformed"),
+        }
+    }
+    for (at, input, keys) in &cases {
+        check_lenient(&format!("{at} {input}"), input, keys);
+    }
+    assert!(cases.len() > 25 && rejects > 10, "{} cases, {rejects} rejects", cases.len());
+}
+
+#[test]
+fn strict_parses_are_unchanged_by_the_options() {
+    for input in common::ok_inputs() {
+        let strict = Url::parse(&input).unwrap();
+        let (lenient, w) = Url::parse_with(&input, &ParseOptions::lenient()).unwrap();
+        assert_eq!(lenient, strict, "{input}");
+        assert!(w.iter().all(|w| w.kind() == rfc1738::WarningKind::UppercaseScheme), "{input}: {w:?}");
+    }
+}
+
+#[test]
+fn rejected_inputs_fail_the_same_way_or_later() {
+    // A lenient parse fails where a strict one does, unless it accepted
+    // the byte there; then it fails later, or not at all.
+    for file in common::case_files() {
+        for case in common::read_cases(&file) {
+            let Err(strict) = Url::parse(&case.input) else { continue };
+            if let Err(lenient) = Url::parse_with(&case.input, &ParseOptions::lenient()) {
+                assert!(lenient.offset() >= strict.offset(), "{}: {strict} then {lenient}", case.input);
+            }
+        }
+    }
+}

@@ -1,0 +1,264 @@
+//! The security checks (§6 and beyond): for each kind, URLs that trigger
+//! it, with the offset it points at, and URLs that must not.
+
+mod common;
+
+use rfc1738::{ParseOptions, Url, WarningKind};
+
+/// The offsets of the warnings of `kind` for `input`.
+fn hits(input: &str, kind: WarningKind) -> Vec<usize> {
+    let url = Url::parse(input)
+        .or_else(|_| Url::parse_with(input, &ParseOptions::lenient()).map(|(u, _)| u))
+        .unwrap_or_else(|e| panic!("{input}: {e}"));
+    let w = url.security_warnings();
+    assert!(w.windows(2).all(|p| p[0].offset() <= p[1].offset()), "{input}: sorted");
+    for w in &w {
+        assert!(w.kind().is_security() && !w.message().is_empty() && w.offset() <= input.len());
+        assert!(!w.message().ends_with('.'), "lower-case, no trailing period: {}", w.message());
+    }
+    w.iter().filter(|w| w.kind() == kind).map(|w| w.offset()).collect()
+}
+
+fn check(kind: WarningKind, trigger: &[(&str, &[usize])], clean: &[&str]) {
+    for (input, offsets) in trigger {
+        assert_eq!(hits(input, kind), *offsets, "{input}: {kind}");
+    }
+    for input in clean {
+        assert_eq!(hits(input, kind), [], "{input}: no {kind}");
+    }
+}
+
+#[test]
+fn foreign_port() {
+    // §6: "An example has been the use of gopher URLs to cause a rude
+    // message to be sent via a SMTP server."
+    check(
+        WarningKind::ForeignPort,
+        &[
+            ("gopher://mail.example:25/0HELO", &[22]),
+            ("http://h.example:22/", &[17]),
+            ("ftp://h.example:80/", &[16]),
+            ("nntp://n.example:25/comp.x", &[17]),
+            ("telnet://h.example:0021/", &[19]),
+            ("wais://w.example:1023/db", &[17]),
+        ],
+        &[
+            "http://h.example:80/",
+            "http://h.example/",
+            "ftp://h.example:21/",
+            "http://h.example:1024/",
+            "foo://h.example:25/",
+        ],
+    );
+    let w = Url::parse("gopher://mail.example:25/").unwrap().security_warnings();
+    assert!(w[0].message().contains("smtp") && w[0].message().contains("§6"), "{}", w[0].message());
+}
+
+#[test]
+fn non_default_port() {
+    check(
+        WarningKind::NonDefaultPort,
+        &[
+            ("http://h.example:8080/", &[17]),
+            ("gopher://h.example:7070/", &[19]),
+            ("prospero://p.example:1024/x", &[21]),
+        ],
+        &[
+            "http://h.example:80/",
+            "prospero://p.example:1525/x",
+            "http://h.example:443/",
+            "x-app://h.example:9999/",
+            "mailto:a@b.example",
+        ],
+    );
+    assert_eq!(hits("http://h.example:443/", WarningKind::ForeignPort), [17]);
+}
+
+#[test]
+fn line_injection() {
+    // §6: "embedded encoded delimiters for a given protocol (for example,
+    // CR and LF characters for telnet protocols)".
+    check(
+        WarningKind::LineInjection,
+        &[
+            ("ftp://h.example/a%0D%0ADELE%20x", &[17, 20]),
+            ("ftp://h.example/d%0a/f", &[17]),
+            ("ftp://u%0D%0APASS@h.example/", &[7, 10]),
+            ("ftp://u:p%00@h.example/", &[9]),
+            ("ftp://h.example/f%00;type=i", &[17]),
+            // (CR and LF in a selector are errors, §3.4.1; in a search, warnings)
+            ("gopher://h.example/7sel%09a%0D%0Ax", &[27, 30]),
+            // §3.4.1: an encoded CR or LF in a selector is a parse error;
+            // NUL is not, and gets the warning.
+            ("gopher://h.example/0sel%00x", &[23]),
+            ("gopher://h.example/7s%09q%0A", &[25]),
+            ("gopher://h.example/0x%09%09+%00", &[28]),
+            // an escaped TAB sending a search to an item that takes none
+            ("gopher://h.example/0file%09extra", &[24]),
+            ("news:a%0D%0AQUIT@h.example", &[6, 9]),
+            ("telnet://u%0Ax@h.example/", &[10]),
+            ("telnet://u:p%0D@h.example/", &[12]),
+            ("mailto:%22a%0Ab%22@h.example", &[11]),
+        ],
+        &[
+            "ftp://h.example/a%20b/%2Fetc",
+            "ftp://h.example/%09",
+            "gopher://h.example/7search%09query",
+            "gopher://h.example/0x%09%09+",
+            // §3.4.9: a gopher+ form's data block carries CR LF by design.
+            "gopher://h.example/0x%09%09+%091%0D%0A+-1%0D%0Av1%0D%0A.%0D%0A",
+            "gopher://h.example/0item%09%09!+ABSTRACT",
+            "http://h.example/a%0D%0Ab",
+            "wais://w.example/db/T/a%0Ab",
+            "file:///a%0Ab",
+            "foo:a%0D%0A",
+            "news:comp.lang.c",
+        ],
+    );
+}
+
+#[test]
+fn password() {
+    check(
+        WarningKind::Password,
+        &[
+            ("ftp://me:s3cret@h.example/", &[9]),
+            ("telnet://u:p@h.example/", &[11]),
+            ("foo://u:p@h.example/", &[8]),
+        ],
+        &["ftp://me@h.example/", "ftp://me:@h.example/", "ftp://h.example/", "http://h.example/a:b@c"],
+    );
+    // The lenient http password is still a password.
+    assert_eq!(hits("http://u:pw@h.example/", WarningKind::Password), [9]);
+}
+
+#[test]
+fn redacted_hides_only_the_password() {
+    let r = |s: &str| Url::parse(s).unwrap().redacted().into_owned();
+    assert_eq!(r("ftp://me:s3cret@h.example/p:w"), "ftp://me:***@h.example/p:w");
+    assert_eq!(r("telnet://u:%70w@h.example/"), "telnet://u:***@h.example/");
+    assert_eq!(r("ftp://me:@h.example/"), "ftp://me:@h.example/");
+    assert_eq!(r("ftp://me@h.example/"), "ftp://me@h.example/");
+    let shown = r("ftp://me:s3cret@h.example/");
+    assert!(Url::parse(&shown).is_ok(), "the redacted form is still a URL");
+    for input in common::ok_inputs() {
+        let url = Url::parse(&input).unwrap();
+        let red = url.redacted();
+        if let Some(pw) = url.password().filter(|p| !p.is_empty()) {
+            assert!(!red.contains(&format!(":{pw}@")), "{input}");
+        } else {
+            assert_eq!(red, url.as_str());
+        }
+    }
+}
+
+#[test]
+fn hostnumber_out_of_range() {
+    check(
+        WarningKind::HostnumberOutOfRange,
+        &[("http://256.1.2.3/", &[7]), ("http://1.2.3.4000/", &[13]), ("news:x@1.2.999.4", &[11])],
+        &["http://255.255.255.255/", "http://0.0.0.0/", "http://3com.example/"],
+    );
+}
+
+#[test]
+fn hostnumber_leading_zero() {
+    // §5 reads digits as decimal; inet_aton reads 010 as 8.
+    check(
+        WarningKind::HostnumberLeadingZero,
+        &[("http://010.0.0.1/", &[7]), ("http://1.2.3.04/", &[13]), ("ftp://0000000001.2.3.4/", &[6])],
+        &["http://10.0.0.1/", "http://0.0.0.0/", "http://h0.example/", "http://a.b.c.d/"],
+    );
+}
+
+#[test]
+fn misleading_user() {
+    check(
+        WarningKind::MisleadingUser,
+        &[("ftp://www.bank.example@evil.example/", &[6]), ("telnet://10.0.0.1@h.example/", &[9])],
+        &["ftp://anonymous@h.example/", "ftp://first_last@h.example/", "ftp://a%40b.c@h.example/"],
+    );
+}
+
+#[test]
+fn directory_escape() {
+    check(
+        WarningKind::DirectoryEscape,
+        &[
+            ("ftp://h.example/%2Fetc/motd", &[16]),
+            ("ftp://h.example/pub/../../etc/passwd", &[20, 23]),
+            ("ftp://h.example/pub/%2E%2E/x", &[20]),
+            ("ftp://h.example/a%2Fb", &[16]),
+            ("file:///var/www/../../etc/passwd", &[16, 19]),
+            ("file:///a%2F..%2Fb", &[8]),
+        ],
+        &[
+            "ftp://h.example/pub/x",
+            "ftp://h.example/.../x",
+            "ftp://h.example//etc",
+            "file:///etc/motd",
+            "http://h.example/../x",
+        ],
+    );
+}
+
+#[test]
+fn internal_host() {
+    check(
+        WarningKind::InternalHost,
+        &[
+            ("http://localhost/", &[7]),
+            ("http://LocalHost./", &[7]),
+            ("http://127.0.0.1:8080/", &[7]),
+            ("http://10.1.2.3/", &[7]),
+            ("http://172.16.0.1/", &[7]),
+            ("http://192.168.1.1/", &[7]),
+            ("gopher://169.254.169.254/", &[9]),
+            ("ftp://0.0.0.0/", &[6]),
+        ],
+        &[
+            "http://h.example/",
+            "http://172.32.0.1/",
+            "http://11.0.0.1/",
+            "file://localhost/x",
+            "http://localhost.example/",
+        ],
+    );
+}
+
+#[test]
+fn remote_file() {
+    check(
+        WarningKind::RemoteFile,
+        &[("file://server.example/share/x", &[7]), ("file://10.0.0.1/c$/x", &[7])],
+        &["file:///x", "file://localhost/x", "file://LOCALHOST/x", "ftp://server.example/x"],
+    );
+}
+
+#[test]
+fn option_injection() {
+    check(
+        WarningKind::OptionInjection,
+        &[("telnet://-froot@h.example/", &[9]), ("telnet://%2Dl@h.example/", &[9])],
+        &["telnet://root@h.example/", "telnet://a-b@h.example/", "ftp://-x@h.example/"],
+    );
+}
+
+#[test]
+fn the_rfc_own_urls_are_mostly_clean() {
+    // Of the conformance cases, only those built to show a risk warn.
+    for input in common::ok_inputs() {
+        let url = Url::parse(&input).unwrap();
+        for w in url.security_warnings() {
+            assert!(w.offset() < input.len(), "{input}: {w}");
+        }
+    }
+    assert!(Url::parse("ftp://ds.internic.net/rfc/rfc1436.txt;type=a")
+        .unwrap()
+        .security_warnings()
+        .is_empty());
+    assert!(Url::parse("http://www.acl.lanl.gov/URI/archive/uri-archive.index.html")
+        .unwrap()
+        .security_warnings()
+        .is_empty());
+}
