@@ -222,7 +222,10 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
                 let w = url.wais().unwrap();
                 assert_eq!(dec(w.database()), db);
                 assert_eq!(w.search().map(dec), search);
-                assert_eq!((w.wtype().map(dec), w.wpath().map(dec)), doc.clone().map_or((None, None), |(t, p)| (Some(t), Some(p))));
+                assert_eq!(
+                    (w.wtype().map(dec), w.wpath().map(dec)),
+                    doc.clone().map_or((None, None), |(t, p)| (Some(t), Some(p)))
+                );
                 let form = match (&search, &doc) {
                     (Some(_), _) => WaisForm::Index,
                     (_, Some(_)) => WaisForm::Doc,
