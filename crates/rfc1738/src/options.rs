@@ -24,6 +24,12 @@ use core::cell::RefCell;
 /// it, so every parse does, and [`Url::parse_with`] reports it as
 /// [`WarningKind::UppercaseScheme`] even with every option off.
 ///
+/// A text the grammar accepts is read exactly as a strict parse reads it,
+/// whatever the options. For a scheme RFC 1738 does not define, whose part
+/// may be a login or opaque (§5 `schemepart`), a text with unsafe
+/// characters is read as a strict parse reads it once they are encoded:
+/// the way its normal form is read ([`Url::normalize`]).
+///
 /// # Examples
 /// ```
 /// use rfc1738::{ParseOptions, Url, WarningKind};
