@@ -44,10 +44,10 @@ impl Parser<'_> {
                     return Ok(i);
                 }
                 if b[i] == b'%' {
-                    if pct::escape_at(b, i).is_none() {
-                        return Err(ParseError::new(i, ErrorKind::InvalidEscape, rule));
-                    }
-                    i += 3;
+                    i = match pct::escape_at(b, i) {
+                        Some(_) => i + 3,
+                        None => self.bare_percent(i, rule)?,
+                    };
                     break;
                 }
                 i += 1;
@@ -125,6 +125,24 @@ impl Parser<'_> {
             }
         }
         Err(self.unexpected(j, rule))
+    }
+
+    /// A `%` not followed by two hex digits: an error, or in a lenient
+    /// parse that accepts it, a warning and `i + 1` (the `%` read as itself).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn bare_percent(&self, i: usize, rule: Rule) -> Result<usize, ParseError> {
+        match self.lenient {
+            Some(l) if l.opts.bare_percent => {
+                l.warn(
+                    i,
+                    WarningKind::BarePercent,
+                    "\"%\" not followed by two hex digits, read as itself (%25)",
+                );
+                Ok(i + 1)
+            }
+            _ => Err(ParseError::new(i, ErrorKind::InvalidEscape, rule)),
+        }
     }
 
     /// Whether the byte at `h`, which ends the run of host characters, is

@@ -40,7 +40,7 @@ pub struct CheckArgs {
     jobs: Option<usize>,
     /// Accept the deviations real-world URLs have (unsafe characters, `_`
     /// or a trailing dot in a host, an empty port, a user name in http, `/`
-    /// and `?` in a search); `rfc1738 lint --lenient` lists them.
+    /// and `?` in a search, a bare `%`); `rfc1738 lint --lenient` lists them.
     #[arg(long)]
     lenient: bool,
     /// Files with one URL per line; `-` or none for stdin.
