@@ -1,12 +1,42 @@
 //! Oracle: parsing never panics; an accepted input satisfies
 //! `check_invariants()` and `validate` agrees; an error's offset lies
 //! inside the input (at most its length, which means "ended too early").
+//! The same for a lenient parse (options from the first byte), whose
+//! warnings lie inside the input, and which reads every URL the strict
+//! parse accepts with the same components.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rfc1738::Url;
+use rfc1738::{ParseOptions, Url};
+
+fn options(bits: u8) -> ParseOptions {
+    ParseOptions {
+        unsafe_chars: bits & 1 != 0,
+        underscore_in_host: bits & 2 != 0,
+        trailing_dot: bits & 4 != 0,
+        empty_port: bits & 8 != 0,
+        user_in_any_scheme: bits & 16 != 0,
+        reserved_in_search: bits & 32 != 0,
+        bare_percent: bits & 64 != 0,
+    }
+}
+
+fn components(u: &Url) -> [Option<String>; 7] {
+    let s = |v: Option<&str>| v.map(str::to_string);
+    [
+        s(Some(u.as_str())),
+        s(u.user()),
+        s(u.password()),
+        s(u.host()),
+        s(u.port_str()),
+        s(u.url_path()),
+        s(u.fragment()),
+    ]
+}
 
 fuzz_target!(|data: &[u8]| {
+    let Some((&bits, rest)) = data.split_first() else { return };
+    lenient(bits, &String::from_utf8_lossy(rest));
     // Bytes that are not UTF-8 cannot reach the parser (it takes `&str`);
     // read them lossily so that every input still exercises it.
     let input = String::from_utf8_lossy(data);
@@ -60,3 +90,25 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 });
+
+fn lenient(bits: u8, input: &str) {
+    let opts = options(bits);
+    let strict = Url::parse(input);
+    match Url::parse_with(input, &opts) {
+        Ok((url, warnings)) => {
+            url.check_invariants();
+            for w in &warnings {
+                assert!(w.offset() <= input.len(), "warning {w} past the end of {input:?}");
+            }
+            if let Ok(s) = &strict {
+                assert_eq!(components(&url), components(s), "lenient reads a strict URL differently");
+            }
+            let (again, _) = Url::parse_with(url.as_str(), &opts).expect("the stored text parses");
+            assert_eq!(components(&again), components(&url));
+        }
+        Err(e) => {
+            assert!(strict.is_err(), "lenient ({opts:?}) refuses what strict accepts: {e}");
+            assert!(e.offset() <= input.len());
+        }
+    }
+}

@@ -19,24 +19,28 @@
 //! Rules, with the reason for each:
 //!
 //! - Wrapped URLs keep everything inside the brackets (punctuation, the
-//!   fragment) except whitespace. A wrapper that is not closed before the
-//!   next `<`, a blank line or the end of the text is not a wrapper: the text
-//!   after its `<` is searched as usual, so an unterminated `<URL:` never
-//!   swallows the rest of the text.
+//!   fragment, even unsafe characters, which then make the URL invalid)
+//!   but whitespace of any kind. `URL:` is read in any case. The inside
+//!   must start with `scheme:`, and the wrapper must be closed before the
+//!   next `<`, a blank line or the end of the text; otherwise it is no
+//!   wrapper and the text after its `<` is searched as usual, so an
+//!   unterminated `<URL:` never swallows the rest of the text.
 //! - `<scheme:...>` without the `URL:` prefix is taken for `mailto:` and
 //!   `news:` and for any scheme of two letters or more followed by `//`;
 //!   this keeps XML tags such as `<xsl:template>` out.
 //! - Bare URLs are found for `mailto:` and `news:` (which have no `//`) and
 //!   for every scheme written with `//` (`ftp`, `http`, `gopher`, `nntp`,
-//!   `telnet`, `wais`, `file`, `prospero` and others). A scheme found in
-//!   text starts with a letter and has two characters or more, so `3:2` and
-//!   `C:\` are not URLs.
+//!   `telnet`, `wais`, `file`, `prospero` and others). Their scheme starts
+//!   with a letter (§5 allows a digit; in text that would make `3:2` a URL)
+//!   and, but for `mailto` and `news`, has two characters or more (`C://`
+//!   names a drive); so `3:2` and `C:\` are not URLs.
 //! - A bare URL is made of the characters §2.2 allows unencoded and `%HH`
 //!   escapes; it ends at whitespace (it never joins lines), at the unsafe
-//!   characters `< > " { } | \ ^ ~ [ ] ` and a second `#`, at a `%` not
-//!   followed by two hex digits, at control characters and at non-ASCII text
-//!   (so CJK punctuation such as `。` or `）` is never glued on). One `#` is
-//!   kept: the core parser reads what follows as the fragment.
+//!   characters `<`, `>`, `"`, `{`, `}`, `|`, `\`, `^`, `~`, `[`, `]`,
+//!   `` ` `` and a second `#`, at a `%` not followed by two hex digits, at
+//!   control characters and at non-ASCII text (so CJK punctuation such as
+//!   `。` or `）` is never glued on). One `#` is kept: the core parser reads
+//!   what follows as the fragment.
 //! - A bare URL does not end with sentence punctuation (`. , ; : ! ?`), an
 //!   empty fragment `#`, an opening `(`, or a quote `'` that does not close
 //!   one opened inside the URL; an unbalanced `)` ends it.
@@ -162,7 +166,7 @@ impl Finder {
     /// ```
     #[must_use]
     pub fn find_iter<'t>(&self, text: &'t str) -> Matches<'t> {
-        Matches { text, pos: 0, bare: self.bare, line_start: 0, line_depth: None }
+        Matches { text, pos: 0, bare: self.bare }
     }
 }
 
@@ -545,34 +549,11 @@ pub struct Matches<'t> {
     /// Where the search goes on; nothing before it is looked at again.
     pos: usize,
     bare: bool,
-    /// Where the current line starts, for its quote marks.
-    line_start: usize,
-    /// The number of `>` quote marks starting the current line, once known.
-    line_depth: Option<usize>,
 }
 
 impl<'t> Matches<'t> {
-    /// The number of `>` quote marks (`> > text`) that start the line of the
-    /// `<` at `lt`; counted once per line.
-    fn quote_depth(&mut self, lt: usize) -> usize {
-        let (b, from) = (self.text.as_bytes(), self.line_start);
-        *self.line_depth.get_or_insert_with(|| {
-            b[from..lt]
-                .iter()
-                .take_while(|&&c| matches!(c, b'>' | b' ' | b'\t'))
-                .filter(|&&c| c == b'>')
-                .count()
-        })
-    }
-
     fn emit(&mut self, found: scan::Found<'t>) -> Match<'t> {
         self.pos = found.end;
-        if found.form.is_wrapped() {
-            if let Some(k) = self.text[found.start..found.end].rfind(['\n', '\r']) {
-                self.line_start = found.start + k + 1;
-                self.line_depth = None;
-            }
-        }
         Match {
             start: found.start,
             end: found.end,
@@ -590,33 +571,27 @@ impl<'t> Iterator for Matches<'t> {
 
     fn next(&mut self) -> Option<Match<'t>> {
         let b = self.text.as_bytes();
-        // The run of scheme characters that ends at `i`; never reaches back
-        // before `pos`, so no byte is part of two runs.
-        let mut run_start = self.pos;
+        // Every URL starts at a `<` or has a `:` after its scheme: the search
+        // jumps from one to the next. The scheme before a `:` is read
+        // backwards, never before `floor`, so no byte is read twice.
+        let mut floor = self.pos;
         let mut i = self.pos;
-        while i < b.len() {
-            match b[i] {
-                b'<' => {
-                    let depth = self.quote_depth(i);
-                    if let Some(found) = scan::wrapped(self.text, i, depth) {
-                        return Some(self.emit(found));
-                    }
-                }
-                b':' if self.bare => {
-                    if let Some(found) = scan::bare(self.text, run_start, i) {
-                        return Some(self.emit(found));
-                    }
-                }
-                b'\n' | b'\r' => {
-                    self.line_start = i + 1;
-                    self.line_depth = None;
-                }
-                _ => {}
+        loop {
+            i = scan::find_candidate(b, i, self.bare);
+            if i >= b.len() {
+                break;
             }
-            if !scan::is_scheme_byte(b[i]) {
-                run_start = i + 1;
+            let found = if b[i] == b'<' {
+                scan::wrapped(self.text, i)
+            } else {
+                let run = b[floor..i].iter().rev().take_while(|&&c| scan::is_scheme_byte(c)).count();
+                scan::bare(self.text, i - run, i)
+            };
+            if let Some(found) = found {
+                return Some(self.emit(found));
             }
             i += 1;
+            floor = i;
         }
         self.pos = b.len();
         None
@@ -624,3 +599,96 @@ impl<'t> Iterator for Matches<'t> {
 }
 
 impl FusedIterator for Matches<'_> {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The plain search, one byte at a time, that `Matches` must agree with.
+    fn naive(text: &str, bare: bool) -> Vec<Match<'_>> {
+        let b = text.as_bytes();
+        let mut it = Finder::new().bare(bare).find_iter(text);
+        let (mut out, mut run_start, mut line_start, mut i) = (Vec::new(), 0, 0, 0);
+        while i < b.len() {
+            let found = match b[i] {
+                b'<' => {
+                    let depth = b[line_start..i]
+                        .iter()
+                        .take_while(|&&c| matches!(c, b'>' | b' ' | b'\t'))
+                        .filter(|&&c| c == b'>')
+                        .count();
+                    scan::wrapped_with_depth(text, i, depth)
+                }
+                b':' if bare => scan::bare(text, run_start, i),
+                _ => None,
+            };
+            if let Some(found) = found {
+                if let Some(k) = text[found.start..found.end].rfind(['\n', '\r']) {
+                    line_start = found.start + k + 1;
+                }
+                i = found.end;
+                run_start = i;
+                out.push(it.emit(found));
+                continue;
+            }
+            if b[i] == b'\n' || b[i] == b'\r' {
+                line_start = i + 1;
+            }
+            if !scan::is_scheme_byte(b[i]) {
+                run_start = i + 1;
+            }
+            i += 1;
+        }
+        out
+    }
+
+    #[test]
+    fn the_search_agrees_with_the_naive_one() {
+        const PIECES: &[&str] = &[
+            "<",
+            ">",
+            "<URL:",
+            ":",
+            "//",
+            "/",
+            ".",
+            ",",
+            "(",
+            ")",
+            "'",
+            "#",
+            "-",
+            "\n",
+            "\r",
+            " ",
+            "> ",
+            ">",
+            "a",
+            "x.org",
+            "3",
+            "http",
+            "news",
+            "mailto",
+            "http://",
+            "<URL:http://a.org/",
+            "\u{3002}",
+            "\u{3000}",
+            "@",
+        ];
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..100_000 {
+            let len = next() % 48;
+            let text: String = (0..len).map(|_| PIECES[(next() % PIECES.len() as u64) as usize]).collect();
+            for bare in [true, false] {
+                let fast: Vec<_> = Finder::new().bare(bare).find_iter(&text).collect();
+                assert_eq!(fast, naive(&text, bare), "{text:?}");
+            }
+        }
+    }
+}

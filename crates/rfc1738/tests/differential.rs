@@ -176,7 +176,7 @@ fn reference_agrees_on_mutated_cases() {
     let mut rng = Rng(0x1738_1738_1738_1738);
     let (mut failures, mut total, mut accepted) = (Vec::new(), 0, 0);
     for seed in &inputs {
-        for _ in 0..40 {
+        for _ in 0..mutants_per_case() {
             let mut s = seed.clone();
             for _ in 0..=rng.below(3) {
                 s = mutate(&mut rng, &s);
@@ -198,4 +198,9 @@ fn reference_agrees_on_mutated_cases() {
         failures.len(),
         failures[..failures.len().min(40)].join("\n")
     );
+}
+
+/// 40 mutants per case, or `DIFFERENTIAL_MUTANTS`.
+fn mutants_per_case() -> usize {
+    std::env::var("DIFFERENTIAL_MUTANTS").ok().and_then(|v| v.parse().ok()).unwrap_or(40)
 }

@@ -280,6 +280,12 @@ fn adversarial_unterminated_wrappers() {
     assert_eq!(urls(&text), ["http://a.org/"]);
     let text = format!("{}{}", ">".repeat(MIB / 2), "<URL:".repeat(MIB / 10));
     assert!(urls(&text).is_empty());
+    // Wrappers that cross a line after a long line: the quote marks of
+    // each line are counted once.
+    let text = format!("{}{}", "> ".repeat(MIB / 2), "<URL:a:b\nc> ".repeat(MIB / 12));
+    assert_eq!(urls(&text).len(), MIB / 12);
+    let text = format!("{}{}", "x ".repeat(MIB / 2), "<URL:a:b\n<URL:c:d\n".repeat(MIB / 20));
+    assert_eq!(urls(&text).len(), 0);
 }
 
 #[test]
@@ -404,4 +410,16 @@ fn properties_on_generated_text() {
         let only: Vec<_> = Finder::new().bare(false).find_iter(&text).collect();
         assert_eq!(only, wrapped, "{text:?}");
     }
+}
+
+/// The library example of the README.
+#[test]
+fn readme_example() {
+    let text = "Yes, Jim, I found it under <URL:ftp://info.cern.ch/pub/www/doc;
+      type=d> (see also http://info.cern.ch/).";
+    let found: Vec<_> = Finder::new().find_iter(text).collect();
+    assert_eq!(found[0].as_str(), "ftp://info.cern.ch/pub/www/doc;type=d");
+    assert_eq!((found[0].form(), found[0].range()), (Form::UrlPrefix, 27..77));
+    assert_eq!(found[1].as_str(), "http://info.cern.ch/");
+    assert!(found[1].parse().is_ok());
 }
