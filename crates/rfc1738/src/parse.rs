@@ -44,10 +44,10 @@ impl Parser<'_> {
                     return Ok(i);
                 }
                 if b[i] == b'%' {
-                    i = match pct::escape_at(b, i) {
-                        Some(_) => i + 3,
-                        None => self.bare_percent(i, rule)?,
-                    };
+                    if pct::escape_at(b, i).is_none() {
+                        return Err(ParseError::new(i, ErrorKind::InvalidEscape, rule));
+                    }
+                    i += 3;
                     break;
                 }
                 i += 1;
@@ -96,12 +96,40 @@ impl Parser<'_> {
         rule: Rule,
         stop: impl Fn(u8) -> bool,
     ) -> Result<usize, ParseError> {
-        let mut j = self.scan(i, class, rule)?;
+        let mut j = self.scan_escapes(i, class, rule)?;
         while j < self.end && !stop(self.b[j]) {
             j = self.tolerate(j, rule)?;
-            j = self.scan(j, class, rule)?;
+            j = self.scan_escapes(j, class, rule)?;
         }
         Ok(j)
+    }
+
+    /// [`Parser::scan`], where a lenient parse may accept a bare `%`. The
+    /// scan loop itself stays as it is: the lenient reading starts from its
+    /// error, on a cold path.
+    #[inline]
+    fn scan_escapes(&self, i: usize, class: Class, rule: Rule) -> Result<usize, ParseError> {
+        match self.scan(i, class, rule) {
+            Ok(j) => Ok(j),
+            Err(e) => self.rescan(e, class, rule),
+        }
+    }
+
+    /// After `scan` failed with `e`: in a lenient parse that accepts a bare
+    /// `%`, the warning, and the scan goes on after it; otherwise `e`.
+    #[cold]
+    #[inline(never)]
+    fn rescan(&self, mut e: ParseError, class: Class, rule: Rule) -> Result<usize, ParseError> {
+        loop {
+            if e.kind() != ErrorKind::InvalidEscape {
+                return Err(e);
+            }
+            let j = self.bare_percent(e.offset(), rule)?;
+            match self.scan(j, class, rule) {
+                Ok(k) => return Ok(k),
+                Err(next) => e = next,
+            }
+        }
     }
 
     /// Where a strict parse fails at `j` in `rule`: in a lenient parse, a
