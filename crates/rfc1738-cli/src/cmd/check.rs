@@ -8,10 +8,11 @@
 use super::report_at;
 use crate::diag;
 use crate::input::{Line, Lines, DEFAULT_MAX_LEN};
-use crate::outcome::{options, parse_bytes_with, scheme_of, validate_bytes, Problem};
+use crate::outcome::{options, parse_bytes_with, scheme_bytes, scheme_of, validate_bytes, Problem};
 use crate::status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::sync::mpsc;
@@ -74,19 +75,28 @@ struct Summary {
 }
 
 impl Summary {
+    /// Counts one line. The common case (a lower-case scheme already seen)
+    /// allocates nothing: this runs on the thread that writes the output.
     fn add(&mut self, input: &[u8], ok: bool) {
-        let mut name = scheme_of(input).unwrap_or_else(|| "(no scheme)".into());
-        if !self.by_scheme.contains_key(&name) && self.by_scheme.len() >= MAX_SCHEMES {
-            name = "(other schemes)".into();
-        }
-        let e = self.by_scheme.entry(name).or_default();
         if ok {
-            e.0 += 1;
             self.valid += 1;
         } else {
-            e.1 += 1;
             self.invalid += 1;
         }
+        let key: Cow<'_, str> = match scheme_bytes(input) {
+            Some(s) if !s.iter().any(u8::is_ascii_uppercase) => {
+                Cow::Borrowed(std::str::from_utf8(s).unwrap_or("(no scheme)"))
+            }
+            Some(s) => Cow::Owned(String::from_utf8_lossy(s).to_ascii_lowercase()),
+            None => Cow::Borrowed("(no scheme)"),
+        };
+        if let Some(e) = self.by_scheme.get_mut(&*key) {
+            bump(e, ok);
+            return;
+        }
+        let key =
+            if self.by_scheme.len() >= MAX_SCHEMES { "(other schemes)".into() } else { key.into_owned() };
+        bump(self.by_scheme.entry(key).or_default(), ok);
     }
 
     fn write(&self, out: &mut impl Write) -> io::Result<()> {
@@ -102,6 +112,14 @@ impl Summary {
             writeln!(out, "  {name:<20}{v:>12}{i:>12}")?;
         }
         Ok(())
+    }
+}
+
+fn bump(counts: &mut (u64, u64), ok: bool) {
+    if ok {
+        counts.0 += 1;
+    } else {
+        counts.1 += 1;
     }
 }
 
