@@ -7,7 +7,7 @@
 
 use super::report_at;
 use crate::diag;
-use crate::input::{Line, Lines, DEFAULT_MAX_LEN};
+use crate::input::{Lines, Span, DEFAULT_MAX_LEN};
 use crate::outcome::{options, parse_bytes_with, scheme_bytes, scheme_of, validate_bytes, Problem};
 use crate::status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -62,7 +62,9 @@ type Verdict = Result<(), Problem>;
 
 /// One batch: each line's bytes (empty when too long) and verdict.
 struct Batch {
-    lines: Vec<Line>,
+    /// The bytes of every line of the batch, one after the other.
+    data: Vec<u8>,
+    lines: Vec<Span>,
     bytes: u64,
 }
 
@@ -159,12 +161,12 @@ fn check_file(
         let mut line_no = 0u64;
         for batch in rx {
             let batch = batch.map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
-            let verdicts = validate_all(&batch.lines, jobs, max_len, format, args.lenient);
+            let verdicts = validate_all(&batch, jobs, max_len, format, args.lenient);
             for (line, verdict) in batch.lines.iter().zip(&verdicts) {
                 line_no += 1;
                 let input: &[u8] = match line {
-                    Line::Text(t) => t,
-                    Line::TooLong(_) => b"",
+                    Span::Text(r) => &batch.data[r.clone()],
+                    Span::TooLong(_) => b"",
                 };
                 summary.add(input, verdict.is_ok());
                 write_verdict(out, args.json, file, line_no, input, verdict)?;
@@ -179,13 +181,14 @@ fn check_file(
 /// Reads batches until the end or an error, sending each.
 fn read_batches(mut lines: Lines, tx: &mpsc::SyncSender<io::Result<Batch>>) {
     loop {
-        let mut batch = Batch { lines: Vec::with_capacity(BATCH), bytes: 0 };
+        let mut batch =
+            Batch { data: Vec::with_capacity(1 << 20), lines: Vec::with_capacity(BATCH), bytes: 0 };
         while batch.lines.len() < BATCH {
-            match lines.next_line() {
+            match lines.next_line_into(&mut batch.data) {
                 Ok(Some(line)) => {
                     batch.bytes += match &line {
-                        Line::Text(t) => t.len() as u64 + 1,
-                        Line::TooLong(n) => n + 1,
+                        Span::Text(r) => r.len() as u64 + 1,
+                        Span::TooLong(n) => n + 1,
                     };
                     batch.lines.push(line);
                 }
@@ -204,13 +207,19 @@ fn read_batches(mut lines: Lines, tx: &mpsc::SyncSender<io::Result<Batch>>) {
 }
 
 /// Validates every line, split across `jobs` threads, results in order.
-fn validate_all(lines: &[Line], jobs: usize, max_len: usize, format: Format, lenient: bool) -> Vec<Verdict> {
-    let one = |line: &Line| match line {
-        Line::Text(t) if format == Format::Clf => super::clf::validate_line(t),
-        Line::Text(t) if lenient => parse_bytes_with(t, &options(true)).map(|_| ()),
-        Line::Text(t) => validate_bytes(t),
-        Line::TooLong(n) => Err(Problem::too_long(*n, max_len)),
+fn validate_all(batch: &Batch, jobs: usize, max_len: usize, format: Format, lenient: bool) -> Vec<Verdict> {
+    let one = |line: &Span| match line {
+        Span::Text(r) => {
+            let t = &batch.data[r.clone()];
+            match (format, lenient) {
+                (Format::Clf, _) => super::clf::validate_line(t),
+                (_, true) => parse_bytes_with(t, &options(true)).map(|_| ()),
+                _ => validate_bytes(t),
+            }
+        }
+        Span::TooLong(n) => Err(Problem::too_long(*n, max_len)),
     };
+    let lines = &batch.lines;
     if jobs == 1 || lines.len() < 256 {
         return lines.iter().map(one).collect();
     }
