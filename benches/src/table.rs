@@ -62,7 +62,9 @@ impl Table {
                 format!("{}\n", padded.join("  ").trim_end())
             }
         };
-        let mut out = line(&self.headers);
+        // Markdown needs a blank line between a caption paragraph and a table.
+        let mut out = if markdown { String::from("\n") } else { String::new() };
+        out += &line(&self.headers);
         let rule: Vec<String> = widths
             .iter()
             .zip(&self.align)

@@ -90,6 +90,7 @@ fuzz_target!(|data: &[u8]| {
         empty_port: bits & 8 != 0,
         user_in_any_scheme: bits & 16 != 0,
         reserved_in_search: bits & 32 != 0,
+        bare_percent: bits & 64 != 0,
     };
     if let Ok((url, _)) = Url::parse_with(input, &opts) {
         check(&url);

@@ -17,6 +17,7 @@ fn options(bits: u8) -> ParseOptions {
         empty_port: bits & 8 != 0,
         user_in_any_scheme: bits & 16 != 0,
         reserved_in_search: bits & 32 != 0,
+        bare_percent: bits & 64 != 0,
     }
 }
 

@@ -43,6 +43,17 @@ impl Lines {
     /// The next line, without its `\n` or `\r\n`; `None` at the end.
     pub fn next_line(&mut self) -> io::Result<Option<Line>> {
         let mut buf = Vec::new();
+        Ok(self.next_line_into(&mut buf)?.map(|span| match span {
+            Span::Text(_) => Line::Text(buf),
+            Span::TooLong(n) => Line::TooLong(n),
+        }))
+    }
+
+    /// The next line appended to `buf` (so that a batch of lines shares one
+    /// buffer): where it lies in `buf`, or that it was too long (then
+    /// nothing of it is kept). `None` at the end.
+    pub fn next_line_into(&mut self, buf: &mut Vec<u8>) -> io::Result<Option<Span>> {
+        let start = buf.len();
         let (mut total, mut last, mut saw_any) = (0u64, None, false);
         loop {
             let chunk = self.reader.fill_buf()?;
@@ -50,11 +61,11 @@ impl Lines {
                 break;
             }
             saw_any = true;
-            let nl = chunk.iter().position(|&b| b == b'\n');
+            let nl = memchr::memchr(b'\n', chunk);
             let text = &chunk[..nl.unwrap_or(chunk.len())];
             total += text.len() as u64;
             last = text.last().copied().or(last);
-            let room = (self.max_len + 1).saturating_sub(buf.len()).min(text.len());
+            let room = (self.max_len + 1).saturating_sub(buf.len() - start).min(text.len());
             buf.extend_from_slice(&text[..room]);
             let consumed = nl.map_or(chunk.len(), |n| n + 1);
             self.reader.consume(consumed);
@@ -67,15 +78,25 @@ impl Lines {
         }
         if last == Some(b'\r') {
             total -= 1;
-            if total < buf.len() as u64 {
+            if total < (buf.len() - start) as u64 {
                 buf.pop();
             }
         }
         if total > self.max_len as u64 {
-            return Ok(Some(Line::TooLong(total)));
+            buf.truncate(start);
+            return Ok(Some(Span::TooLong(total)));
         }
-        Ok(Some(Line::Text(buf)))
+        Ok(Some(Span::Text(start..buf.len())))
     }
+}
+
+/// Where a line lies in a shared buffer (see [`Lines::next_line_into`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Span {
+    /// The line's bytes are `buf[range]`.
+    Text(std::ops::Range<usize>),
+    /// The line had this many bytes, more than the limit; nothing kept.
+    TooLong(u64),
 }
 
 #[cfg(test)]

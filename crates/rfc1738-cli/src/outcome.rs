@@ -102,10 +102,14 @@ fn non_utf8(input: &[u8], valid: usize) -> Problem {
 /// The scheme an input names, lower-cased, for summaries: the bytes before
 /// the first `:` when they are scheme characters.
 pub fn scheme_of(input: &[u8]) -> Option<String> {
-    let colon = input.iter().position(|&b| b == b':')?;
-    let name = &input[..colon];
-    let ok = !name.is_empty() && name.iter().all(|&b| rfc1738::chars::SCHEME.contains(b));
-    ok.then(|| String::from_utf8_lossy(name).to_ascii_lowercase())
+    scheme_bytes(input).map(|name| String::from_utf8_lossy(name).to_ascii_lowercase())
+}
+
+/// The scheme of an input as written (ASCII): the scheme characters before
+/// the first `:`, when that is what the input starts with.
+pub fn scheme_bytes(input: &[u8]) -> Option<&[u8]> {
+    let n = input.iter().take_while(|&&b| rfc1738::chars::SCHEME.contains(b)).count();
+    (n > 0 && input.get(n) == Some(&b':')).then(|| &input[..n])
 }
 
 #[cfg(test)]

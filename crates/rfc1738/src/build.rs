@@ -814,7 +814,7 @@ impl ProsperoBuilder {
 /// non-ASCII) gets encoded, so reserved characters keep their meaning.
 ///
 /// For the schemes of §3 the scheme's own rules apply: a user name in an
-/// http URL is an error.
+/// http URL is an error, and so is a login in a mailto or news URL.
 ///
 /// # Examples
 /// ```
@@ -825,6 +825,8 @@ impl ProsperoBuilder {
 /// assert_eq!((url.as_str(), url.host()), ("x-note:%2F/not/a/host", None));
 /// let e = GenericBuilder::new("http").user("me").host("h.example").build().unwrap_err();
 /// assert_eq!((e.part(), e.kind()), (rfc1738::Rule::User, BuildErrorKind::NotAllowed));
+/// let e = GenericBuilder::new("news").user("u").host("h.example").build().unwrap_err();
+/// assert_eq!((e.part(), e.kind()), (rfc1738::Rule::Login, BuildErrorKind::NotAllowed));
 /// # Ok::<(), rfc1738::build::BuildError>(())
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -894,6 +896,11 @@ impl GenericBuilder {
         let kind = SchemeKind::from_bytes(name);
         let mut out = String::new();
         match &self.login {
+            Some(_) if matches!(kind, SchemeKind::Mailto | SchemeKind::News) => {
+                // §3.5, §3.6: no `//` login; `news://u@h` would read as a
+                // message id, `mailto://u@h` as an address.
+                return Err(BuildError::new(Rule::Login, BuildErrorKind::NotAllowed));
+            }
             Some(login) => {
                 let no_user = matches!(
                     kind,
@@ -930,6 +937,11 @@ impl GenericBuilder {
                 out.push_str(&pct::encode(rest, Context::Xchar));
             }
         }
-        finish(&out)
+        let url = finish(&out)?;
+        if self.login.is_some() && !url.has_authority() {
+            // Never a login written and read back as something else.
+            return Err(BuildError::new(Rule::Login, BuildErrorKind::NotAllowed));
+        }
+        Ok(url)
     }
 }

@@ -19,24 +19,28 @@
 //! Rules, with the reason for each:
 //!
 //! - Wrapped URLs keep everything inside the brackets (punctuation, the
-//!   fragment) except whitespace. A wrapper that is not closed before the
-//!   next `<`, a blank line or the end of the text is not a wrapper: the text
-//!   after its `<` is searched as usual, so an unterminated `<URL:` never
-//!   swallows the rest of the text.
+//!   fragment, even unsafe characters, which then make the URL invalid)
+//!   but whitespace of any kind. `URL:` is read in any case. The inside
+//!   must start with `scheme:`, and the wrapper must be closed before the
+//!   next `<`, a blank line or the end of the text; otherwise it is no
+//!   wrapper and the text after its `<` is searched as usual, so an
+//!   unterminated `<URL:` never swallows the rest of the text.
 //! - `<scheme:...>` without the `URL:` prefix is taken for `mailto:` and
 //!   `news:` and for any scheme of two letters or more followed by `//`;
 //!   this keeps XML tags such as `<xsl:template>` out.
 //! - Bare URLs are found for `mailto:` and `news:` (which have no `//`) and
 //!   for every scheme written with `//` (`ftp`, `http`, `gopher`, `nntp`,
-//!   `telnet`, `wais`, `file`, `prospero` and others). A scheme found in
-//!   text starts with a letter and has two characters or more, so `3:2` and
-//!   `C:\` are not URLs.
+//!   `telnet`, `wais`, `file`, `prospero` and others). Their scheme starts
+//!   with a letter (§5 allows a digit; in text that would make `3:2` a URL)
+//!   and, but for `mailto` and `news`, has two characters or more (`C://`
+//!   names a drive); so `3:2` and `C:\` are not URLs.
 //! - A bare URL is made of the characters §2.2 allows unencoded and `%HH`
 //!   escapes; it ends at whitespace (it never joins lines), at the unsafe
-//!   characters `< > " { } | \ ^ ~ [ ] ` and a second `#`, at a `%` not
-//!   followed by two hex digits, at control characters and at non-ASCII text
-//!   (so CJK punctuation such as `。` or `）` is never glued on). One `#` is
-//!   kept: the core parser reads what follows as the fragment.
+//!   characters `<`, `>`, `"`, `{`, `}`, `|`, `\`, `^`, `~`, `[`, `]`,
+//!   `` ` `` and a second `#`, at a `%` not followed by two hex digits, at
+//!   control characters and at non-ASCII text (so CJK punctuation such as
+//!   `。` or `）` is never glued on). One `#` is kept: the core parser reads
+//!   what follows as the fragment.
 //! - A bare URL does not end with sentence punctuation (`. , ; : ! ?`), an
 //!   empty fragment `#`, an opening `(`, or a quote `'` that does not close
 //!   one opened inside the URL; an unbalanced `)` ends it.

@@ -24,6 +24,12 @@ use core::cell::RefCell;
 /// it, so every parse does, and [`Url::parse_with`] reports it as
 /// [`WarningKind::UppercaseScheme`] even with every option off.
 ///
+/// A text the grammar accepts is read exactly as a strict parse reads it,
+/// whatever the options. For a scheme RFC 1738 does not define, whose part
+/// may be a login or opaque (§5 `schemepart`), a text with unsafe
+/// characters or bare `%` is read as a strict parse reads it once they are
+/// encoded: the way its normal form is read ([`Url::normalize`]).
+///
 /// # Examples
 /// ```
 /// use rfc1738::{ParseOptions, Url, WarningKind};
@@ -64,6 +70,10 @@ pub struct ParseOptions {
     /// ([`WarningKind::ReservedInSearch`]). Later specifications allow
     /// them there.
     pub reserved_in_search: bool,
+    /// Accept a `%` that is not followed by two hex digits (`100%`,
+    /// `%u00e9`) as the character `%` itself ([`WarningKind::BarePercent`]);
+    /// decoding keeps it, and the normal form writes it `%25`.
+    pub bare_percent: bool,
 }
 
 impl ParseOptions {
@@ -82,6 +92,7 @@ impl ParseOptions {
             empty_port: false,
             user_in_any_scheme: false,
             reserved_in_search: false,
+            bare_percent: false,
         }
     }
 
@@ -106,6 +117,7 @@ impl ParseOptions {
             empty_port: true,
             user_in_any_scheme: true,
             reserved_in_search: true,
+            bare_percent: true,
         }
     }
 

@@ -96,12 +96,40 @@ impl Parser<'_> {
         rule: Rule,
         stop: impl Fn(u8) -> bool,
     ) -> Result<usize, ParseError> {
-        let mut j = self.scan(i, class, rule)?;
+        let mut j = self.scan_escapes(i, class, rule)?;
         while j < self.end && !stop(self.b[j]) {
             j = self.tolerate(j, rule)?;
-            j = self.scan(j, class, rule)?;
+            j = self.scan_escapes(j, class, rule)?;
         }
         Ok(j)
+    }
+
+    /// [`Parser::scan`], where a lenient parse may accept a bare `%`. The
+    /// scan loop itself stays as it is: the lenient reading starts from its
+    /// error, on a cold path.
+    #[inline]
+    fn scan_escapes(&self, i: usize, class: Class, rule: Rule) -> Result<usize, ParseError> {
+        match self.scan(i, class, rule) {
+            Ok(j) => Ok(j),
+            Err(e) => self.rescan(e, class, rule),
+        }
+    }
+
+    /// After `scan` failed with `e`: in a lenient parse that accepts a bare
+    /// `%`, the warning, and the scan goes on after it; otherwise `e`.
+    #[cold]
+    #[inline(never)]
+    fn rescan(&self, mut e: ParseError, class: Class, rule: Rule) -> Result<usize, ParseError> {
+        loop {
+            if e.kind() != ErrorKind::InvalidEscape {
+                return Err(e);
+            }
+            let j = self.bare_percent(e.offset(), rule)?;
+            match self.scan(j, class, rule) {
+                Ok(k) => return Ok(k),
+                Err(next) => e = next,
+            }
+        }
     }
 
     /// Where a strict parse fails at `j` in `rule`: in a lenient parse, a
@@ -125,6 +153,24 @@ impl Parser<'_> {
             }
         }
         Err(self.unexpected(j, rule))
+    }
+
+    /// A `%` not followed by two hex digits: an error, or in a lenient
+    /// parse that accepts it, a warning and `i + 1` (the `%` read as itself).
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn bare_percent(&self, i: usize, rule: Rule) -> Result<usize, ParseError> {
+        match self.lenient {
+            Some(l) if l.opts.bare_percent => {
+                l.warn(
+                    i,
+                    WarningKind::BarePercent,
+                    "\"%\" not followed by two hex digits, read as itself (%25)",
+                );
+                Ok(i + 1)
+            }
+            _ => Err(ParseError::new(i, ErrorKind::InvalidEscape, rule)),
+        }
     }
 
     /// Whether the byte at `h`, which ends the run of host characters, is

@@ -37,6 +37,9 @@ pub enum WarningKind {
     /// A `"/"` or `"?"` left unencoded in a search (http §3.3, gopher §3.4,
     /// wais §3.9), where `search` does not allow it; points at it.
     ReservedInSearch,
+    /// A `%` not followed by two hex digits, read as the character `%`
+    /// (§2.2 `escape`); points at it.
+    BarePercent,
 
     /// An explicit port that is not the scheme's default, 1024 or above
     /// (§6); points at the port.
@@ -100,6 +103,7 @@ impl WarningKind {
             WarningKind::EmptyPort => "empty-port",
             WarningKind::DisallowedUser => "disallowed-user",
             WarningKind::ReservedInSearch => "reserved-in-search",
+            WarningKind::BarePercent => "bare-percent",
             WarningKind::NonDefaultPort => "non-default-port",
             WarningKind::ForeignPort => "foreign-port",
             WarningKind::LineInjection => "line-injection",
@@ -135,6 +139,7 @@ impl WarningKind {
                 | WarningKind::EmptyPort
                 | WarningKind::DisallowedUser
                 | WarningKind::ReservedInSearch
+                | WarningKind::BarePercent
         )
     }
 }

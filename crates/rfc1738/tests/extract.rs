@@ -280,6 +280,12 @@ fn adversarial_unterminated_wrappers() {
     assert_eq!(urls(&text), ["http://a.org/"]);
     let text = format!("{}{}", ">".repeat(MIB / 2), "<URL:".repeat(MIB / 10));
     assert!(urls(&text).is_empty());
+    // Wrappers that cross a line after a long line: the quote marks of
+    // each line are counted once.
+    let text = format!("{}{}", "> ".repeat(MIB / 2), "<URL:a:b\nc> ".repeat(MIB / 12));
+    assert_eq!(urls(&text).len(), MIB / 12);
+    let text = format!("{}{}", "x ".repeat(MIB / 2), "<URL:a:b\n<URL:c:d\n".repeat(MIB / 20));
+    assert_eq!(urls(&text).len(), 0);
 }
 
 #[test]

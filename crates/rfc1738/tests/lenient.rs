@@ -7,13 +7,14 @@ mod common;
 use rfc1738::{ParseError, ParseOptions, Url, Warning};
 use std::fs;
 
-const OPTIONS: [&str; 6] = [
+const OPTIONS: [&str; 7] = [
     "unsafe_chars",
     "underscore_in_host",
     "trailing_dot",
     "empty_port",
     "user_in_any_scheme",
     "reserved_in_search",
+    "bare_percent",
 ];
 
 fn options(names: &[&str]) -> ParseOptions {
@@ -26,6 +27,7 @@ fn options(names: &[&str]) -> ParseOptions {
             "empty_port" => &mut o.empty_port,
             "user_in_any_scheme" => &mut o.user_in_any_scheme,
             "reserved_in_search" => &mut o.reserved_in_search,
+            "bare_percent" => &mut o.bare_percent,
             other => panic!("unknown option {other}"),
         } = true;
     }
@@ -90,6 +92,15 @@ fn check_lenient(at: &str, input: &str, keys: &[(String, String)]) {
 
 /// Where a case is, its input, and its `key = value` lines.
 type LenientCase = (String, String, Vec<(String, String)>);
+
+#[test]
+fn every_option_has_cases_and_lenient_sets_them_all() {
+    let text = fs::read_to_string(common::cases_dir().join("lenient.txt")).unwrap();
+    for name in OPTIONS {
+        assert!(text.contains(&format!("options = {name}")), "no case for {name}");
+    }
+    assert_eq!(options(&OPTIONS), ParseOptions::lenient());
+}
 
 #[test]
 fn lenient_cases() {

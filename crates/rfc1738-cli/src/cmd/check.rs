@@ -7,11 +7,12 @@
 
 use super::report_at;
 use crate::diag;
-use crate::input::{Line, Lines, DEFAULT_MAX_LEN};
-use crate::outcome::{options, parse_bytes_with, scheme_of, validate_bytes, Problem};
+use crate::input::{Lines, Span, DEFAULT_MAX_LEN};
+use crate::outcome::{options, parse_bytes_with, scheme_bytes, scheme_of, validate_bytes, Problem};
 use crate::status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
+use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::sync::mpsc;
@@ -40,7 +41,7 @@ pub struct CheckArgs {
     jobs: Option<usize>,
     /// Accept the deviations real-world URLs have (unsafe characters, `_`
     /// or a trailing dot in a host, an empty port, a user name in http, `/`
-    /// and `?` in a search); `rfc1738 lint --lenient` lists them.
+    /// and `?` in a search, a bare `%`); `rfc1738 lint --lenient` lists them.
     #[arg(long)]
     lenient: bool,
     /// Files with one URL per line; `-` or none for stdin.
@@ -61,7 +62,9 @@ type Verdict = Result<(), Problem>;
 
 /// One batch: each line's bytes (empty when too long) and verdict.
 struct Batch {
-    lines: Vec<Line>,
+    /// The bytes of every line of the batch, one after the other.
+    data: Vec<u8>,
+    lines: Vec<Span>,
     bytes: u64,
 }
 
@@ -74,19 +77,28 @@ struct Summary {
 }
 
 impl Summary {
+    /// Counts one line. The common case (a lower-case scheme already seen)
+    /// allocates nothing: this runs on the thread that writes the output.
     fn add(&mut self, input: &[u8], ok: bool) {
-        let mut name = scheme_of(input).unwrap_or_else(|| "(no scheme)".into());
-        if !self.by_scheme.contains_key(&name) && self.by_scheme.len() >= MAX_SCHEMES {
-            name = "(other schemes)".into();
-        }
-        let e = self.by_scheme.entry(name).or_default();
         if ok {
-            e.0 += 1;
             self.valid += 1;
         } else {
-            e.1 += 1;
             self.invalid += 1;
         }
+        let key: Cow<'_, str> = match scheme_bytes(input) {
+            Some(s) if !s.iter().any(u8::is_ascii_uppercase) => {
+                Cow::Borrowed(std::str::from_utf8(s).unwrap_or("(no scheme)"))
+            }
+            Some(s) => Cow::Owned(String::from_utf8_lossy(s).to_ascii_lowercase()),
+            None => Cow::Borrowed("(no scheme)"),
+        };
+        if let Some(e) = self.by_scheme.get_mut(&*key) {
+            bump(e, ok);
+            return;
+        }
+        let key =
+            if self.by_scheme.len() >= MAX_SCHEMES { "(other schemes)".into() } else { key.into_owned() };
+        bump(self.by_scheme.entry(key).or_default(), ok);
     }
 
     fn write(&self, out: &mut impl Write) -> io::Result<()> {
@@ -102,6 +114,14 @@ impl Summary {
             writeln!(out, "  {name:<20}{v:>12}{i:>12}")?;
         }
         Ok(())
+    }
+}
+
+fn bump(counts: &mut (u64, u64), ok: bool) {
+    if ok {
+        counts.0 += 1;
+    } else {
+        counts.1 += 1;
     }
 }
 
@@ -141,12 +161,12 @@ fn check_file(
         let mut line_no = 0u64;
         for batch in rx {
             let batch = batch.map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
-            let verdicts = validate_all(&batch.lines, jobs, max_len, format, args.lenient);
+            let verdicts = validate_all(&batch, jobs, max_len, format, args.lenient);
             for (line, verdict) in batch.lines.iter().zip(&verdicts) {
                 line_no += 1;
                 let input: &[u8] = match line {
-                    Line::Text(t) => t,
-                    Line::TooLong(_) => b"",
+                    Span::Text(r) => &batch.data[r.clone()],
+                    Span::TooLong(_) => b"",
                 };
                 summary.add(input, verdict.is_ok());
                 write_verdict(out, args.json, file, line_no, input, verdict)?;
@@ -161,13 +181,14 @@ fn check_file(
 /// Reads batches until the end or an error, sending each.
 fn read_batches(mut lines: Lines, tx: &mpsc::SyncSender<io::Result<Batch>>) {
     loop {
-        let mut batch = Batch { lines: Vec::with_capacity(BATCH), bytes: 0 };
+        let mut batch =
+            Batch { data: Vec::with_capacity(1 << 20), lines: Vec::with_capacity(BATCH), bytes: 0 };
         while batch.lines.len() < BATCH {
-            match lines.next_line() {
+            match lines.next_line_into(&mut batch.data) {
                 Ok(Some(line)) => {
                     batch.bytes += match &line {
-                        Line::Text(t) => t.len() as u64 + 1,
-                        Line::TooLong(n) => n + 1,
+                        Span::Text(r) => r.len() as u64 + 1,
+                        Span::TooLong(n) => n + 1,
                     };
                     batch.lines.push(line);
                 }
@@ -186,13 +207,19 @@ fn read_batches(mut lines: Lines, tx: &mpsc::SyncSender<io::Result<Batch>>) {
 }
 
 /// Validates every line, split across `jobs` threads, results in order.
-fn validate_all(lines: &[Line], jobs: usize, max_len: usize, format: Format, lenient: bool) -> Vec<Verdict> {
-    let one = |line: &Line| match line {
-        Line::Text(t) if format == Format::Clf => super::clf::validate_line(t),
-        Line::Text(t) if lenient => parse_bytes_with(t, &options(true)).map(|_| ()),
-        Line::Text(t) => validate_bytes(t),
-        Line::TooLong(n) => Err(Problem::too_long(*n, max_len)),
+fn validate_all(batch: &Batch, jobs: usize, max_len: usize, format: Format, lenient: bool) -> Vec<Verdict> {
+    let one = |line: &Span| match line {
+        Span::Text(r) => {
+            let t = &batch.data[r.clone()];
+            match (format, lenient) {
+                (Format::Clf, _) => super::clf::validate_line(t),
+                (_, true) => parse_bytes_with(t, &options(true)).map(|_| ()),
+                _ => validate_bytes(t),
+            }
+        }
+        Span::TooLong(n) => Err(Problem::too_long(*n, max_len)),
     };
+    let lines = &batch.lines;
     if jobs == 1 || lines.len() < 256 {
         return lines.iter().map(one).collect();
     }

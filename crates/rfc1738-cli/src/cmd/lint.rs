@@ -18,7 +18,8 @@ pub struct LintArgs {
     /// warning instead of making the line invalid.
     #[arg(long)]
     lenient: bool,
-    /// Write one JSON object per finding (`{file, line, input, offset, kind, security, message}`).
+    /// Write one JSON object per finding (`{file, line, input, offset, level, kind, message}`;
+    /// `level` is `security`, `warning` or `error`; `input` has its password redacted).
     #[arg(long)]
     json: bool,
     /// The longest line read, in bytes; a longer one is reported invalid.

@@ -12,7 +12,8 @@ use std::io::{self, BufWriter, Write};
 pub struct NormalizeArgs {
     /// Accept the deviations real-world URLs have (unsafe characters, `_`
     /// or a trailing dot in a host, an empty port, a user name in http,
-    /// `/` and `?` in a search), each reported on stderr as a warning.
+    /// `/` and `?` in a search, a bare `%`), each reported on stderr as a
+    /// warning.
     #[arg(long)]
     lenient: bool,
     /// The longest input line read from stdin, in bytes.

@@ -327,7 +327,11 @@ fn wrapped_body(text: &str, from: usize, quote_depth: impl FnOnce() -> usize) ->
         let ch = if c.is_ascii() { char::from(c) } else { text[i..].chars().next()? };
         let len = ch.len_utf8();
         if is_break_space(ch) {
-            let owned = owned.get_or_insert_with(|| text[from..i].to_owned());
+            let owned = owned.get_or_insert_with(|| {
+                let mut s = String::with_capacity(i - from + 64);
+                s.push_str(&text[from..i]);
+                s
+            });
             in_gap = true;
             // CR LF is one line break.
             if is_line_break(ch) && !(c == b'\r' && b.get(i + 1) == Some(&b'\n')) {
@@ -342,9 +346,17 @@ fn wrapped_body(text: &str, from: usize, quote_depth: impl FnOnce() -> usize) ->
                 // Appendix: "a line break immediately after a hyphen".
                 hyphen_pending = owned.ends_with('-');
             }
+            i += len;
         } else {
             breaks = 0;
             quotes_to_skip = 0;
+            // The character and the run of printable ASCII after it, which
+            // holds nothing the loop looks at (no space, "<" or ">").
+            let end = if c.is_ascii() {
+                i + 1 + b[i + 1..].iter().take_while(|&&c| is_plain(c)).count()
+            } else {
+                i + len
+            };
             if let Some(owned) = owned.as_mut() {
                 if hyphen_pending {
                     hyphen_breaks.push(owned.len() - 1);
@@ -354,12 +366,17 @@ fn wrapped_body(text: &str, from: usize, quote_depth: impl FnOnce() -> usize) ->
                     gaps.push((owned.len(), i));
                     in_gap = false;
                 }
-                owned.push(ch);
+                owned.push_str(&text[i..end]);
             }
+            i = end;
         }
-        i += len;
     }
     None
+}
+
+/// Printable ASCII but `<` and `>`: a byte [`wrapped_body`] only copies.
+fn is_plain(c: u8) -> bool {
+    matches!(c, b'!'..=b'~') && c != b'<' && c != b'>'
 }
 
 #[cfg(test)]

@@ -46,7 +46,7 @@ fn gtype(p: &Parser<'_>, i: usize) -> Result<usize, ParseError> {
     if c == b'%' {
         return match pct::escape_at(p.b, i) {
             Some(_) => Ok(i + 3),
-            None => Err(ParseError::new(i, crate::ErrorKind::InvalidEscape, Rule::Gtype)),
+            None => p.bare_percent(i, Rule::Gtype),
         };
     }
     Ok(i + 1)
@@ -72,7 +72,7 @@ fn until_tab(p: &Parser<'_>, i: usize, class: chars::Class, rule: Rule) -> Resul
                 return Err(ParseError::new(j, crate::ErrorKind::InvalidChar, rule))
             }
             Some(_) => j += 3,
-            None => return Err(ParseError::new(j, crate::ErrorKind::InvalidEscape, rule)),
+            None => j = p.bare_percent(j, rule)?,
         }
     }
 }
@@ -112,7 +112,8 @@ impl<'a> Gopher<'a> {
     pub fn gtype_raw(&self) -> Option<&'a str> {
         let path = self.path();
         match path.as_bytes().first()? {
-            b'%' => Some(&path[..3]),
+            // A `%` that starts no escape (a lenient parse) is one character.
+            b'%' if pct::escape_at(path.as_bytes(), 0).is_some() => Some(&path[..3]),
             _ => Some(&path[..1]),
         }
     }

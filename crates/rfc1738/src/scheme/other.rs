@@ -18,23 +18,27 @@ pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), P
     };
     // A lenient parse reads a text the grammar accepts exactly as a strict
     // parse does (`foo://a_b/` stays opaque, although a lenient login
-    // would take `a_b` for a host); then a text with unsafe characters as
-    // a strict parse reads it once they are encoded, which is what its
-    // normal form does (`foo://h.dom/[x` has a host, as `foo://h.dom/%5Bx`
-    // has; `foo://a_b/~` is opaque, as `foo://a_b/%7E` is).
+    // would take `a_b` for a host); then a text with unsafe characters or
+    // bare `%` as a strict parse reads it once they are encoded, which is
+    // what its normal form does (`foo://h.dom/[x` has a host, as
+    // `foo://h.dom/%5Bx` has; `foo://a_b/~` is opaque, as `foo://a_b/%7E` is).
     let strict = Parser { b: p.b, end: p.end, lenient: None };
     let mut attempt = *parts;
     if schemepart(&strict, &mut attempt, i).is_ok() {
         *parts = attempt;
         return Ok(());
     }
-    if l.opts.unsafe_chars {
-        let unsafe_only = Lenient::new(ParseOptions { unsafe_chars: true, ..ParseOptions::strict() });
-        let q = Parser { b: p.b, end: p.end, lenient: Some(&unsafe_only) };
+    if l.opts.unsafe_chars || l.opts.bare_percent {
+        let encodable = Lenient::new(ParseOptions {
+            unsafe_chars: l.opts.unsafe_chars,
+            bare_percent: l.opts.bare_percent,
+            ..ParseOptions::strict()
+        });
+        let q = Parser { b: p.b, end: p.end, lenient: Some(&encodable) };
         let mut attempt = *parts;
         if schemepart(&q, &mut attempt, i).is_ok() {
             *parts = attempt;
-            l.absorb(unsafe_only);
+            l.absorb(encodable);
             return Ok(());
         }
     }

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 /// The files of `tests/cases/` that are not conformance cases: they have
 /// formats of their own, read by their own tests.
-pub const OTHER_FORMATS: [&str; 4] = ["expected-failures.txt", "extract.txt", "normalize.txt", "lenient.txt"];
+pub const OTHER_FORMATS: [&str; 3] = ["expected-failures.txt", "normalize.txt", "lenient.txt"];
 
 /// The directory of the cases files.
 pub fn cases_dir() -> PathBuf {
