@@ -2,6 +2,9 @@
 # Runs the three benchmarks and puts their tables into benches/README.md,
 # between the <!-- NAME:start --> and <!-- NAME:end --> markers.
 # Usage: benches/update-readme.sh [extra options for every binary, e.g. --corpus DIR]
+# On a machine shared with other work, BENCH_WRAP runs each binary under a
+# wrapper, e.g. (as root) BENCH_WRAP="chrt -f 10 taskset -c 1": one core,
+# not preempted by ordinary processes.
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 readme="$here/README.md"
@@ -16,13 +19,17 @@ cargo build --release -p rfc1738-bench --bins
         "$(lscpu | sed -n 's/^Thread(s) per core: *//p') thread per core)," \
         "$(uname -sr), $(rustc --version)."
     echo "Library at commit $(git rev-parse --short HEAD), $(date -u +%Y-%m-%d)."
+    if [ -n "${BENCH_WRAP:-}" ]; then
+        echo "Run under \`$BENCH_WRAP\` (the machine was shared with other work)."
+    fi
     echo
 } > "$out/machine"
 for bin in parse-bench growth-bench extract-bench; do
-    "target/release/$bin" --markdown "$@" > "$out/$bin.raw"
+    # shellcheck disable=SC2086 # BENCH_WRAP is a command line, split on purpose
+    ${BENCH_WRAP:-} "target/release/$bin" --markdown "$@" > "$out/$bin.raw"
     {
         cat "$out/machine"
-        echo "\`cargo run --release -p rfc1738-bench --bin $bin -- --markdown\`"
+        echo "\`${BENCH_WRAP:+$BENCH_WRAP }cargo run --release -p rfc1738-bench --bin $bin -- --markdown\`"
         echo
         # Drop the binary's own header (machine line), keep the rest.
         sed '1d' "$out/$bin.raw"

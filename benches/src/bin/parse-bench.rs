@@ -59,7 +59,9 @@ fn main() -> ExitCode {
     );
     println!();
 
-    check_parse_matches_validate(&inputs);
+    if parsers.iter().filter(|p| p.name.starts_with("rfc1738")).count() == 2 {
+        check_parse_matches_validate(&inputs);
+    }
     let cells = measure(&parsers, &inputs, rounds);
 
     for (f, file) in files.iter().enumerate() {
