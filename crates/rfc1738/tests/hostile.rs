@@ -1,16 +1,10 @@
 //! Hostile inputs: long runs of the bytes each rule looks for, in every
-//! scheme. Each must be answered in time linear in its length (checked by
-//! timing it at two sizes, 16 times apart: linear time grows 16 times,
-//! quadratic 256 times; the bound, 80, leaves room for a busy machine) and
-//! with an error offset inside the input, or a URL that passes its
-//! invariants.
+//! scheme, at 1 MiB. Each must be answered with an error offset inside the
+//! input, or a URL that passes its invariants. Tests assert behaviour, not
+//! timings: linear time is measured by `growth-bench` (benches/), and a
+//! quadratic path here would take minutes per shape, past CI's limit.
 
 use rfc1738::{ParseOptions, Url};
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
-
-/// The timing tests run one at a time, not against each other.
-static TIMING: Mutex<()> = Mutex::new(());
 
 /// Builds a hostile input of about `n` bytes: `head`, `unit` repeated,
 /// `tail`.
@@ -55,23 +49,8 @@ const SHAPES: &[(&str, &str, &str)] = &[
     ("http://h/#", "a", "#"),
 ];
 
-/// The best of eleven runs of `f`: the machine is shared, and only the
-/// fastest run says something about the algorithm. Inputs are kept small
-/// enough (64 KiB) for a run to fit in a time slice.
-fn best(f: impl Fn()) -> Duration {
-    (0..11)
-        .map(|_| {
-            let t = Instant::now();
-            f();
-            t.elapsed()
-        })
-        .min()
-        .unwrap()
-}
-
-/// Checks the answers for `input`, then times the strict and the lenient
-/// parse.
-fn time(input: &str) -> Duration {
+/// Checks the answers of the strict and the lenient parse for `input`.
+fn answer(input: &str) {
     let lenient = ParseOptions::lenient();
     match Url::parse(input) {
         Ok(url) => url.check_invariants(),
@@ -84,26 +63,15 @@ fn time(input: &str) -> Duration {
         }
         Err(e) => assert!(e.offset() <= input.len()),
     }
-    best(|| drop(Url::parse(input))) + best(|| drop(Url::parse_with(input, &lenient)))
 }
 
+/// The size of every hostile input.
+const LARGE: usize = 1 << 20;
+
 #[test]
-fn hostile_inputs_take_linear_time() {
-    let _one_at_a_time = TIMING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    const SMALL: usize = 1 << 12;
+fn hostile_inputs_are_answered() {
     for &(head, unit, tail) in SHAPES {
-        let small = build(head, unit, tail, SMALL);
-        let large = build(head, unit, tail, SMALL * 16);
-        let (ts, tl) = (time(&small), time(&large));
-        // Linear: about 16 times longer; quadratic: 256 times. Allow for
-        // noise on a shared machine, and for inputs too fast to time.
-        let limit = ts.max(Duration::from_micros(20)) * 80;
-        assert!(
-            tl <= limit,
-            "{head}{unit}...{tail}: {ts:?} at {} bytes, {tl:?} at {}",
-            small.len(),
-            large.len()
-        );
+        answer(&build(head, unit, tail, LARGE));
     }
 }
 
@@ -130,23 +98,14 @@ const TEXT_SHAPES: &[&str] = &[
     ".,;:!?",
 ];
 
-fn time_text(text: &str) -> Duration {
-    let count = |text: &str| rfc1738::extract::find_iter(text).map(|m| m.range().len()).sum::<usize>();
-    assert!(count(text) <= text.len());
-    best(|| {
-        std::hint::black_box(count(text));
-    })
-}
-
 #[test]
-fn extraction_takes_linear_time() {
-    let _one_at_a_time = TIMING.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
-    const SMALL: usize = 1 << 12;
+fn hostile_text_is_answered() {
     for &unit in TEXT_SHAPES {
-        let small = build("", unit, "", SMALL);
-        let large = build("", unit, "", SMALL * 16);
-        let (ts, tl) = (time_text(&small), time_text(&large));
-        let limit = ts.max(Duration::from_micros(20)) * 80;
-        assert!(tl <= limit, "{unit:?}...: {ts:?} at {} bytes, {tl:?} at {}", small.len(), large.len());
+        let text = build("", unit, "", LARGE);
+        let mut last_end = 0;
+        for m in rfc1738::extract::find_iter(&text) {
+            assert!(m.start() >= last_end && m.end() <= text.len(), "{unit:?}");
+            last_end = m.end();
+        }
     }
 }
