@@ -5,19 +5,8 @@
 use libfuzzer_sys::fuzz_target;
 use rfc1738::pct::{self, Context};
 
-const CONTEXTS: [Context; 8] = [
-    Context::User,
-    Context::Fsegment,
-    Context::Hsegment,
-    Context::Search,
-    Context::Xchar,
-    Context::Uchar,
-    Context::Field,
-    Context::Article,
-];
-
 fuzz_target!(|data: &[u8]| {
-    for ctx in CONTEXTS {
+    for ctx in Context::ALL {
         let e = pct::encode(data, ctx);
         assert!(e.bytes().all(|b| b.is_ascii_graphic()), "{ctx:?}");
         assert!(e.len() <= 3 * data.len());

@@ -31,6 +31,18 @@ pub enum Context {
 }
 
 impl Context {
+    /// Every context, for code that must hold for each (tests, fuzzing).
+    pub const ALL: [Context; 8] = [
+        Context::User,
+        Context::Fsegment,
+        Context::Hsegment,
+        Context::Search,
+        Context::Xchar,
+        Context::Uchar,
+        Context::Field,
+        Context::Article,
+    ];
+
     const fn class(self) -> Class {
         match self {
             Context::User => chars::USER,
@@ -167,16 +179,7 @@ mod tests {
     #[test]
     fn decode_of_encode_is_identity_for_every_context_and_octet() {
         let all: Vec<u8> = (0..=255).collect();
-        for ctx in [
-            Context::User,
-            Context::Fsegment,
-            Context::Hsegment,
-            Context::Search,
-            Context::Xchar,
-            Context::Uchar,
-            Context::Field,
-            Context::Article,
-        ] {
+        for ctx in Context::ALL {
             let e = encode(&all, ctx);
             assert!(e.bytes().all(|b| b.is_ascii_graphic()));
             assert_eq!(&*decode(&e), &all[..], "{ctx:?}");

@@ -3,57 +3,18 @@
 //! `Url::parse` on validity and on every component, for every conformance
 //! case and for inputs generated around them.
 
+mod common;
 mod reference;
 
-use std::fs;
-use std::path::Path;
-
-/// Every case input of `tests/cases/*.txt`, unescaped, with whether the
-/// case expects it to parse.
+/// Every conformance case input, with whether the case expects it to
+/// parse.
 #[must_use]
 pub fn case_inputs() -> Vec<(String, bool)> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/cases");
-    let mut files: Vec<_> = fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.extension().is_some_and(|x| x == "txt") && !p.ends_with("expected-failures.txt"))
-        .collect();
-    files.sort();
-    let mut out = Vec::new();
-    for f in files {
-        for line in fs::read_to_string(&f).unwrap().lines() {
-            let fields: Vec<&str> = line.split(' ').collect();
-            if line.starts_with('[') && fields.len() >= 3 && (fields[1] == "ok" || fields[1] == "err") {
-                out.push((unescape(fields[2]), fields[1] == "ok"));
-            }
-        }
-    }
-    out
-}
-
-/// `\s`, `\t`, `\r`, `\n`, `\\` and `\xHH`, as in the cases files.
-fn unescape(s: &str) -> String {
-    let b = s.as_bytes();
-    let (mut out, mut i) = (Vec::new(), 0);
-    while i < b.len() {
-        if b[i] == b'\\' && i + 1 < b.len() {
-            let (byte, len) = match b[i + 1] {
-                b's' => (b' ', 2),
-                b't' => (b'\t', 2),
-                b'r' => (b'\r', 2),
-                b'n' => (b'\n', 2),
-                b'\\' => (b'\\', 2),
-                b'x' => (u8::from_str_radix(&s[i + 2..i + 4], 16).unwrap(), 4),
-                c => panic!("unknown escape \\{}", c as char),
-            };
-            out.push(byte);
-            i += len;
-        } else {
-            out.push(b[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).unwrap()
+    common::case_files()
+        .iter()
+        .flat_map(|f| common::read_cases(f))
+        .map(|c| (c.input, matches!(c.expect, common::Expect::Ok(_))))
+        .collect()
 }
 
 #[test]
