@@ -1,5 +1,6 @@
 //! Oracle: parsing never panics; an accepted input satisfies
-//! `check_invariants()` and `validate` agrees; an error's offset lies
+//! `check_invariants()` and `validate` agrees; the fast path of
+//! `Url::parse` agrees with the rules alone (a strict `parse_with`); an error's offset lies
 //! inside the input (at most its length, which means "ended too early").
 //! The same for a lenient parse (options from the first byte), whose
 //! warnings lie inside the input, and which reads every URL the strict
@@ -42,6 +43,8 @@ fuzz_target!(|data: &[u8]| {
     let input = String::from_utf8_lossy(data);
     let parsed = Url::parse(&input);
     assert_eq!(parsed.as_ref().err().copied(), rfc1738::validate(&input).err(), "validate disagrees");
+    let rules = Url::parse_with(&input, &ParseOptions::strict()).map(|(url, _)| url);
+    assert_eq!(parsed, rules, "the fast path and the rules disagree");
     match parsed {
         Ok(url) => {
             url.check_invariants();

@@ -195,6 +195,32 @@ pub(crate) fn run_of(b: &[u8], mut i: usize, end: usize, class: Class) -> usize 
     i
 }
 
+/// The index of the first byte from `i` (up to `end`) that is not an
+/// unencoded member of `class`, or `end`: [`run_of`] over the whole
+/// words, then the `MEMBER` entries of the next word give a bit mask of
+/// its non-members, whose lowest set bit is the answer, so that no branch
+/// depends on a single byte.
+#[inline]
+pub(crate) fn first_outside(b: &[u8], mut i: usize, end: usize, class: Class) -> usize {
+    let bit = class.1;
+    let end = end.min(b.len());
+    if bit == 0 {
+        while i < end && class.literal().contains(b[i]) {
+            i += 1;
+        }
+        return i;
+    }
+    // Whole words of members: the same test as `run_of`.
+    i = run_of(b, i, end, class);
+    // The word with the first non-member (or the last, short one).
+    let chunk = &b[i..end.min(i + 8)];
+    let mut outside: u32 = 0xff << chunk.len();
+    for (k, &c) in chunk.iter().enumerate() {
+        outside |= u32::from(MEMBER[c as usize] & bit == 0) << k;
+    }
+    i + outside.trailing_zeros() as usize
+}
+
 /// The index of the first `needle` in `b[i..end]`, or `end`, reading eight
 /// bytes per step (SWAR over `u64`).
 #[inline]
@@ -217,6 +243,19 @@ pub(crate) fn find_byte(b: &[u8], mut i: usize, end: usize, needle: u8) -> usize
         i += 1;
     }
     i
+}
+
+/// Bit k set when byte k of the little-endian word `w` is `c`: an exact
+/// test per byte (no borrow crosses bytes), then the eight high bits
+/// gathered into one byte by a multiplication.
+#[inline]
+pub(crate) fn eq_mask(w: u64, c: u8) -> u8 {
+    const LO7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+    let x = w ^ (0x0101_0101_0101_0101 * u64::from(c));
+    // High bit of each byte: set when the byte of `x` is not zero.
+    let nonzero = ((x & LO7) + LO7) | x;
+    let zero = !nonzero & !LO7;
+    ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
 /// §2.2 "Unsafe": space, `< > " # % { } | \ ^ ~ [ ] \``.
@@ -296,7 +335,7 @@ mod tests {
     }
 
     #[test]
-    fn run_of_and_find_byte_match_the_naive_loops() {
+    fn run_of_first_outside_and_find_byte_match_the_naive_loops() {
         let text = b"abc/def%41ghijklmnopqrstuvwxyz0123456789-._~x#y@zzzzzzzzzzzz";
         for start in 0..text.len() {
             for end in start..=text.len() {
@@ -305,7 +344,17 @@ mod tests {
                     let naive = (start..end).find(|&k| !class.literal().contains(text[k])).unwrap_or(end);
                     assert!(fast <= naive && naive - fast < 8 || fast == naive, "{class:?} {start} {end}");
                 }
+                for class in RUN_CLASSES.into_iter().chain([GROUP_REST]) {
+                    let naive = (start..end).find(|&k| !class.literal().contains(text[k])).unwrap_or(end);
+                    assert_eq!(first_outside(text, start, end, class), naive, "{class:?} {start} {end}");
+                }
                 for needle in [b'#', b'@', b'/', b'z', 0] {
+                    if end - start >= 8 {
+                        let w = u64::from_le_bytes(text[start..start + 8].try_into().unwrap());
+                        let naive =
+                            (0..8).filter(|&k| text[start + k] == needle).fold(0u8, |m, k| m | 1 << k);
+                        assert_eq!(eq_mask(w, needle), naive);
+                    }
                     let naive = (start..end).find(|&k| text[k] == needle).unwrap_or(end);
                     assert_eq!(find_byte(text, start, end, needle), naive);
                 }

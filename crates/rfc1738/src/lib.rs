@@ -69,6 +69,7 @@ pub mod build;
 pub mod chars;
 mod error;
 pub mod extract;
+mod fast;
 mod host;
 mod normalize;
 mod options;

@@ -8,6 +8,7 @@
 
 use crate::chars::{self, Class};
 use crate::error::{ErrorKind, ParseError, Rule};
+use crate::fast;
 use crate::host;
 use crate::options::Lenient;
 use crate::pct;
@@ -233,6 +234,11 @@ fn parse_opts(input: &str, lenient: Option<&Lenient>) -> Result<Parts, ParseErro
         return Err(ParseError::new(MAX_LEN, ErrorKind::TooLong, Rule::Scheme));
     }
     if lenient.is_none() {
+        // The common shape in one pass; the rules read everything else.
+        let mut parts = Parts::new(SchemeKind::Other, 0, 0, false);
+        if fast::parse(b, &mut parts) {
+            return Ok(parts);
+        }
         // No rule accepts `#` (§2.2: it is unsafe), so a strict parse of
         // the whole input succeeds only when there is none, and the search
         // for it is needed only when that parse fails.

@@ -1,0 +1,180 @@
+//! The fast path of a strict parse: the shape nearly every URL in the wild
+//! has, `scheme "://" hostname [ ":" port ] [ "/" path ]` in the http, ftp
+//! and file schemes and the generic syntax (§5), read in one pass.
+//!
+//! It answers `Some(parts)` only for a text it can read completely; for
+//! anything else (a user or password, a hostnumber, a `;type=`, a
+//! fragment, an upper-case scheme, another scheme, any error) it answers
+//! `None`, and the rules in `parse.rs` and `scheme/` read the text again
+//! from the start: they are what says where and why a URL fails.
+//!
+//! The rules are the oracle: a parse with options (`Url::parse_with`)
+//! never takes this path, and `tests/fast_path.rs` and the fuzz target
+//! `parse` require the two readings to give equal answers.
+
+use crate::chars::{self, Class};
+use crate::host::MAX_LABEL;
+use crate::pct;
+use crate::scheme::SchemeKind;
+use crate::url::{Parts, Span};
+
+/// `parse::parse` when the text has the common shape: fills `parts` and
+/// answers `true`; `false` otherwise, `parts` then holding nothing of use.
+#[inline]
+pub(crate) fn parse(b: &[u8], parts: &mut Parts) -> bool {
+    shape(b, parts).is_some()
+}
+
+#[inline]
+fn shape(b: &[u8], parts: &mut Parts) -> Option<()> {
+    let colon = scheme(b)?;
+    let kind = SchemeKind::from_bytes(&b[..colon]);
+    if !matches!(kind, SchemeKind::Http | SchemeKind::Ftp | SchemeKind::File | SchemeKind::Other) {
+        return None;
+    }
+    // `ip-schemepart = "//" login [ "/" urlpath ]` (§3.1).
+    if b.get(colon + 1..colon + 3) != Some(b"//") {
+        return None;
+    }
+    *parts = Parts::new(kind, colon, b.len(), false);
+    let i = colon + 3;
+    // §3.10: the host of a file URL may be empty ("file:///etc").
+    let h = if kind == SchemeKind::File && b.get(i) == Some(&b'/') { i } else { hostname(b, i)? };
+    parts.host = Some(Span::new(i, h));
+    let mut j = h;
+    if b.get(j) == Some(&b':') {
+        if kind == SchemeKind::File {
+            return None;
+        }
+        j = port(b, j + 1, parts)?;
+    }
+    if j == b.len() {
+        // §3.10: `fileurl = "file://" [ host | "localhost" ] "/" fpath`.
+        return (kind != SchemeKind::File).then_some(());
+    }
+    if b[j] != b'/' {
+        return None;
+    }
+    parts.path = Some(Span::new(j + 1, b.len()));
+    let k = match kind {
+        // §3.3: `hpath [ "?" search ]`.
+        SchemeKind::Http => {
+            let q = run(b, j + 1, chars::HPATH)?;
+            if q == b.len() || b[q] != b'?' {
+                q
+            } else {
+                parts.marks[0] = q as u32;
+                run(b, q + 1, chars::SEARCH)?
+            }
+        }
+        // §3.2, §3.10: `fpath`; an ftp `;type=` goes the long way.
+        SchemeKind::Ftp | SchemeKind::File => run(b, j + 1, chars::FPATH)?,
+        // §5: `urlpath = *xchar`.
+        _ => run(b, j + 1, chars::XCHAR)?,
+    };
+    (k == b.len()).then_some(())
+}
+
+/// Lower-case scheme characters: `lowalpha | digit | "+" | "-" | "."`
+/// (§5 `scheme`; an upper-case name goes the long way, which lower-cases it).
+static LOWER_SCHEME: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'+' | b'-' | b'.');
+        c += 1;
+    }
+    t
+};
+
+/// `scheme ":"`: the offset of the `":"`.
+#[inline]
+fn scheme(b: &[u8]) -> Option<usize> {
+    let mut i = 0;
+    while i < b.len() && LOWER_SCHEME[b[i] as usize] {
+        i += 1;
+    }
+    (i > 0 && b.get(i) == Some(&b':')).then_some(i)
+}
+
+/// `hostname = *[ domainlabel "." ] toplabel` (§3.1): the end of the
+/// host name from `i`, for a name shorter than a label may be (RFC 1034
+/// §3.5: 63), so that no length needs checking; longer ones go the long way.
+///
+/// The run of host characters is found eight bytes at a time; then masks
+/// of where the dots and hyphens are, one bit per byte, turn the label
+/// rules into a few operations on those bits, without a branch per byte.
+#[inline]
+fn hostname(b: &[u8], i: usize) -> Option<usize> {
+    let j = chars::first_outside(b, i, b.len(), chars::HOSTCHAR);
+    let n = j - i;
+    if n == 0 || n > MAX_LABEL {
+        return None;
+    }
+    let (mut dots, mut hyphens) = (0u64, 0u64);
+    let mut k = 0;
+    while k < n {
+        let w = word_at(b, i + k);
+        dots |= u64::from(chars::eq_mask(w, b'.')) << k;
+        hyphens |= u64::from(chars::eq_mask(w, b'-')) << k;
+        k += 8;
+    }
+    let last = 1u64 << (n - 1);
+    let within = last | (last - 1);
+    let (dots, hyphens) = (dots & within, hyphens & within);
+    // Bit k of `starts` (`ends`): byte k is the first (last) of a label.
+    let starts = (dots << 1) | 1;
+    let ends = (dots >> 1) | last;
+    // No empty label, and `domainlabel = alphadigit | alphadigit
+    // *[ alphadigit | "-" ] alphadigit`: no hyphen first or last.
+    if dots & (starts | last) != 0 || hyphens & (starts | ends) != 0 {
+        return None;
+    }
+    // `toplabel = alpha | alpha *[ alphadigit | "-" ] alphadigit`
+    let top = if dots == 0 { i } else { i + 64 - dots.leading_zeros() as usize };
+    b[top].is_ascii_alphabetic().then_some(j)
+}
+
+/// The eight bytes from `i` as a little-endian word, zeros past the end.
+#[inline]
+fn word_at(b: &[u8], i: usize) -> u64 {
+    if let Some(w) = b.get(i..i + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+        return u64::from_le_bytes(w);
+    }
+    let mut w = [0u8; 8];
+    let rest = b.get(i..).unwrap_or_default();
+    w[..rest.len()].copy_from_slice(rest);
+    u64::from_le_bytes(w)
+}
+
+/// `port = digits`, at most 65535: the end of the port from `i`.
+#[inline]
+fn port(b: &[u8], i: usize, parts: &mut Parts) -> Option<usize> {
+    let mut j = i;
+    let mut value: u32 = 0;
+    while let Some(&c) = b.get(j).filter(|c| c.is_ascii_digit()) {
+        value = (value * 10 + u32::from(c - b'0')).min(65536);
+        j += 1;
+    }
+    if j == i {
+        return None;
+    }
+    parts.port_value = u16::try_from(value).ok()?;
+    parts.port = Some(Span::new(i, j));
+    Some(j)
+}
+
+/// The end of the run of `class` from `i`, each `%` checked to start an
+/// escape (§2.2); `None` at a `%` that does not.
+#[inline]
+fn run(b: &[u8], mut i: usize, class: Class) -> Option<usize> {
+    loop {
+        i = chars::first_outside(b, i, b.len(), class);
+        if b.get(i) != Some(&b'%') {
+            return Some(i);
+        }
+        pct::escape_at(b, i)?;
+        i += 3;
+    }
+}

@@ -1,0 +1,104 @@
+//! The fast path of a strict parse (`src/fast.rs`) against the rules it
+//! shortcuts: `Url::parse` may take the fast path, a strict
+//! `Url::parse_with` never does, and both must give the same answer, a URL
+//! with the same components or the same error, for every input.
+
+mod common;
+
+use rfc1738::{ParseOptions, Url};
+
+fn agree(input: &str) {
+    let fast = Url::parse(input);
+    let rules = Url::parse_with(input, &ParseOptions::strict()).map(|(url, warnings)| {
+        assert!(warnings.iter().all(|w| w.kind() == rfc1738::WarningKind::UppercaseScheme), "{input:?}");
+        url
+    });
+    assert_eq!(fast, rules, "{input:?}");
+    assert_eq!(rfc1738::validate(input), fast.map(|_| ()), "{input:?}");
+}
+
+/// Shapes on both sides of every check the fast path makes.
+const SHAPES: &[&str] = &[
+    "http://h.com",
+    "http://h.com/",
+    "http://h.com:80/a/b?x=1&y=%41",
+    "http://h.com:/a",
+    "http://h.com:65535/",
+    "http://h.com:65536/",
+    "http://h.com:8a/",
+    "http://h.com/a?b?c",
+    "http://h.com/a%2",
+    "http://h.com/a%zz",
+    "http://h.com/a#f",
+    "http://h.com/a b",
+    "http://u@h.com/",
+    "http://1.2.3.4/",
+    "http://a.1b/",
+    "http://a-.b/",
+    "http://-a.b/",
+    "http://a..b/",
+    "http://a.b./",
+    "http://a_b.c/",
+    "http://.a/",
+    "http:///a",
+    "http:/a",
+    "http:a",
+    "HTTP://h.com/",
+    "https://h.com/~x",
+    "https://h.com/a;b=c?d",
+    "ftp://h.com/a/b;type=i",
+    "ftp://h.com/a/b;x",
+    "ftp://h.com:21/a%2Fb",
+    "file:///etc/motd",
+    "file://h.dom/x",
+    "file://h.dom",
+    "file://h.dom:1/x",
+    "file://",
+    "file:///",
+    "gopher://h.com/1x",
+    "x-y+z.w://h.com/a:b@c",
+    "x://h.com/",
+    "x:/h.com/",
+    "1://h.com/",
+    ":://h.com/",
+    "mailto:a@b.c",
+];
+
+#[test]
+fn fast_path_agrees_on_shapes() {
+    for s in SHAPES {
+        agree(s);
+    }
+    let label = "a".repeat(63);
+    agree(&format!("http://{label}.com/"));
+    agree(&format!("http://{label}a.com/"));
+    agree(&format!("http://b.{label}/"));
+    agree(&format!("http://b.{label}a/"));
+    let name = format!("{label}.{label}.{label}.{}", "a".repeat(61));
+    assert_eq!(name.len(), 253);
+    agree(&format!("http://{name}/"));
+    agree(&format!("http://{name}a/"));
+}
+
+/// Every conformance case, and every one-byte change of it to a byte that
+/// matters to the grammar.
+#[test]
+fn fast_path_agrees_on_cases_and_their_mutations() {
+    let inputs: Vec<String> =
+        common::case_files().iter().flat_map(|f| common::read_cases(f)).map(|c| c.input).collect();
+    assert!(inputs.len() > 200);
+    let bytes = b":/@.-%#?;_=A1a~ \xff";
+    for input in &inputs {
+        agree(input);
+        let b = input.as_bytes();
+        for i in 0..b.len() {
+            for &c in bytes {
+                let mut m = b.to_vec();
+                m[i] = c;
+                agree(&String::from_utf8_lossy(&m));
+                m.remove(i);
+                agree(&String::from_utf8_lossy(&m));
+            }
+        }
+    }
+}
