@@ -195,30 +195,62 @@ pub(crate) fn run_of(b: &[u8], mut i: usize, end: usize, class: Class) -> usize 
     i
 }
 
-/// The index of the first byte from `i` (up to `end`) that is not an
-/// unencoded member of `class`, or `end`: [`run_of`] over the whole
-/// words, then the `MEMBER` entries of the next word give a bit mask of
-/// its non-members, whose lowest set bit is the answer, so that no branch
-/// depends on a single byte.
+/// The eight bytes from `i` as a little-endian word, zeros past the end
+/// of `b`: the last eight bytes shifted down, when fewer than eight remain.
 #[inline]
-pub(crate) fn first_outside(b: &[u8], mut i: usize, end: usize, class: Class) -> usize {
-    let bit = class.1;
-    let end = end.min(b.len());
-    if bit == 0 {
-        while i < end && class.literal().contains(b[i]) {
-            i += 1;
-        }
-        return i;
-    }
-    // Whole words of members: the same test as `run_of`.
-    i = run_of(b, i, end, class);
-    // The word with the first non-member (or the last, short one).
-    let chunk = &b[i..end.min(i + 8)];
-    let mut outside: u32 = 0xff << chunk.len();
-    for (k, &c) in chunk.iter().enumerate() {
-        outside |= u32::from(MEMBER[c as usize] & bit == 0) << k;
-    }
-    i + outside.trailing_zeros() as usize
+pub(crate) fn word_from(b: &[u8], i: usize) -> u64 {
+    let at = i.min(b.len().saturating_sub(8));
+    let Some(w) = b.get(at..at + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) else {
+        // Fewer than eight bytes in all.
+        let mut w = [0u8; 8];
+        let rest = b.get(i..).unwrap_or_default();
+        w[..rest.len()].copy_from_slice(rest);
+        return u64::from_le_bytes(w);
+    };
+    // `i - at` is below 8 while `i` is inside `b`; past it, nothing is left.
+    u32::try_from(i - at).ok().filter(|&s| s < 8).map_or(0, |s| u64::from_le_bytes(w) >> (8 * s))
+}
+
+const LO: u64 = 0x0101_0101_0101_0101;
+const HI: u64 = 0x8080_8080_8080_8080;
+const LO7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+
+/// The high bit of each byte of `m` (the others clear), gathered into
+/// one bit per byte: bit k for byte k.
+#[inline]
+const fn gather(m: u64) -> u8 {
+    ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+}
+
+/// For bytes below 0x80 in `x`: the high bit of each byte set when the
+/// byte is in `lo..=hi`. No borrow crosses a byte.
+#[inline]
+const fn in_range(x: u64, lo: u8, hi: u8) -> u64 {
+    let ge = (x | HI) - LO * lo as u64;
+    let le = ((LO * hi as u64) | HI) - x;
+    ge & le & HI
+}
+
+/// For bytes below 0x80 in `x`: the high bit of each byte set when the
+/// byte is `c`.
+#[inline]
+const fn is_byte(x: u64, c: u8) -> u64 {
+    !((x ^ (LO * c as u64)) + LO7) & HI
+}
+
+/// The bytes of the word `w` (little-endian) as a host sees them (§3.1),
+/// one bit per byte: those that are not `alphadigit | "-" | "."`, the
+/// dots and the hyphens. Arithmetic on the whole word, no table.
+#[inline]
+pub(crate) fn host_masks(w: u64) -> (u8, u8, u8) {
+    let ascii = !w & HI;
+    let x = w & LO7;
+    let letter = in_range(x | (LO * 0x20), b'a', b'z');
+    let digit = in_range(x, b'0', b'9');
+    let dot = is_byte(x, b'.') & ascii;
+    let hyphen = is_byte(x, b'-') & ascii;
+    let host = (letter | digit | dot | hyphen) & ascii;
+    (gather(!host & HI), gather(dot), gather(hyphen))
 }
 
 /// The index of the first `needle` in `b[i..end]`, or `end`, reading eight
@@ -243,19 +275,6 @@ pub(crate) fn find_byte(b: &[u8], mut i: usize, end: usize, needle: u8) -> usize
         i += 1;
     }
     i
-}
-
-/// Bit k set when byte k of the little-endian word `w` is `c`: an exact
-/// test per byte (no borrow crosses bytes), then the eight high bits
-/// gathered into one byte by a multiplication.
-#[inline]
-pub(crate) fn eq_mask(w: u64, c: u8) -> u8 {
-    const LO7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-    let x = w ^ (0x0101_0101_0101_0101 * u64::from(c));
-    // High bit of each byte: set when the byte of `x` is not zero.
-    let nonzero = ((x & LO7) + LO7) | x;
-    let zero = !nonzero & !LO7;
-    ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
 }
 
 /// §2.2 "Unsafe": space, `< > " # % { } | \ ^ ~ [ ] \``.
@@ -303,6 +322,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn host_masks_match_the_classes() {
+        for b in 0u8..=255 {
+            for k in 0..8 {
+                let mut word = [b'a'; 8];
+                word[k] = b;
+                let (outside, dots, hyphens) = host_masks(u64::from_le_bytes(word));
+                let bit = 1u8 << k;
+                assert_eq!(outside, if HOSTCHAR.contains(b) { 0 } else { bit }, "{b}");
+                assert_eq!(dots, if b == b'.' { bit } else { 0 }, "{b}");
+                assert_eq!(hyphens, if b == b'-' { bit } else { 0 }, "{b}");
+            }
+        }
+    }
+
+    #[test]
     fn classes_match_the_bnf_lists() {
         let all = |c: Class| (0u8..=255).filter(|&b| c.contains(b)).collect::<Vec<u8>>();
         assert_eq!(all(RESERVED), b"&/:;=?@".to_vec());
@@ -335,7 +369,7 @@ mod tests {
     }
 
     #[test]
-    fn run_of_first_outside_and_find_byte_match_the_naive_loops() {
+    fn run_of_word_from_and_find_byte_match_the_naive_loops() {
         let text = b"abc/def%41ghijklmnopqrstuvwxyz0123456789-._~x#y@zzzzzzzzzzzz";
         for start in 0..text.len() {
             for end in start..=text.len() {
@@ -344,17 +378,11 @@ mod tests {
                     let naive = (start..end).find(|&k| !class.literal().contains(text[k])).unwrap_or(end);
                     assert!(fast <= naive && naive - fast < 8 || fast == naive, "{class:?} {start} {end}");
                 }
-                for class in RUN_CLASSES.into_iter().chain([GROUP_REST]) {
-                    let naive = (start..end).find(|&k| !class.literal().contains(text[k])).unwrap_or(end);
-                    assert_eq!(first_outside(text, start, end, class), naive, "{class:?} {start} {end}");
-                }
+                let mut word = [0u8; 8];
+                let rest = &text[start..end.min(start + 8)];
+                word[..rest.len()].copy_from_slice(rest);
+                assert_eq!(word_from(&text[..end], start), u64::from_le_bytes(word), "{start} {end}");
                 for needle in [b'#', b'@', b'/', b'z', 0] {
-                    if end - start >= 8 {
-                        let w = u64::from_le_bytes(text[start..start + 8].try_into().unwrap());
-                        let naive =
-                            (0..8).filter(|&k| text[start + k] == needle).fold(0u8, |m, k| m | 1 << k);
-                        assert_eq!(eq_mask(w, needle), naive);
-                    }
                     let naive = (start..end).find(|&k| text[k] == needle).unwrap_or(end);
                     assert_eq!(find_byte(text, start, end, needle), naive);
                 }

@@ -106,19 +106,25 @@ fn scheme(b: &[u8]) -> Option<usize> {
 /// of where the dots and hyphens are, one bit per byte, turn the label
 /// rules into a few operations on those bits, without a branch per byte.
 #[inline]
-fn hostname(b: &[u8], i: usize) -> Option<usize> {
-    let j = chars::first_outside(b, i, b.len(), chars::HOSTCHAR);
-    let n = j - i;
-    if n == 0 || n > MAX_LABEL {
-        return None;
-    }
+pub(crate) fn hostname(b: &[u8], i: usize) -> Option<usize> {
     let (mut dots, mut hyphens) = (0u64, 0u64);
     let mut k = 0;
-    while k < n {
-        let w = word_at(b, i + k);
-        dots |= u64::from(chars::eq_mask(w, b'.')) << k;
-        hyphens |= u64::from(chars::eq_mask(w, b'-')) << k;
+    // One word at a time, up to the first byte that is not a host
+    // character; 64 bytes at most (the masks), of which 63 may be host.
+    let n = loop {
+        let (outside, dot, hyphen) = chars::host_masks(chars::word_from(b, i + k));
+        dots |= u64::from(dot) << k;
+        hyphens |= u64::from(hyphen) << k;
+        if outside != 0 {
+            break k + outside.trailing_zeros() as usize;
+        }
         k += 8;
+        if k == 64 {
+            return None;
+        }
+    };
+    if n == 0 || n > MAX_LABEL {
+        return None;
     }
     let last = 1u64 << (n - 1);
     let within = last | (last - 1);
@@ -133,19 +139,7 @@ fn hostname(b: &[u8], i: usize) -> Option<usize> {
     }
     // `toplabel = alpha | alpha *[ alphadigit | "-" ] alphadigit`
     let top = if dots == 0 { i } else { i + 64 - dots.leading_zeros() as usize };
-    b[top].is_ascii_alphabetic().then_some(j)
-}
-
-/// The eight bytes from `i` as a little-endian word, zeros past the end.
-#[inline]
-fn word_at(b: &[u8], i: usize) -> u64 {
-    if let Some(w) = b.get(i..i + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
-        return u64::from_le_bytes(w);
-    }
-    let mut w = [0u8; 8];
-    let rest = b.get(i..).unwrap_or_default();
-    w[..rest.len()].copy_from_slice(rest);
-    u64::from_le_bytes(w)
+    b[top].is_ascii_alphabetic().then_some(i + n)
 }
 
 /// `port = digits`, at most 65535: the end of the port from `i`.
@@ -170,11 +164,18 @@ fn port(b: &[u8], i: usize, parts: &mut Parts) -> Option<usize> {
 #[inline]
 fn run(b: &[u8], mut i: usize, class: Class) -> Option<usize> {
     loop {
-        i = chars::first_outside(b, i, b.len(), class);
-        if b.get(i) != Some(&b'%') {
-            return Some(i);
+        i = chars::run_of(b, i, b.len(), class);
+        loop {
+            match b.get(i) {
+                Some(&b'%') => {
+                    pct::escape_at(b, i)?;
+                    i += 3;
+                    break;
+                }
+                Some(&c) if class.contains(c) => i += 1,
+                _ => return Some(i),
+            }
         }
-        pct::escape_at(b, i)?;
-        i += 3;
     }
 }
+

@@ -339,7 +339,8 @@ pub(crate) fn ip_schemepart(
 /// the login ends at the first `/` and a raw `@` can only end the user.
 fn login(p: &Parser<'_>, parts: &mut Parts, i: usize, rules: LoginRules) -> Result<usize, ParseError> {
     if let Some((h, region_end)) = plain_hostport_end(p, i) {
-        hostport_at(p, parts, i, h, region_end, rules)?;
+        parts.host = Some(Span::new(i, h));
+        after_host(p, parts, h, region_end, rules)?;
         return Ok(region_end);
     }
     let region_end = p.find(i, b'/');
@@ -360,24 +361,22 @@ fn login(p: &Parser<'_>, parts: &mut Parts, i: usize, rules: LoginRules) -> Resu
     Ok(region_end)
 }
 
-/// The fast path of `login`: when the login is host characters, maybe
-/// `":"` and digits, then `"/"` or the end, it has no user (no `"@"` can
-/// be in it) and ends there. `None` sends everything else the long way.
+/// The fast path of `login`: a valid host name (checked in the same pass,
+/// see `fast.rs`), maybe `":"` and digits, then `"/"` or the end: no user
+/// (no `"@"` can be in it), and the login ends there. `None` sends
+/// everything else (a hostnumber, a user, an error) the long way.
 #[inline]
 fn plain_hostport_end(p: &Parser<'_>, i: usize) -> Option<(usize, usize)> {
-    let (b, end) = (p.b, p.end.min(p.b.len()));
-    let mut j = chars::run_of(b, i, end, chars::HOSTCHAR);
-    while j < end && chars::HOSTCHAR.contains(b[j]) {
+    let b = &p.b[..p.end.min(p.b.len())];
+    let h = fast::hostname(b, i)?;
+    let mut j = h;
+    if j < b.len() && b[j] == b':' {
         j += 1;
-    }
-    let h = j;
-    if j < end && b[j] == b':' {
-        j += 1;
-        while j < end && b[j].is_ascii_digit() {
+        while j < b.len() && b[j].is_ascii_digit() {
             j += 1;
         }
     }
-    (j == end || b[j] == b'/').then_some((h, j))
+    (j == b.len() || b[j] == b'/').then_some((h, j))
 }
 
 /// A user in a scheme whose grammar has none: an error, or a warning in a
@@ -437,6 +436,17 @@ fn hostport_at(
         host::host(p, i, h)?;
     }
     parts.host = Some(Span::new(i, h));
+    after_host(p, parts, h, region_end, rules)
+}
+
+/// `[ ":" port ]` from `h`, the end of the host, to `region_end`.
+fn after_host(
+    p: &Parser<'_>,
+    parts: &mut Parts,
+    h: usize,
+    region_end: usize,
+    rules: LoginRules,
+) -> Result<(), ParseError> {
     if h == region_end {
         return Ok(());
     }

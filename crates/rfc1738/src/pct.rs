@@ -151,27 +151,6 @@ pub fn decode_lossy(s: &str) -> String {
     String::from_utf8_lossy(&decode(s)).into_owned()
 }
 
-/// Iterates over the decoded octets of `s` with the offset (in `s`) of the
-/// character or escape each came from. Used where an error must point into
-/// the encoded text (mailto addresses).
-pub(crate) fn decoded_with_offsets(s: &[u8]) -> impl Iterator<Item = (u8, usize)> + '_ {
-    let mut i = 0;
-    core::iter::from_fn(move || {
-        let at = i;
-        let b = *s.get(i)?;
-        match escape_at(s, i) {
-            Some(v) => {
-                i += 3;
-                Some((v, at))
-            }
-            None => {
-                i += 1;
-                Some((b, at))
-            }
-        }
-    })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -62,6 +62,16 @@ const SHAPES: &[&str] = &[
     "1://h.com/",
     ":://h.com/",
     "mailto:a@b.c",
+    // Eight bytes and fewer: the word reads at the end of the input.
+    "https://",
+    "http://a",
+    "ftp://a/",
+    "x://a.bc",
+    "x://a.b.",
+    "x://1234",
+    "file:///",
+    "x://",
+    "x://a",
 ];
 
 #[test]
@@ -78,6 +88,13 @@ fn fast_path_agrees_on_shapes() {
     assert_eq!(name.len(), 253);
     agree(&format!("http://{name}/"));
     agree(&format!("http://{name}a/"));
+    // Every prefix of a few long URLs, so that every length meets the
+    // end of the input in every component.
+    for url in ["http://ab-c.d-e.f:8080/p/q%41r?s=t&u", "file://h.example/x/y;z", "x-y://a1.b2.c3/~/@"] {
+        for n in 0..=url.len() {
+            agree(&url[..n]);
+        }
+    }
 }
 
 /// Every conformance case, and every one-byte change of it to a byte that

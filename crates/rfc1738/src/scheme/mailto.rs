@@ -19,7 +19,6 @@ use crate::parse::Parser;
 use crate::pct;
 use crate::url::{Parts, Url};
 use std::borrow::Cow;
-use std::iter::Peekable;
 
 pub(crate) fn parse(p: &Parser<'_>, _parts: &mut Parts, i: usize) -> Result<(), ParseError> {
     if i == p.end {
@@ -30,14 +29,40 @@ pub(crate) fn parse(p: &Parser<'_>, _parts: &mut Parts, i: usize) -> Result<(), 
         .map_err(|at| ParseError::new(i + at, ErrorKind::InvalidAddress, Rule::Encoded822addr))
 }
 
-/// The octets of the decoded address with the offset each came from.
-type Octets<'a> = Peekable<Box<dyn Iterator<Item = (u8, usize)> + 'a>>;
+/// The octets of the decoded address, read one at a time, each with the
+/// offset it came from.
+struct Octets<'a> {
+    encoded: &'a [u8],
+    i: usize,
+}
+
+impl Octets<'_> {
+    /// The next octet and its offset, without consuming it.
+    #[inline]
+    fn peek(&self) -> Option<(u8, usize)> {
+        let c = *self.encoded.get(self.i)?;
+        Some((pct::escape_at(self.encoded, self.i).unwrap_or(c), self.i))
+    }
+
+    /// The next octet and its offset.
+    #[inline]
+    fn next(&mut self) -> Option<(u8, usize)> {
+        let octet = self.peek()?;
+        self.i += if pct::escape_at(self.encoded, self.i).is_some() { 3 } else { 1 };
+        Some(octet)
+    }
+
+    /// The next octet, consumed when `f` holds for it.
+    #[inline]
+    fn next_if(&mut self, f: impl Fn(&(u8, usize)) -> bool) -> Option<(u8, usize)> {
+        self.peek().filter(f).and_then(|_| self.next())
+    }
+}
 
 /// Checks the decoded `encoded` against `addr-spec`; `Err` is the offset
 /// (in `encoded`) where it stops matching.
 fn addr_spec(encoded: &[u8]) -> Result<(), usize> {
-    let it: Box<dyn Iterator<Item = (u8, usize)>> = Box::new(pct::decoded_with_offsets(encoded));
-    let mut s: Octets<'_> = it.peekable();
+    let mut s = Octets { encoded, i: 0 };
     let end = encoded.len();
     dotted(&mut s, end, word)?;
     match s.next() {
@@ -68,7 +93,7 @@ fn dotted(
 /// `word = atom / quoted-string`
 fn word(s: &mut Octets<'_>, end: usize) -> Result<(), usize> {
     match s.peek() {
-        Some(&(b'"', _)) => quoted(s, end, b'"', b'"'),
+        Some((b'"', _)) => quoted(s, end, b'"', b'"'),
         _ => atom(s, end),
     }
 }
@@ -76,7 +101,7 @@ fn word(s: &mut Octets<'_>, end: usize) -> Result<(), usize> {
 /// `sub-domain = domain-ref / domain-literal`
 fn sub_domain(s: &mut Octets<'_>, end: usize) -> Result<(), usize> {
     match s.peek() {
-        Some(&(b'[', _)) => quoted(s, end, b'[', b']'),
+        Some((b'[', _)) => quoted(s, end, b'[', b']'),
         _ => atom(s, end),
     }
 }
@@ -89,7 +114,7 @@ fn atom(s: &mut Octets<'_>, end: usize) -> Result<(), usize> {
         n += 1;
     }
     if n == 0 {
-        return Err(s.peek().map_or(end, |&(_, at)| at));
+        return Err(s.peek().map_or(end, |(_, at)| at));
     }
     Ok(())
 }
