@@ -2,31 +2,31 @@
 //! has, `scheme "://" hostname [ ":" port ] [ "/" path ]` in the http, ftp
 //! and file schemes and the generic syntax (§5), read in one pass.
 //!
-//! It answers `Some(parts)` only for a text it can read completely; for
+//! It answers only for a text it can read completely, or whose path has
+//! a byte the path cannot take (the commonest error: an unsafe `~`); for
 //! anything else (a user or password, a hostnumber, a `;type=`, a
-//! fragment, an upper-case scheme, another scheme, any error) it answers
-//! `None`, and the rules in `parse.rs` and `scheme/` read the text again
-//! from the start: they are what says where and why a URL fails.
+//! fragment, an upper-case scheme, another scheme, any other error) it
+//! answers `None`, and the rules in `parse.rs` and `scheme/` read the text
+//! again from the start.
 //!
 //! The rules are the oracle: a parse with options (`Url::parse_with`)
 //! never takes this path, and `tests/fast_path.rs` and the fuzz target
 //! `parse` require the two readings to give equal answers.
 
 use crate::chars::{self, Class};
+use crate::error::{ErrorKind, ParseError, Rule};
 use crate::host::MAX_LABEL;
+use crate::parse::Parser;
 use crate::pct;
 use crate::scheme::SchemeKind;
 use crate::url::{Parts, Span};
 
-/// `parse::parse` when the text has the common shape: fills `parts` and
-/// answers `true`; `false` otherwise, `parts` then holding nothing of use.
+/// `parse::parse` when the text has the common shape: `Some(Ok(()))`
+/// with `parts` filled, or `Some(Err(e))` for a path with a byte its rule
+/// does not take (the error the rules would give, so that the commonest
+/// error is also read once); `None` for everything else.
 #[inline]
-pub(crate) fn parse(b: &[u8], parts: &mut Parts) -> bool {
-    shape(b, parts).is_some()
-}
-
-#[inline]
-fn shape(b: &[u8], parts: &mut Parts) -> Option<()> {
+pub(crate) fn parse(b: &[u8], parts: &mut Parts) -> Option<Result<(), ParseError>> {
     let colon = scheme(b)?;
     let kind = SchemeKind::from_bytes(&b[..colon]);
     if !matches!(kind, SchemeKind::Http | SchemeKind::Ftp | SchemeKind::File | SchemeKind::Other) {
@@ -50,29 +50,34 @@ fn shape(b: &[u8], parts: &mut Parts) -> Option<()> {
     }
     if j == b.len() {
         // §3.10: `fileurl = "file://" [ host | "localhost" ] "/" fpath`.
-        return (kind != SchemeKind::File).then_some(());
+        return (kind != SchemeKind::File).then_some(Ok(()));
     }
     if b[j] != b'/' {
         return None;
     }
     parts.path = Some(Span::new(j + 1, b.len()));
-    let k = match kind {
+    let (k, rule) = match kind {
         // §3.3: `hpath [ "?" search ]`.
-        SchemeKind::Http => {
-            let q = run(b, j + 1, chars::HPATH)?;
-            if q == b.len() || b[q] != b'?' {
-                q
-            } else {
+        SchemeKind::Http => match run(b, j + 1, chars::HPATH, Rule::Hpath) {
+            Ok(q) if q < b.len() && b[q] == b'?' => {
                 parts.marks[0] = q as u32;
-                run(b, q + 1, chars::SEARCH)?
+                (run(b, q + 1, chars::SEARCH, Rule::Search), Rule::Search)
             }
-        }
-        // §3.2, §3.10: `fpath`; an ftp `;type=` goes the long way.
-        SchemeKind::Ftp | SchemeKind::File => run(b, j + 1, chars::FPATH)?,
-        // §5: `urlpath = *xchar`.
-        _ => run(b, j + 1, chars::XCHAR)?,
+            end => (end, Rule::Hpath),
+        },
+        // §3.2, §3.10: `fpath`.
+        SchemeKind::Ftp | SchemeKind::File => (run(b, j + 1, chars::FPATH, Rule::Fpath), Rule::Fpath),
+        // §5: `urlpath = *xchar`; where it fails, so does the other reading
+        // of the scheme-specific part, `*xchar`, whose error the rules give.
+        _ => (run(b, j + 1, chars::XCHAR, Rule::Schemepart), Rule::Schemepart),
     };
-    (k == b.len()).then_some(())
+    match k {
+        Ok(k) if k == b.len() => Some(Ok(())),
+        // A fragment, or an ftp `;type=`: the long way.
+        Ok(k) if b[k] == b'#' || (kind == SchemeKind::Ftp && b[k] == b';') => None,
+        Ok(k) => Some(Err(Parser { b, end: b.len(), lenient: None }.unexpected(k, rule))),
+        Err(e) => Some(Err(e)),
+    }
 }
 
 /// Lower-case scheme characters: `lowalpha | digit | "+" | "-" | "."`
@@ -160,22 +165,23 @@ fn port(b: &[u8], i: usize, parts: &mut Parts) -> Option<usize> {
 }
 
 /// The end of the run of `class` from `i`, each `%` checked to start an
-/// escape (§2.2); `None` at a `%` that does not.
+/// escape (§2.2).
 #[inline]
-fn run(b: &[u8], mut i: usize, class: Class) -> Option<usize> {
+fn run(b: &[u8], mut i: usize, class: Class, rule: Rule) -> Result<usize, ParseError> {
     loop {
         i = chars::run_of(b, i, b.len(), class);
         loop {
             match b.get(i) {
                 Some(&b'%') => {
-                    pct::escape_at(b, i)?;
+                    if pct::escape_at(b, i).is_none() {
+                        return Err(ParseError::new(i, ErrorKind::InvalidEscape, rule));
+                    }
                     i += 3;
                     break;
                 }
                 Some(&c) if class.contains(c) => i += 1,
-                _ => return Some(i),
+                _ => return Ok(i),
             }
         }
     }
 }
-

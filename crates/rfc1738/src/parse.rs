@@ -236,8 +236,10 @@ fn parse_opts(input: &str, lenient: Option<&Lenient>) -> Result<Parts, ParseErro
     if lenient.is_none() {
         // The common shape in one pass; the rules read everything else.
         let mut parts = Parts::new(SchemeKind::Other, 0, 0, false);
-        if fast::parse(b, &mut parts) {
-            return Ok(parts);
+        match fast::parse(b, &mut parts) {
+            Some(Ok(())) => return Ok(parts),
+            Some(Err(e)) => return Err(e),
+            None => {}
         }
         // No rule accepts `#` (§2.2: it is unsafe), so a strict parse of
         // the whole input succeeds only when there is none, and the search
