@@ -26,10 +26,16 @@ fn printable(input: &str, offset: usize) -> (String, usize) {
 
 /// Two lines: the input, indented, and a caret under byte `offset`.
 pub fn caret(input: &str, offset: usize) -> String {
+    caret_styled(input, offset, true)
+}
+
+/// [`caret`], the caret in colour only when `color` holds.
+pub fn caret_styled(input: &str, offset: usize, color: bool) -> String {
     let (shown, column) = printable(input, offset);
+    let style = if color { CARET } else { Style::new() };
     let mut out = String::new();
     let _ = writeln!(out, "  {shown}");
-    let _ = writeln!(out, "  {}{CARET}^{CARET:#}", " ".repeat(column));
+    let _ = writeln!(out, "  {}{style}^{style:#}", " ".repeat(column));
     out
 }
 

@@ -161,6 +161,38 @@ fn check_json_writes_one_object_per_line_in_order() {
 }
 
 #[test]
+fn check_writes_the_same_whatever_the_number_of_jobs() {
+    // Several batches, invalid lines in each, more schemes than the summary
+    // gives rows to (the first 32 seen get one), upper-case names counted
+    // with their lower-case ones, and a line that is not UTF-8.
+    let mut input = Vec::new();
+    for i in 0..40_000u32 {
+        let line = match i % 11 {
+            0 => format!("s{}:x\n", i % 50),
+            1 => format!("HTTP://h{i}.dom/a b\n"),
+            2 => "http://h.dom/\u{e9}\n".to_string(),
+            _ => format!("http://h{i}.dom/p?q={i}\n"),
+        };
+        input.extend_from_slice(line.as_bytes());
+        if i == 20_000 {
+            input.extend_from_slice(b"http://h.dom/\xff\n");
+        }
+    }
+    let run = |jobs: &str| {
+        let out = rfc1738().args(["check", "--jobs", jobs]).write_stdin(input.clone()).output().unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        out.stdout
+    };
+    let one = run("1");
+    let text = String::from_utf8_lossy(&one);
+    assert!(text.contains("checked 40001 URLs"), "{}", &text[text.len() - 2000..]);
+    assert!(text.contains("(other schemes)"));
+    assert!(text.contains("<stdin>:20002:"), "the line that is not UTF-8 is reported");
+    assert_eq!(run("2"), one);
+    assert_eq!(run("5"), one);
+}
+
+#[test]
 fn lines_past_the_limit_are_invalid_not_held() {
     let long = format!("http://h.dom/{}\nhttp://ok.dom/\n", "a".repeat(5000));
     let out = rfc1738()

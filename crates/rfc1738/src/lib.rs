@@ -83,7 +83,7 @@ mod warning;
 pub use error::{ErrorKind, ParseError, Rule};
 pub use host::{MAX_LABEL, MAX_NAME};
 pub use options::ParseOptions;
-pub use parse::{validate, MAX_LEN};
+pub use parse::{validate, validate_bytes, MAX_LEN};
 pub use scheme::ftp::{Cwd, Ftp, FtpCommand, FtpLogin};
 pub use scheme::gopher::Gopher;
 pub use scheme::http::Http;

@@ -218,18 +218,21 @@ impl Parser<'_> {
 
 /// `genericurl = scheme ":" schemepart`, then the scheme's own grammar.
 pub(crate) fn parse(input: &str) -> Result<Parts, ParseError> {
-    parse_opts(input, None)
+    parse_opts(input.as_bytes(), None)
 }
 
 /// [`parse`], accepting what the options of `lenient` accept and
 /// recording a warning for each.
 pub(crate) fn parse_lenient(input: &str, lenient: &Lenient) -> Result<Parts, ParseError> {
-    parse_opts(input, Some(lenient))
+    parse_opts(input.as_bytes(), Some(lenient))
 }
 
+/// Every rule works on bytes: no class holds an octet above 7F (§2.2: "URLs
+/// are written only with the graphic printable characters of the US-ASCII
+/// coded character set"), so text that is not UTF-8 fails where its first
+/// such octet stands, as any other non-ASCII text does.
 #[inline]
-fn parse_opts(input: &str, lenient: Option<&Lenient>) -> Result<Parts, ParseError> {
-    let b = input.as_bytes();
+fn parse_opts(b: &[u8], lenient: Option<&Lenient>) -> Result<Parts, ParseError> {
     if b.len() > MAX_LEN {
         return Err(ParseError::new(MAX_LEN, ErrorKind::TooLong, Rule::Scheme));
     }
@@ -527,4 +530,22 @@ pub(crate) fn path(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<usize,
 /// ```
 pub fn validate(input: &str) -> Result<(), ParseError> {
     parse(input).map(|_| ())
+}
+
+/// [`validate`] for bytes that may not be UTF-8, such as lines read from a
+/// log: no UTF-8 check is needed first, since every octet above 7F is an
+/// error at its offset (kind [`crate::ErrorKind::NonAscii`]), as it is in
+/// a `&str`.
+///
+/// # Errors
+/// The same [`ParseError`] as [`validate`] gives for the same bytes.
+///
+/// # Examples
+/// ```
+/// assert!(rfc1738::validate_bytes(b"ftp://h.dom/file").is_ok());
+/// let e = rfc1738::validate_bytes(b"http://h.dom/a\xffb").unwrap_err();
+/// assert_eq!((e.offset(), e.kind()), (14, rfc1738::ErrorKind::NonAscii));
+/// ```
+pub fn validate_bytes(input: &[u8]) -> Result<(), ParseError> {
+    parse_opts(input, None).map(|_| ())
 }

@@ -5,17 +5,15 @@
 //! input order. Memory is bounded by two batches of at most `--max-len`
 //! bytes per line, whatever the size of the input.
 
-use super::report_at;
 use crate::diag;
 use crate::input::{Lines, Span, DEFAULT_MAX_LEN};
-use crate::outcome::{options, parse_bytes_with, scheme_bytes, scheme_of, validate_bytes, Problem};
+use crate::outcome::{options, parse_bytes_with, scheme_bytes, scheme_of, Problem};
 use crate::status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde_json::json;
-use std::borrow::Cow;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::{self, BufWriter, IsTerminal, Write};
-use std::sync::mpsc;
+use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 
 /// Lines per batch.
@@ -77,28 +75,23 @@ struct Summary {
 }
 
 impl Summary {
-    /// Counts one line. The common case (a lower-case scheme already seen)
-    /// allocates nothing: this runs on the thread that writes the output.
-    fn add(&mut self, input: &[u8], ok: bool) {
-        if ok {
-            self.valid += 1;
-        } else {
-            self.invalid += 1;
+    /// Adds the counts of a run of lines, scheme by scheme in the order
+    /// they first appeared there: the first `MAX_SCHEMES` names get a row,
+    /// as if every line had been counted here in input order.
+    fn merge(&mut self, tally: &Tally) {
+        for (name, counts) in &tally.order {
+            let key = String::from_utf8_lossy(name);
+            let key = if self.by_scheme.contains_key(&*key) || self.by_scheme.len() < MAX_SCHEMES {
+                key.into_owned()
+            } else {
+                "(other schemes)".to_string()
+            };
+            let row = self.by_scheme.entry(key).or_default();
+            row.0 += counts.0;
+            row.1 += counts.1;
+            self.valid += counts.0;
+            self.invalid += counts.1;
         }
-        let key: Cow<'_, str> = match scheme_bytes(input) {
-            Some(s) if !s.iter().any(u8::is_ascii_uppercase) => {
-                Cow::Borrowed(std::str::from_utf8(s).unwrap_or("(no scheme)"))
-            }
-            Some(s) => Cow::Owned(String::from_utf8_lossy(s).to_ascii_lowercase()),
-            None => Cow::Borrowed("(no scheme)"),
-        };
-        if let Some(e) = self.by_scheme.get_mut(&*key) {
-            bump(e, ok);
-            return;
-        }
-        let key =
-            if self.by_scheme.len() >= MAX_SCHEMES { "(other schemes)".into() } else { key.into_owned() };
-        bump(self.by_scheme.entry(key).or_default(), ok);
     }
 
     fn write(&self, out: &mut impl Write) -> io::Result<()> {
@@ -117,22 +110,79 @@ impl Summary {
     }
 }
 
-fn bump(counts: &mut (u64, u64), ok: bool) {
-    if ok {
-        counts.0 += 1;
-    } else {
-        counts.1 += 1;
+/// The counts of one run of lines by scheme (lower-cased), in the order
+/// each scheme first appeared; a worker fills it, the writer merges it.
+#[derive(Default)]
+struct Tally {
+    order: Vec<(Vec<u8>, (u64, u64))>,
+    index: HashMap<Vec<u8>, usize>,
+    /// The entry of the previous line: runs of one scheme skip the lookup.
+    last: Option<usize>,
+}
+
+impl Tally {
+    fn add(&mut self, input: &[u8], ok: bool) {
+        let name: &[u8] = scheme_bytes(input).unwrap_or(b"(no scheme)");
+        let same = |entry: &[u8]| entry.len() == name.len() && entry.eq_ignore_ascii_case(name);
+        let at = match self.last.filter(|&k| same(&self.order[k].0)) {
+            Some(k) => k,
+            None => {
+                let key = name.to_ascii_lowercase();
+                let next = self.order.len();
+                let k = *self.index.entry(key.clone()).or_insert(next);
+                if k == next {
+                    self.order.push((key, (0, 0)));
+                }
+                k
+            }
+        };
+        self.last = Some(at);
+        let counts = &mut self.order[at].1;
+        if ok {
+            counts.0 += 1;
+        } else {
+            counts.1 += 1;
+        }
     }
+}
+
+/// What a worker makes of a run of lines: their output, in order, ready to
+/// be copied out, and their counts.
+struct Done {
+    out: Vec<u8>,
+    tally: Tally,
+    /// Bytes of input, for the progress bar.
+    bytes: u64,
+}
+
+/// What every worker needs to know.
+#[derive(Clone, Copy)]
+struct Job<'a> {
+    file: &'a str,
+    json: bool,
+    max_len: usize,
+    format: Format,
+    lenient: bool,
+    /// Reports carry colour escapes.
+    color: bool,
 }
 
 /// Runs `check`.
 pub fn run(args: &CheckArgs) -> io::Result<u8> {
     let files = if args.files.is_empty() { vec!["-".to_string()] } else { args.files.clone() };
     let jobs = args.jobs.unwrap_or_else(|| thread::available_parallelism().map_or(1, |n| n.get())).max(1);
-    let mut out = BufWriter::with_capacity(1 << 16, anstream::AutoStream::auto(io::stdout().lock()));
+    // Colour is decided once: without it, reports are written plain and
+    // copied out as they are, with no escape codes to strip.
+    let color = anstream::AutoStream::choice(&io::stdout()) != anstream::ColorChoice::Never;
+    let raw: Box<dyn Write> = if color {
+        Box::new(anstream::AutoStream::auto(io::stdout().lock()))
+    } else {
+        Box::new(io::stdout().lock())
+    };
+    let mut out = BufWriter::with_capacity(1 << 16, raw);
     let mut summary = Summary::default();
     for file in &files {
-        check_file(args, file, jobs, &mut out, &mut summary)?;
+        check_file(args, file, jobs, color, &mut out, &mut summary)?;
     }
     out.flush()?;
     if args.json {
@@ -144,43 +194,99 @@ pub fn run(args: &CheckArgs) -> io::Result<u8> {
     Ok(if summary.invalid == 0 { status::OK } else { status::INVALID })
 }
 
+/// Checks one file through a pipeline: the reader thread reads batches,
+/// `jobs` workers each check a whole batch (validate, format the output,
+/// count), and this thread writes the batches' output in input order.
+/// At most `2 * jobs + 1` batches are in flight at any time, whatever the
+/// size of the file.
 fn check_file(
     args: &CheckArgs,
     file: &str,
     jobs: usize,
+    color: bool,
     out: &mut impl Write,
     summary: &mut Summary,
 ) -> io::Result<()> {
     let lines =
         Lines::open(file, args.max_len).map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
     let progress = progress_bar(file);
-    let (tx, rx) = mpsc::sync_channel::<io::Result<Batch>>(1);
-    let (max_len, format) = (args.max_len, args.format);
-    thread::scope(|s| {
-        s.spawn(move || read_batches(lines, &tx));
-        let mut line_no = 0u64;
-        for batch in rx {
-            let batch = batch.map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
-            let verdicts = validate_all(&batch, jobs, max_len, format, args.lenient);
-            for (line, verdict) in batch.lines.iter().zip(&verdicts) {
-                line_no += 1;
-                let input: &[u8] = match line {
-                    Span::Text(r) => &batch.data[r.clone()],
-                    Span::TooLong(_) => b"",
-                };
-                summary.add(input, verdict.is_ok());
-                write_verdict(out, args.json, file, line_no, input, verdict)?;
+    let in_flight = 2 * jobs + 1;
+    // A batch is read only with a token, and a token comes back when its
+    // batch is written: that bounds memory.
+    let (token_tx, token_rx) = mpsc::sync_channel::<()>(in_flight);
+    for _ in 0..in_flight {
+        let _ = token_tx.send(());
+    }
+    let (work_tx, work_rx) = mpsc::sync_channel::<Work>(in_flight);
+    let work_rx = Arc::new(Mutex::new(work_rx));
+    let (done_tx, done_rx) = mpsc::sync_channel::<(u64, io::Result<Done>)>(in_flight);
+    let job = Job {
+        file,
+        json: args.json,
+        max_len: args.max_len,
+        format: args.format,
+        lenient: args.lenient,
+        color,
+    };
+    // Every channel end is owned by one thread, so that when any of them
+    // stops (the end, an error, a closed output) the others see it and stop.
+    thread::scope(move |s| {
+        s.spawn(move || read_batches(lines, &token_rx, &work_tx));
+        for _ in 0..jobs {
+            let (work_rx, done_tx) = (Arc::clone(&work_rx), done_tx.clone());
+            s.spawn(move || work(&work_rx, &done_tx, job));
+        }
+        drop((work_rx, done_tx));
+        // Batches arrive in any order; each is written when its turn comes.
+        let mut pending = BTreeMap::new();
+        let mut next = 0u64;
+        for (seq, done) in done_rx {
+            pending.insert(seq, done);
+            while let Some(done) = pending.remove(&next) {
+                let done = done.map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
+                out.write_all(&done.out)?;
+                summary.merge(&done.tally);
+                progress.inc(done.bytes);
+                next += 1;
+                let _ = token_tx.send(());
             }
-            progress.inc(batch.bytes);
         }
         progress.finish_and_clear();
         Ok(())
     })
 }
 
-/// Reads batches until the end or an error, sending each.
-fn read_batches(mut lines: Lines, tx: &mpsc::SyncSender<io::Result<Batch>>) {
+/// A batch to check: its number in the file, the number of the line
+/// before its first, and the batch (or the error that ended the reading).
+type Work = (u64, u64, io::Result<Batch>);
+
+/// A worker: checks batches until there are no more.
+fn work(
+    work_rx: &Mutex<mpsc::Receiver<Work>>,
+    done_tx: &mpsc::SyncSender<(u64, io::Result<Done>)>,
+    job: Job<'_>,
+) {
     loop {
+        let next = match work_rx.lock() {
+            Ok(rx) => rx.recv(),
+            Err(_) => return,
+        };
+        let Ok((seq, line_no, batch)) = next else { return };
+        let done = batch.and_then(|batch| check_lines(&batch, line_no, job));
+        if done_tx.send((seq, done)).is_err() {
+            return;
+        }
+    }
+}
+
+/// Reads batches until the end or an error, sending each with its number
+/// once a token allows it.
+fn read_batches(mut lines: Lines, tokens: &mpsc::Receiver<()>, work_tx: &mpsc::SyncSender<Work>) {
+    let (mut seq, mut line_no) = (0u64, 0u64);
+    loop {
+        if tokens.recv().is_err() {
+            return;
+        }
         let mut batch =
             Batch { data: Vec::with_capacity(1 << 20), lines: Vec::with_capacity(BATCH), bytes: 0 };
         while batch.lines.len() < BATCH {
@@ -194,58 +300,62 @@ fn read_batches(mut lines: Lines, tx: &mpsc::SyncSender<io::Result<Batch>>) {
                 }
                 Ok(None) => break,
                 Err(e) => {
-                    let _ = tx.send(Err(e));
+                    let _ = work_tx.send((seq, line_no, Err(e)));
                     return;
                 }
             }
         }
-        let last = batch.lines.len() < BATCH;
-        if (!batch.lines.is_empty() && tx.send(Ok(batch)).is_err()) || last {
+        let (n, last) = (batch.lines.len() as u64, batch.lines.len() < BATCH);
+        if n > 0 && work_tx.send((seq, line_no, Ok(batch))).is_err() {
             return;
         }
-    }
-}
-
-/// Validates every line, split across `jobs` threads, results in order.
-fn validate_all(batch: &Batch, jobs: usize, max_len: usize, format: Format, lenient: bool) -> Vec<Verdict> {
-    let one = |line: &Span| match line {
-        Span::Text(r) => {
-            let t = &batch.data[r.clone()];
-            match (format, lenient) {
-                (Format::Clf, _) => super::clf::validate_line(t),
-                (_, true) => parse_bytes_with(t, &options(true)).map(|_| ()),
-                _ => validate_bytes(t),
-            }
+        if last {
+            return;
         }
-        Span::TooLong(n) => Err(Problem::too_long(*n, max_len)),
-    };
-    let lines = &batch.lines;
-    if jobs == 1 || lines.len() < 256 {
-        return lines.iter().map(one).collect();
+        seq += 1;
+        line_no += n;
     }
-    let chunk = lines.len().div_ceil(jobs);
-    thread::scope(|s| {
-        let handles: Vec<_> =
-            lines.chunks(chunk).map(|c| s.spawn(move || c.iter().map(one).collect::<Vec<_>>())).collect();
-        handles.into_iter().flat_map(|h| h.join().unwrap_or_default()).collect()
-    })
 }
 
+/// Checks every line of a batch whose first line is `line_no + 1`: its
+/// output, ready to be copied out, and its counts.
+fn check_lines(batch: &Batch, line_no: u64, job: Job<'_>) -> io::Result<Done> {
+    let mut done = Done { out: Vec::new(), tally: Tally::default(), bytes: batch.bytes };
+    for (k, line) in batch.lines.iter().enumerate() {
+        let (input, verdict): (&[u8], Verdict) = match line {
+            Span::Text(r) => {
+                let t = &batch.data[r.clone()];
+                let verdict = match (job.format, job.lenient) {
+                    (Format::Clf, _) => super::clf::validate_line(t),
+                    (_, true) => parse_bytes_with(t, &options(true)).map(|_| ()),
+                    _ => rfc1738::validate_bytes(t).map_err(Problem::from),
+                };
+                (t, verdict)
+            }
+            Span::TooLong(n) => (b"", Err(Problem::too_long(*n, job.max_len))),
+        };
+        done.tally.add(input, verdict.is_ok());
+        write_verdict(&mut done.out, job, line_no + k as u64 + 1, input, &verdict)?;
+    }
+    Ok(done)
+}
+
+/// Writes what `check` says about one line: a JSON object with `--json`,
+/// otherwise a report when the line is invalid.
 fn write_verdict(
     out: &mut impl Write,
-    json: bool,
-    file: &str,
+    job: Job<'_>,
     line_no: u64,
     input: &[u8],
     verdict: &Verdict,
 ) -> io::Result<()> {
-    if json {
+    if job.json {
         let error = verdict
             .as_ref()
             .err()
             .map(|p| json!({"offset": p.offset, "kind": p.kind, "rule": p.rule, "message": p.message}));
         let obj = json!({
-            "file": file,
+            "file": job.file,
             "line": line_no,
             "input": String::from_utf8_lossy(input),
             "valid": verdict.is_ok(),
@@ -256,9 +366,9 @@ fn write_verdict(
         return writeln!(out);
     }
     let Err(p) = verdict else { return Ok(()) };
-    let name = if file == "-" { "<stdin>" } else { file };
+    let name = if job.file == "-" { "<stdin>" } else { job.file };
     let col = diag::column(&String::from_utf8_lossy(input), super::lossy_offset(input, p.offset));
-    report_at(out, &format!("{name}:{line_no}:{col}"), input, p)
+    super::report_styled(out, &format!("{name}:{line_no}:{col}"), input, p, job.color)
 }
 
 /// A byte-count progress bar on stderr when it is a terminal.

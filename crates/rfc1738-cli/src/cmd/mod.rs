@@ -24,9 +24,20 @@ pub fn report(err: &mut impl Write, input: &[u8], p: &Problem) -> io::Result<()>
 
 /// The diagnostic with its own first words (`file:line:col`).
 pub fn report_at(err: &mut impl Write, head: &str, input: &[u8], p: &Problem) -> io::Result<()> {
+    report_styled(err, head, input, p, true)
+}
+
+/// [`report_at`], with the caret in colour only when `color` holds.
+pub fn report_styled(
+    err: &mut impl Write,
+    head: &str,
+    input: &[u8],
+    p: &Problem,
+    color: bool,
+) -> io::Result<()> {
     let shown = String::from_utf8_lossy(input);
     writeln!(err, "{head}: {} at offset {} (in {})", p.message, p.offset, p.rule)?;
-    write!(err, "{}", diag::caret(&shown, lossy_offset(input, p.offset)))
+    write!(err, "{}", diag::caret_styled(&shown, lossy_offset(input, p.offset), color))
 }
 
 /// Writes a warning about an input: `rfc1738: warning: ` and the message,
