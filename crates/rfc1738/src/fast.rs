@@ -1,10 +1,11 @@
 //! The fast path of a strict parse: the shape nearly every URL in the wild
 //! has, `scheme "://" hostname [ ":" port ] [ "/" path ]` in the http, ftp
-//! and file schemes and the generic syntax (§5), read in one pass.
+//! (with its `;type=`) and file schemes and the generic syntax (§5), read
+//! in one pass.
 //!
 //! It answers only for a text it can read completely, or whose path has
 //! a byte the path cannot take (the commonest error: an unsafe `~`); for
-//! anything else (a user or password, a hostnumber, a `;type=`, a
+//! anything else (a user or password, a hostnumber, a bad typecode, a
 //! fragment, an upper-case scheme, another scheme, any other error) it
 //! answers `None`, and the rules in `parse.rs` and `scheme/` read the text
 //! again from the start.
@@ -65,7 +66,7 @@ pub(crate) fn parse(b: &[u8], parts: &mut Parts) -> Option<Result<(), ParseError
             }
             end => (end, Rule::Hpath),
         },
-        // §3.2, §3.10: `fpath`.
+        // §3.2, §3.10: `fpath`, up to an ftp `;type=`.
         SchemeKind::Ftp | SchemeKind::File => (run(b, j + 1, chars::FPATH, Rule::Fpath), Rule::Fpath),
         // §5: `urlpath = *xchar`; where it fails, so does the other reading
         // of the scheme-specific part, `*xchar`, whose error the rules give.
@@ -73,8 +74,16 @@ pub(crate) fn parse(b: &[u8], parts: &mut Parts) -> Option<Result<(), ParseError
     };
     match k {
         Ok(k) if k == b.len() => Some(Ok(())),
-        // A fragment, or an ftp `;type=`: the long way.
-        Ok(k) if b[k] == b'#' || (kind == SchemeKind::Ftp && b[k] == b';') => None,
+        // §3.2: `fpath [ ";type=" ftptype ]`, the typecode last.
+        Ok(k) if kind == SchemeKind::Ftp && b[k] == b';' => {
+            let typecode =
+                matches!(&b[k..], [b';', b't', b'y', b'p', b'e', b'=', c] if b"aidAID".contains(c));
+            parts.marks[0] = k as u32;
+            // Anything else after the `;`: the rules say what is wrong.
+            typecode.then_some(Ok(()))
+        }
+        // A fragment: the long way.
+        Ok(k) if b[k] == b'#' => None,
         Ok(k) => Some(Err(Parser { b, end: b.len(), lenient: None }.unexpected(k, rule))),
         Err(e) => Some(Err(e)),
     }
@@ -177,7 +186,10 @@ fn run(b: &[u8], mut i: usize, class: Class, rule: Rule) -> Result<usize, ParseE
                         return Err(ParseError::new(i, ErrorKind::InvalidEscape, rule));
                     }
                     i += 3;
-                    break;
+                    // Runs of escapes stay here; plain bytes go eight at a time.
+                    if b.get(i) != Some(&b'%') {
+                        break;
+                    }
                 }
                 Some(&c) if class.contains(c) => i += 1,
                 _ => return Ok(i),

@@ -49,7 +49,11 @@ impl Parser<'_> {
                         return Err(ParseError::new(i, ErrorKind::InvalidEscape, rule));
                     }
                     i += 3;
-                    break;
+                    // Runs of escapes stay here; plain bytes go eight at a time.
+                    if i >= end || b[i] != b'%' {
+                        break;
+                    }
+                    continue;
                 }
                 i += 1;
             }
