@@ -6,6 +6,7 @@
 
 use crate::chars::DIGIT_C;
 use crate::error::{ErrorKind, ParseError, Rule};
+use crate::fast;
 use crate::parse::Parser;
 use crate::warning::WarningKind;
 
@@ -20,7 +21,9 @@ pub(crate) fn host(p: &Parser<'_>, start: usize, mut end: usize) -> Result<(), P
     if start == end {
         return Err(ParseError::new(start, ErrorKind::EmptyHost, Rule::Host));
     }
-    if p.lenient.is_none() && is_plain_hostname(b, start, end) {
+    // The common case in one pass (see `fast.rs`); the rules below say
+    // where and why anything else fails.
+    if p.lenient.is_none() && fast::hostname(&b[..end], start) == Some(end) {
         return Ok(());
     }
     if b[end - 1] == b'.' {
@@ -35,35 +38,6 @@ pub(crate) fn host(p: &Parser<'_>, start: usize, mut end: usize) -> Result<(), P
     } else {
         hostname(b, start, end)
     }
-}
-
-/// The fast path: one pass that accepts the common case, a `hostname`
-/// whose labels and length are all within bounds. Anything else (a
-/// hostnumber, an error, a lenient deviation) goes through the rules
-/// below, which say where and why; the property test in this module holds
-/// the two to agreement.
-#[inline]
-fn is_plain_hostname(b: &[u8], start: usize, end: usize) -> bool {
-    // The caller passes host characters only (`alphadigit | "-" | "."`,
-    // and `_` in a lenient parse, which never takes this path).
-    if end - start > MAX_NAME || b[end - 1] == b'-' {
-        return false;
-    }
-    let mut label_start = start;
-    let mut i = start;
-    while i < end {
-        let c = b[i];
-        if c == b'.' {
-            if i == label_start || i - label_start > MAX_LABEL || b[i - 1] == b'-' {
-                return false;
-            }
-            label_start = i + 1;
-        } else if c == b'-' && i == label_start {
-            return false;
-        }
-        i += 1;
-    }
-    end > label_start && end - label_start <= MAX_LABEL && b[label_start].is_ascii_alphabetic()
 }
 
 /// A host that ends with `"."`: an error, or in a lenient parse that
@@ -156,12 +130,14 @@ fn label(b: &[u8], start: usize, end: usize) -> Result<(), ParseError> {
 mod tests {
     use super::*;
 
-    /// The fast path accepts only what the full rules accept.
+    /// The one-pass host check of `fast.rs` agrees with the rules: it
+    /// accepts a host name exactly when they do (up to the 62 bytes it
+    /// reads), and stops at the first byte that is not a host character.
     #[test]
-    fn plain_hostname_agrees_with_the_rules() {
+    fn fast_hostname_agrees_with_the_rules() {
         let alphabet = [b'a', b'7', b'-', b'.', b'_', b'Z'];
         let mut host = Vec::new();
-        for n in 0..6u32 {
+        for n in 1..7u32 {
             for code in 0..alphabet.len().pow(n) {
                 host.clear();
                 let mut c = code;
@@ -169,16 +145,22 @@ mod tests {
                     host.push(alphabet[c % alphabet.len()]);
                     c /= alphabet.len();
                 }
-                let p = Parser { b: &host, end: host.len(), lenient: None };
-                let plain = host.iter().all(|c| c.is_ascii_alphanumeric() || b".-".contains(c));
-                if plain && !host.is_empty() && is_plain_hostname(&host, 0, host.len()) {
-                    assert!(hostname(&host, 0, host.len()).is_ok(), "{:?}", String::from_utf8_lossy(&host));
-                    assert!(self::host(&p, 0, host.len()).is_ok());
+                let shown = String::from_utf8_lossy(&host);
+                let run = host.iter().position(|&c| c == b'_').unwrap_or(host.len());
+                let fast = fast::hostname(&host, 0);
+                if let Some(j) = fast {
+                    assert_eq!(j, run, "{shown:?}");
+                }
+                if run == host.len() {
+                    let top = host.iter().rposition(|&c| c == b'.').map_or(0, |d| d + 1);
+                    let named = top < host.len() && host[top].is_ascii_alphabetic();
+                    let rules = named && hostname(&host, 0, host.len()).is_ok();
+                    assert_eq!(fast == Some(host.len()), rules, "{shown:?}");
                 }
             }
         }
         let long = [b'a'; 64];
-        assert!(!is_plain_hostname(&long, 0, 64));
-        assert!(is_plain_hostname(&long, 0, 63));
+        assert_eq!(fast::hostname(&long, 0), None);
+        assert_eq!(fast::hostname(&long[..63], 0), Some(63));
     }
 }
