@@ -42,6 +42,11 @@ pub fn all() -> Vec<Parser> {
             run: |inputs| count(inputs, subject::parse),
         });
         list.push(Parser {
+            name: "rfc1738 borrow",
+            what: "rfc1738::UrlRef::parse, the same full parse borrowing the input",
+            run: |inputs| count(inputs, subject::parse_borrowed),
+        });
+        list.push(Parser {
             name: "rfc1738 validate",
             what: "rfc1738::validate, the same checks without building a Url",
             run: |inputs| count(inputs, subject::validate),

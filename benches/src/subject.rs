@@ -13,6 +13,14 @@ pub fn parse(input: &str) -> bool {
     std::hint::black_box(rfc1738::Url::parse(input)).is_ok()
 }
 
+/// Parses `input` into an [`rfc1738::UrlRef`], which borrows it (no
+/// allocation); `true` when it was accepted.
+#[inline]
+#[must_use]
+pub fn parse_borrowed(input: &str) -> bool {
+    std::hint::black_box(rfc1738::UrlRef::parse(input)).is_ok()
+}
+
 /// Checks `input` with [`rfc1738::validate`] (no allocation); `true` when valid.
 #[inline]
 #[must_use]

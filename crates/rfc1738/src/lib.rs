@@ -96,5 +96,5 @@ pub use scheme::telnet::Telnet;
 pub use scheme::wais::{Wais, WaisForm};
 pub use scheme::SchemeKind;
 pub use security::REDACTED;
-pub use url::Url;
+pub use url::{Url, UrlRef};
 pub use warning::{Warning, WarningKind};

@@ -79,6 +79,8 @@ impl Parts {
 /// explicit step ([`crate::pct::decode`]) because a decoded component is a
 /// sequence of octets that need not be UTF-8 (§2.2).
 ///
+/// [`UrlRef`] is the same reading without the copy: it borrows the input.
+///
 /// # Examples
 /// ```
 /// let url = rfc1738::Url::parse("ftp://@host.com/pub/file;type=i")?;
@@ -100,6 +102,31 @@ pub struct Url {
     lenient: bool,
 }
 
+/// A URL that matched RFC 1738, borrowing the text it was read from: what
+/// [`Url`] holds, without the owned copy, so a parse allocates nothing.
+///
+/// It has the accessors and scheme views of [`Url`], each returning a slice
+/// of the borrowed text, with one difference: [`UrlRef::scheme`] is the
+/// scheme as written, since the text is not changed (§2.1: scheme names are
+/// case-insensitive; [`UrlRef::kind`] does not depend on case).
+/// [`UrlRef::to_url`] makes the owned [`Url`], scheme lower-cased.
+///
+/// # Examples
+/// ```
+/// use rfc1738::{SchemeKind, UrlRef};
+/// let line = String::from("GOPHER://gopher.dom/7search%09rfc");
+/// let url = UrlRef::parse(&line)?;
+/// assert_eq!((url.scheme(), url.kind()), ("GOPHER", SchemeKind::Gopher));
+/// assert_eq!(url.gopher().unwrap().search(), Some("rfc"));
+/// assert_eq!(url.to_url().as_str(), "gopher://gopher.dom/7search%09rfc");
+/// # Ok::<(), rfc1738::ParseError>(())
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct UrlRef<'a> {
+    text: &'a str,
+    parts: Parts,
+}
+
 impl Url {
     /// Parses `input` as an RFC 1738 URL, optionally followed by `#` and a
     /// fragment identifier (§2.2).
@@ -117,6 +144,13 @@ impl Url {
         Url { serialization, parts, lenient }
     }
 
+    /// The borrowed view of this URL: the same components, the same text.
+    #[must_use]
+    #[inline]
+    pub fn as_url_ref(&self) -> UrlRef<'_> {
+        UrlRef { text: &self.serialization, parts: self.parts }
+    }
+
     /// Whether the URL deviates from the grammar of §5 and was accepted by
     /// [`Url::parse_with`] under [`crate::ParseOptions`].
     ///
@@ -132,118 +166,14 @@ impl Url {
         self.lenient
     }
 
-    /// The whole URL as stored: the input with the scheme lower-cased,
-    /// fragment included.
-    #[must_use]
-    pub fn as_str(&self) -> &str {
-        &self.serialization
-    }
-
-    /// The URL without its fragment identifier.
-    #[must_use]
-    pub fn without_fragment(&self) -> &str {
-        &self.serialization[..self.parts.end as usize]
-    }
-
     /// The scheme, lower-cased (§2.1).
     #[must_use]
     pub fn scheme(&self) -> &str {
-        &self.serialization[..self.parts.scheme_end as usize]
-    }
-
-    /// Which of the schemes of §3 this is.
-    #[must_use]
-    pub fn kind(&self) -> SchemeKind {
-        self.parts.kind
-    }
-
-    /// The scheme-specific part: everything between `:` and `#` or the end.
-    #[must_use]
-    pub fn scheme_specific_part(&self) -> &str {
-        &self.serialization[self.parts.scheme_end as usize + 1..self.parts.end as usize]
-    }
-
-    /// The user name, raw. `None` when absent, `Some("")` when empty (§3.1).
-    #[must_use]
-    pub fn user(&self) -> Option<&str> {
-        self.slice(self.parts.user)
-    }
-
-    /// The password, raw. `None` when absent, `Some("")` when empty (§3.1).
-    #[must_use]
-    pub fn password(&self) -> Option<&str> {
-        self.slice(self.parts.password)
-    }
-
-    /// The host, raw, for URLs in the Common Internet Scheme Syntax (§3.1);
-    /// `Some("")` for a file URL with an empty host.
-    #[must_use]
-    pub fn host(&self) -> Option<&str> {
-        self.slice(self.parts.host)
-    }
-
-    /// The explicit port, if the URL has one.
-    #[must_use]
-    pub fn port(&self) -> Option<u16> {
-        self.parts.port.map(|_| self.parts.port_value)
-    }
-
-    /// The explicit port as written (it may have leading zeros).
-    #[must_use]
-    pub fn port_str(&self) -> Option<&str> {
-        self.slice(self.parts.port)
-    }
-
-    /// The explicit port, or the scheme's default (§3).
-    #[must_use]
-    pub fn effective_port(&self) -> Option<u16> {
-        self.port().or(self.parts.kind.default_port())
-    }
-
-    /// The url-path, raw and without the `/` that separates it from the
-    /// host or port (§3.1: that `/` "is NOT part of the url-path"). `None`
-    /// when the URL has no such `/`.
-    #[must_use]
-    pub fn url_path(&self) -> Option<&str> {
-        self.slice(self.parts.path)
-    }
-
-    /// The fragment identifier after `#`, raw. It is not part of the URL
-    /// (§2.2, Appendix).
-    #[must_use]
-    pub fn fragment(&self) -> Option<&str> {
-        self.parts.has_fragment.then(|| &self.serialization[self.parts.end as usize + 1..])
-    }
-
-    /// Whether the URL uses the Common Internet Scheme Syntax (`//` login).
-    #[must_use]
-    pub fn has_authority(&self) -> bool {
-        self.parts.host.is_some()
-    }
-
-    /// The user name, decoded to octets.
-    #[must_use]
-    pub fn user_decoded(&self) -> Option<Cow<'_, [u8]>> {
-        self.user().map(pct::decode)
-    }
-
-    /// The password, decoded to octets.
-    #[must_use]
-    pub fn password_decoded(&self) -> Option<Cow<'_, [u8]>> {
-        self.password().map(pct::decode)
-    }
-
-    pub(crate) fn slice(&self, span: Option<Span>) -> Option<&str> {
-        span.map(|s| &self.serialization[s.range()])
+        self.as_url_ref().scheme()
     }
 
     pub(crate) fn parts(&self) -> &Parts {
         &self.parts
-    }
-
-    pub(crate) fn mark(&self, n: usize) -> Option<usize> {
-        let m = self.parts.marks[n];
-        (m != NO_MARK).then_some(m as usize)
     }
 
     /// Checks that the stored offsets describe the stored text: every span
@@ -277,6 +207,159 @@ impl Url {
     }
 }
 
+impl<'a> UrlRef<'a> {
+    /// Parses `input` as [`Url::parse`] does, keeping a reference to it
+    /// instead of a copy.
+    ///
+    /// # Errors
+    /// The same [`ParseError`] as [`Url::parse`].
+    #[inline]
+    pub fn parse(input: &'a str) -> Result<UrlRef<'a>, ParseError> {
+        let parts = parse::parse(input)?;
+        Ok(UrlRef { text: input, parts })
+    }
+
+    /// The owned [`Url`]: the text copied, the scheme lower-cased (§2.1).
+    #[must_use]
+    pub fn to_url(&self) -> Url {
+        Url::from_parts(self.text, self.parts, false)
+    }
+
+    /// The scheme as written in the text (§2.1: case-insensitive).
+    #[must_use]
+    pub fn scheme(&self) -> &'a str {
+        &self.text[..self.parts.scheme_end as usize]
+    }
+
+    pub(crate) fn slice(&self, span: Option<Span>) -> Option<&'a str> {
+        span.map(|s| &self.text[s.range()])
+    }
+
+    pub(crate) fn parts(&self) -> &Parts {
+        &self.parts
+    }
+
+    pub(crate) fn mark(&self, n: usize) -> Option<usize> {
+        let m = self.parts.marks[n];
+        (m != NO_MARK).then_some(m as usize)
+    }
+}
+
+/// The accessors shared by [`Url`] and [`UrlRef`]: written once, for
+/// `UrlRef<'a>`, returning slices that live as long as the text; on `Url`
+/// they borrow the `Url`.
+macro_rules! accessors {
+    ($($(#[$doc:meta])* fn $name:ident(&$self:ident) -> $ret:ty $body:block)*) => {
+        impl<'a> UrlRef<'a> {
+            $($(#[$doc])* #[must_use] pub fn $name(&$self) -> $ret $body)*
+        }
+        impl Url {
+            $(
+                $(#[$doc])*
+                #[must_use]
+                #[allow(clippy::needless_lifetimes)]
+                pub fn $name<'a>(&'a self) -> $ret {
+                    self.as_url_ref().$name()
+                }
+            )*
+        }
+    };
+}
+
+accessors! {
+    /// The whole URL as stored: for a [`Url`], the input with the scheme
+    /// lower-cased; fragment included.
+    fn as_str(&self) -> &'a str { self.text }
+
+    /// The URL without its fragment identifier.
+    fn without_fragment(&self) -> &'a str { &self.text[..self.parts.end as usize] }
+
+    /// Which of the schemes of §3 this is.
+    fn kind(&self) -> SchemeKind { self.parts.kind }
+
+    /// The scheme-specific part: everything between `:` and `#` or the end.
+    fn scheme_specific_part(&self) -> &'a str {
+        &self.text[self.parts.scheme_end as usize + 1..self.parts.end as usize]
+    }
+
+    /// The user name, raw. `None` when absent, `Some("")` when empty (§3.1).
+    fn user(&self) -> Option<&'a str> { self.slice(self.parts.user) }
+
+    /// The password, raw. `None` when absent, `Some("")` when empty (§3.1).
+    fn password(&self) -> Option<&'a str> { self.slice(self.parts.password) }
+
+    /// The host, raw, for URLs in the Common Internet Scheme Syntax (§3.1);
+    /// `Some("")` for a file URL with an empty host.
+    fn host(&self) -> Option<&'a str> { self.slice(self.parts.host) }
+
+    /// The explicit port, if the URL has one.
+    fn port(&self) -> Option<u16> { self.parts.port.map(|_| self.parts.port_value) }
+
+    /// The explicit port as written (it may have leading zeros).
+    fn port_str(&self) -> Option<&'a str> { self.slice(self.parts.port) }
+
+    /// The explicit port, or the scheme's default (§3).
+    fn effective_port(&self) -> Option<u16> { self.port().or(self.parts.kind.default_port()) }
+
+    /// The url-path, raw and without the `/` that separates it from the
+    /// host or port (§3.1: that `/` "is NOT part of the url-path"). `None`
+    /// when the URL has no such `/`.
+    fn url_path(&self) -> Option<&'a str> { self.slice(self.parts.path) }
+
+    /// The fragment identifier after `#`, raw. It is not part of the URL
+    /// (§2.2, Appendix).
+    fn fragment(&self) -> Option<&'a str> {
+        self.parts.has_fragment.then(|| &self.text[self.parts.end as usize + 1..])
+    }
+
+    /// Whether the URL uses the Common Internet Scheme Syntax (`//` login).
+    fn has_authority(&self) -> bool { self.parts.host.is_some() }
+
+    /// The user name, decoded to octets.
+    fn user_decoded(&self) -> Option<Cow<'a, [u8]>> { self.user().map(pct::decode) }
+
+    /// The password, decoded to octets.
+    fn password_decoded(&self) -> Option<Cow<'a, [u8]>> { self.password().map(pct::decode) }
+}
+
+impl fmt::Display for UrlRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.text)
+    }
+}
+
+impl fmt::Debug for UrlRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        debug_fields(f.debug_struct("UrlRef"), self)
+    }
+}
+
+impl<'a> TryFrom<&'a str> for UrlRef<'a> {
+    type Error = ParseError;
+    fn try_from(s: &'a str) -> Result<UrlRef<'a>, ParseError> {
+        UrlRef::parse(s)
+    }
+}
+
+impl From<UrlRef<'_>> for Url {
+    fn from(url: UrlRef<'_>) -> Url {
+        url.to_url()
+    }
+}
+
+/// The fields both `Debug` implementations show.
+fn debug_fields(mut d: fmt::DebugStruct<'_, '_>, url: &UrlRef<'_>) -> fmt::Result {
+    d.field("url", &url.as_str())
+        .field("kind", &url.kind())
+        .field("user", &url.user())
+        .field("password", &url.password())
+        .field("host", &url.host())
+        .field("port", &url.port())
+        .field("url_path", &url.url_path())
+        .field("fragment", &url.fragment())
+        .finish()
+}
+
 impl fmt::Display for Url {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.serialization)
@@ -285,16 +368,7 @@ impl fmt::Display for Url {
 
 impl fmt::Debug for Url {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Url")
-            .field("url", &self.serialization)
-            .field("kind", &self.parts.kind)
-            .field("user", &self.user())
-            .field("password", &self.password())
-            .field("host", &self.host())
-            .field("port", &self.port())
-            .field("url_path", &self.url_path())
-            .field("fragment", &self.fragment())
-            .finish()
+        debug_fields(f.debug_struct("Url"), &self.as_url_ref())
     }
 }
 

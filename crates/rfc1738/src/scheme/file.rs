@@ -6,7 +6,7 @@
 use crate::chars;
 use crate::error::{ParseError, Rule};
 use crate::parse::{self, LoginRules, Parser};
-use crate::url::{Parts, Url};
+use crate::url::{Parts, UrlRef};
 
 const RULES: LoginRules = LoginRules { user: false, port: false, empty_host: true };
 
@@ -29,11 +29,11 @@ pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), P
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct File<'a> {
-    url: &'a Url,
+    url: UrlRef<'a>,
 }
 
 impl<'a> File<'a> {
-    pub(crate) fn new(url: &'a Url) -> File<'a> {
+    pub(crate) fn new(url: UrlRef<'a>) -> File<'a> {
         File { url }
     }
 

@@ -6,7 +6,7 @@ use crate::chars;
 use crate::error::{ErrorKind, ParseError, Rule};
 use crate::parse::{self, LoginRules, Parser};
 use crate::pct;
-use crate::url::{Parts, Url};
+use crate::url::{Parts, UrlRef};
 use core::fmt;
 use std::borrow::Cow;
 
@@ -57,11 +57,11 @@ fn ftptype(p: &Parser<'_>, semi: usize) -> Result<(), ParseError> {
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Ftp<'a> {
-    url: &'a Url,
+    url: UrlRef<'a>,
 }
 
 impl<'a> Ftp<'a> {
-    pub(crate) fn new(url: &'a Url) -> Ftp<'a> {
+    pub(crate) fn new(url: UrlRef<'a>) -> Ftp<'a> {
         Ftp { url }
     }
 

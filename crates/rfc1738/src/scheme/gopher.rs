@@ -12,7 +12,7 @@ use crate::chars;
 use crate::error::{ParseError, Rule};
 use crate::parse::{self, LoginRules, Parser};
 use crate::pct;
-use crate::url::{Parts, Url};
+use crate::url::{Parts, UrlRef};
 use std::borrow::Cow;
 
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
@@ -90,11 +90,11 @@ fn until_tab(p: &Parser<'_>, i: usize, class: chars::Class, rule: Rule) -> Resul
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Gopher<'a> {
-    url: &'a Url,
+    url: UrlRef<'a>,
 }
 
 impl<'a> Gopher<'a> {
-    pub(crate) fn new(url: &'a Url) -> Gopher<'a> {
+    pub(crate) fn new(url: UrlRef<'a>) -> Gopher<'a> {
         Gopher { url }
     }
 

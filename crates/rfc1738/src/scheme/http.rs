@@ -6,7 +6,7 @@
 use crate::chars;
 use crate::error::{ParseError, Rule};
 use crate::parse::{self, LoginRules, Parser};
-use crate::url::{Parts, Url};
+use crate::url::{Parts, UrlRef};
 
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
     let i = parse::ip_schemepart(p, parts, i, LoginRules::HOSTPORT)?;
@@ -32,11 +32,11 @@ pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), P
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Http<'a> {
-    url: &'a Url,
+    url: UrlRef<'a>,
 }
 
 impl<'a> Http<'a> {
-    pub(crate) fn new(url: &'a Url) -> Http<'a> {
+    pub(crate) fn new(url: UrlRef<'a>) -> Http<'a> {
         Http { url }
     }
 

@@ -17,7 +17,7 @@ use crate::chars;
 use crate::error::{ErrorKind, ParseError, Rule};
 use crate::parse::Parser;
 use crate::pct;
-use crate::url::{Parts, Url};
+use crate::url::{Parts, UrlRef};
 use std::borrow::Cow;
 
 pub(crate) fn parse(p: &Parser<'_>, _parts: &mut Parts, i: usize) -> Result<(), ParseError> {
@@ -149,11 +149,11 @@ fn quoted(s: &mut Octets<'_>, end: usize, open: u8, close: u8) -> Result<(), usi
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Mailto<'a> {
-    url: &'a Url,
+    url: UrlRef<'a>,
 }
 
 impl<'a> Mailto<'a> {
-    pub(crate) fn new(url: &'a Url) -> Mailto<'a> {
+    pub(crate) fn new(url: UrlRef<'a>) -> Mailto<'a> {
         Mailto { url }
     }
 

@@ -3,6 +3,17 @@
 use crate::error::ParseError;
 use crate::parse::Parser;
 use crate::url::Parts;
+use file::File;
+use ftp::Ftp;
+use gopher::Gopher;
+use http::Http;
+use mailto::Mailto;
+use news::News;
+use nntp::Nntp;
+use other::Other;
+use prospero::Prospero;
+use telnet::Telnet;
+use wais::Wais;
 
 pub mod file;
 pub mod ftp;
@@ -138,13 +149,22 @@ pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), P
 }
 
 macro_rules! views {
-    ($($(#[$doc:meta])* $method:ident => $kind:ident, $view:ty;)*) => {
+    ($($(#[$doc:meta])* $method:ident => $kind:ident, $view:ident;)*) => {
+        impl<'a> crate::UrlRef<'a> {
+            $(
+                $(#[$doc])*
+                #[must_use]
+                pub fn $method(&self) -> Option<$view<'a>> {
+                    (self.kind() == SchemeKind::$kind).then(|| $view::new(*self))
+                }
+            )*
+        }
         impl crate::Url {
             $(
                 $(#[$doc])*
                 #[must_use]
-                pub fn $method(&self) -> Option<$view> {
-                    (self.kind() == SchemeKind::$kind).then(|| <$view>::new(self))
+                pub fn $method(&self) -> Option<$view<'_>> {
+                    self.as_url_ref().$method()
                 }
             )*
         }
@@ -153,25 +173,25 @@ macro_rules! views {
 
 views! {
     /// The ftp view (§3.2), for ftp URLs.
-    ftp => Ftp, ftp::Ftp<'_>;
+    ftp => Ftp, Ftp;
     /// The http view (§3.3), for http URLs.
-    http => Http, http::Http<'_>;
+    http => Http, Http;
     /// The gopher view (§3.4), for gopher URLs.
-    gopher => Gopher, gopher::Gopher<'_>;
+    gopher => Gopher, Gopher;
     /// The mailto view (§3.5), for mailto URLs.
-    mailto => Mailto, mailto::Mailto<'_>;
+    mailto => Mailto, Mailto;
     /// The news view (§3.6), for news URLs.
-    news => News, news::News<'_>;
+    news => News, News;
     /// The nntp view (§3.7), for nntp URLs.
-    nntp => Nntp, nntp::Nntp<'_>;
+    nntp => Nntp, Nntp;
     /// The telnet view (§3.8), for telnet URLs.
-    telnet => Telnet, telnet::Telnet<'_>;
+    telnet => Telnet, Telnet;
     /// The wais view (§3.9), for wais URLs.
-    wais => Wais, wais::Wais<'_>;
+    wais => Wais, Wais;
     /// The file view (§3.10), for file URLs.
-    file => File, file::File<'_>;
+    file => File, File;
     /// The prospero view (§3.11), for prospero URLs.
-    prospero => Prospero, prospero::Prospero<'_>;
+    prospero => Prospero, Prospero;
     /// The view of any other scheme.
-    other => Other, other::Other<'_>;
+    other => Other, Other;
 }

@@ -8,7 +8,7 @@ use crate::chars;
 use crate::error::{ErrorKind, ParseError, Rule};
 use crate::host;
 use crate::parse::Parser;
-use crate::url::{Parts, Url};
+use crate::url::{Parts, UrlRef};
 
 pub(crate) fn parse(p: &Parser<'_>, _parts: &mut Parts, i: usize) -> Result<(), ParseError> {
     if &p.b[i..p.end] == b"*" {
@@ -66,11 +66,11 @@ fn article(p: &Parser<'_>, i: usize, at: usize) -> Result<(), ParseError> {
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct News<'a> {
-    url: &'a Url,
+    url: UrlRef<'a>,
 }
 
 impl<'a> News<'a> {
-    pub(crate) fn new(url: &'a Url) -> News<'a> {
+    pub(crate) fn new(url: UrlRef<'a>) -> News<'a> {
         News { url }
     }
 

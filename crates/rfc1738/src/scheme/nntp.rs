@@ -5,7 +5,7 @@
 use crate::error::{ErrorKind, ParseError, Rule};
 use crate::parse::{self, LoginRules, Parser};
 use crate::scheme::news;
-use crate::url::{Parts, Url};
+use crate::url::{Parts, UrlRef};
 
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
     let i = parse::ip_schemepart(p, parts, i, LoginRules::HOSTPORT)?;
@@ -59,11 +59,11 @@ fn parse_u64(digits: &[u8]) -> Option<u64> {
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Nntp<'a> {
-    url: &'a Url,
+    url: UrlRef<'a>,
 }
 
 impl<'a> Nntp<'a> {
-    pub(crate) fn new(url: &'a Url) -> Nntp<'a> {
+    pub(crate) fn new(url: UrlRef<'a>) -> Nntp<'a> {
         Nntp { url }
     }
 

@@ -10,7 +10,7 @@ use crate::chars;
 use crate::error::{ParseError, Rule};
 use crate::options::{Lenient, ParseOptions};
 use crate::parse::{self, LoginRules, Parser};
-use crate::url::{Parts, Url};
+use crate::url::{Parts, UrlRef};
 
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
     let Some(l) = p.lenient else {
@@ -98,11 +98,11 @@ pub const RESERVED_NAMES: [&str; 7] = ["afs", "mid", "cid", "nfs", "tn3270", "ma
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Other<'a> {
-    url: &'a Url,
+    url: UrlRef<'a>,
 }
 
 impl<'a> Other<'a> {
-    pub(crate) fn new(url: &'a Url) -> Other<'a> {
+    pub(crate) fn new(url: UrlRef<'a>) -> Other<'a> {
         Other { url }
     }
 
@@ -116,12 +116,13 @@ impl<'a> Other<'a> {
     /// mailserver, z39.50).
     #[must_use]
     pub fn is_reserved(&self) -> bool {
-        RESERVED_NAMES.contains(&self.url.scheme())
+        // §2.1: scheme names are case-insensitive (a `UrlRef` keeps the case).
+        RESERVED_NAMES.iter().any(|n| n.eq_ignore_ascii_case(self.url.scheme()))
     }
 
     /// Whether the scheme name starts with `x-`, reserved for experiments (§4).
     #[must_use]
     pub fn is_experimental(&self) -> bool {
-        self.url.scheme().starts_with("x-")
+        self.url.scheme().get(..2).is_some_and(|p| p.eq_ignore_ascii_case("x-"))
     }
 }

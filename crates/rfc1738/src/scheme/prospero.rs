@@ -8,7 +8,7 @@ use crate::chars;
 use crate::error::{ParseError, Rule};
 use crate::parse::{self, LoginRules, Parser};
 use crate::pct;
-use crate::url::{Parts, Url};
+use crate::url::{Parts, UrlRef};
 use std::borrow::Cow;
 
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
@@ -52,11 +52,11 @@ fn fieldspec(p: &Parser<'_>, i: usize) -> Result<usize, ParseError> {
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Prospero<'a> {
-    url: &'a Url,
+    url: UrlRef<'a>,
 }
 
 impl<'a> Prospero<'a> {
-    pub(crate) fn new(url: &'a Url) -> Prospero<'a> {
+    pub(crate) fn new(url: UrlRef<'a>) -> Prospero<'a> {
         Prospero { url }
     }
 

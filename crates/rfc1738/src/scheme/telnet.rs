@@ -3,7 +3,7 @@
 
 use crate::error::{ParseError, Rule};
 use crate::parse::{self, LoginRules, Parser};
-use crate::url::{Parts, Url};
+use crate::url::{Parts, UrlRef};
 
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
     let i = parse::ip_schemepart(p, parts, i, LoginRules::LOGIN)?;
@@ -18,11 +18,11 @@ pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), P
 /// and password (on [`Url::user`] and [`Url::password`]).
 #[derive(Clone, Copy, Debug)]
 pub struct Telnet<'a> {
-    url: &'a Url,
+    url: UrlRef<'a>,
 }
 
 impl<'a> Telnet<'a> {
-    pub(crate) fn new(url: &'a Url) -> Telnet<'a> {
+    pub(crate) fn new(url: UrlRef<'a>) -> Telnet<'a> {
         Telnet { url }
     }
 

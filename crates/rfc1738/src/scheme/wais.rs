@@ -12,7 +12,7 @@
 use crate::chars;
 use crate::error::{ParseError, Rule};
 use crate::parse::{self, LoginRules, Parser};
-use crate::url::{Parts, Url};
+use crate::url::{Parts, UrlRef};
 
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
     let i = parse::ip_schemepart(p, parts, i, LoginRules::HOSTPORT)?;
@@ -60,11 +60,11 @@ pub enum WaisForm {
 /// ```
 #[derive(Clone, Copy, Debug)]
 pub struct Wais<'a> {
-    url: &'a Url,
+    url: UrlRef<'a>,
 }
 
 impl<'a> Wais<'a> {
-    pub(crate) fn new(url: &'a Url) -> Wais<'a> {
+    pub(crate) fn new(url: UrlRef<'a>) -> Wais<'a> {
         Wais { url }
     }
 
