@@ -247,7 +247,9 @@ impl fmt::Display for ErrorKind {
 /// [`ErrorKind`] documents where it points.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ParseError {
-    offset: usize,
+    /// Stored in 32 bits (inputs are at most [`crate::MAX_LEN`] bytes), so
+    /// that an error is one machine word and comes back in a register.
+    offset: u32,
     kind: ErrorKind,
     rule: Rule,
 }
@@ -255,12 +257,14 @@ pub struct ParseError {
 impl ParseError {
     #[cold]
     pub(crate) const fn new(offset: usize, kind: ErrorKind, rule: Rule) -> ParseError {
+        // The parser refuses longer inputs first; saturate all the same.
+        let offset = if offset > u32::MAX as usize { u32::MAX } else { offset as u32 };
         ParseError { offset, kind, rule }
     }
     /// The byte offset into the input where it stopped matching.
     #[must_use]
     pub const fn offset(&self) -> usize {
-        self.offset
+        self.offset as usize
     }
     /// Why it stopped matching.
     #[must_use]

@@ -17,18 +17,25 @@
 use crate::chars::{self, Class};
 use crate::error::{ErrorKind, ParseError, Rule};
 use crate::host::MAX_LABEL;
-use crate::parse::Parser;
+use crate::parse::{no_scheme, Parser};
 use crate::pct;
 use crate::scheme::SchemeKind;
 use crate::url::{Parts, Span};
 
-/// `parse::parse` when the text has the common shape: `Some(Ok(()))`
-/// with `parts` filled, or `Some(Err(e))` for a path with a byte its rule
+/// `parse::parse` when the text has the common shape: `Some(Ok(parts))`, or `Some(Err(e))` for a path with a byte its rule
 /// does not take (the error the rules would give, so that the commonest
 /// error is also read once); `None` for everything else.
 #[inline]
-pub(crate) fn parse(b: &[u8], parts: &mut Parts) -> Option<Result<(), ParseError>> {
-    let colon = scheme(b)?;
+pub(crate) fn parse(b: &[u8]) -> Option<Result<Parts, ParseError>> {
+    let colon = match scheme(b) {
+        Scheme::Colon(colon) => colon,
+        Scheme::Upper => return None,
+        // The rule stops where `scheme` did (it only adds upper case), and
+        // its error is the same whether or not a `"#"` ends the URL first:
+        // `scheme` stops at a `"#"` at the latest, and a name that ends at
+        // `"#"` or at the end of the URL lacks its `":"` alike.
+        Scheme::Error(i) => return Some(Err(no_scheme(&Parser { b, end: b.len(), lenient: None }, i))),
+    };
     let kind = SchemeKind::from_bytes(&b[..colon]);
     if !matches!(kind, SchemeKind::Http | SchemeKind::Ftp | SchemeKind::File | SchemeKind::Other) {
         return None;
@@ -37,7 +44,7 @@ pub(crate) fn parse(b: &[u8], parts: &mut Parts) -> Option<Result<(), ParseError
     if b.get(colon + 1..colon + 3) != Some(b"//") {
         return None;
     }
-    *parts = Parts::new(kind, colon, b.len(), false);
+    let mut parts = Parts::new(kind, colon, b.len(), false);
     let i = colon + 3;
     // §3.10: the host of a file URL may be empty ("file:///etc").
     let h = if kind == SchemeKind::File && b.get(i) == Some(&b'/') { i } else { hostname(b, i)? };
@@ -47,11 +54,11 @@ pub(crate) fn parse(b: &[u8], parts: &mut Parts) -> Option<Result<(), ParseError
         if kind == SchemeKind::File {
             return None;
         }
-        j = port(b, j + 1, parts)?;
+        j = port(b, j + 1, &mut parts)?;
     }
     if j == b.len() {
         // §3.10: `fileurl = "file://" [ host | "localhost" ] "/" fpath`.
-        return (kind != SchemeKind::File).then_some(Ok(()));
+        return (kind != SchemeKind::File).then_some(Ok(parts));
     }
     if b[j] != b'/' {
         return None;
@@ -73,14 +80,14 @@ pub(crate) fn parse(b: &[u8], parts: &mut Parts) -> Option<Result<(), ParseError
         _ => (run(b, j + 1, chars::XCHAR, Rule::Schemepart), Rule::Schemepart),
     };
     match k {
-        Ok(k) if k == b.len() => Some(Ok(())),
+        Ok(k) if k == b.len() => Some(Ok(parts)),
         // §3.2: `fpath [ ";type=" ftptype ]`, the typecode last.
         Ok(k) if kind == SchemeKind::Ftp && b[k] == b';' => {
             let typecode =
                 matches!(&b[k..], [b';', b't', b'y', b'p', b'e', b'=', c] if b"aidAID".contains(c));
             parts.marks[0] = k as u32;
             // Anything else after the `;`: the rules say what is wrong.
-            typecode.then_some(Ok(()))
+            typecode.then_some(Ok(parts))
         }
         // A fragment: the long way.
         Ok(k) if b[k] == b'#' => None,
@@ -102,14 +109,29 @@ static LOWER_SCHEME: [bool; 256] = {
     t
 };
 
-/// `scheme ":"`: the offset of the `":"`.
+/// How the text starts.
+enum Scheme {
+    /// A lower-case `scheme ":"`, the offset of the `":"`.
+    Colon(usize),
+    /// An upper-case letter in the scheme (the long way lower-cases it).
+    Upper,
+    /// No `scheme ":"` at all: the text is not a URL. Where the scheme
+    /// characters end.
+    Error(usize),
+}
+
+/// `scheme ":"`.
 #[inline]
-fn scheme(b: &[u8]) -> Option<usize> {
+fn scheme(b: &[u8]) -> Scheme {
     let mut i = 0;
     while i < b.len() && LOWER_SCHEME[b[i] as usize] {
         i += 1;
     }
-    (i > 0 && b.get(i) == Some(&b':')).then_some(i)
+    match b.get(i) {
+        Some(b':') if i > 0 => Scheme::Colon(i),
+        Some(c) if c.is_ascii_uppercase() => Scheme::Upper,
+        _ => Scheme::Error(i),
+    }
 }
 
 /// `hostname = *[ domainlabel "." ] toplabel` (§3.1): the end of the

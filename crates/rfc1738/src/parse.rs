@@ -242,11 +242,8 @@ fn parse_opts(b: &[u8], lenient: Option<&Lenient>) -> Result<Parts, ParseError> 
     }
     if lenient.is_none() {
         // The common shape in one pass; the rules read everything else.
-        let mut parts = Parts::new(SchemeKind::Other, 0, 0, false);
-        match fast::parse(b, &mut parts) {
-            Some(Ok(())) => return Ok(parts),
-            Some(Err(e)) => return Err(e),
-            None => {}
+        if let Some(answer) = fast::parse(b) {
+            return answer;
         }
         // No rule accepts `#` (§2.2: it is unsafe), so a strict parse of
         // the whole input succeeds only when there is none, and the search
@@ -285,21 +282,29 @@ const fn is_tolerable_unsafe(c: u8) -> bool {
 
 /// `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]`; returns the offset
 /// of the `":"` after it.
-fn scheme_name(p: &Parser<'_>) -> Result<usize, ParseError> {
+pub(crate) fn scheme_name(p: &Parser<'_>) -> Result<usize, ParseError> {
     let i = p.scan(0, chars::SCHEME, Rule::Scheme)?;
-    if i == 0 {
-        return Err(ParseError::new(0, ErrorKind::EmptyScheme, Rule::Scheme));
-    }
-    if i < p.end && p.b[i] == b':' {
+    if i > 0 && i < p.end && p.b[i] == b':' {
         Ok(i)
     } else {
-        let kind = if i == p.end || p.b[i] == b'/' || chars::is_unsafe(p.b[i]) {
-            ErrorKind::MissingColon
-        } else {
-            p.unexpected(i, Rule::Scheme).kind()
-        };
-        Err(ParseError::new(i, kind, Rule::Scheme))
+        Err(no_scheme(p, i))
     }
+}
+
+/// The error when the scheme characters `0..i` are not a scheme followed
+/// by `":"`.
+#[cold]
+#[inline(never)]
+pub(crate) fn no_scheme(p: &Parser<'_>, i: usize) -> ParseError {
+    if i == 0 {
+        return ParseError::new(0, ErrorKind::EmptyScheme, Rule::Scheme);
+    }
+    let kind = if i == p.end || p.b[i] == b'/' || chars::is_unsafe(p.b[i]) {
+        ErrorKind::MissingColon
+    } else {
+        p.unexpected(i, Rule::Scheme).kind()
+    };
+    ParseError::new(i, kind, Rule::Scheme)
 }
 
 /// The fragment identifier. RFC 1738 does not define its syntax; it is
