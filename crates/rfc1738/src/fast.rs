@@ -22,21 +22,41 @@ use crate::pct;
 use crate::scheme::SchemeKind;
 use crate::url::{Parts, Span};
 
-/// `parse::parse` when the text has the common shape: `Some(Ok(parts))`, or `Some(Err(e))` for a path with a byte its rule
-/// does not take (the error the rules would give, so that the commonest
-/// error is also read once); `None` for everything else.
+/// What the fast path made of a text.
+pub(crate) enum Fast {
+    /// The answer of `parse::parse`: the parts, or an error the rules
+    /// would give too (no scheme, or a path with a byte its rule does not
+    /// take: the commonest errors are read once).
+    Done(Result<Parts, ParseError>),
+    /// A lower-case `scheme ":"`, its `":"` and kind; the rules read on.
+    Scheme(usize, SchemeKind),
+    /// The rules read the text from the start (an upper-case scheme).
+    Rules,
+}
+
+/// `parse::parse` when the text has the common shape.
 #[inline]
-pub(crate) fn parse(b: &[u8]) -> Option<Result<Parts, ParseError>> {
+pub(crate) fn parse(b: &[u8]) -> Fast {
     let colon = match scheme(b) {
         Scheme::Colon(colon) => colon,
-        Scheme::Upper => return None,
+        Scheme::Upper => return Fast::Rules,
         // The rule stops where `scheme` did (it only adds upper case), and
         // its error is the same whether or not a `"#"` ends the URL first:
         // `scheme` stops at a `"#"` at the latest, and a name that ends at
         // `"#"` or at the end of the URL lacks its `":"` alike.
-        Scheme::Error(i) => return Some(Err(no_scheme(&Parser { b, end: b.len(), lenient: None }, i))),
+        Scheme::Error(i) => return Fast::Done(Err(no_scheme(&Parser { b, end: b.len(), lenient: None }, i))),
     };
-    let kind = SchemeKind::from_bytes(&b[..colon]);
+    let kind = SchemeKind::from_prefix(b, colon);
+    match ip_url(b, colon, kind) {
+        Some(answer) => Fast::Done(answer),
+        None => Fast::Scheme(colon, kind),
+    }
+}
+
+/// `scheme "://" hostname [ ":" port ] [ "/" path ]` after the scheme, for
+/// http, ftp, file and other schemes; `None` for anything else.
+#[inline]
+fn ip_url(b: &[u8], colon: usize, kind: SchemeKind) -> Option<Result<Parts, ParseError>> {
     if !matches!(kind, SchemeKind::Http | SchemeKind::Ftp | SchemeKind::File | SchemeKind::Other) {
         return None;
     }

@@ -8,7 +8,7 @@
 
 use crate::chars::{self, Class};
 use crate::error::{ErrorKind, ParseError, Rule};
-use crate::fast;
+use crate::fast::{self, Fast};
 use crate::host;
 use crate::options::Lenient;
 use crate::pct;
@@ -242,32 +242,53 @@ fn parse_opts(b: &[u8], lenient: Option<&Lenient>) -> Result<Parts, ParseError> 
     }
     if lenient.is_none() {
         // The common shape in one pass; the rules read everything else.
-        if let Some(answer) = fast::parse(b) {
-            return answer;
-        }
+        let known = match fast::parse(b) {
+            Fast::Done(answer) => return answer,
+            Fast::Scheme(colon, kind) => Some((colon, kind)),
+            Fast::Rules => None,
+        };
         // No rule accepts `#` (§2.2: it is unsafe), so a strict parse of
         // the whole input succeeds only when there is none, and the search
         // for it is needed only when that parse fails.
-        match url_proper(b, b.len(), None) {
+        match url_proper(b, b.len(), None, known) {
             Ok(parts) => return Ok(parts),
             Err(e) if chars::find_byte(b, 0, b.len(), b'#') == b.len() => return Err(e),
             Err(_) => {}
         }
+        // The scheme the fast path read ends before any `"#"` (no scheme
+        // character is one), so it holds for the URL before the fragment.
+        let end = chars::find_byte(b, 0, b.len(), b'#');
+        let parts = url_proper(b, end, None, known)?;
+        if end < b.len() {
+            fragment(b, end + 1, None)?;
+        }
+        return Ok(parts);
     }
     let end = chars::find_byte(b, 0, b.len(), b'#');
-    let parts = url_proper(b, end, lenient)?;
+    let parts = url_proper(b, end, lenient, None)?;
     if end < b.len() {
         fragment(b, end + 1, lenient)?;
     }
     Ok(parts)
 }
 
-/// The URL without its fragment: `b[..end]`.
+/// The URL without its fragment: `b[..end]`; `known`, the `":"` and the
+/// kind of its scheme when they have been read already.
 #[inline]
-fn url_proper(b: &[u8], end: usize, lenient: Option<&Lenient>) -> Result<Parts, ParseError> {
+fn url_proper(
+    b: &[u8],
+    end: usize,
+    lenient: Option<&Lenient>,
+    known: Option<(usize, SchemeKind)>,
+) -> Result<Parts, ParseError> {
     let p = Parser { b, end, lenient };
-    let colon = scheme_name(&p)?;
-    let kind = SchemeKind::from_bytes(&b[..colon]);
+    let (colon, kind) = match known {
+        Some(known) => known,
+        None => {
+            let colon = scheme_name(&p)?;
+            (colon, SchemeKind::from_prefix(b, colon))
+        }
+    };
     let mut parts = Parts::new(kind, colon, end, end < b.len());
     scheme::parse(&p, &mut parts, colon + 1)?;
     Ok(parts)

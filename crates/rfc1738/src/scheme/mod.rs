@@ -1,5 +1,6 @@
 //! One module per scheme of §3: its grammar, its typed view, its meaning.
 
+use crate::chars;
 use crate::error::ParseError;
 use crate::parse::Parser;
 use crate::url::Parts;
@@ -59,21 +60,25 @@ impl SchemeKind {
     /// The kind of a scheme name, compared without regard to case (§2.1).
     #[must_use]
     pub fn from_bytes(name: &[u8]) -> SchemeKind {
-        let candidate = match (name.len(), name.first().map(u8::to_ascii_lowercase)) {
-            (3, Some(b'f')) => (SchemeKind::Ftp, "ftp"),
-            (4, Some(b'h')) => (SchemeKind::Http, "http"),
-            (4, Some(b'f')) => (SchemeKind::File, "file"),
-            (4, Some(b'w')) => (SchemeKind::Wais, "wais"),
-            (4, Some(b'n')) if name[1].eq_ignore_ascii_case(&b'e') => (SchemeKind::News, "news"),
-            (4, Some(b'n')) => (SchemeKind::Nntp, "nntp"),
-            (6, Some(b'g')) => (SchemeKind::Gopher, "gopher"),
-            (6, Some(b'm')) => (SchemeKind::Mailto, "mailto"),
-            (6, Some(b't')) => (SchemeKind::Telnet, "telnet"),
-            (8, Some(b'p')) => (SchemeKind::Prospero, "prospero"),
-            _ => return SchemeKind::Other,
-        };
-        if name.eq_ignore_ascii_case(candidate.1.as_bytes()) {
-            candidate.0
+        SchemeKind::from_prefix(name, name.len())
+    }
+
+    /// The kind of the scheme name `b[..len]`: the name as one word, its
+    /// letters lower-cased together, hashed to a slot of [`BY_SLOT`] and
+    /// compared once. No string comparison, one branch.
+    #[inline]
+    pub(crate) fn from_prefix(b: &[u8], len: usize) -> SchemeKind {
+        if len == 0 || len > 8 || len > b.len() {
+            return SchemeKind::Other;
+        }
+        // `c | 0x20` is a lower-case letter only when `c` is a letter of
+        // either case, and every name of §3 is letters, so the words are
+        // equal exactly when the names are equal without regard to case.
+        // The bytes past the name stay zero, which no name byte is.
+        let w = (chars::word_from(b, 0) | 0x2020_2020_2020_2020) & (u64::MAX >> (64 - 8 * len));
+        let (name, kind) = BY_SLOT[slot(w)];
+        if name == w {
+            kind
         } else {
             SchemeKind::Other
         }
@@ -130,6 +135,50 @@ impl SchemeKind {
         }
     }
 }
+
+/// The schemes of §3 by name.
+const NAMES: [(&[u8], SchemeKind); 10] = [
+    (b"ftp", SchemeKind::Ftp),
+    (b"http", SchemeKind::Http),
+    (b"gopher", SchemeKind::Gopher),
+    (b"mailto", SchemeKind::Mailto),
+    (b"news", SchemeKind::News),
+    (b"nntp", SchemeKind::Nntp),
+    (b"telnet", SchemeKind::Telnet),
+    (b"wais", SchemeKind::Wais),
+    (b"file", SchemeKind::File),
+    (b"prospero", SchemeKind::Prospero),
+];
+
+/// A multiplier under which the ten names fall in ten different slots
+/// of sixteen (a perfect hash; `BY_SLOT` fails to compile otherwise).
+const HASH: u64 = 0xcd61_3e30_d8f1_6adf;
+
+/// The slot of a name word: the top four bits of the product.
+#[inline]
+const fn slot(w: u64) -> usize {
+    (w.wrapping_mul(HASH) >> 60) as usize
+}
+
+/// Each name of §3 as a little-endian word, in its slot; `(0, Other)` in
+/// the empty slots (no name word is 0).
+static BY_SLOT: [(u64, SchemeKind); 16] = {
+    let mut table = [(0u64, SchemeKind::Other); 16];
+    let mut n = 0;
+    while n < NAMES.len() {
+        let (name, kind) = NAMES[n];
+        let mut w = 0u64;
+        let mut k = 0;
+        while k < name.len() {
+            w |= (name[k] as u64) << (8 * k);
+            k += 1;
+        }
+        assert!(table[slot(w)].0 == 0, "two scheme names share a slot: choose another HASH");
+        table[slot(w)] = (w, kind);
+        n += 1;
+    }
+    table
+};
 
 /// Parses the scheme-specific part from `i` (just after the `":"`).
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
@@ -194,4 +243,49 @@ views! {
     prospero => Prospero, Prospero;
     /// The view of any other scheme.
     other => Other, Other;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{SchemeKind, NAMES};
+
+    /// The plain comparison the hash stands for.
+    fn naive(name: &[u8]) -> SchemeKind {
+        NAMES.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map_or(SchemeKind::Other, |&(_, k)| k)
+    }
+
+    #[test]
+    fn from_bytes_is_a_case_insensitive_comparison() {
+        let mut names: Vec<Vec<u8>> = vec![b"https".to_vec(), b"prosperos".to_vec(), Vec::new()];
+        for (name, kind) in NAMES {
+            assert_eq!(SchemeKind::from_bytes(name), kind);
+            assert_eq!(SchemeKind::from_bytes(&name.to_ascii_uppercase()), kind);
+            assert_eq!(kind.name().as_bytes(), name);
+            names.push(name.to_vec());
+        }
+        // Every prefix, every one-byte change, every byte appended.
+        let mut tried = 0;
+        for name in names {
+            for n in 0..=name.len() {
+                assert_eq!(SchemeKind::from_bytes(&name[..n]), naive(&name[..n]));
+            }
+            for i in 0..=name.len() {
+                for c in 0..=255u8 {
+                    let mut m = name.clone();
+                    if i < m.len() {
+                        m[i] = c;
+                    } else {
+                        m.push(c);
+                    }
+                    assert_eq!(SchemeKind::from_bytes(&m), naive(&m), "{m:?}");
+                    // The same name inside a longer text, as the parser reads it.
+                    let mut text = m.clone();
+                    text.extend_from_slice(b"://h");
+                    assert_eq!(SchemeKind::from_prefix(&text, m.len()), naive(&m), "{m:?}");
+                    tried += 1;
+                }
+            }
+        }
+        assert!(tried > 10_000);
+    }
 }
