@@ -199,6 +199,10 @@ pub(crate) fn run_of(b: &[u8], mut i: usize, end: usize, class: Class) -> usize 
 /// of `b`: the last eight bytes shifted down, when fewer than eight remain.
 #[inline]
 pub(crate) fn word_from(b: &[u8], i: usize) -> u64 {
+    // Eight bytes from `i`: the common case, one load.
+    if let Some(w) = b.get(i..i.saturating_add(8)).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+        return u64::from_le_bytes(w);
+    }
     let at = i.min(b.len().saturating_sub(8));
     let Some(w) = b.get(at..at + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) else {
         // Fewer than eight bytes in all.
