@@ -21,7 +21,14 @@ pub enum Line {
 pub struct Lines {
     reader: Box<dyn BufRead + Send>,
     max_len: usize,
+    /// Whether the next line is the first (which may start with a BOM).
+    first: bool,
 }
+
+/// The UTF-8 byte-order mark some editors put first in a text file. It is
+/// not part of the first URL (§2.2: URLs are written in US-ASCII), so it
+/// is dropped.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 impl Lines {
     /// Lines of `path`, or of stdin when `path` is `-`.
@@ -31,13 +38,13 @@ impl Lines {
         } else {
             Box::new(BufReader::with_capacity(1 << 16, File::open(path)?))
         };
-        Ok(Lines { reader, max_len })
+        Ok(Lines { reader, max_len, first: true })
     }
 
     /// Lines of any reader.
     #[cfg(test)]
     pub fn from_reader(reader: impl io::Read + Send + 'static, max_len: usize) -> Lines {
-        Lines { reader: Box::new(BufReader::new(reader)), max_len }
+        Lines { reader: Box::new(BufReader::new(reader)), max_len, first: true }
     }
 
     /// The next line, without its `\n` or `\r\n`; `None` at the end.
@@ -53,8 +60,11 @@ impl Lines {
     /// buffer): where it lies in `buf`, or that it was too long (then
     /// nothing of it is kept). `None` at the end.
     pub fn next_line_into(&mut self, buf: &mut Vec<u8>) -> io::Result<Option<Span>> {
+        let carried = if std::mem::take(&mut self.first) { self.skip_bom()? } else { &[] };
         let start = buf.len();
-        let (mut total, mut last, mut saw_any) = (0u64, None, false);
+        buf.extend_from_slice(carried);
+        let (mut total, mut last, mut saw_any) =
+            (carried.len() as u64, carried.last().copied(), !carried.is_empty());
         loop {
             let chunk = self.reader.fill_buf()?;
             if chunk.is_empty() {
@@ -90,6 +100,26 @@ impl Lines {
     }
 }
 
+impl Lines {
+    /// Drops a byte-order mark at the start of the input, however the
+    /// reads split it. Returns the bytes it took that were not one after
+    /// all (the start of a BOM, then something else), which belong to the
+    /// first line.
+    fn skip_bom(&mut self) -> io::Result<&'static [u8]> {
+        let mut matched = 0;
+        while matched < BOM.len() {
+            let chunk = self.reader.fill_buf()?;
+            let n = chunk.len().min(BOM.len() - matched);
+            if n == 0 || chunk[..n] != BOM[matched..matched + n] {
+                return Ok(&BOM[..matched]);
+            }
+            self.reader.consume(n);
+            matched += n;
+        }
+        Ok(&[])
+    }
+}
+
 /// Where a line lies in a shared buffer (see [`Lines::next_line_into`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Span {
@@ -119,6 +149,37 @@ mod tests {
     fn splits_lines_and_strips_line_breaks() {
         assert_eq!(all(b"a\nb\r\n\nc", 10), ["a", "b", "", "c"]);
         assert_eq!(all(b"", 10), Vec::<String>::new());
+    }
+
+    #[test]
+    fn a_byte_order_mark_first_is_dropped() {
+        assert_eq!(all(b"\xEF\xBB\xBFhttp://h.dom/\nb", 100), ["http://h.dom/", "b"]);
+        assert_eq!(all(b"a\n\xEF\xBB\xBFb", 100), ["a", "\u{FEFF}b"]);
+        assert_eq!(all(b"\xEF\xBB\xBF", 100), Vec::<String>::new());
+        // Split across reads, one byte each.
+        let mut lines = Lines {
+            reader: Box::new(BufReader::with_capacity(1, &b"\xEF\xBB\xBFx\n"[..])),
+            max_len: 9,
+            first: true,
+        };
+        assert!(matches!(lines.next_line().unwrap(), Some(Line::Text(t)) if t == b"x"));
+        // The start of a BOM and then something else is kept as it is.
+        for cap in [1, 2, 64] {
+            let mut lines = Lines {
+                reader: Box::new(BufReader::with_capacity(cap, &b"\xEF\xBBx\n\xEF"[..])),
+                max_len: 9,
+                first: true,
+            };
+            assert!(matches!(lines.next_line().unwrap(), Some(Line::Text(t)) if t == b"\xEF\xBBx"));
+            assert!(matches!(lines.next_line().unwrap(), Some(Line::Text(t)) if t == b"\xEF"));
+            assert!(lines.next_line().unwrap().is_none());
+        }
+        let mut lines = Lines {
+            reader: Box::new(BufReader::with_capacity(1, &b"\xEF\xBB"[..])),
+            max_len: 9,
+            first: true,
+        };
+        assert!(matches!(lines.next_line().unwrap(), Some(Line::Text(t)) if t == b"\xEF\xBB"));
     }
 
     #[test]

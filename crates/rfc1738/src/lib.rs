@@ -98,3 +98,8 @@ pub use scheme::SchemeKind;
 pub use security::REDACTED;
 pub use url::{Url, UrlRef};
 pub use warning::{Warning, WarningKind};
+
+/// The Rust examples of the README, run as doctests so that they stay true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+pub struct ReadmeExamples;
