@@ -43,7 +43,7 @@ fn ftptype(p: &Parser<'_>, semi: usize) -> Result<(), ParseError> {
     p.expect_end(t + 1, Rule::Ftptype)
 }
 
-/// The ftp view of a [`Url`]: the path split as §3.2.2 says.
+/// The ftp view of a [`Url`](crate::Url) or [`UrlRef`]: the path split as §3.2.2 says.
 ///
 /// # Examples
 /// ```

@@ -15,7 +15,7 @@ pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), P
 }
 
 /// The telnet view (§3.8): an interactive service, with an advisory user
-/// and password (on [`Url::user`] and [`Url::password`]).
+/// and password (on [`Url::user`](crate::Url::user) and [`Url::password`](crate::Url::password)).
 #[derive(Clone, Copy, Debug)]
 pub struct Telnet<'a> {
     url: UrlRef<'a>,
