@@ -12,6 +12,31 @@ use rfc1738::build::{
 };
 use rfc1738::{pct, FtpLogin, Url, WaisForm};
 
+/// `b` with the port when there is one (each builder is its own type,
+/// hence a macro).
+macro_rules! with_port {
+    ($b:expr, $port:expr) => {
+        match $port {
+            Some(p) => $b.port(p),
+            None => $b,
+        }
+    };
+}
+
+/// `b` with the port, user and password that are there.
+macro_rules! with_login {
+    ($b:expr, $port:expr, $user:expr, $password:expr) => {{
+        let mut b = with_port!($b, $port);
+        if let Some(x) = $user {
+            b = b.user(x);
+        }
+        if let Some(x) = $password {
+            b = b.password(x);
+        }
+        b
+    }};
+}
+
 fn dec(s: &str) -> Vec<u8> {
     pct::decode(s).into_owned()
 }
@@ -63,16 +88,7 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
     let password = if u.arbitrary()? { Some(bytes(u)?) } else { None };
     match u.int_in_range(0..=10)? {
         0 => {
-            let mut b = FtpBuilder::new(&h);
-            if let Some(p) = port {
-                b = b.port(p);
-            }
-            if let Some(x) = &user {
-                b = b.user(x);
-            }
-            if let Some(x) = &password {
-                b = b.password(x);
-            }
+            let mut b = with_login!(FtpBuilder::new(&h), port, &user, &password);
             let cwd: Vec<Vec<u8>> = (0..u.int_in_range(0..=3)?).map(|_| bytes(u)).collect::<Result<_>>()?;
             for c in &cwd {
                 b = b.cwd(c);
@@ -95,10 +111,7 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
             }
         }
         1 => {
-            let mut b = HttpBuilder::new(&h);
-            if let Some(p) = port {
-                b = b.port(p);
-            }
+            let mut b = with_port!(HttpBuilder::new(&h), port);
             let segs: Vec<Vec<u8>> = (0..u.int_in_range(0..=3)?).map(|_| bytes(u)).collect::<Result<_>>()?;
             for s in &segs {
                 b = b.segment(s);
@@ -120,10 +133,7 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
             }
         }
         2 => {
-            let mut b = GopherBuilder::new(&h);
-            if let Some(p) = port {
-                b = b.port(p);
-            }
+            let mut b = with_port!(GopherBuilder::new(&h), port);
             let t: u8 = u.arbitrary()?;
             let sel = bytes(u)?;
             b = b.gopher_type(t).selector(&sel);
@@ -174,10 +184,7 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
         },
         5 => {
             let g: String = if u.arbitrary()? { u.arbitrary()? } else { "comp.lang.c".into() };
-            let mut b = NntpBuilder::new(&h, &g);
-            if let Some(p) = port {
-                b = b.port(p);
-            }
+            let mut b = with_port!(NntpBuilder::new(&h, &g), port);
             let a = if u.arbitrary()? { Some(u.arbitrary::<u64>()?) } else { None };
             if let Some(a) = a {
                 b = b.article(a);
@@ -189,26 +196,14 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
             }
         }
         6 => {
-            let mut b = TelnetBuilder::new(&h);
-            if let Some(p) = port {
-                b = b.port(p);
-            }
-            if let Some(x) = &user {
-                b = b.user(x);
-            }
-            if let Some(x) = &password {
-                b = b.password(x);
-            }
+            let b = with_login!(TelnetBuilder::new(&h), port, &user, &password);
             if let Some(url) = built(b.build()) {
                 check_login(&url, &user, &password, &h, port);
             }
         }
         7 => {
             let db = bytes(u)?;
-            let mut b = WaisBuilder::new(&h, &db);
-            if let Some(p) = port {
-                b = b.port(p);
-            }
+            let mut b = with_port!(WaisBuilder::new(&h, &db), port);
             let search = if u.arbitrary()? { Some(bytes(u)?) } else { None };
             let doc = if u.arbitrary()? { Some((bytes(u)?, bytes(u)?)) } else { None };
             if let Some(s) = &search {
@@ -254,10 +249,7 @@ fn run(u: &mut Unstructured<'_>) -> Result<()> {
         }
         9 => {
             let hso = bytes(u)?;
-            let mut b = ProsperoBuilder::new(&h, &hso);
-            if let Some(p) = port {
-                b = b.port(p);
-            }
+            let mut b = with_port!(ProsperoBuilder::new(&h, &hso), port);
             let fields: Vec<(Vec<u8>, Vec<u8>)> =
                 (0..u.int_in_range(0..=2)?).map(|_| Ok((bytes(u)?, bytes(u)?))).collect::<Result<_>>()?;
             for (n, v) in &fields {

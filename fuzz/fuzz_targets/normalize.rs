@@ -7,8 +7,10 @@
 //! url-path where `/` is implied).
 #![no_main]
 
+mod common;
+
 use libfuzzer_sys::fuzz_target;
-use rfc1738::{pct, FtpLogin, ParseOptions, SchemeKind, Url};
+use rfc1738::{pct, FtpLogin, SchemeKind, Url};
 
 fn d(s: Option<&str>) -> Option<Vec<u8>> {
     s.map(|s| pct::decode(s).into_owned())
@@ -83,16 +85,7 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(url) = Url::parse(input) {
         check(&url);
     }
-    let opts = ParseOptions {
-        unsafe_chars: bits & 1 != 0,
-        underscore_in_host: bits & 2 != 0,
-        trailing_dot: bits & 4 != 0,
-        empty_port: bits & 8 != 0,
-        user_in_any_scheme: bits & 16 != 0,
-        reserved_in_search: bits & 32 != 0,
-        bare_percent: bits & 64 != 0,
-    };
-    if let Ok((url, _)) = Url::parse_with(input, &opts) {
+    if let Ok((url, _)) = Url::parse_with(input, &common::options(bits)) {
         check(&url);
     }
 });

@@ -7,20 +7,12 @@
 //! parse accepts with the same components.
 #![no_main]
 
-use libfuzzer_sys::fuzz_target;
-use rfc1738::{ParseOptions, Url};
+mod common;
 
-fn options(bits: u8) -> ParseOptions {
-    ParseOptions {
-        unsafe_chars: bits & 1 != 0,
-        underscore_in_host: bits & 2 != 0,
-        trailing_dot: bits & 4 != 0,
-        empty_port: bits & 8 != 0,
-        user_in_any_scheme: bits & 16 != 0,
-        reserved_in_search: bits & 32 != 0,
-        bare_percent: bits & 64 != 0,
-    }
-}
+use libfuzzer_sys::fuzz_target;
+
+use common::options;
+use rfc1738::{ParseOptions, Url};
 
 fn components(u: &Url) -> [Option<String>; 7] {
     let s = |v: Option<&str>| v.map(str::to_string);

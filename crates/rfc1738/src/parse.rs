@@ -240,9 +240,11 @@ fn parse_opts(b: &[u8], lenient: Option<&Lenient>) -> Result<Parts, ParseError> 
     if b.len() > MAX_LEN {
         return Err(ParseError::new(MAX_LEN, ErrorKind::TooLong, Rule::Scheme));
     }
+    // The `":"` and kind of the scheme, once the fast path has read them.
+    let mut known = None;
     if lenient.is_none() {
         // The common shape in one pass; the rules read everything else.
-        let known = match fast::parse(b) {
+        known = match fast::parse(b) {
             Fast::Done(answer) => return answer,
             Fast::Scheme(colon, kind) => Some((colon, kind)),
             Fast::Rules => None,
@@ -255,17 +257,11 @@ fn parse_opts(b: &[u8], lenient: Option<&Lenient>) -> Result<Parts, ParseError> 
             Err(e) if chars::find_byte(b, 0, b.len(), b'#') == b.len() => return Err(e),
             Err(_) => {}
         }
-        // The scheme the fast path read ends before any `"#"` (no scheme
-        // character is one), so it holds for the URL before the fragment.
-        let end = chars::find_byte(b, 0, b.len(), b'#');
-        let parts = url_proper(b, end, None, known)?;
-        if end < b.len() {
-            fragment(b, end + 1, None)?;
-        }
-        return Ok(parts);
     }
+    // A scheme read before ends before any `"#"` (no scheme character is
+    // one), so it holds for the URL before the fragment too.
     let end = chars::find_byte(b, 0, b.len(), b'#');
-    let parts = url_proper(b, end, lenient, None)?;
+    let parts = url_proper(b, end, lenient, known)?;
     if end < b.len() {
         fragment(b, end + 1, lenient)?;
     }
@@ -303,7 +299,7 @@ const fn is_tolerable_unsafe(c: u8) -> bool {
 
 /// `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]`; returns the offset
 /// of the `":"` after it.
-pub(crate) fn scheme_name(p: &Parser<'_>) -> Result<usize, ParseError> {
+fn scheme_name(p: &Parser<'_>) -> Result<usize, ParseError> {
     let i = p.scan(0, chars::SCHEME, Rule::Scheme)?;
     if i > 0 && i < p.end && p.b[i] == b':' {
         Ok(i)
@@ -451,18 +447,6 @@ fn hostport(
     rules: LoginRules,
 ) -> Result<(), ParseError> {
     let h = p.host_end(i, region_end);
-    hostport_at(p, parts, i, h, region_end, rules)
-}
-
-/// [`hostport`] once the run of host characters `i..h` is known.
-fn hostport_at(
-    p: &Parser<'_>,
-    parts: &mut Parts,
-    i: usize,
-    h: usize,
-    region_end: usize,
-    rules: LoginRules,
-) -> Result<(), ParseError> {
     if h == i && h < region_end && p.b[h] != b':' {
         // Not even the start of a host: say what the byte is.
         return Err(p.unexpected(h, Rule::Host));

@@ -198,13 +198,14 @@ pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), P
 }
 
 macro_rules! views {
-    ($($(#[$doc:meta])* $method:ident => $kind:ident, $view:ident;)*) => {
+    ($($(#[$doc:meta])* $method:ident => $kind:ident;)*) => {
+        // Each view type is named as its `SchemeKind`.
         impl<'a> crate::UrlRef<'a> {
             $(
                 $(#[$doc])*
                 #[must_use]
-                pub fn $method(&self) -> Option<$view<'a>> {
-                    (self.kind() == SchemeKind::$kind).then(|| $view::new(*self))
+                pub fn $method(&self) -> Option<$kind<'a>> {
+                    (self.kind() == SchemeKind::$kind).then(|| $kind::new(*self))
                 }
             )*
         }
@@ -212,7 +213,7 @@ macro_rules! views {
             $(
                 $(#[$doc])*
                 #[must_use]
-                pub fn $method(&self) -> Option<$view<'_>> {
+                pub fn $method(&self) -> Option<$kind<'_>> {
                     self.as_url_ref().$method()
                 }
             )*
@@ -222,27 +223,27 @@ macro_rules! views {
 
 views! {
     /// The ftp view (§3.2), for ftp URLs.
-    ftp => Ftp, Ftp;
+    ftp => Ftp;
     /// The http view (§3.3), for http URLs.
-    http => Http, Http;
+    http => Http;
     /// The gopher view (§3.4), for gopher URLs.
-    gopher => Gopher, Gopher;
+    gopher => Gopher;
     /// The mailto view (§3.5), for mailto URLs.
-    mailto => Mailto, Mailto;
+    mailto => Mailto;
     /// The news view (§3.6), for news URLs.
-    news => News, News;
+    news => News;
     /// The nntp view (§3.7), for nntp URLs.
-    nntp => Nntp, Nntp;
+    nntp => Nntp;
     /// The telnet view (§3.8), for telnet URLs.
-    telnet => Telnet, Telnet;
+    telnet => Telnet;
     /// The wais view (§3.9), for wais URLs.
-    wais => Wais, Wais;
+    wais => Wais;
     /// The file view (§3.10), for file URLs.
-    file => File, File;
+    file => File;
     /// The prospero view (§3.11), for prospero URLs.
-    prospero => Prospero, Prospero;
+    prospero => Prospero;
     /// The view of any other scheme.
-    other => Other, Other;
+    other => Other;
 }
 
 #[cfg(test)]
