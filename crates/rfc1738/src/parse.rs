@@ -240,11 +240,9 @@ fn parse_opts(b: &[u8], lenient: Option<&Lenient>) -> Result<Parts, ParseError> 
     if b.len() > MAX_LEN {
         return Err(ParseError::new(MAX_LEN, ErrorKind::TooLong, Rule::Scheme));
     }
-    // The `":"` and kind of the scheme, once the fast path has read them.
-    let mut known = None;
     if lenient.is_none() {
         // The common shape in one pass; the rules read everything else.
-        known = match fast::parse(b) {
+        let known = match fast::parse(b) {
             Fast::Done(answer) => return answer,
             Fast::Scheme(colon, kind) => Some((colon, kind)),
             Fast::Rules => None,
@@ -255,11 +253,22 @@ fn parse_opts(b: &[u8], lenient: Option<&Lenient>) -> Result<Parts, ParseError> 
         match url_proper(b, b.len(), None, known) {
             Ok(parts) => return Ok(parts),
             Err(e) if chars::find_byte(b, 0, b.len(), b'#') == b.len() => return Err(e),
-            Err(_) => {}
+            Err(_) => return with_fragment(b, None, known),
         }
     }
-    // A scheme read before ends before any `"#"` (no scheme character is
-    // one), so it holds for the URL before the fragment too.
+    with_fragment(b, lenient, None)
+}
+
+/// The URL up to the first `"#"`, then the fragment after it. `known`:
+/// the `":"` and kind of a scheme read before, which ends before any `"#"`
+/// (no scheme character is one), so it holds for the shorter URL too.
+/// Kept out of line: the common parse does not come here.
+#[inline(never)]
+fn with_fragment(
+    b: &[u8],
+    lenient: Option<&Lenient>,
+    known: Option<(usize, SchemeKind)>,
+) -> Result<Parts, ParseError> {
     let end = chars::find_byte(b, 0, b.len(), b'#');
     let parts = url_proper(b, end, lenient, known)?;
     if end < b.len() {
