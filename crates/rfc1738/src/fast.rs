@@ -6,9 +6,8 @@
 //! It answers only for a text it can read completely, or whose path has
 //! a byte the path cannot take (the commonest error: an unsafe `~`); for
 //! anything else (a user or password, a hostnumber, a bad typecode, a
-//! fragment, an upper-case scheme, another scheme, any other error) it
-//! answers `None`, and the rules in `parse.rs` and `scheme/` read the text
-//! again from the start.
+//! fragment, another scheme, any other error) it answers `Fast::Scheme`,
+//! and the rules in `parse.rs` and `scheme/` read on from the scheme.
 //!
 //! The rules are the oracle: a parse with options (`Url::parse_with`)
 //! never takes this path, and `tests/fast_path.rs` and the fuzz target
@@ -28,10 +27,8 @@ pub(crate) enum Fast {
     /// would give too (no scheme, or a path with a byte its rule does not
     /// take: the commonest errors are read once).
     Done(Result<Parts, ParseError>),
-    /// A lower-case `scheme ":"`, its `":"` and kind; the rules read on.
+    /// A `scheme ":"`, its `":"` and kind; the rules read on.
     Scheme(usize, SchemeKind),
-    /// The rules read the text from the start (an upper-case scheme).
-    Rules,
 }
 
 /// `parse::parse` when the text has the common shape.
@@ -39,11 +36,10 @@ pub(crate) enum Fast {
 pub(crate) fn parse(b: &[u8]) -> Fast {
     let colon = match scheme(b) {
         Scheme::Colon(colon) => colon,
-        Scheme::Upper => return Fast::Rules,
-        // The rule stops where `scheme` did (it only adds upper case), and
-        // its error is the same whether or not a `"#"` ends the URL first:
-        // `scheme` stops at a `"#"` at the latest, and a name that ends at
-        // `"#"` or at the end of the URL lacks its `":"` alike.
+        // The rule stops where `scheme` did, and its error is the same
+        // whether or not a `"#"` ends the URL first: `scheme` stops at a
+        // `"#"` at the latest, and a name that ends at `"#"` or at the end
+        // of the URL lacks its `":"` alike.
         Scheme::Error(i) => return Fast::Done(Err(no_scheme(&Parser { b, end: b.len(), lenient: None }, i))),
     };
     let kind = SchemeKind::from_prefix(b, colon);
@@ -116,40 +112,26 @@ fn ip_url(b: &[u8], colon: usize, kind: SchemeKind) -> Option<Result<Parts, Pars
     }
 }
 
-/// Lower-case scheme characters: `lowalpha | digit | "+" | "-" | "."`
-/// (§5 `scheme`; an upper-case name goes the long way, which lower-cases it).
-static LOWER_SCHEME: [bool; 256] = {
-    let mut t = [false; 256];
-    let mut c = 0;
-    while c < 256 {
-        let b = c as u8;
-        t[c] = b.is_ascii_lowercase() || b.is_ascii_digit() || matches!(b, b'+' | b'-' | b'.');
-        c += 1;
-    }
-    t
-};
-
 /// How the text starts.
 enum Scheme {
-    /// A lower-case `scheme ":"`, the offset of the `":"`.
+    /// A `scheme ":"`, the offset of the `":"`.
     Colon(usize),
-    /// An upper-case letter in the scheme (the long way lower-cases it).
-    Upper,
     /// No `scheme ":"` at all: the text is not a URL. Where the scheme
     /// characters end.
     Error(usize),
 }
 
-/// `scheme ":"`.
+/// `scheme ":"`, in either case (§2.1: "programs interpreting URLs should
+/// treat upper case letters as equivalent to lower case in scheme names";
+/// the owned copy lower-cases it).
 #[inline]
 fn scheme(b: &[u8]) -> Scheme {
     let mut i = 0;
-    while i < b.len() && LOWER_SCHEME[b[i] as usize] {
+    while i < b.len() && chars::SCHEME.contains(b[i]) {
         i += 1;
     }
     match b.get(i) {
         Some(b':') if i > 0 => Scheme::Colon(i),
-        Some(c) if c.is_ascii_uppercase() => Scheme::Upper,
         _ => Scheme::Error(i),
     }
 }

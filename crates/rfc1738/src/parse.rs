@@ -245,7 +245,6 @@ fn parse_opts(b: &[u8], lenient: Option<&Lenient>) -> Result<Parts, ParseError> 
         let known = match fast::parse(b) {
             Fast::Done(answer) => return answer,
             Fast::Scheme(colon, kind) => Some((colon, kind)),
-            Fast::Rules => None,
         };
         // No rule accepts `#` (§2.2: it is unsafe), so a strict parse of
         // the whole input succeeds only when there is none, and the search
