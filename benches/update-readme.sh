@@ -20,7 +20,7 @@ cargo build --release -p rfc1738-bench --bins
         "$(uname -sr), $(rustc --version)."
     echo "Library at commit $(git rev-parse --short HEAD), $(date -u +%Y-%m-%d)."
     if [ -n "${BENCH_WRAP:-}" ]; then
-        echo "Run under \`$BENCH_WRAP\` (the machine was shared with other work)."
+        echo "Run under \`$BENCH_WRAP\`."
     fi
     echo
 } > "$out/machine"
