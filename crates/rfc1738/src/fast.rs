@@ -10,7 +10,8 @@
 //! and the rules in `parse.rs` and `scheme/` read on from the scheme.
 //!
 //! The rules are the oracle: a parse with options (`Url::parse_with`)
-//! never takes this path, and `tests/fast_path.rs` and the fuzz target
+//! never takes this path (it shares only `scheme`, the reading of the
+//! scheme name), and `tests/fast_path.rs` and the fuzz target
 //! `parse` require the two readings to give equal answers.
 
 use crate::chars::{self, Class};
@@ -113,7 +114,7 @@ fn ip_url(b: &[u8], colon: usize, kind: SchemeKind) -> Option<Result<Parts, Pars
 }
 
 /// How the text starts.
-enum Scheme {
+pub(crate) enum Scheme {
     /// A `scheme ":"`, the offset of the `":"`.
     Colon(usize),
     /// No `scheme ":"` at all: the text is not a URL. Where the scheme
@@ -121,11 +122,12 @@ enum Scheme {
     Error(usize),
 }
 
-/// `scheme ":"`, in either case (§2.1: "programs interpreting URLs should
+/// `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]` and its `":"`
+/// (§5), in either case (§2.1: "programs interpreting URLs should
 /// treat upper case letters as equivalent to lower case in scheme names";
 /// the owned copy lower-cases it).
 #[inline]
-fn scheme(b: &[u8]) -> Scheme {
+pub(crate) fn scheme(b: &[u8]) -> Scheme {
     let mut i = 0;
     while i < b.len() && chars::SCHEME.contains(b[i]) {
         i += 1;

@@ -1,4 +1,4 @@
-//! The reader and the generic grammar of §5: `genericurl`, `scheme`,
+//! The reader and the generic grammar of §5: `genericurl` (its `scheme` read by `fast::scheme`),
 //! `ip-schemepart`, `login`, `hostport`, `port`.
 //!
 //! Cursor invariant: every function takes the index of the first byte it
@@ -288,10 +288,11 @@ fn url_proper(
     let p = Parser { b, end, lenient };
     let (colon, kind) = match known {
         Some(known) => known,
-        None => {
-            let colon = scheme_name(&p)?;
-            (colon, SchemeKind::from_prefix(b, colon))
-        }
+        // `scheme` stops at a `"#"` at the latest, so `end` needs no check.
+        None => match fast::scheme(b) {
+            fast::Scheme::Colon(colon) => (colon, SchemeKind::from_prefix(b, colon)),
+            fast::Scheme::Error(i) => return Err(no_scheme(&p, i)),
+        },
     };
     let mut parts = Parts::new(kind, colon, end, end < b.len());
     scheme::parse(&p, &mut parts, colon + 1)?;
@@ -303,17 +304,6 @@ fn url_proper(
 /// URLs in text, so that a raw one means a badly cut URL or injected markup.
 const fn is_tolerable_unsafe(c: u8) -> bool {
     chars::is_unsafe(c) && !matches!(c, b'%' | b'#' | b'<' | b'>' | b'"')
-}
-
-/// `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]`; returns the offset
-/// of the `":"` after it.
-fn scheme_name(p: &Parser<'_>) -> Result<usize, ParseError> {
-    let i = p.scan(0, chars::SCHEME, Rule::Scheme)?;
-    if i > 0 && i < p.end && p.b[i] == b':' {
-        Ok(i)
-    } else {
-        Err(no_scheme(p, i))
-    }
 }
 
 /// The error when the scheme characters `0..i` are not a scheme followed
