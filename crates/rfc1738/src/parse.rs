@@ -1,5 +1,5 @@
-//! The reader and the generic grammar of §5: `genericurl` (its `scheme` read by `fast::scheme`),
-//! `ip-schemepart`, `login`, `hostport`, `port`.
+//! The reader and the generic grammar of §5: `genericurl` (its `scheme`
+//! read by `fast::scheme`), `ip-schemepart`, `login`, `hostport`, `port`.
 //!
 //! Cursor invariant: every function takes the index of the first byte it
 //! may consume and returns the index of the first byte it did not, always
