@@ -195,66 +195,59 @@ pub(crate) fn run_of(b: &[u8], mut i: usize, end: usize, class: Class) -> usize 
     i
 }
 
-/// The eight bytes from `i` as a little-endian word, zeros past the end
-/// of `b`: the last eight bytes shifted down, when fewer than eight remain.
-#[inline]
-pub(crate) fn word_from(b: &[u8], i: usize) -> u64 {
-    // Eight bytes from `i`: the common case, one load.
-    if let Some(w) = b.get(i..i.saturating_add(8)).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
-        return u64::from_le_bytes(w);
+/// How a host sees a byte (§3.1), as bits that `host_masks` shifts into
+/// place: bit 0 for a byte that is not `alphadigit | "-" | "."`, bit 8
+/// for a `"."`, bit 16 for a `"-"`.
+const fn host_bits() -> [u32; 256] {
+    let mut t = [0u32; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = match c as u8 {
+            b'.' => 1 << 8,
+            b'-' => 1 << 16,
+            b if TABLE[b as usize] & (ALPHA | DIGIT) != 0 => 0,
+            _ => 1,
+        };
+        c += 1;
     }
-    let at = i.min(b.len().saturating_sub(8));
-    let Some(w) = b.get(at..at + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) else {
-        // Fewer than eight bytes in all.
-        let mut w = [0u8; 8];
-        let rest = b.get(i..).unwrap_or_default();
-        w[..rest.len()].copy_from_slice(rest);
-        return u64::from_le_bytes(w);
-    };
-    // `i - at` is below 8 while `i` is inside `b`; past it, nothing is left.
-    u32::try_from(i - at).ok().filter(|&s| s < 8).map_or(0, |s| u64::from_le_bytes(w) >> (8 * s))
+    t
 }
 
-const LO: u64 = 0x0101_0101_0101_0101;
-const HI: u64 = 0x8080_8080_8080_8080;
-const LO7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
+/// The host bits of every byte.
+static HOST_BITS: [u32; 256] = host_bits();
 
-/// The high bit of each byte of `m` (the others clear), gathered into
-/// one bit per byte: bit k for byte k.
+/// The eight bytes of `w` as a host sees them, one bit per byte: bits
+/// 0-7 for those that are not `alphadigit | "-" | "."`, 8-15 for the
+/// dots, 16-23 for the hyphens. Eight independent table lookups, no
+/// branch.
 #[inline]
-const fn gather(m: u64) -> u8 {
-    ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8
+pub(crate) fn host_masks(w: &[u8; 8]) -> u32 {
+    let mut m = 0;
+    let mut k = 0;
+    while k < 8 {
+        m |= HOST_BITS[w[k] as usize] << k;
+        k += 1;
+    }
+    m
 }
 
-/// For bytes below 0x80 in `x`: the high bit of each byte set when the
-/// byte is in `lo..=hi`. No borrow crosses a byte.
+/// The eight bytes from `i`, zeros past the end of `b`.
 #[inline]
-const fn in_range(x: u64, lo: u8, hi: u8) -> u64 {
-    let ge = (x | HI) - LO * lo as u64;
-    let le = ((LO * hi as u64) | HI) - x;
-    ge & le & HI
+pub(crate) fn chunk_from(b: &[u8], i: usize) -> [u8; 8] {
+    match b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        Some(w) => *w,
+        None => short_chunk(b, i),
+    }
 }
 
-/// For bytes below 0x80 in `x`: the high bit of each byte set when the
-/// byte is `c`.
-#[inline]
-const fn is_byte(x: u64, c: u8) -> u64 {
-    !((x ^ (LO * c as u64)) + LO7) & HI
-}
-
-/// The bytes of the word `w` (little-endian) as a host sees them (§3.1),
-/// one bit per byte: those that are not `alphadigit | "-" | "."`, the
-/// dots and the hyphens. Arithmetic on the whole word, no table.
-#[inline]
-pub(crate) fn host_masks(w: u64) -> (u8, u8, u8) {
-    let ascii = !w & HI;
-    let x = w & LO7;
-    let letter = in_range(x | (LO * 0x20), b'a', b'z');
-    let digit = in_range(x, b'0', b'9');
-    let dot = is_byte(x, b'.') & ascii;
-    let hyphen = is_byte(x, b'-') & ascii;
-    let host = (letter | digit | dot | hyphen) & ascii;
-    (gather(!host & HI), gather(dot), gather(hyphen))
+/// `chunk_from` when fewer than eight bytes are left.
+#[cold]
+#[inline(never)]
+fn short_chunk(b: &[u8], i: usize) -> [u8; 8] {
+    let mut w = [0u8; 8];
+    let rest = b.get(i..).unwrap_or_default();
+    w[..rest.len()].copy_from_slice(rest);
+    w
 }
 
 /// The index of the first `needle` in `b[i..end]`, or `end`, reading eight
@@ -331,8 +324,9 @@ mod tests {
             for k in 0..8 {
                 let mut word = [b'a'; 8];
                 word[k] = b;
-                let (outside, dots, hyphens) = host_masks(u64::from_le_bytes(word));
-                let bit = 1u8 << k;
+                let m = host_masks(&word);
+                let (outside, dots, hyphens) = (m & 0xff, (m >> 8) & 0xff, (m >> 16) & 0xff);
+                let bit = 1u32 << k;
                 assert_eq!(outside, if HOSTCHAR.contains(b) { 0 } else { bit }, "{b}");
                 assert_eq!(dots, if b == b'.' { bit } else { 0 }, "{b}");
                 assert_eq!(hyphens, if b == b'-' { bit } else { 0 }, "{b}");
@@ -373,7 +367,7 @@ mod tests {
     }
 
     #[test]
-    fn run_of_word_from_and_find_byte_match_the_naive_loops() {
+    fn run_of_chunk_from_and_find_byte_match_the_naive_loops() {
         let text = b"abc/def%41ghijklmnopqrstuvwxyz0123456789-._~x#y@zzzzzzzzzzzz";
         for start in 0..text.len() {
             for end in start..=text.len() {
@@ -385,7 +379,7 @@ mod tests {
                 let mut word = [0u8; 8];
                 let rest = &text[start..end.min(start + 8)];
                 word[..rest.len()].copy_from_slice(rest);
-                assert_eq!(word_from(&text[..end], start), u64::from_le_bytes(word), "{start} {end}");
+                assert_eq!(chunk_from(&text[..end], start), word, "{start} {end}");
                 for needle in [b'#', b'@', b'/', b'z', 0] {
                     let naive = (start..end).find(|&k| text[k] == needle).unwrap_or(end);
                     assert_eq!(find_byte(text, start, end, needle), naive);

@@ -142,19 +142,21 @@ pub(crate) fn scheme(b: &[u8]) -> Scheme {
 /// host name from `i`, for a name shorter than a label may be (RFC 1034
 /// §3.5: 63), so that no length needs checking; longer ones go the long way.
 ///
-/// The run of host characters is found eight bytes at a time; then masks
-/// of where the dots and hyphens are, one bit per byte, turn the label
-/// rules into a few operations on those bits, without a branch per byte.
+/// The bytes are read eight at a time: a table lookup per byte gives
+/// masks of where the name ends, where its dots and where its hyphens are,
+/// one bit per byte, and the label rules become a few operations on those
+/// bits, without a branch per byte.
 #[inline]
 pub(crate) fn hostname(b: &[u8], i: usize) -> Option<usize> {
     let (mut dots, mut hyphens) = (0u64, 0u64);
     let mut k = 0;
-    // One word at a time, up to the first byte that is not a host
-    // character; 64 bytes at most (the masks), of which 63 may be host.
+    // Up to the first byte that is not a host character; 64 bytes at
+    // most (the masks), of which 63 may be host.
     let n = loop {
-        let (outside, dot, hyphen) = chars::host_masks(chars::word_from(b, i + k));
-        dots |= u64::from(dot) << k;
-        hyphens |= u64::from(hyphen) << k;
+        let m = chars::host_masks(&chars::chunk_from(b, i + k));
+        dots |= u64::from((m >> 8) as u8) << k;
+        hyphens |= u64::from((m >> 16) as u8) << k;
+        let outside = m & 0xff;
         if outside != 0 {
             break k + outside.trailing_zeros() as usize;
         }

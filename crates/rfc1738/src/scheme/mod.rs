@@ -75,7 +75,8 @@ impl SchemeKind {
         // either case, and every name of §3 is letters, so the words are
         // equal exactly when the names are equal without regard to case.
         // The bytes past the name stay zero, which no name byte is.
-        let w = (chars::word_from(b, 0) | 0x2020_2020_2020_2020) & (u64::MAX >> (64 - 8 * len));
+        let w = (u64::from_le_bytes(chars::chunk_from(b, 0)) | 0x2020_2020_2020_2020)
+            & (u64::MAX >> (64 - 8 * len));
         let (name, kind) = BY_SLOT[slot(w)];
         if name == w {
             kind
