@@ -24,10 +24,63 @@ pub(crate) fn parse(p: &Parser<'_>, _parts: &mut Parts, i: usize) -> Result<(), 
     if i == p.end {
         return Err(ParseError::new(i, ErrorKind::UnexpectedEnd, Rule::Encoded822addr));
     }
+    // The common address in one pass; the rules below say where and why
+    // anything else fails.
+    if plain_addr_spec(&p.b[i..p.end]) {
+        return Ok(());
+    }
     p.scan_to_end(i, chars::XCHAR, Rule::Encoded822addr)?;
     addr_spec(&p.b[i..p.end])
         .map_err(|at| ParseError::new(i + at, ErrorKind::InvalidAddress, Rule::Encoded822addr))
 }
+
+/// Whether `encoded` is an `addr-spec` of dot-separated atoms, with
+/// no escape, quoted string or domain literal, every octet an `xchar`
+/// too: what nearly every mailto URL holds. `false` for anything else,
+/// valid or not.
+///
+/// One table lookup and a few bit operations per octet, no branch but
+/// the loop's: separators are few, and where they stand varies.
+#[inline]
+fn plain_addr_spec(encoded: &[u8]) -> bool {
+    let (mut bad, mut ats) = (0u8, 0u32);
+    // 1 after a "." or "@", and at the start: an atom must begin here.
+    let mut separator = SEPARATOR;
+    for &c in encoded {
+        let t = PLAIN[c as usize];
+        // An octet that is not plain, or a separator right after one.
+        bad |= (t & OTHER) | (separator & t);
+        ats += u32::from((t & AT) >> 1);
+        separator = t & SEPARATOR;
+    }
+    bad == 0 && separator == 0 && ats == 1
+}
+
+/// `PLAIN` bits: `"."` and `"@"` separate atoms, `"@"` is also counted,
+/// and any octet that is neither a separator nor an `atom` octet (RFC 822
+/// §3.3) that is an unencoded `xchar` (§5), `%` included, is `OTHER`.
+const SEPARATOR: u8 = 1;
+const AT: u8 = 2;
+const OTHER: u8 = 4;
+
+/// How `plain_addr_spec` sees every octet.
+static PLAIN: [u8; 256] = {
+    let mut t = [OTHER; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        // §5: the unencoded `xchar`s are the graphic characters but the unsafe.
+        let xchar = b > b' ' && b < 0x7f && !chars::is_unsafe(b);
+        t[c] = match b {
+            b'.' => SEPARATOR,
+            b'@' => SEPARATOR | AT,
+            _ if xchar && ATOM[c] => 0,
+            _ => OTHER,
+        };
+        c += 1;
+    }
+    t
+};
 
 /// The octets of the decoded address, read one at a time, each with the
 /// offset it came from.
@@ -108,16 +161,41 @@ fn sub_domain(s: &mut Octets<'_>, end: usize) -> Result<(), usize> {
 
 /// `atom = 1*<any CHAR except specials, SPACE and CTLs>`
 fn atom(s: &mut Octets<'_>, end: usize) -> Result<(), usize> {
-    const SPECIALS: &[u8] = b"()<>@,;:\\\".[]";
-    let mut n = 0;
-    while s.next_if(|&(c, _)| c > b' ' && c < 0x7f && !SPECIALS.contains(&c)).is_some() {
-        n += 1;
+    let start = s.i;
+    loop {
+        // Plain octets one table lookup each; an escape (already checked
+        // by the `xchar` scan) is decoded first.
+        while s.encoded.get(s.i).is_some_and(|&c| c != b'%' && ATOM[c as usize]) {
+            s.i += 1;
+        }
+        if s.next_if(|&(c, _)| ATOM[c as usize]).is_none() {
+            break;
+        }
     }
-    if n == 0 {
+    if s.i == start {
         return Err(s.peek().map_or(end, |(_, at)| at));
     }
     Ok(())
 }
+
+/// RFC 822 §3.3: the octets an `atom` is made of, `CHAR` (0-127) but
+/// `specials`, SPACE and `CTL`s (0-31 and 127).
+static ATOM: [bool; 256] = {
+    const SPECIALS: &[u8] = b"()<>@,;:\\\".[]";
+    let mut t = [false; 256];
+    let mut c = b' ' + 1;
+    while c < 0x7f {
+        let mut k = 0;
+        let mut special = false;
+        while k < SPECIALS.len() {
+            special |= SPECIALS[k] == c;
+            k += 1;
+        }
+        t[c as usize] = !special;
+        c += 1;
+    }
+    t
+};
 
 /// `quoted-string = <"> *(qtext/quoted-pair) <">` and
 /// `domain-literal = "[" *(dtext / quoted-pair) "]"`: any CHAR but the
@@ -167,5 +245,61 @@ impl<'a> Mailto<'a> {
     #[must_use]
     pub fn address(&self) -> Cow<'a, [u8]> {
         pct::decode(self.address_raw())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn atom_table_is_rfc822_atom() {
+        // RFC 822 §3.3: specials, SPACE and CTLs are not atom octets.
+        for c in 0u8..=255 {
+            let special = b"()<>@,;:\\\".[]".contains(&c);
+            assert_eq!(ATOM[c as usize], c > b' ' && c < 0x7f && !special, "{c}");
+        }
+    }
+
+    #[test]
+    fn plain_octets_are_atoms_and_xchars() {
+        for c in 0u8..=255 {
+            let atom = PLAIN[c as usize] == 0;
+            assert_eq!(atom, ATOM[c as usize] && chars::XCHAR.literal().contains(c), "{c}");
+        }
+    }
+
+    #[test]
+    fn the_plain_reading_accepts_only_what_the_rules_accept() {
+        let alphabet: &[u8] = b"a.@%\"[~!";
+        let mut text = Vec::new();
+        for n in 0..=6u32 {
+            for mut k in 0..alphabet.len().pow(n) {
+                text.clear();
+                for _ in 0..n {
+                    text.push(alphabet[k % alphabet.len()]);
+                    k /= alphabet.len();
+                }
+                let shown = String::from_utf8_lossy(&text);
+                if plain_addr_spec(&text) {
+                    assert_eq!(addr_spec(&text), Ok(()), "{shown}");
+                    assert!(text.iter().all(|&c| chars::XCHAR.literal().contains(c)), "{shown}");
+                } else if addr_spec(&text).is_ok() && !text.iter().any(|c| b"%\"[~".contains(c)) {
+                    panic!("{shown} is an address of atoms");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn atoms_are_read_through_escapes() {
+        assert_eq!(addr_spec(b"joe%25work@example.com"), Ok(()));
+        assert_eq!(addr_spec(b"a%2Eb@h"), Ok(()));
+        // %40 is "@": the local part ends there, and the second "@" is extra.
+        assert_eq!(addr_spec(b"a%40b@h"), Err(5));
+        // %20 is a space, which no atom holds.
+        assert_eq!(addr_spec(b"a%20b@h"), Err(1));
+        assert_eq!(addr_spec(b"@h"), Err(0));
+        assert_eq!(addr_spec(b"a@"), Err(2));
     }
 }
