@@ -1,12 +1,13 @@
 //! The fast path of a strict parse: the shape nearly every URL in the wild
 //! has, `scheme "://" hostname [ ":" port ] [ "/" path ]` in the http, ftp
 //! (with its `;type=`) and file schemes and the generic syntax (§5), read
-//! in one pass.
+//! in one pass; in ftp and the generic syntax, also with a `user [ ":"
+//! password ] "@"` before the host name (§3.1), read out of line.
 //!
 //! It answers only for a text it can read completely, or whose path has
 //! a byte the path cannot take (the commonest error: an unsafe `~`); for
-//! anything else (a user or password, a hostnumber, a bad typecode, a
-//! fragment, another scheme, any other error) it answers `Fast::Scheme`,
+//! anything else (a hostnumber, a bad typecode, a fragment, another
+//! scheme, any other error) it answers `Fast::Scheme`,
 //! and the rules in `parse.rs` and `scheme/` read on from the scheme.
 //!
 //! The rules are the oracle: a parse with options (`Url::parse_with`)
@@ -44,7 +45,10 @@ pub(crate) fn parse(b: &[u8]) -> Fast {
         Scheme::Error(i) => return Fast::Done(Err(no_scheme(&Parser { b, end: b.len(), lenient: None }, i))),
     };
     let kind = SchemeKind::from_prefix(b, colon);
-    match ip_url(b, colon, kind) {
+    if let Some(answer) = ip_url(b, colon, kind) {
+        return Fast::Done(answer);
+    }
+    match login_url(b, colon, kind) {
         Some(answer) => Fast::Done(answer),
         None => Fast::Scheme(colon, kind),
     }
@@ -61,8 +65,58 @@ fn ip_url(b: &[u8], colon: usize, kind: SchemeKind) -> Option<Result<Parts, Pars
     if b.get(colon + 1..colon + 3) != Some(b"//") {
         return None;
     }
+    hostport_path(b, colon + 3, kind, Parts::new(kind, colon, b.len(), false))
+}
+
+/// `scheme "://" user [ ":" password ] "@" hostname [ ":" port ] [ "/"
+/// path ]` (§3.1: `login = [ user [ ":" password ] "@" ] hostport`), in
+/// the schemes whose login may have a user: ftp and the generic syntax.
+/// Out of line: most URLs have no user, and `ip_url` stays as it is.
+#[inline(never)]
+fn login_url(b: &[u8], colon: usize, kind: SchemeKind) -> Option<Result<Parts, ParseError>> {
+    if !matches!(kind, SchemeKind::Ftp | SchemeKind::Other) || b.get(colon + 1..colon + 3) != Some(b"//") {
+        return None;
+    }
     let mut parts = Parts::new(kind, colon, b.len(), false);
-    let i = colon + 3;
+    let h = user_password(b, colon + 3, &mut parts)?;
+    hostport_path(b, h, kind, parts)
+}
+
+/// `user [ ":" password ] "@"` from `i`: where the host starts. The user
+/// and password end at the first `"@"` before the first `"/"`, since
+/// neither may hold a raw `"@"` or `"/"` (§3.1); `None` for anything but
+/// plain `user` characters and escapes up to there.
+#[inline]
+fn user_password(b: &[u8], i: usize, parts: &mut Parts) -> Option<usize> {
+    let slash = chars::find_byte(b, i, b.len(), b'/');
+    let at = chars::find_byte(b, i, slash, b'@');
+    if at == slash {
+        return None;
+    }
+    let j = run(b, i, chars::USER, Rule::User).ok()?;
+    parts.user = Some(Span::new(i, j));
+    if j != at {
+        if b[j] != b':' {
+            return None;
+        }
+        let k = run(b, j + 1, chars::USER, Rule::Password).ok()?;
+        if k != at {
+            return None;
+        }
+        parts.password = Some(Span::new(j + 1, k));
+    }
+    Some(at + 1)
+}
+
+/// `hostname [ ":" port ] [ "/" path ]` from `i`, completing `parts`;
+/// `None` when the rules must read it.
+#[inline(always)]
+fn hostport_path(
+    b: &[u8],
+    i: usize,
+    kind: SchemeKind,
+    mut parts: Parts,
+) -> Option<Result<Parts, ParseError>> {
     // §3.10: the host of a file URL may be empty ("file:///etc").
     let h = if kind == SchemeKind::File && b.get(i) == Some(&b'/') { i } else { hostname(b, i)? };
     parts.host = Some(Span::new(i, h));

@@ -100,6 +100,34 @@ const SHAPES: &[&str] = &[
     "http://h.com/a?b/c",
     "http://h.com/a\x7f",
     "http://h.com/a\u{e9}",
+    // Logins with a user, in the schemes that allow one (§3.1) and those
+    // that do not.
+    "ftp://u@h.com/",
+    "ftp://u:p@h.com:21/a;type=i",
+    "ftp://@h.com/",
+    "ftp://:@h.com/",
+    "ftp://u:@h.com/",
+    "ftp://:p@h.com/",
+    "ftp://u:p:q@h.com/",
+    "ftp://a@b@h.com/",
+    "ftp://u@h.com",
+    "ftp://u@/",
+    "ftp://u@",
+    "ftp://u@1.2.3.4/",
+    "ftp://u%41;x=y&z?@h.com/",
+    "ftp://u%zz@h.com/",
+    "ftp://u~@h.com/",
+    "ftp://u:p~@h.com/",
+    "ftp://u@h.com/a~b",
+    "ftp://u@h_c/",
+    "ftp://h.com/u@v",
+    "x://u:p@h.com/a@b",
+    "x://u@h.com/a~b",
+    "x://u@-h/",
+    "http://u:p@h.com/",
+    "gopher://u@h.com/",
+    "file://u@h.com/",
+    "telnet://u:p@h.com/",
     // Eight bytes and fewer: the word reads at the end of the input.
     "https://",
     "http://a",
@@ -128,7 +156,12 @@ fn fast_path_agrees_on_shapes() {
     agree(&format!("http://{name}a/"));
     // Every prefix of a few long URLs, so that every length meets the
     // end of the input in every component.
-    for url in ["http://ab-c.d-e.f:8080/p/q%41r?s=t&u", "file://h.example/x/y;z", "x-y://a1.b2.c3/~/@"] {
+    for url in [
+        "http://ab-c.d-e.f:8080/p/q%41r?s=t&u",
+        "file://h.example/x/y;z",
+        "x-y://a1.b2.c3/~/@",
+        "ftp://us%41r:pa;ss@h.example:21/d/f;type=a",
+    ] {
         for n in 0..=url.len() {
             agree(&url[..n]);
         }
