@@ -1,8 +1,9 @@
 //! The fast path of a strict parse: the shape nearly every URL in the wild
 //! has, `scheme "://" hostname [ ":" port ] [ "/" path ]` in the http, ftp
-//! (with its `;type=`) and file schemes and the generic syntax (§5), read
-//! in one pass; in ftp and the generic syntax, also with a `user [ ":"
-//! password ] "@"` before the host name (§3.1), read out of line.
+//! (with its `;type=`), file and telnet schemes and the generic syntax
+//! (§5), read in one pass; in ftp, telnet and the generic syntax, also
+//! with a `user [ ":" password ] "@"` before the host name (§3.1), read
+//! out of line.
 //!
 //! It answers only for a text it can read completely, or whose path has
 //! a byte the path cannot take (the commonest error: an unsafe `~`); for
@@ -55,10 +56,13 @@ pub(crate) fn parse(b: &[u8]) -> Fast {
 }
 
 /// `scheme "://" hostname [ ":" port ] [ "/" path ]` after the scheme, for
-/// http, ftp, file and other schemes; `None` for anything else.
+/// http, ftp, file, telnet and other schemes; `None` for anything else.
 #[inline]
 fn ip_url(b: &[u8], colon: usize, kind: SchemeKind) -> Option<Result<Parts, ParseError>> {
-    if !matches!(kind, SchemeKind::Http | SchemeKind::Ftp | SchemeKind::File | SchemeKind::Other) {
+    if !matches!(
+        kind,
+        SchemeKind::Http | SchemeKind::Ftp | SchemeKind::File | SchemeKind::Telnet | SchemeKind::Other
+    ) {
         return None;
     }
     // `ip-schemepart = "//" login [ "/" urlpath ]` (§3.1).
@@ -70,11 +74,14 @@ fn ip_url(b: &[u8], colon: usize, kind: SchemeKind) -> Option<Result<Parts, Pars
 
 /// `scheme "://" user [ ":" password ] "@" hostname [ ":" port ] [ "/"
 /// path ]` (§3.1: `login = [ user [ ":" password ] "@" ] hostport`), in
-/// the schemes whose login may have a user: ftp and the generic syntax.
+/// the schemes whose login may have a user: ftp, telnet and the generic
+/// syntax.
 /// Out of line: most URLs have no user, and `ip_url` stays as it is.
 #[inline(never)]
 fn login_url(b: &[u8], colon: usize, kind: SchemeKind) -> Option<Result<Parts, ParseError>> {
-    if !matches!(kind, SchemeKind::Ftp | SchemeKind::Other) || b.get(colon + 1..colon + 3) != Some(b"//") {
+    if !matches!(kind, SchemeKind::Ftp | SchemeKind::Telnet | SchemeKind::Other)
+        || b.get(colon + 1..colon + 3) != Some(b"//")
+    {
         return None;
     }
     let mut parts = Parts::new(kind, colon, b.len(), false);
@@ -135,6 +142,10 @@ fn hostport_path(
         return None;
     }
     parts.path = Some(Span::new(j + 1, b.len()));
+    if kind == SchemeKind::Telnet {
+        // §3.8: `"telnet://" login [ "/" ]`, nothing after the `"/"`.
+        return (j + 1 == b.len()).then_some(Ok(parts));
+    }
     let (k, rule) = match kind {
         // §3.3: `hpath [ "?" search ]`.
         SchemeKind::Http => match run(b, j + 1, chars::HPATH, Rule::Hpath) {
