@@ -234,13 +234,18 @@ pub(crate) fn host_masks(w: &[u8; 8]) -> u32 {
 /// The eight bytes from `i`, zeros past the end of `b`.
 #[inline]
 pub(crate) fn chunk_from(b: &[u8], i: usize) -> [u8; 8] {
-    match b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        Some(w) => *w,
+    if let Some(w) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        return *w;
+    }
+    match b.last_chunk::<8>() {
+        // Fewer than eight bytes left: the last eight, shifted down.
+        Some(w) if i < b.len() => (u64::from_le_bytes(*w) >> (8 * (i + 8 - b.len()))).to_le_bytes(),
+        Some(_) => [0; 8],
         None => short_chunk(b, i),
     }
 }
 
-/// `chunk_from` when fewer than eight bytes are left.
+/// `chunk_from` in a text of fewer than eight bytes.
 #[cold]
 #[inline(never)]
 fn short_chunk(b: &[u8], i: usize) -> [u8; 8] {
