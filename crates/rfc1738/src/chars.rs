@@ -213,8 +213,22 @@ const fn host_bits() -> [u32; 256] {
     t
 }
 
-/// The host bits of every byte.
-static HOST_BITS: [u32; 256] = host_bits();
+/// The host bits of every byte, already shifted to each of the eight
+/// places of a word: `HOST_BITS[k][c]` is byte `c` at place `k`.
+static HOST_BITS: [[u32; 256]; 8] = {
+    let bits = host_bits();
+    let mut t = [[0u32; 256]; 8];
+    let mut k = 0;
+    while k < 8 {
+        let mut c = 0;
+        while c < 256 {
+            t[k][c] = bits[c] << k;
+            c += 1;
+        }
+        k += 1;
+    }
+    t
+};
 
 /// The eight bytes of `w` as a host sees them, one bit per byte: bits
 /// 0-7 for those that are not `alphadigit | "-" | "."`, 8-15 for the
@@ -225,7 +239,7 @@ pub(crate) fn host_masks(w: &[u8; 8]) -> u32 {
     let mut m = 0;
     let mut k = 0;
     while k < 8 {
-        m |= HOST_BITS[w[k] as usize] << k;
+        m |= HOST_BITS[k][w[k] as usize];
         k += 1;
     }
     m
