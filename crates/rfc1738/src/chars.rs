@@ -205,7 +205,7 @@ const fn host_bits() -> [u32; 256] {
         t[c] = match c as u8 {
             b'.' => 1 << 8,
             b'-' => 1 << 16,
-            b if TABLE[b as usize] & (ALPHA | DIGIT) != 0 => 0,
+            b if bits(b) & (ALPHA | DIGIT) != 0 => 0,
             _ => 1,
         };
         c += 1;
