@@ -267,26 +267,18 @@ fn port(b: &[u8], i: usize, parts: &mut Parts) -> Option<usize> {
 }
 
 /// The end of the run of `class` from `i`, each `%` checked to start an
-/// escape (§2.2).
+/// escape (§2.2). `class` has a run bit and holds escapes.
 #[inline]
 fn run(b: &[u8], mut i: usize, class: Class, rule: Rule) -> Result<usize, ParseError> {
+    debug_assert!(class.1 != 0 && class.contains(b'%'));
     loop {
         i = chars::run_of(b, i, b.len(), class);
-        loop {
-            match b.get(i) {
-                Some(&b'%') => {
-                    if pct::escape_at(b, i).is_none() {
-                        return Err(ParseError::new(i, ErrorKind::InvalidEscape, rule));
-                    }
-                    i += 3;
-                    // Runs of escapes stay here; plain bytes go eight at a time.
-                    if b.get(i) != Some(&b'%') {
-                        break;
-                    }
-                }
-                Some(&c) if class.contains(c) => i += 1,
-                _ => return Ok(i),
-            }
+        if b.get(i) != Some(&b'%') {
+            return Ok(i);
         }
+        if pct::escape_at(b, i).is_none() {
+            return Err(ParseError::new(i, ErrorKind::InvalidEscape, rule));
+        }
+        i += 3;
     }
 }

@@ -37,26 +37,19 @@ impl Parser<'_> {
     pub(crate) fn scan(&self, mut i: usize, class: Class, rule: Rule) -> Result<usize, ParseError> {
         let (b, end) = (self.b, self.end.min(self.b.len()));
         loop {
-            // Eight bytes at a time while all are plain members, then byte
-            // by byte up to the stop or the next escape.
+            // Eight bytes at a time up to the first byte that is not a
+            // plain member (a class without a run bit: byte by byte).
             i = chars::run_of(b, i, end, class);
-            loop {
-                if i >= end || !class.contains(b[i]) {
-                    return Ok(i);
-                }
-                if b[i] == b'%' {
-                    if pct::escape_at(b, i).is_none() {
-                        return Err(ParseError::new(i, ErrorKind::InvalidEscape, rule));
-                    }
-                    i += 3;
-                    // Runs of escapes stay here; plain bytes go eight at a time.
-                    if i >= end || b[i] != b'%' {
-                        break;
-                    }
-                    continue;
-                }
+            while class.1 == 0 && i < end && b[i] != b'%' && class.contains(b[i]) {
                 i += 1;
             }
+            if i >= end || b[i] != b'%' || !class.contains(b'%') {
+                return Ok(i);
+            }
+            if pct::escape_at(b, i).is_none() {
+                return Err(ParseError::new(i, ErrorKind::InvalidEscape, rule));
+            }
+            i += 3;
         }
     }
 
