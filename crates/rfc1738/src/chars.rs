@@ -216,7 +216,7 @@ fn first_miss(w: &[u8; 8], bit: u32) -> usize {
 
 /// How a host sees a byte (§3.1), as bits that `host_masks` shifts into
 /// place: bit 0 for a byte that is not `alphadigit | "-" | "."`, bit 8
-/// for a `"."`, bit 16 for a `"-"`.
+/// for a `"."`, bit 16 for a `"-"`, bit 24 for a letter.
 const fn host_bits() -> [u32; 256] {
     let mut t = [0u32; 256];
     let mut c = 0;
@@ -224,7 +224,8 @@ const fn host_bits() -> [u32; 256] {
         t[c] = match c as u8 {
             b'.' => 1 << 8,
             b'-' => 1 << 16,
-            b if bits(b) & (ALPHA | DIGIT) != 0 => 0,
+            b if bits(b) & ALPHA != 0 => 1 << 24,
+            b if bits(b) & DIGIT != 0 => 0,
             _ => 1,
         };
         c += 1;
@@ -251,7 +252,7 @@ static HOST_BITS: [[u32; 256]; 8] = {
 
 /// The eight bytes of `w` as a host sees them, one bit per byte: bits
 /// 0-7 for those that are not `alphadigit | "-" | "."`, 8-15 for the
-/// dots, 16-23 for the hyphens. Eight independent table lookups, no
+/// dots, 16-23 for the hyphens, 24-31 for the letters. Eight independent table lookups, no
 /// branch.
 #[inline]
 pub(crate) fn host_masks(w: &[u8; 8]) -> u32 {
@@ -360,14 +361,16 @@ mod tests {
     fn host_masks_match_the_classes() {
         for b in 0u8..=255 {
             for k in 0..8 {
-                let mut word = [b'a'; 8];
+                let mut word = [b'7'; 8];
                 word[k] = b;
                 let m = host_masks(&word);
-                let (outside, dots, hyphens) = (m & 0xff, (m >> 8) & 0xff, (m >> 16) & 0xff);
+                let (outside, dots, hyphens, letters) =
+                    (m & 0xff, (m >> 8) & 0xff, (m >> 16) & 0xff, m >> 24);
                 let bit = 1u32 << k;
                 assert_eq!(outside, if HOSTCHAR.contains(b) { 0 } else { bit }, "{b}");
                 assert_eq!(dots, if b == b'.' { bit } else { 0 }, "{b}");
                 assert_eq!(hyphens, if b == b'-' { bit } else { 0 }, "{b}");
+                assert_eq!(letters, if ALPHA_C.contains(b) { bit } else { 0 }, "{b}");
             }
         }
     }

@@ -1,5 +1,5 @@
 //! The fast path of a strict parse: the shape nearly every URL in the wild
-//! has, `scheme "://" hostname [ ":" port ] [ "/" path ]` in the http, ftp
+//! has, `scheme "://" host [ ":" port ] [ "/" path ]` in the http, ftp
 //! (with its `;type=`), file and telnet schemes and the generic syntax
 //! (§5), read in one pass; in ftp, telnet and the generic syntax, also
 //! with a `user [ ":" password ] "@"` before the host name (§3.1), read
@@ -55,7 +55,7 @@ pub(crate) fn parse(b: &[u8]) -> Fast {
     }
 }
 
-/// `scheme "://" hostname [ ":" port ] [ "/" path ]` after the scheme, for
+/// `scheme "://" host [ ":" port ] [ "/" path ]` after the scheme, for
 /// http, ftp, file, telnet and other schemes; `None` for anything else.
 #[inline]
 fn ip_url(b: &[u8], colon: usize, kind: SchemeKind) -> Option<Result<Parts, ParseError>> {
@@ -115,7 +115,7 @@ fn user_password(b: &[u8], i: usize, parts: &mut Parts) -> Option<usize> {
     Some(at + 1)
 }
 
-/// `hostname [ ":" port ] [ "/" path ]` from `i`, completing `parts`;
+/// `host [ ":" port ] [ "/" path ]` from `i`, completing `parts`;
 /// `None` when the rules must read it.
 #[inline(always)]
 fn hostport_path(
@@ -125,7 +125,7 @@ fn hostport_path(
     mut parts: Parts,
 ) -> Option<Result<Parts, ParseError>> {
     // §3.10: the host of a file URL may be empty ("file:///etc").
-    let h = if kind == SchemeKind::File && b.get(i) == Some(&b'/') { i } else { hostname(b, i)? };
+    let h = if kind == SchemeKind::File && b.get(i) == Some(&b'/') { i } else { host(b, i)? };
     parts.host = Some(Span::new(i, h));
     let mut j = h;
     if b.get(j) == Some(&b':') {
@@ -203,17 +203,17 @@ pub(crate) fn scheme(b: &[u8]) -> Scheme {
     }
 }
 
-/// `hostname = *[ domainlabel "." ] toplabel` (§3.1): the end of the
-/// host name from `i`, for a name shorter than a label may be (RFC 1034
-/// §3.5: 63), so that no length needs checking; longer ones go the long way.
+/// `host = hostname | hostnumber` (§3.1): the end of the host from `i`,
+/// for a host shorter than a label may be (RFC 1034 §3.5: 63), so that no
+/// length needs checking; longer ones go the long way.
 ///
 /// The bytes are read eight at a time: a table lookup per byte gives
-/// masks of where the name ends, where its dots and where its hyphens are,
-/// one bit per byte, and the label rules become a few operations on those
-/// bits, without a branch per byte.
+/// masks of where the host ends and where its dots, hyphens and letters
+/// are, one bit per byte, and the rules of both forms become a few
+/// operations on those bits, without a branch per byte.
 #[inline]
-pub(crate) fn hostname(b: &[u8], i: usize) -> Option<usize> {
-    let (mut dots, mut hyphens) = (0u64, 0u64);
+pub(crate) fn host(b: &[u8], i: usize) -> Option<usize> {
+    let (mut dots, mut hyphens, mut letters) = (0u64, 0u64, 0u64);
     let mut k = 0;
     // Up to the first byte that is not a host character; 64 bytes at
     // most (the masks), of which 63 may be host.
@@ -221,6 +221,7 @@ pub(crate) fn hostname(b: &[u8], i: usize) -> Option<usize> {
         let m = chars::host_masks(&chars::chunk_from(b, i + k));
         dots |= u64::from((m >> 8) as u8) << k;
         hyphens |= u64::from((m >> 16) as u8) << k;
+        letters |= u64::from((m >> 24) as u8) << k;
         let outside = m & 0xff;
         if outside != 0 {
             break k + outside.trailing_zeros() as usize;
@@ -235,18 +236,21 @@ pub(crate) fn hostname(b: &[u8], i: usize) -> Option<usize> {
     }
     let last = 1u64 << (n - 1);
     let within = last | (last - 1);
-    let (dots, hyphens) = (dots & within, hyphens & within);
-    // Bit k of `starts` (`ends`): byte k is the first (last) of a label.
+    let (dots, hyphens, letters) = (dots & within, hyphens & within, letters & within);
+    // Bit k of `starts` (`ends`): byte k is the first (last) of a label,
+    // or of a group of digits.
     let starts = (dots << 1) | 1;
     let ends = (dots >> 1) | last;
-    // No empty label, and `domainlabel = alphadigit | alphadigit
-    // *[ alphadigit | "-" ] alphadigit`: no hyphen first or last.
-    if dots & (starts | last) != 0 || hyphens & (starts | ends) != 0 {
-        return None;
-    }
-    // `toplabel = alpha | alpha *[ alphadigit | "-" ] alphadigit`
-    let top = if dots == 0 { i } else { i + 64 - dots.leading_zeros() as usize };
-    b[top].is_ascii_alphabetic().then_some(i + n)
+    // No empty label (or group): no dot first, last or after a dot.
+    let no_empty = dots & (starts | last) == 0;
+    // `domainlabel = alphadigit | alphadigit *[ alphadigit | "-" ]
+    // alphadigit`: no hyphen first or last; `toplabel = alpha | alpha
+    // *[ alphadigit | "-" ] alphadigit`: a letter first in the last label.
+    let top = if dots == 0 { 0 } else { 64 - dots.leading_zeros() };
+    let name = hyphens & (starts | ends) == 0 && letters >> top & 1 == 1;
+    // `hostnumber = digits "." digits "." digits "." digits`.
+    let number = hyphens | letters == 0 && dots.count_ones() == 3;
+    (no_empty & (name | number)).then_some(i + n)
 }
 
 /// `port = digits`, at most 65535: the end of the port from `i`.

@@ -23,7 +23,7 @@ pub(crate) fn host(p: &Parser<'_>, start: usize, mut end: usize) -> Result<(), P
     }
     // The common case in one pass (see `fast.rs`); the rules below say
     // where and why anything else fails.
-    if p.lenient.is_none() && fast::hostname(&b[..end], start) == Some(end) {
+    if p.lenient.is_none() && fast::host(&b[..end], start) == Some(end) {
         return Ok(());
     }
     if b[end - 1] == b'.' {
@@ -132,19 +132,25 @@ mod tests {
     use crate::chars::HOSTCHAR;
 
     /// The one-pass host check of `fast.rs` against the rules for `host`:
-    /// it accepts a host name exactly when they do (up to the 63 bytes it
-    /// reads), and stops at the first byte that is not a host character.
+    /// it accepts a host name or number exactly when they do (up to the 63
+    /// bytes it reads), and stops at the first byte that is not a host
+    /// character.
     fn agree(b: &[u8], at: usize) {
         let shown = String::from_utf8_lossy(b);
         let host = &b[at..];
         let run = host.iter().position(|&c| !HOSTCHAR.contains(c)).unwrap_or(host.len());
-        let fast = fast::hostname(b, at);
+        let fast = fast::host(b, at);
         if let Some(j) = fast {
             assert_eq!(j, at + run, "{shown:?}");
         }
         let top = host[..run].iter().rposition(|&c| c == b'.').map_or(0, |d| d + 1);
         let named = top < run && host[top].is_ascii_alphabetic();
-        let rules = named && run <= MAX_LABEL && hostname(host, 0, run).is_ok();
+        let rules = run <= MAX_LABEL
+            && if named {
+                hostname(host, 0, run).is_ok()
+            } else {
+                run > 0 && hostnumber(host, 0, run).is_ok()
+            };
         assert_eq!(fast.is_some(), rules, "{shown:?}");
     }
 
@@ -183,6 +189,26 @@ mod tests {
                     .collect(),
             );
         }
+        // Host numbers and near misses: digits, dots, a letter or a hyphen.
+        for _ in 0..20_000 {
+            let len = 1 + (seed % 24) as usize;
+            names.push(
+                (0..len)
+                    .map(|_| {
+                        seed ^= seed << 13;
+                        seed ^= seed >> 7;
+                        seed ^= seed << 17;
+                        b"0123456789....9a-"[(seed % 17) as usize]
+                    })
+                    .collect(),
+            );
+        }
+        for n in
+            ["1.2.3.4", "255.255.255.255", "01.2.3.4", "1.2.3", "1.2.3.4.5", "1..2.3", ".1.2.3", "1.2.3.4."]
+        {
+            names.push(n.as_bytes().to_vec());
+        }
+        names.push([b'1'; 60].iter().chain(b".2.3.4").copied().collect());
         for name in &names {
             for at in [0, 3, 7] {
                 for tail in [&b""[..], b"/x", b":80/path/"] {
@@ -192,7 +218,7 @@ mod tests {
             }
         }
         let long = [b'a'; 64];
-        assert_eq!(fast::hostname(&long, 0), None);
-        assert_eq!(fast::hostname(&long[..63], 0), Some(63));
+        assert_eq!(fast::host(&long, 0), None);
+        assert_eq!(fast::host(&long[..63], 0), Some(63));
     }
 }

@@ -390,7 +390,7 @@ fn login(p: &Parser<'_>, parts: &mut Parts, i: usize, rules: LoginRules) -> Resu
 #[inline]
 fn plain_hostport_end(p: &Parser<'_>, i: usize) -> Option<(usize, usize)> {
     let b = &p.b[..p.end.min(p.b.len())];
-    let h = fast::hostname(b, i)?;
+    let h = fast::host(b, i)?;
     let mut j = h;
     if j < b.len() && b[j] == b':' {
         j += 1;

@@ -138,6 +138,25 @@ const SHAPES: &[&str] = &[
     "telnet://@h.com",
     "telnet://1.2.3.4/",
     "TELNET://h.com/",
+    // Host numbers (§3.1: the last label never starts with a digit).
+    "http://1.2.3.4",
+    "http://1.2.3.4:80/a?b",
+    "http://01.002.3.4/",
+    "http://999.1.1.1/",
+    "http://1.2.3/",
+    "http://1.2.3.4.5/",
+    "http://1..3.4/",
+    "http://.1.2.3/",
+    "http://1.2.3.4./",
+    "http://1.2.3.4a/",
+    "http://1.2.3.a/",
+    "http://1-2.3.4.5/",
+    "http://1.2.3.-4/",
+    "http://1234/",
+    "ftp://1.2.3.4/a;type=i",
+    "ftp://u:p@1.2.3.4:21/a",
+    "file://1.2.3.4/x",
+    "gopher://1.2.3.4/1x",
     // Eight bytes and fewer: the word reads at the end of the input.
     "https://",
     "http://a",
@@ -171,6 +190,7 @@ fn fast_path_agrees_on_shapes() {
         "file://h.example/x/y;z",
         "x-y://a1.b2.c3/~/@",
         "ftp://us%41r:pa;ss@h.example:21/d/f;type=a",
+        "http://10.200.3.44:8080/x?y",
     ] {
         for n in 0..=url.len() {
             agree(&url[..n]);
