@@ -296,21 +296,20 @@ pub(crate) fn find_byte(b: &[u8], mut i: usize, end: usize, needle: u8) -> usize
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
     let pattern = LO * u64::from(needle);
-    while i + 8 <= end {
-        let Some(w) = b.get(i..i + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) else { break };
-        let x = u64::from_le_bytes(w) ^ pattern;
+    let b = &b[..end];
+    while i < end {
+        // Past `end`, `chunk_from` gives zero bytes: a match there (a
+        // zero needle) is cut back to `end`.
+        let x = u64::from_le_bytes(chunk_from(b, i)) ^ pattern;
         // The lowest set bit marks the first zero byte exactly; borrows
         // can only set bits above it.
         let zero = x.wrapping_sub(LO) & !x & HI;
         if zero != 0 {
-            return i + (zero.trailing_zeros() / 8) as usize;
+            return end.min(i + (zero.trailing_zeros() / 8) as usize);
         }
         i += 8;
     }
-    while i < end && b[i] != needle {
-        i += 1;
-    }
-    i
+    end
 }
 
 /// §2.2 "Unsafe": space, `< > " # % { } | \ ^ ~ [ ] \``.
