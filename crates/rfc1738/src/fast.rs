@@ -213,22 +213,32 @@ pub(crate) fn scheme(b: &[u8]) -> Scheme {
 /// operations on those bits, without a branch per byte.
 #[inline]
 pub(crate) fn host(b: &[u8], i: usize) -> Option<usize> {
-    let (mut dots, mut hyphens, mut letters) = (0u64, 0u64, 0u64);
-    let mut k = 0;
-    // Up to the first byte that is not a host character; 64 bytes at
-    // most (the masks), of which 63 may be host.
-    let n = loop {
-        let m = chars::host_masks(&chars::chunk_from(b, i + k));
-        dots |= u64::from((m >> 8) as u8) << k;
-        hyphens |= u64::from((m >> 16) as u8) << k;
-        letters |= u64::from((m >> 24) as u8) << k;
-        let outside = m & 0xff;
-        if outside != 0 {
-            break k + outside.trailing_zeros() as usize;
-        }
-        k += 8;
-        if k == 64 {
-            return None;
+    // The first sixteen bytes without a branch (most hosts end there),
+    // then eight at a time up to the first byte that is not a host
+    // character; 64 bytes at most (the masks), of which 63 may be host.
+    let (m0, m1) =
+        (chars::host_masks(&chars::chunk_from(b, i)), chars::host_masks(&chars::chunk_from(b, i + 8)));
+    let spread = |m: u32, k: usize| {
+        (m & 0xff, u64::from((m >> 8) as u8) << k, u64::from((m >> 16) as u8) << k, u64::from(m >> 24) << k)
+    };
+    let (o0, d0, h0, l0) = spread(m0, 0);
+    let (o1, d1, h1, l1) = spread(m1, 8);
+    let (mut dots, mut hyphens, mut letters) = (d0 | d1, h0 | h1, l0 | l1);
+    let outside = o0 | o1 << 8;
+    let n = if outside != 0 {
+        outside.trailing_zeros() as usize
+    } else {
+        let mut k = 16;
+        loop {
+            let (o, d, h, l) = spread(chars::host_masks(&chars::chunk_from(b, i + k)), k);
+            (dots, hyphens, letters) = (dots | d, hyphens | h, letters | l);
+            if o != 0 {
+                break k + o.trailing_zeros() as usize;
+            }
+            k += 8;
+            if k == 64 {
+                return None;
+            }
         }
     };
     if n == 0 || n > MAX_LABEL {
