@@ -315,12 +315,15 @@ fn run(b: &[u8], mut i: usize, class: Class, rule: Rule) -> Result<usize, ParseE
     debug_assert!(class.1 != 0 && class.contains(b'%'));
     loop {
         i = chars::run_of(b, i, b.len(), class);
-        if b.get(i) != Some(&b'%') {
+        // Runs of escapes stay here; plain bytes go eight at a time.
+        while b.get(i) == Some(&b'%') {
+            if pct::escape_at(b, i).is_none() {
+                return Err(ParseError::new(i, ErrorKind::InvalidEscape, rule));
+            }
+            i += 3;
+        }
+        if !b.get(i).is_some_and(|&c| class.contains(c)) {
             return Ok(i);
         }
-        if pct::escape_at(b, i).is_none() {
-            return Err(ParseError::new(i, ErrorKind::InvalidEscape, rule));
-        }
-        i += 3;
     }
 }

@@ -43,13 +43,19 @@ impl Parser<'_> {
             while class.1 == 0 && i < end && b[i] != b'%' && class.contains(b[i]) {
                 i += 1;
             }
-            if i >= end || b[i] != b'%' || !class.contains(b'%') {
+            if !class.contains(b'%') {
                 return Ok(i);
             }
-            if pct::escape_at(b, i).is_none() {
-                return Err(ParseError::new(i, ErrorKind::InvalidEscape, rule));
+            // Runs of escapes stay here; plain bytes go eight at a time.
+            while i < end && b[i] == b'%' {
+                if pct::escape_at(b, i).is_none() {
+                    return Err(ParseError::new(i, ErrorKind::InvalidEscape, rule));
+                }
+                i += 3;
             }
-            i += 3;
+            if i >= end || !class.contains(b[i]) {
+                return Ok(i);
+            }
         }
     }
 
