@@ -2,18 +2,18 @@
 //! has, `scheme "://" host [ ":" port ] [ "/" path ]` in the http, ftp
 //! (with its `;type=`), file and telnet schemes and the generic syntax
 //! (§5), read in one pass; in ftp, telnet and the generic syntax, also
-//! with a `user [ ":" password ] "@"` before the host name (§3.1), read
-//! out of line.
+//! with a `user [ ":" password ] "@"` before the host (§3.1), read
+//! out of line. The host is a host name or a host number.
 //!
 //! It answers only for a text it can read completely, or whose path has
 //! a byte the path cannot take (the commonest error: an unsafe `~`); for
-//! anything else (a hostnumber, a bad typecode, a fragment, another
-//! scheme, any other error) it answers `Fast::Scheme`,
+//! anything else (a host of 64 bytes or more, a bad typecode, a fragment,
+//! another scheme, any other error) it answers `Fast::Scheme`,
 //! and the rules in `parse.rs` and `scheme/` read on from the scheme.
 //!
 //! The rules are the oracle: a parse with options (`Url::parse_with`)
-//! never takes this path (it shares only `scheme`, the reading of the
-//! scheme name), and `tests/fast_path.rs` and the fuzz target
+//! never takes this path (it shares only `scheme`, the byte-by-byte
+//! reading of the scheme name, and `host`), and `tests/fast_path.rs` and the fuzz target
 //! `parse` require the two readings to give equal answers.
 
 use crate::chars::{self, Class};
