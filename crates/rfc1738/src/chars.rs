@@ -91,6 +91,11 @@ impl Class {
     pub fn contains(self, b: u8) -> bool {
         TABLE[b as usize] & self.0 != 0
     }
+    /// [`Class::contains`] for `const` tables: the class bits computed,
+    /// not read from `TABLE`.
+    pub(crate) const fn contains_const(self, b: u8) -> bool {
+        bits(b) & self.0 != 0
+    }
     /// The class without the escape: what may stand unencoded.
     #[must_use]
     pub const fn literal(self) -> Class {

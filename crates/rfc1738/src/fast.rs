@@ -21,7 +21,7 @@ use crate::error::{ErrorKind, ParseError, Rule};
 use crate::host::MAX_LABEL;
 use crate::parse::{no_scheme, Parser};
 use crate::pct;
-use crate::scheme::SchemeKind;
+use crate::scheme::{self, SchemeKind};
 use crate::url::{Parts, Span};
 
 /// What the fast path made of a text.
@@ -50,12 +50,33 @@ pub(crate) fn parse(b: &[u8]) -> Fast {
             }
         },
     };
+    if matches!(kind, SchemeKind::Mailto | SchemeKind::News) {
+        return opaque(b, colon, kind);
+    }
     if let Some(answer) = ip_url(b, colon, kind) {
         return Fast::Done(answer);
     }
     match login_url(b, colon, kind) {
         Some(answer) => Fast::Done(answer),
         None => Fast::Scheme(colon, kind),
+    }
+}
+
+/// A mailto URL whose address is dot-separated atoms and one `"@"`
+/// (§3.5), or a news URL naming one group (§3.6), each checked in one
+/// pass by the scheme's own test; `Fast::Scheme` for anything else (an
+/// escape, an article, `"*"`, an error), which the scheme's rules read.
+#[inline(never)]
+fn opaque(b: &[u8], colon: usize, kind: SchemeKind) -> Fast {
+    let text = &b[colon + 1..];
+    let plain = match kind {
+        SchemeKind::Mailto => scheme::mailto::plain_addr_spec(text),
+        _ => scheme::news::plain_group(text),
+    };
+    if plain {
+        Fast::Done(Ok(Parts::new(kind, colon, b.len(), false)))
+    } else {
+        Fast::Scheme(colon, kind)
     }
 }
 

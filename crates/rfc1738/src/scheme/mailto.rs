@@ -42,7 +42,7 @@ pub(crate) fn parse(p: &Parser<'_>, _parts: &mut Parts, i: usize) -> Result<(), 
 /// One table lookup and a few bit operations per octet, no branch but
 /// the loop's: separators are few, and where they stand varies.
 #[inline]
-fn plain_addr_spec(encoded: &[u8]) -> bool {
+pub(crate) fn plain_addr_spec(encoded: &[u8]) -> bool {
     let (mut bad, mut ats) = (0u8, 0u32);
     // 1 after a "." or "@", and at the start: an atom must begin here.
     let mut separator = SEPARATOR;
