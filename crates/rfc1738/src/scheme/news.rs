@@ -23,19 +23,16 @@ pub(crate) fn parse(p: &Parser<'_>, _parts: &mut Parts, i: usize) -> Result<(), 
     }
 }
 
-/// Whether `text` is one `group` and nothing else, in one pass with no
-/// branch but the loop's: a letter first, then `GROUP_REST` and `"_"`.
-/// For the fast path; `group` says where anything else fails.
+/// Whether `text` is one `group` and nothing else: a letter first, then
+/// `GROUP_REST` and `"_"`, up to the first octet that is not (an article's
+/// `"@"`, an error), which ends the test. For the fast path; `group` and
+/// `article` say where anything else fails.
 #[inline]
 pub(crate) fn plain_group(text: &[u8]) -> bool {
-    let Some((&first, rest)) = text.split_first() else {
-        return false;
-    };
-    let mut all = true;
-    for &c in rest {
-        all &= IN_GROUP[c as usize];
+    match text.split_first() {
+        Some((&first, rest)) => chars::ALPHA_C.contains(first) && rest.iter().all(|&c| IN_GROUP[c as usize]),
+        None => false,
     }
-    all & chars::ALPHA_C.contains(first)
 }
 
 /// The octets `group` takes after its first: `alpha | digit | "-" | "." |
