@@ -3,7 +3,9 @@
 //! (with its `;type=`), file and telnet schemes and the generic syntax
 //! (§5), read in one pass; in ftp, telnet and the generic syntax, also
 //! with a `user [ ":" password ] "@"` before the host (§3.1), read
-//! out of line. The host is a host name or a host number.
+//! out of line. The host is a host name or a host number. Also mailto
+//! with a plain address and news with one group (§3.5, §3.6), each by
+//! its scheme's own one-pass test.
 //!
 //! It answers only for a text it can read completely, or whose path has
 //! a byte the path cannot take (the commonest error: an unsafe `~`); for
