@@ -177,7 +177,7 @@ pub(crate) static MEMBER: [u32; 256] = member();
 /// byte from `i` that is not one, or `end`. Eight bytes at a time: the
 /// `AND` of eight `MEMBER` entries keeps a class's bit only when all eight
 /// bytes belong to it; in the word where the run ends, the byte is found
-/// from the same eight entries without a branch per byte, so a run costs
+/// from the same eight bytes without a branch per byte, so a run costs
 /// one loop exit, not two (a word loop, then a byte loop).
 #[inline(always)]
 pub(crate) fn run_of(b: &[u8], mut i: usize, end: usize, class: Class) -> usize {
@@ -257,8 +257,8 @@ static HOST_BITS: [[u32; 256]; 8] = {
 
 /// The eight bytes of `w` as a host sees them, one bit per byte: bits
 /// 0-7 for those that are not `alphadigit | "-" | "."`, 8-15 for the
-/// dots, 16-23 for the hyphens, 24-31 for the letters. Eight independent table lookups, no
-/// branch.
+/// dots, 16-23 for the hyphens, 24-31 for the letters. Eight independent
+/// table lookups, no branch.
 #[inline]
 pub(crate) fn host_masks(w: &[u8; 8]) -> u32 {
     let mut m = 0;

@@ -15,8 +15,8 @@
 //!
 //! The rules are the oracle: a parse with options (`Url::parse_with`)
 //! never takes this path (it shares only `scheme`, the byte-by-byte
-//! reading of the scheme name, and `host`), and `tests/fast_path.rs` and the fuzz target
-//! `parse` require the two readings to give equal answers.
+//! reading of the scheme name, and `host`), and `tests/fast_path.rs` and
+//! the fuzz target `parse` require the two readings to give equal answers.
 
 use crate::chars::{self, Class};
 use crate::error::{ErrorKind, ParseError, Rule};
