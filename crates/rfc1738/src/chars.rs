@@ -160,7 +160,7 @@ const fn member() -> [u32; 256] {
         let mut b = 0;
         while b < 256 {
             // `%` is left out: an escape needs its two hex digits checked.
-            if TABLE[b] & class.0 & !PCT != 0 {
+            if bits(b as u8) & class.0 & !PCT != 0 {
                 t[b] |= class.1;
             }
             b += 1;

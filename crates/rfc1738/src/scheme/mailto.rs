@@ -74,7 +74,7 @@ static PLAIN: [u8; 256] = {
         t[c] = match b {
             b'.' => SEPARATOR,
             b'@' => SEPARATOR | AT,
-            _ if xchar && ATOM[c] => 0,
+            _ if xchar && is_atom(b) => 0,
             _ => OTHER,
         };
         c += 1;
@@ -178,20 +178,26 @@ fn atom(s: &mut Octets<'_>, end: usize) -> Result<(), usize> {
     Ok(())
 }
 
-/// RFC 822 §3.3: the octets an `atom` is made of, `CHAR` (0-127) but
+/// RFC 822 §3.3: whether `c` may be in an `atom`: `CHAR` (0-127) but
 /// `specials`, SPACE and `CTL`s (0-31 and 127).
-static ATOM: [bool; 256] = {
+const fn is_atom(c: u8) -> bool {
     const SPECIALS: &[u8] = b"()<>@,;:\\\".[]";
-    let mut t = [false; 256];
-    let mut c = b' ' + 1;
-    while c < 0x7f {
-        let mut k = 0;
-        let mut special = false;
-        while k < SPECIALS.len() {
-            special |= SPECIALS[k] == c;
-            k += 1;
+    let mut k = 0;
+    while k < SPECIALS.len() {
+        if SPECIALS[k] == c {
+            return false;
         }
-        t[c as usize] = !special;
+        k += 1;
+    }
+    c > b' ' && c < 0x7f
+}
+
+/// [`is_atom`] for every octet.
+static ATOM: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = is_atom(c as u8);
         c += 1;
     }
     t
