@@ -159,50 +159,10 @@ mod tests {
     /// check reads, followed by nothing or by more of a URL.
     #[test]
     fn fast_hostname_agrees_with_the_rules() {
-        let alphabet = [b'a', b'7', b'-', b'.', b'_', b'Z'];
-        let mut names = Vec::new();
-        for n in 1..7u32 {
-            for code in 0..alphabet.len().pow(n) {
-                let mut c = code;
-                names.push(
-                    (0..n)
-                        .map(|_| {
-                            let b = alphabet[c % alphabet.len()];
-                            c /= alphabet.len();
-                            b
-                        })
-                        .collect::<Vec<u8>>(),
-                );
-            }
-        }
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        for _ in 0..20_000 {
-            let len = 1 + (seed % 80) as usize;
-            names.push(
-                (0..len)
-                    .map(|_| {
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
-                        b"ab1-..Q_"[(seed % 8) as usize]
-                    })
-                    .collect(),
-            );
-        }
+        let mut names = crate::testing::every_text(b"a7-._Z", 1..=6);
+        names.extend(crate::testing::random_texts(0x2545_f491_4f6c_dd1d, 20_000, 80, b"ab1-..Q_"));
         // Host numbers and near misses: digits, dots, a letter or a hyphen.
-        for _ in 0..20_000 {
-            let len = 1 + (seed % 24) as usize;
-            names.push(
-                (0..len)
-                    .map(|_| {
-                        seed ^= seed << 13;
-                        seed ^= seed >> 7;
-                        seed ^= seed << 17;
-                        b"0123456789....9a-"[(seed % 17) as usize]
-                    })
-                    .collect(),
-            );
-        }
+        names.extend(crate::testing::random_texts(0x9e37_79b9_7f4a_7c15, 20_000, 24, b"0123456789....9a-"));
         for n in
             ["1.2.3.4", "255.255.255.255", "01.2.3.4", "1.2.3", "1.2.3.4.5", "1..2.3", ".1.2.3", "1.2.3.4."]
         {

@@ -77,6 +77,8 @@ mod parse;
 pub mod pct;
 pub mod scheme;
 mod security;
+#[cfg(test)]
+mod testing;
 mod url;
 mod warning;
 

@@ -129,19 +129,10 @@ mod tests {
     /// `plain_group` accepts a text exactly when `group` reads all of it.
     #[test]
     fn plain_group_is_the_group_rule_to_the_end() {
-        let alphabet: &[u8] = b"aZ1-._+@*%/ ";
-        let mut text = Vec::new();
-        for n in 0..=5u32 {
-            for mut k in 0..alphabet.len().pow(n) {
-                text.clear();
-                for _ in 0..n {
-                    text.push(alphabet[k % alphabet.len()]);
-                    k /= alphabet.len();
-                }
-                let p = Parser { b: &text, end: text.len(), lenient: None };
-                let rules = group(&p, 0) == Ok(text.len());
-                assert_eq!(plain_group(&text), rules, "{:?}", String::from_utf8_lossy(&text));
-            }
+        for text in crate::testing::every_text(b"aZ1-._+@*%/ ", 0..=5) {
+            let p = Parser { b: &text, end: text.len(), lenient: None };
+            let rules = group(&p, 0) == Ok(text.len());
+            assert_eq!(plain_group(&text), rules, "{:?}", String::from_utf8_lossy(&text));
         }
     }
 }
