@@ -166,7 +166,8 @@ fn hostport_path(
         return (kind != SchemeKind::File).then_some(Ok(parts));
     }
     if b[j] != b'/' {
-        return None;
+        let rule = if j == h { Rule::Host } else { Rule::Port };
+        return login_error(b, j, kind, rule);
     }
     parts.path = Some(Span::new(j + 1, b.len()));
     if kind == SchemeKind::Telnet {
@@ -203,6 +204,28 @@ fn hostport_path(
         Ok(k) => Some(Err(Parser { b, end: b.len(), lenient: None }.unexpected(k, rule))),
         Err(e) => Some(Err(e)),
     }
+}
+
+/// The rules' error for the byte at `j`, which ends a valid host (`rule`
+/// Host) or port (Port) and is not the `"/"` that ends the login (§3.1):
+/// the byte no rule of the login takes. `None` (the rules read it) for a
+/// `"#"` there (the fragment is read the long way), for an `"@"` after it
+/// before the login ends, which makes what was read a user and password,
+/// and in the generic syntax, where a failed login is still `*xchar`.
+#[cold]
+#[inline(never)]
+fn login_error(b: &[u8], j: usize, kind: SchemeKind, rule: Rule) -> Option<Result<Parts, ParseError>> {
+    if kind == SchemeKind::Other || b[j] == b'#' {
+        return None;
+    }
+    // No rule accepts `#`, so with one in the URL the answer is that of
+    // the URL before it: the login ends at the first `"/"` or `"#"`.
+    let end = chars::find_byte(b, j, b.len(), b'/');
+    let end = chars::find_byte(b, j, end, b'#');
+    if chars::find_byte(b, j, end, b'@') < end {
+        return None;
+    }
+    Some(Err(Parser { b, end: b.len(), lenient: None }.unexpected(j, rule)))
 }
 
 /// How the text starts.

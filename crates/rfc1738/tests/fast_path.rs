@@ -252,8 +252,26 @@ const SHAPES: &[&str] = &[
     "news:id@",
     "news:a%41",
     "NEWS:comp.lang.c",
-    // Logins the fast path cannot read: with no user and no `#`, its own
-    // error from the rules' `hostport`; otherwise the rules.
+    // Logins with a byte after a valid host or port that is not the `/`
+    // ending them: the fast path's error when no `@` follows before the
+    // login ends (nor a `#` first); otherwise the rules read it.
+    "http://h.com^@x/",
+    "http://h.com:8o@x/",
+    "http://h.com:8o#@x/",
+    "http://h.com^#x",
+    "http://h.com#",
+    "http://h.com:8#",
+    "http://1.2.3.4^/",
+    "http://1.2.3.4:8o/",
+    "ftp://u@h.com^@x/",
+    "ftp://u@h.com:8o#x",
+    "ftp://u:p@h.com:1x",
+    "ftp://u@h.com%G/",
+    "file://h.com^/x",
+    "file://h.com^@x/",
+    "x://h.com^/x",
+    "telnet://h.com^",
+    "telnet://h.com:23 ",
     "http://h.com:8o/",
     "http://h.com:8o",
     "http://h.com:o8/a",
