@@ -3,12 +3,15 @@
 //! (with its `;type=`), file and telnet schemes and the generic syntax
 //! (§5), read in one pass; in ftp, telnet and the generic syntax, also
 //! with a `user [ ":" password ] "@"` before the host (§3.1), read
-//! out of line. The host is a host name or a host number. Also mailto
-//! with a plain address and news with one group (§3.5, §3.6), each by
-//! its scheme's own one-pass test.
+//! out of line. The host is a host name or a host number. In gopher,
+//! nntp, wais and prospero, the login is read the same way and what
+//! follows it by the scheme's own rules. Also mailto with a plain address
+//! and news with one group (§3.5, §3.6), each by its scheme's own
+//! one-pass test.
 //!
-//! It answers only for a text it can read completely, or whose path has
-//! a byte the path cannot take (the commonest error: an unsafe `~`); for
+//! It answers for a text it can read completely, for one whose path has
+//! a byte the path cannot take (the commonest error: an unsafe `~`), and
+//! for a byte after a valid host or port that cannot end the login; for
 //! anything else (a host of 64 bytes or more, a bad typecode, a fragment,
 //! another scheme, any other error) it answers `Fast::Scheme`,
 //! and the rules in `parse.rs` and `scheme/` read on from the scheme.
@@ -82,14 +85,12 @@ fn opaque(b: &[u8], colon: usize, kind: SchemeKind) -> Fast {
     }
 }
 
-/// `scheme "://" host [ ":" port ] [ "/" path ]` after the scheme, for
-/// http, ftp, file, telnet and other schemes; `None` for anything else.
+/// `scheme "://" host [ ":" port ] [ "/" path ]` after the scheme, in
+/// every scheme with an `ip-schemepart` (§3.1); `None` when the rules
+/// must read it.
 #[inline]
 fn ip_url(b: &[u8], colon: usize, kind: SchemeKind) -> Option<Result<Parts, ParseError>> {
-    if !matches!(
-        kind,
-        SchemeKind::Http | SchemeKind::Ftp | SchemeKind::File | SchemeKind::Telnet | SchemeKind::Other
-    ) {
+    if matches!(kind, SchemeKind::Mailto | SchemeKind::News) {
         return None;
     }
     // `ip-schemepart = "//" login [ "/" urlpath ]` (§3.1).
@@ -161,13 +162,16 @@ fn hostport_path(
         }
         j = port(b, j + 1, &mut parts)?;
     }
+    if j < b.len() && b[j] != b'/' {
+        let rule = if j == h { Rule::Host } else { Rule::Port };
+        return login_error(b, j, kind, rule);
+    }
+    if matches!(kind, SchemeKind::Gopher | SchemeKind::Nntp | SchemeKind::Wais | SchemeKind::Prospero) {
+        return after_login(b, j, kind, parts);
+    }
     if j == b.len() {
         // §3.10: `fileurl = "file://" [ host | "localhost" ] "/" fpath`.
         return (kind != SchemeKind::File).then_some(Ok(parts));
-    }
-    if b[j] != b'/' {
-        let rule = if j == h { Rule::Host } else { Rule::Port };
-        return login_error(b, j, kind, rule);
     }
     parts.path = Some(Span::new(j + 1, b.len()));
     if kind == SchemeKind::Telnet {
@@ -203,6 +207,26 @@ fn hostport_path(
         Ok(k) if b[k] == b'#' => None,
         Ok(k) => Some(Err(Parser { b, end: b.len(), lenient: None }.unexpected(k, rule))),
         Err(e) => Some(Err(e)),
+    }
+}
+
+/// What follows the login in gopher, nntp, wais and prospero, from `j`
+/// (its `"/"` or the end), read by the scheme's own rules.
+#[inline(never)]
+fn after_login(b: &[u8], j: usize, kind: SchemeKind, mut parts: Parts) -> Option<Result<Parts, ParseError>> {
+    let p = Parser { b, end: b.len(), lenient: None };
+    let answer = match kind {
+        SchemeKind::Gopher => scheme::gopher::after_login(&p, &mut parts, j),
+        SchemeKind::Nntp => scheme::nntp::after_login(&p, &mut parts, j),
+        SchemeKind::Wais => scheme::wais::after_login(&p, &mut parts, j),
+        _ => scheme::prospero::after_login(&p, &mut parts, j),
+    };
+    match answer {
+        Ok(()) => Some(Ok(parts)),
+        // No rule takes `#`: with one, the rules read the URL before it,
+        // then the fragment.
+        Err(e) if chars::find_byte(b, j, b.len(), b'#') == b.len() => Some(Err(e)),
+        Err(_) => None,
     }
 }
 

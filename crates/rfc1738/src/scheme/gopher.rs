@@ -17,6 +17,12 @@ use std::borrow::Cow;
 
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
     let i = parse::ip_schemepart(p, parts, i, LoginRules::HOSTPORT)?;
+    after_login(p, parts, i)
+}
+
+/// `[ / [ gtype [ selector ... ] ] ]` from `i`, where the login ended
+/// (its `"/"` or the end).
+pub(crate) fn after_login(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
     let Some(path) = parse::opt_path(p, parts, i) else {
         return Ok(());
     };

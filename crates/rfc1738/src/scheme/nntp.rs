@@ -9,6 +9,12 @@ use crate::url::{Parts, UrlRef};
 
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
     let i = parse::ip_schemepart(p, parts, i, LoginRules::HOSTPORT)?;
+    after_login(p, parts, i)
+}
+
+/// `"/" group [ "/" article-number ]` from `i`, where the login ended
+/// (its `"/"` or the end).
+pub(crate) fn after_login(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
     let path = parse::path(p, parts, i)?;
     let j = news::group(p, path)?;
     if j == p.end {

@@ -13,6 +13,12 @@ use std::borrow::Cow;
 
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
     let i = parse::ip_schemepart(p, parts, i, LoginRules::HOSTPORT)?;
+    after_login(p, parts, i)
+}
+
+/// `"/" ppath *[ ";" fieldspec ]` from `i`, where the login ended (its
+/// `"/"` or the end).
+pub(crate) fn after_login(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
     let path = parse::path(p, parts, i)?;
     let mut j = p.scan_until(path, chars::PPATH, Rule::Ppath, |c| c == b';')?;
     if j < p.end {
