@@ -7,7 +7,7 @@
 //! nntp, wais and prospero, the login is read the same way and what
 //! follows it by the scheme's own rules. Also mailto with a plain address
 //! and news with one group (§3.5, §3.6), each by its scheme's own
-//! one-pass test.
+//! one-pass test, and any other mailto or news URL by the scheme's rules.
 //!
 //! It answers for a text it can read completely, for one whose path has
 //! a byte the path cannot take (the commonest error: an unsafe `~`), and
@@ -69,8 +69,9 @@ pub(crate) fn parse(b: &[u8]) -> Fast {
 
 /// A mailto URL whose address is dot-separated atoms and one `"@"`
 /// (§3.5), or a news URL naming one group (§3.6), each checked in one
-/// pass by the scheme's own test; `Fast::Scheme` for anything else (an
-/// escape, an article, `"*"`, an error), which the scheme's rules read.
+/// pass by the scheme's own test; anything else (an article, `"*"`, an
+/// error) by the scheme's rules, whose answer this is unless the URL has
+/// a `"#"` (`Fast::Scheme`: the rules read it again without its fragment).
 #[inline(never)]
 fn opaque(b: &[u8], colon: usize, kind: SchemeKind) -> Fast {
     let text = &b[colon + 1..];
@@ -79,9 +80,17 @@ fn opaque(b: &[u8], colon: usize, kind: SchemeKind) -> Fast {
         _ => scheme::news::plain_group(text),
     };
     if plain {
-        Fast::Done(Ok(Parts::new(kind, colon, b.len(), false)))
-    } else {
-        Fast::Scheme(colon, kind)
+        return Fast::Done(Ok(Parts::new(kind, colon, b.len(), false)));
+    }
+    let p = Parser { b, end: b.len(), lenient: None };
+    let answer = match kind {
+        SchemeKind::Mailto => scheme::mailto::encoded822addr(&p, colon + 1),
+        _ => scheme::news::grouppart(&p, colon + 1),
+    };
+    match answer {
+        Ok(()) => Fast::Done(Ok(Parts::new(kind, colon, b.len(), false))),
+        Err(e) if chars::find_byte(b, colon, b.len(), b'#') == b.len() => Fast::Done(Err(e)),
+        Err(_) => Fast::Scheme(colon, kind),
     }
 }
 

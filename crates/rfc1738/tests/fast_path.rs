@@ -252,6 +252,15 @@ const SHAPES: &[&str] = &[
     "news:id@",
     "news:a%41",
     "NEWS:comp.lang.c",
+    "news:a~#b",
+    "news:*#",
+    "news:id@h.com#x",
+    "news:id@h.com~#x",
+    "news:id@h.com:1",
+    "news:@h.com",
+    "mailto:a b@c#x",
+    "mailto:a@b.c ",
+    "mailto:a@b.c~#x",
     // Logins with a byte after a valid host or port that is not the `/`
     // ending them: the fast path's error when no `@` follows before the
     // login ends (nor a `#` first); otherwise the rules read it.

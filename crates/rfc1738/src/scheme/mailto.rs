@@ -21,13 +21,18 @@ use crate::url::{Parts, UrlRef};
 use std::borrow::Cow;
 
 pub(crate) fn parse(p: &Parser<'_>, _parts: &mut Parts, i: usize) -> Result<(), ParseError> {
-    if i == p.end {
-        return Err(ParseError::new(i, ErrorKind::UnexpectedEnd, Rule::Encoded822addr));
-    }
-    // The common address in one pass; the rules below say where and why
+    // The common address in one pass; the rules say where and why
     // anything else fails.
     if plain_addr_spec(&p.b[i..p.end]) {
         return Ok(());
+    }
+    encoded822addr(p, i)
+}
+
+/// `encoded822addr = 1*xchar`, whose decoded octets are an `addr-spec`.
+pub(crate) fn encoded822addr(p: &Parser<'_>, i: usize) -> Result<(), ParseError> {
+    if i == p.end {
+        return Err(ParseError::new(i, ErrorKind::UnexpectedEnd, Rule::Encoded822addr));
     }
     p.scan_to_end(i, chars::XCHAR, Rule::Encoded822addr)?;
     addr_spec(&p.b[i..p.end])

@@ -11,6 +11,16 @@ use crate::parse::Parser;
 use crate::url::{Parts, UrlRef};
 
 pub(crate) fn parse(p: &Parser<'_>, _parts: &mut Parts, i: usize) -> Result<(), ParseError> {
+    // The common group in one pass; the rules below say where and why
+    // anything else fails.
+    if plain_group(&p.b[i..p.end]) {
+        return Ok(());
+    }
+    grouppart(p, i)
+}
+
+/// `grouppart = "*" | group | article`
+pub(crate) fn grouppart(p: &Parser<'_>, i: usize) -> Result<(), ParseError> {
     if &p.b[i..p.end] == b"*" {
         return Ok(());
     }
@@ -25,8 +35,8 @@ pub(crate) fn parse(p: &Parser<'_>, _parts: &mut Parts, i: usize) -> Result<(), 
 
 /// Whether `text` is one `group` and nothing else: a letter first, then
 /// `GROUP_REST` and `"_"`, up to the first octet that is not (an article's
-/// `"@"`, an error), which ends the test. For the fast path; `group` and
-/// `article` say where anything else fails.
+/// `"@"`, an error), which ends the test. `group` and `article` say where
+/// anything else fails.
 #[inline]
 pub(crate) fn plain_group(text: &[u8]) -> bool {
     match text.split_first() {
