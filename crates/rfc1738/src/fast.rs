@@ -172,6 +172,10 @@ fn hostport_path(
         j = port(b, j + 1, &mut parts)?;
     }
     if j < b.len() && b[j] != b'/' {
+        if b[j] == b'@' {
+            // A user (`login_url` reads it), or an error the rules find.
+            return None;
+        }
         let rule = if j == h { Rule::Host } else { Rule::Port };
         return login_error(b, j, kind, rule);
     }
