@@ -2,7 +2,7 @@
 //! length of a line so that memory stays bounded whatever the input.
 
 use std::fs::File;
-use std::io::{self, BufRead, BufReader};
+use std::io::{self, BufRead, BufReader, Read};
 
 /// The longest line kept, in bytes (`--max-len` changes it). A longer
 /// line is reported invalid without being held in memory.
@@ -120,6 +120,148 @@ impl Lines {
     }
 }
 
+/// The input read in blocks of whole lines, for a reader that hands the
+/// splitting into lines to others ([`Block::lines`]): the reading thread
+/// copies each byte once and looks only for the last line break of a
+/// block. Lines, line breaks, byte-order mark and the bound on a line are
+/// those of [`Lines`].
+pub struct Blocks {
+    reader: Box<dyn Read + Send>,
+    max_len: usize,
+    /// Bytes read at a time (a block is at least this long, but at the end).
+    size: usize,
+    /// Whether the next block is the first (which may start with a BOM).
+    first: bool,
+    /// The start of a line that the last block's read ended in.
+    carry: Vec<u8>,
+}
+
+/// Whole lines of the input: every line ends in `\n` but perhaps the last
+/// of the input; then, perhaps, a line too long to hold.
+pub struct Block {
+    /// The lines' bytes, line breaks included.
+    pub data: Vec<u8>,
+    /// After them, a line longer than the limit, of this many bytes.
+    pub too_long: Option<u64>,
+    /// Bytes of input the block stands for (line breaks and a dropped
+    /// byte-order mark included).
+    pub bytes: u64,
+}
+
+impl Blocks {
+    /// Blocks of `path`, or of stdin when `path` is `-`, read `size` bytes
+    /// at a time.
+    pub fn open(path: &str, max_len: usize, size: usize) -> io::Result<Blocks> {
+        let reader: Box<dyn Read + Send> =
+            if path == "-" { Box::new(io::stdin()) } else { Box::new(File::open(path)?) };
+        Ok(Blocks::from_reader(reader, max_len, size))
+    }
+
+    /// Blocks of any reader.
+    pub fn from_reader(reader: Box<dyn Read + Send>, max_len: usize, size: usize) -> Blocks {
+        Blocks { reader, max_len, size: size.max(1), first: true, carry: Vec::new() }
+    }
+
+    /// The next block; `None` at the end.
+    pub fn next_block(&mut self) -> io::Result<Option<Block>> {
+        let mut data = std::mem::take(&mut self.carry);
+        let mut bytes = 0;
+        loop {
+            let want = data.len() + self.size;
+            let before = data.len();
+            data.reserve_exact(self.size);
+            (&mut self.reader).take(self.size as u64).read_to_end(&mut data)?;
+            bytes += (data.len() - before) as u64;
+            let end = data.len() < want;
+            if self.first {
+                if !end && data.len() < BOM.len() && BOM.starts_with(&data) {
+                    // Maybe a BOM, split by the reads: read on.
+                    continue;
+                }
+                self.first = false;
+                if data.starts_with(BOM) {
+                    data.drain(..BOM.len());
+                }
+            }
+            if let Some(nl) = memchr::memrchr(b'\n', &data) {
+                if !end {
+                    self.carry = data[nl + 1..].to_vec();
+                    data.truncate(nl + 1);
+                }
+                return Ok(Some(Block { data, too_long: None, bytes }));
+            }
+            if end {
+                // The last line, without a line break, or no line (but
+                // bytes still to account for: a BOM alone).
+                return Ok((bytes > 0 || !data.is_empty()).then_some(Block { data, too_long: None, bytes }));
+            }
+            if data.len() > self.max_len + 1 {
+                // A line too long to hold (even without a `\r` before its
+                // `\n`): read on to its end, keeping nothing.
+                let (n, read) = self.skip_line(&data)?;
+                bytes += read;
+                return Ok(Some(Block { data: Vec::new(), too_long: Some(n), bytes }));
+            }
+        }
+    }
+
+    /// Reads on to the end of the line that `start` begins and has no
+    /// line break in: its length without the line break, and the bytes read.
+    fn skip_line(&mut self, start: &[u8]) -> io::Result<(u64, u64)> {
+        let mut len = start.len() as u64;
+        let mut last = start.last().copied();
+        let mut buf = vec![0u8; self.size.min(1 << 16)];
+        let mut read = 0u64;
+        loop {
+            let n = match self.reader.read(&mut buf) {
+                Ok(0) => break,
+                Ok(n) => n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            read += n as u64;
+            if let Some(nl) = memchr::memchr(b'\n', &buf[..n]) {
+                len += nl as u64;
+                last = buf[..nl].last().copied().or(last);
+                // What follows the line break starts the next block.
+                self.carry = buf[nl + 1..n].to_vec();
+                return Ok((len - u64::from(last == Some(b'\r')), read));
+            }
+            len += n as u64;
+            last = buf[..n].last().copied().or(last);
+        }
+        Ok((len - u64::from(last == Some(b'\r')), read))
+    }
+}
+
+impl Block {
+    /// The block's lines in order: each without its `\n` or `\r\n`, or the
+    /// fact that it is longer than `max_len`.
+    pub fn lines(&self, max_len: usize) -> impl Iterator<Item = Result<&[u8], u64>> + '_ {
+        let mut rest: &[u8] = &self.data;
+        std::iter::from_fn(move || {
+            if rest.is_empty() {
+                return None;
+            }
+            let (line, next) = match memchr::memchr(b'\n', rest) {
+                Some(nl) => (&rest[..nl], &rest[nl + 1..]),
+                None => (rest, &rest[rest.len()..]),
+            };
+            rest = next;
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            Some(if line.len() > max_len { Err(line.len() as u64) } else { Ok(line) })
+        })
+        .chain(self.too_long.map(Err))
+    }
+
+    /// How many lines [`Block::lines`] gives.
+    pub fn count(&self) -> u64 {
+        let breaks = memchr::memchr_iter(b'\n', &self.data).count() as u64;
+        let unended = u64::from(self.data.last().is_some_and(|&c| c != b'\n'));
+        breaks + unended + u64::from(self.too_long.is_some())
+    }
+}
+
 /// Where a line lies in a shared buffer (see [`Lines::next_line_into`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Span {
@@ -134,15 +276,7 @@ mod tests {
     use super::*;
 
     fn all(input: &'static [u8], max: usize) -> Vec<String> {
-        let mut lines = Lines::from_reader(input, max);
-        let mut out = Vec::new();
-        while let Some(line) = lines.next_line().unwrap() {
-            out.push(match line {
-                Line::Text(t) => String::from_utf8_lossy(&t).into_owned(),
-                Line::TooLong(n) => format!("<{n}>"),
-            });
-        }
-        out
+        all_bytes(input, max)
     }
 
     #[test]
@@ -180,6 +314,75 @@ mod tests {
             first: true,
         };
         assert!(matches!(lines.next_line().unwrap(), Some(Line::Text(t)) if t == b"\xEF\xBB"));
+    }
+
+    /// Every line of `input` as `Blocks` reads it with blocks of `size`.
+    fn by_blocks(input: &[u8], max: usize, size: usize) -> Vec<String> {
+        let mut blocks = Blocks::from_reader(Box::new(io::Cursor::new(input.to_vec())), max, size);
+        let mut out = Vec::new();
+        let mut bytes = 0;
+        while let Some(block) = blocks.next_block().unwrap() {
+            let before = out.len();
+            out.extend(block.lines(max).map(|line| match line {
+                Ok(t) => String::from_utf8_lossy(t).into_owned(),
+                Err(n) => format!("<{n}>"),
+            }));
+            assert_eq!(block.count(), (out.len() - before) as u64);
+            assert!(block.data.len() <= max.max(size) + 2 * size, "a block holds at most a bounded line");
+            bytes += block.bytes;
+        }
+        assert_eq!(bytes, input.len() as u64, "{input:?}");
+        out
+    }
+
+    /// Every line of `input` as `Lines` reads it.
+    fn all_bytes(input: &[u8], max: usize) -> Vec<String> {
+        let mut lines = Lines::from_reader(io::Cursor::new(input.to_vec()), max);
+        let mut out = Vec::new();
+        while let Some(line) = lines.next_line().unwrap() {
+            out.push(match line {
+                Line::Text(t) => String::from_utf8_lossy(&t).into_owned(),
+                Line::TooLong(n) => format!("<{n}>"),
+            });
+        }
+        out
+    }
+
+    #[test]
+    fn blocks_give_the_lines_that_lines_gives() {
+        let cases: &[&[u8]] = &[
+            b"",
+            b"\n",
+            b"a",
+            b"a\n",
+            b"a\nb",
+            b"a\r\nb\r\n\r\n",
+            b"\xEF\xBB\xBFa\nb",
+            b"\xEF\xBBa\n",
+            b"\xEF\xBB\xBF",
+            b"abcdefgh\nab\nabcdefghijk\r\nx",
+            b"abcdefghijklmnop",
+            b"abcdefghijklmnop\r",
+        ];
+        for input in cases {
+            for max in [0, 1, 2, 3, 5, 8, 100] {
+                for size in [1, 2, 3, 4, 7, 64] {
+                    assert_eq!(by_blocks(input, max, size), all_bytes(input, max), "{input:?} {max} {size}");
+                }
+            }
+        }
+        // Random texts of line breaks, carriage returns, BOM bytes and letters.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for _ in 0..3000 {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            let len = (seed % 40) as usize;
+            let input: Vec<u8> =
+                (0..len).map(|k| b"ab\n\r\xEF\xBB\xBF"[((seed >> (k % 60)) as usize + k * 7) % 7]).collect();
+            let (max, size) = ((seed >> 40) as usize % 9, 1 + (seed >> 50) as usize % 9);
+            assert_eq!(by_blocks(&input, max, size), all_bytes(&input, max), "{input:?} {max} {size}");
+        }
     }
 
     #[test]

@@ -1,12 +1,13 @@
 //! `rfc1738 check [FILE...]`: validate one URL per line, at scale.
 //!
-//! Lines stream through in batches: a reader thread fills the next batch
-//! while every core validates the current one, and results are written in
-//! input order. Memory is bounded by two batches of at most `--max-len`
-//! bytes per line, whatever the size of the input.
+//! Lines stream through in blocks: a reader thread reads the next block of
+//! whole lines while every core splits and validates the ones before it,
+//! and results are written in input order. Memory is bounded by a few
+//! blocks per worker, each of about a megabyte (or one line of up to
+//! `--max-len` bytes), whatever the size of the input.
 
 use crate::diag;
-use crate::input::{Lines, Span, DEFAULT_MAX_LEN};
+use crate::input::{Block, Blocks, DEFAULT_MAX_LEN};
 use crate::outcome::{options, parse_bytes_with, scheme_bytes, scheme_of, Problem};
 use crate::status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -16,8 +17,8 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::sync::{mpsc, Arc, Mutex};
 use std::thread;
 
-/// Lines per batch.
-const BATCH: usize = 8192;
+/// Bytes read at a time: a block of whole lines is about this long.
+const BLOCK: usize = 1 << 20;
 /// Distinct schemes counted by name in the summary; the rest are pooled.
 const MAX_SCHEMES: usize = 32;
 
@@ -57,14 +58,6 @@ pub enum Format {
 
 /// The verdict on one line.
 type Verdict = Result<(), Problem>;
-
-/// One batch: each line's bytes (empty when too long) and verdict.
-struct Batch {
-    /// The bytes of every line of the batch, one after the other.
-    data: Vec<u8>,
-    lines: Vec<Span>,
-    bytes: u64,
-}
 
 /// Counts per scheme, for the summary.
 #[derive(Default)]
@@ -194,10 +187,10 @@ pub fn run(args: &CheckArgs) -> io::Result<u8> {
     Ok(if summary.invalid == 0 { status::OK } else { status::INVALID })
 }
 
-/// Checks one file through a pipeline: the reader thread reads batches,
-/// `jobs` workers each check a whole batch (validate, format the output,
-/// count), and this thread writes the batches' output in input order.
-/// At most `2 * jobs + 1` batches are in flight at any time, whatever the
+/// Checks one file through a pipeline: the reader thread reads blocks,
+/// `jobs` workers each check a whole block (validate, format the output,
+/// count), and this thread writes the blocks' output in input order.
+/// At most `2 * jobs + 1` blocks are in flight at any time, whatever the
 /// size of the file.
 fn check_file(
     args: &CheckArgs,
@@ -207,12 +200,12 @@ fn check_file(
     out: &mut impl Write,
     summary: &mut Summary,
 ) -> io::Result<()> {
-    let lines =
-        Lines::open(file, args.max_len).map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
+    let blocks = Blocks::open(file, args.max_len, BLOCK)
+        .map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
     let progress = progress_bar(file);
     let in_flight = 2 * jobs + 1;
-    // A batch is read only with a token, and a token comes back when its
-    // batch is written: that bounds memory.
+    // A block is read only with a token, and a token comes back when its
+    // block is written: that bounds memory.
     let (token_tx, token_rx) = mpsc::sync_channel::<()>(in_flight);
     for _ in 0..in_flight {
         let _ = token_tx.send(());
@@ -231,7 +224,7 @@ fn check_file(
     // Every channel end is owned by one thread, so that when any of them
     // stops (the end, an error, a closed output) the others see it and stop.
     thread::scope(move |s| {
-        s.spawn(move || read_batches(lines, &token_rx, &work_tx));
+        s.spawn(move || read_blocks(blocks, &token_rx, &work_tx));
         for _ in 0..jobs {
             let (work_rx, done_tx) = (Arc::clone(&work_rx), done_tx.clone());
             s.spawn(move || work(&work_rx, &done_tx, job));
@@ -256,11 +249,11 @@ fn check_file(
     })
 }
 
-/// A batch to check: its number in the file, the number of the line
-/// before its first, and the batch (or the error that ended the reading).
-type Work = (u64, u64, io::Result<Batch>);
+/// A block to check: its number in the file, the number of the line
+/// before its first, and the block (or the error that ended the reading).
+type Work = (u64, u64, io::Result<Block>);
 
-/// A worker: checks batches until there are no more.
+/// A worker: checks blocks until there are no more.
 fn work(
     work_rx: &Mutex<mpsc::Receiver<Work>>,
     done_tx: &mpsc::SyncSender<(u64, io::Result<Done>)>,
@@ -271,60 +264,47 @@ fn work(
             Ok(rx) => rx.recv(),
             Err(_) => return,
         };
-        let Ok((seq, line_no, batch)) = next else { return };
-        let done = batch.and_then(|batch| check_lines(&batch, line_no, job));
+        let Ok((seq, line_no, block)) = next else { return };
+        let done = block.and_then(|block| check_lines(&block, line_no, job));
         if done_tx.send((seq, done)).is_err() {
             return;
         }
     }
 }
 
-/// Reads batches until the end or an error, sending each with its number
+/// Reads blocks until the end or an error, sending each with its number
 /// once a token allows it.
-fn read_batches(mut lines: Lines, tokens: &mpsc::Receiver<()>, work_tx: &mpsc::SyncSender<Work>) {
+fn read_blocks(mut blocks: Blocks, tokens: &mpsc::Receiver<()>, work_tx: &mpsc::SyncSender<Work>) {
     let (mut seq, mut line_no) = (0u64, 0u64);
     loop {
         if tokens.recv().is_err() {
             return;
         }
-        let mut batch =
-            Batch { data: Vec::with_capacity(1 << 20), lines: Vec::with_capacity(BATCH), bytes: 0 };
-        while batch.lines.len() < BATCH {
-            match lines.next_line_into(&mut batch.data) {
-                Ok(Some(line)) => {
-                    batch.bytes += match &line {
-                        Span::Text(r) => r.len() as u64 + 1,
-                        Span::TooLong(n) => n + 1,
-                    };
-                    batch.lines.push(line);
-                }
-                Ok(None) => break,
-                Err(e) => {
-                    let _ = work_tx.send((seq, line_no, Err(e)));
+        match blocks.next_block() {
+            Ok(Some(block)) => {
+                let n = block.count();
+                if work_tx.send((seq, line_no, Ok(block))).is_err() {
                     return;
                 }
+                seq += 1;
+                line_no += n;
+            }
+            Ok(None) => return,
+            Err(e) => {
+                let _ = work_tx.send((seq, line_no, Err(e)));
+                return;
             }
         }
-        let (n, last) = (batch.lines.len() as u64, batch.lines.len() < BATCH);
-        if n > 0 && work_tx.send((seq, line_no, Ok(batch))).is_err() {
-            return;
-        }
-        if last {
-            return;
-        }
-        seq += 1;
-        line_no += n;
     }
 }
 
-/// Checks every line of a batch whose first line is `line_no + 1`: its
+/// Checks every line of a block whose first line is `line_no + 1`: its
 /// output, ready to be copied out, and its counts.
-fn check_lines(batch: &Batch, line_no: u64, job: Job<'_>) -> io::Result<Done> {
-    let mut done = Done { out: Vec::new(), tally: Tally::default(), bytes: batch.bytes };
-    for (k, line) in batch.lines.iter().enumerate() {
+fn check_lines(block: &Block, line_no: u64, job: Job<'_>) -> io::Result<Done> {
+    let mut done = Done { out: Vec::new(), tally: Tally::default(), bytes: block.bytes };
+    for (k, line) in block.lines(job.max_len).enumerate() {
         let (input, verdict): (&[u8], Verdict) = match line {
-            Span::Text(r) => {
-                let t = &batch.data[r.clone()];
+            Ok(t) => {
                 let verdict = match (job.format, job.lenient) {
                     (Format::Clf, _) => super::clf::validate_line(t),
                     (_, true) => parse_bytes_with(t, &options(true)).map(|_| ()),
@@ -332,7 +312,7 @@ fn check_lines(batch: &Batch, line_no: u64, job: Job<'_>) -> io::Result<Done> {
                 };
                 (t, verdict)
             }
-            Span::TooLong(n) => (b"", Err(Problem::too_long(*n, job.max_len))),
+            Err(n) => (b"", Err(Problem::too_long(n, job.max_len))),
         };
         done.tally.add(input, verdict.is_ok());
         write_verdict(&mut done.out, job, line_no + k as u64 + 1, input, &verdict)?;
