@@ -1,13 +1,18 @@
 //! Diagnostics: an input line with a caret under the offending byte.
 
 use anstyle::{AnsiColor, Style};
+use std::borrow::Cow;
 use std::fmt::Write as _;
 
 const CARET: Style = AnsiColor::Red.on_default().bold();
 
 /// The input made printable (control characters shown as their Unicode
 /// "control pictures") and the column of byte `offset` in it.
-fn printable(input: &str, offset: usize) -> (String, usize) {
+fn printable(input: &str, offset: usize) -> (Cow<'_, str>, usize) {
+    if input.bytes().all(|b| (b' '..0x7f).contains(&b)) {
+        // Printable ASCII (most invalid URLs): one column per byte.
+        return (Cow::Borrowed(input), offset.min(input.len()));
+    }
     let mut shown = String::with_capacity(input.len());
     let mut column = None;
     for (i, c) in input.char_indices() {
@@ -21,7 +26,7 @@ fn printable(input: &str, offset: usize) -> (String, usize) {
         }
     }
     let column = column.unwrap_or_else(|| shown.chars().count());
-    (shown, column)
+    (Cow::Owned(shown), column)
 }
 
 /// Two lines: the input, indented, and a caret under byte `offset`.
@@ -62,5 +67,10 @@ mod tests {
         let (shown, col) = printable("a\tb\u{e9}c", 3);
         assert_eq!(shown, "a\u{2409}b\u{e9}c");
         assert_eq!(col, 3);
+        assert_eq!(printable("a\u{7f}b", 2), (Cow::Owned("a\u{2421}b".to_string()), 2));
+        // Printable ASCII, shown as it is; past the end, the column after it.
+        assert_eq!(printable("a b~", 2), (Cow::Borrowed("a b~"), 2));
+        assert_eq!(printable("ab", 5), (Cow::Borrowed("ab"), 2));
+        assert_eq!(printable("\u{e9}b", 5).1, 2);
     }
 }

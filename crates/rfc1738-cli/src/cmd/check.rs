@@ -6,7 +6,6 @@
 //! blocks per worker, each of about a megabyte (or one line of up to
 //! `--max-len` bytes), whatever the size of the input.
 
-use crate::diag;
 use crate::input::{Block, Blocks, DEFAULT_MAX_LEN};
 use crate::outcome::{options, parse_bytes_with, scheme_bytes, scheme_of, Problem};
 use crate::status;
@@ -109,33 +108,36 @@ impl Summary {
 struct Tally {
     order: Vec<(Vec<u8>, (u64, u64))>,
     index: HashMap<Vec<u8>, usize>,
-    /// The entry of the previous line: runs of one scheme skip the lookup.
-    last: Option<usize>,
+    /// The entry of the previous line and its `scheme ":"` as written:
+    /// a line that starts the same way skips the lookup.
+    last: Option<(usize, Vec<u8>)>,
 }
 
 impl Tally {
     fn add(&mut self, input: &[u8], ok: bool) {
-        let name: &[u8] = scheme_bytes(input).unwrap_or(b"(no scheme)");
-        let same = |entry: &[u8]| entry.len() == name.len() && entry.eq_ignore_ascii_case(name);
-        let at = match self.last.filter(|&k| same(&self.order[k].0)) {
-            Some(k) => k,
-            None => {
-                let key = name.to_ascii_lowercase();
-                let next = self.order.len();
-                let k = *self.index.entry(key.clone()).or_insert(next);
-                if k == next {
-                    self.order.push((key, (0, 0)));
-                }
-                k
-            }
+        let at = match &self.last {
+            Some((k, written)) if input.starts_with(written) => *k,
+            _ => self.lookup(input),
         };
-        self.last = Some(at);
         let counts = &mut self.order[at].1;
         if ok {
             counts.0 += 1;
         } else {
             counts.1 += 1;
         }
+    }
+
+    /// The entry of the scheme of `input` (lower-cased), made if new.
+    fn lookup(&mut self, input: &[u8]) -> usize {
+        let name = scheme_bytes(input);
+        let key = name.unwrap_or(b"(no scheme)").to_ascii_lowercase();
+        let next = self.order.len();
+        let k = *self.index.entry(key.clone()).or_insert(next);
+        if k == next {
+            self.order.push((key, (0, 0)));
+        }
+        self.last = name.map(|n| (k, input[..=n.len()].to_vec()));
+        k
     }
 }
 
@@ -347,8 +349,7 @@ fn write_verdict(
     }
     let Err(p) = verdict else { return Ok(()) };
     let name = if job.file == "-" { "<stdin>" } else { job.file };
-    let col = diag::column(&String::from_utf8_lossy(input), super::lossy_offset(input, p.offset));
-    super::report_styled(out, &format!("{name}:{line_no}:{col}"), input, p, job.color)
+    super::report_line(out, name, line_no, input, p, job.color)
 }
 
 /// A byte-count progress bar on stderr when it is a terminal.

@@ -40,6 +40,23 @@ pub fn report_styled(
     write!(err, "{}", diag::caret_styled(&shown, lossy_offset(input, p.offset), color))
 }
 
+/// The diagnostic of line `line_no` of `name`: `name:line:column: ...`,
+/// the column counted in characters of the line as shown.
+pub fn report_line(
+    err: &mut impl Write,
+    name: &str,
+    line_no: u64,
+    input: &[u8],
+    p: &Problem,
+    color: bool,
+) -> io::Result<()> {
+    let shown = String::from_utf8_lossy(input);
+    let offset = lossy_offset(input, p.offset);
+    let col = diag::column(&shown, offset);
+    writeln!(err, "{name}:{line_no}:{col}: {} at offset {} (in {})", p.message, p.offset, p.rule)?;
+    write!(err, "{}", diag::caret_styled(&shown, offset, color))
+}
+
 /// Writes a warning about an input: `rfc1738: warning: ` and the message,
 /// then the input with a caret under the offset.
 pub fn warn(err: &mut impl Write, input: &[u8], w: &rfc1738::Warning) -> io::Result<()> {
@@ -50,7 +67,11 @@ pub fn warn(err: &mut impl Write, input: &[u8], w: &rfc1738::Warning) -> io::Res
 
 /// The offset in the lossy UTF-8 text that corresponds to byte `offset`.
 pub fn lossy_offset(input: &[u8], offset: usize) -> usize {
-    String::from_utf8_lossy(&input[..offset.min(input.len())]).len()
+    let before = &input[..offset.min(input.len())];
+    if before.is_ascii() {
+        return before.len();
+    }
+    String::from_utf8_lossy(before).len()
 }
 
 /// Calls `each` for every URL argument, or for every line of stdin when
