@@ -162,9 +162,13 @@ impl Blocks {
         Blocks { reader, max_len, size: size.max(1), first: true, carry: Vec::new() }
     }
 
-    /// The next block; `None` at the end.
-    pub fn next_block(&mut self) -> io::Result<Option<Block>> {
-        let mut data = std::mem::take(&mut self.carry);
+    /// The next block, read into `buffer` (emptied first: a buffer from an
+    /// earlier block is reused as it is); `None` at the end.
+    pub fn next_block(&mut self, mut buffer: Vec<u8>) -> io::Result<Option<Block>> {
+        buffer.clear();
+        buffer.extend_from_slice(&self.carry);
+        self.carry.clear();
+        let mut data = buffer;
         let mut bytes = 0;
         loop {
             let want = data.len() + self.size;
@@ -185,7 +189,7 @@ impl Blocks {
             }
             if let Some(nl) = memchr::memrchr(b'\n', &data) {
                 if !end {
-                    self.carry = data[nl + 1..].to_vec();
+                    self.carry.extend_from_slice(&data[nl + 1..]);
                     data.truncate(nl + 1);
                 }
                 return Ok(Some(Block { data, too_long: None, bytes }));
@@ -224,7 +228,7 @@ impl Blocks {
                 len += nl as u64;
                 last = buf[..nl].last().copied().or(last);
                 // What follows the line break starts the next block.
-                self.carry = buf[nl + 1..n].to_vec();
+                self.carry.extend_from_slice(&buf[nl + 1..n]);
                 return Ok((len - u64::from(last == Some(b'\r')), read));
             }
             len += n as u64;
@@ -321,7 +325,10 @@ mod tests {
         let mut blocks = Blocks::from_reader(Box::new(io::Cursor::new(input.to_vec())), max, size);
         let mut out = Vec::new();
         let mut bytes = 0;
-        while let Some(block) = blocks.next_block().unwrap() {
+        // Each block is read into the buffer of the one before, as `check`
+        // reuses them; the first holds something already.
+        let mut spare = b"left over".to_vec();
+        while let Some(block) = blocks.next_block(std::mem::take(&mut spare)).unwrap() {
             let before = out.len();
             out.extend(block.lines(max).map(|line| match line {
                 Ok(t) => String::from_utf8_lossy(t).into_owned(),
@@ -330,6 +337,7 @@ mod tests {
             assert_eq!(block.count(), (out.len() - before) as u64);
             assert!(block.data.len() <= max.max(size) + 2 * size, "a block holds at most a bounded line");
             bytes += block.bytes;
+            spare = block.data;
         }
         assert_eq!(bytes, input.len() as u64, "{input:?}");
         out

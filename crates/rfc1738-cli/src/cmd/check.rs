@@ -145,6 +145,8 @@ impl Tally {
 /// be copied out, and their counts.
 struct Done {
     out: Vec<u8>,
+    /// The block's buffer, emptied, for the reader to fill again.
+    buffer: Vec<u8>,
     tally: Tally,
     /// Bytes of input, for the progress bar.
     bytes: u64,
@@ -206,11 +208,11 @@ fn check_file(
         .map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
     let progress = progress_bar(file);
     let in_flight = 2 * jobs + 1;
-    // A block is read only with a token, and a token comes back when its
-    // block is written: that bounds memory.
-    let (token_tx, token_rx) = mpsc::sync_channel::<()>(in_flight);
+    // A block is read only with a token, a buffer, which comes back when
+    // its block is written: that bounds memory, and the buffers are reused.
+    let (token_tx, token_rx) = mpsc::sync_channel::<Vec<u8>>(in_flight);
     for _ in 0..in_flight {
-        let _ = token_tx.send(());
+        let _ = token_tx.send(Vec::new());
     }
     let (work_tx, work_rx) = mpsc::sync_channel::<Work>(in_flight);
     let work_rx = Arc::new(Mutex::new(work_rx));
@@ -243,7 +245,7 @@ fn check_file(
                 summary.merge(&done.tally);
                 progress.inc(done.bytes);
                 next += 1;
-                let _ = token_tx.send(());
+                let _ = token_tx.send(done.buffer);
             }
         }
         progress.finish_and_clear();
@@ -267,7 +269,7 @@ fn work(
             Err(_) => return,
         };
         let Ok((seq, line_no, block)) = next else { return };
-        let done = block.and_then(|block| check_lines(&block, line_no, job));
+        let done = block.and_then(|block| check_lines(block, line_no, job));
         if done_tx.send((seq, done)).is_err() {
             return;
         }
@@ -276,13 +278,11 @@ fn work(
 
 /// Reads blocks until the end or an error, sending each with its number
 /// once a token allows it.
-fn read_blocks(mut blocks: Blocks, tokens: &mpsc::Receiver<()>, work_tx: &mpsc::SyncSender<Work>) {
+fn read_blocks(mut blocks: Blocks, tokens: &mpsc::Receiver<Vec<u8>>, work_tx: &mpsc::SyncSender<Work>) {
     let (mut seq, mut line_no) = (0u64, 0u64);
     loop {
-        if tokens.recv().is_err() {
-            return;
-        }
-        match blocks.next_block() {
+        let Ok(buffer) = tokens.recv() else { return };
+        match blocks.next_block(buffer) {
             Ok(Some(block)) => {
                 let n = block.count();
                 if work_tx.send((seq, line_no, Ok(block))).is_err() {
@@ -302,8 +302,8 @@ fn read_blocks(mut blocks: Blocks, tokens: &mpsc::Receiver<()>, work_tx: &mpsc::
 
 /// Checks every line of a block whose first line is `line_no + 1`: its
 /// output, ready to be copied out, and its counts.
-fn check_lines(block: &Block, line_no: u64, job: Job<'_>) -> io::Result<Done> {
-    let mut done = Done { out: Vec::new(), tally: Tally::default(), bytes: block.bytes };
+fn check_lines(block: Block, line_no: u64, job: Job<'_>) -> io::Result<Done> {
+    let mut done = Done { out: Vec::new(), buffer: Vec::new(), tally: Tally::default(), bytes: block.bytes };
     for (k, line) in block.lines(job.max_len).enumerate() {
         let (input, verdict): (&[u8], Verdict) = match line {
             Ok(t) => {
@@ -319,6 +319,7 @@ fn check_lines(block: &Block, line_no: u64, job: Job<'_>) -> io::Result<Done> {
         done.tally.add(input, verdict.is_ok());
         write_verdict(&mut done.out, job, line_no + k as u64 + 1, input, &verdict)?;
     }
+    done.buffer = block.data;
     Ok(done)
 }
 
