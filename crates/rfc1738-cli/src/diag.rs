@@ -37,11 +37,23 @@ pub fn caret(input: &str, offset: usize) -> String {
 /// [`caret`], the caret in colour only when `color` holds.
 pub fn caret_styled(input: &str, offset: usize, color: bool) -> String {
     let (shown, column) = printable(input, offset);
-    let style = if color { CARET } else { Style::new() };
     let mut out = String::new();
-    let _ = writeln!(out, "  {shown}");
-    let _ = writeln!(out, "  {}{style}^{style:#}", " ".repeat(column));
+    write_caret(&mut out, &shown, column, color);
     out
+}
+
+/// The two lines of [`caret_styled`] for an input already made printable,
+/// the caret at `column` (0-based): both from [`shown`].
+pub fn write_caret(out: &mut String, shown: &str, column: usize, color: bool) {
+    let style = if color { CARET } else { Style::new() };
+    let _ = writeln!(out, "  {shown}");
+    let _ = writeln!(out, "  {:column$}{style}^{style:#}", "");
+}
+
+/// The input made printable and the 0-based column of byte `offset` in it
+/// (see [`write_caret`]).
+pub fn shown(input: &str, offset: usize) -> (Cow<'_, str>, usize) {
+    printable(input, offset)
 }
 
 /// The 1-based column of byte `offset`, counted in characters.

@@ -116,7 +116,7 @@ struct Tally {
 impl Tally {
     fn add(&mut self, input: &[u8], ok: bool) {
         let at = match &self.last {
-            Some((k, written)) if input.starts_with(written) => *k,
+            Some((k, written)) if starts_with(input, written) => *k,
             _ => self.lookup(input),
         };
         let counts = &mut self.order[at].1;
@@ -139,6 +139,13 @@ impl Tally {
         self.last = name.map(|n| (k, input[..=n.len()].to_vec()));
         k
     }
+}
+
+/// `input.starts_with(prefix)` for a prefix of a few bytes (a scheme
+/// name), without a library call.
+#[inline]
+fn starts_with(input: &[u8], prefix: &[u8]) -> bool {
+    input.len() >= prefix.len() && input.iter().zip(prefix).all(|(a, b)| a == b)
 }
 
 /// What a worker makes of a run of lines: their output, in order, ready to

@@ -50,11 +50,12 @@ pub fn report_line(
     p: &Problem,
     color: bool,
 ) -> io::Result<()> {
-    let shown = String::from_utf8_lossy(input);
-    let offset = lossy_offset(input, p.offset);
-    let col = diag::column(&shown, offset);
-    writeln!(err, "{name}:{line_no}:{col}: {} at offset {} (in {})", p.message, p.offset, p.rule)?;
-    write!(err, "{}", diag::caret_styled(&shown, offset, color))
+    let text = String::from_utf8_lossy(input);
+    let (shown, column) = diag::shown(&text, lossy_offset(input, p.offset));
+    let mut report =
+        format!("{name}:{line_no}:{}: {} at offset {} (in {})\n", column + 1, p.message, p.offset, p.rule);
+    diag::write_caret(&mut report, &shown, column, color);
+    err.write_all(report.as_bytes())
 }
 
 /// Writes a warning about an input: `rfc1738: warning: ` and the message,
