@@ -46,12 +46,32 @@ pub(crate) fn encoded822addr(p: &Parser<'_>, i: usize) -> Result<(), ParseError>
 /// `false` for anything else, valid or not.
 ///
 /// One table lookup and a few bit operations per octet, no branch but
-/// the loop's and one for a `"%"`: separators are few, and where they
-/// stand varies.
+/// the loop's: separators are few, and where they stand varies. An
+/// address with a `"%"` is read again, escape by escape.
 #[inline]
 pub(crate) fn plain_addr_spec(encoded: &[u8]) -> bool {
     let (mut bad, mut ats) = (0u8, 0u32);
     // 1 after a "." or "@", and at the start: an atom must begin here.
+    let mut separator = SEPARATOR;
+    for &c in encoded {
+        let t = PLAIN[c as usize];
+        // An octet that is not plain, or a separator right after one.
+        bad |= (t & (OTHER | PCT)) | (separator & t);
+        ats += u32::from((t & AT) >> 1);
+        separator = t & SEPARATOR;
+    }
+    if bad & PCT != 0 {
+        return plain_with_escapes(encoded);
+    }
+    bad == 0 && separator == 0 && ats == 1
+}
+
+/// [`plain_addr_spec`] for a text with escapes, each read as the octet it
+/// stands for.
+#[cold]
+#[inline(never)]
+fn plain_with_escapes(encoded: &[u8]) -> bool {
+    let (mut bad, mut ats) = (0u8, 0u32);
     let mut separator = SEPARATOR;
     let mut i = 0;
     while let Some(&c) = encoded.get(i) {
@@ -61,7 +81,6 @@ pub(crate) fn plain_addr_spec(encoded: &[u8]) -> bool {
             t = DECODED[octet as usize];
             i += 2;
         }
-        // An octet that is not plain, or a separator right after one.
         bad |= (t & OTHER) | (separator & t);
         ats += u32::from((t & AT) >> 1);
         separator = t & SEPARATOR;
@@ -71,12 +90,12 @@ pub(crate) fn plain_addr_spec(encoded: &[u8]) -> bool {
 }
 
 /// `PLAIN` bits: `"."` and `"@"` separate atoms, `"@"` is also counted,
-/// and any octet that is neither a separator nor an `atom` octet (RFC 822
-/// §3.3) that is an unencoded `xchar` (§5) is `OTHER` (`"%"` too, which
-/// `plain_addr_spec` reads as an escape).
+/// `"%"` starts an escape, and any other octet that is not an `atom`
+/// octet (RFC 822 §3.3) that is an unencoded `xchar` (§5) is `OTHER`.
 const SEPARATOR: u8 = 1;
 const AT: u8 = 2;
 const OTHER: u8 = 4;
+const PCT: u8 = 8;
 
 /// How `plain_addr_spec` sees an octet written as itself.
 static PLAIN: [u8; 256] = plain(true);
@@ -97,6 +116,7 @@ const fn plain(unencoded: bool) -> [u8; 256] {
         t[c] = match b {
             b'.' => SEPARATOR,
             b'@' => SEPARATOR | AT,
+            b'%' if unencoded => PCT,
             _ if (xchar || !unencoded) && is_atom(b) => 0,
             _ => OTHER,
         };
