@@ -322,7 +322,7 @@ pub(crate) fn scheme(b: &[u8]) -> Scheme {
 /// masks of where the host ends and where its dots, hyphens and letters
 /// are, one bit per byte, and the rules of both forms become a few
 /// operations on those bits, without a branch per byte.
-#[inline]
+#[inline(always)]
 pub(crate) fn host(b: &[u8], i: usize) -> Option<usize> {
     // The first sixteen bytes without a branch (most hosts end there),
     // then eight at a time up to the first byte that is not a host
