@@ -56,10 +56,9 @@ impl Lines {
         }))
     }
 
-    /// The next line appended to `buf` (so that a batch of lines shares one
-    /// buffer): where it lies in `buf`, or that it was too long (then
-    /// nothing of it is kept). `None` at the end.
-    pub fn next_line_into(&mut self, buf: &mut Vec<u8>) -> io::Result<Option<Span>> {
+    /// The next line appended to `buf`: where it lies in `buf`, or that it
+    /// was too long (then nothing of it is kept). `None` at the end.
+    fn next_line_into(&mut self, buf: &mut Vec<u8>) -> io::Result<Option<Span>> {
         let carried = if std::mem::take(&mut self.first) { self.skip_bom()? } else { &[] };
         let start = buf.len();
         buf.extend_from_slice(carried);
@@ -266,9 +265,9 @@ impl Block {
     }
 }
 
-/// Where a line lies in a shared buffer (see [`Lines::next_line_into`]).
+/// Where a line lies in a buffer (see [`Lines::next_line_into`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Span {
+enum Span {
     /// The line's bytes are `buf[range]`.
     Text(std::ops::Range<usize>),
     /// The line had this many bytes, more than the limit; nothing kept.
