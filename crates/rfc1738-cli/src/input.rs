@@ -378,17 +378,19 @@ mod tests {
                 }
             }
         }
-        // Random texts of line breaks, carriage returns, BOM bytes and letters.
-        let mut seed = 0x2545_f491_4f6c_dd1du64;
-        for _ in 0..3000 {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            let len = (seed % 40) as usize;
-            let input: Vec<u8> =
-                (0..len).map(|k| b"ab\n\r\xEF\xBB\xBF"[((seed >> (k % 60)) as usize + k * 7) % 7]).collect();
-            let (max, size) = ((seed >> 40) as usize % 9, 1 + (seed >> 50) as usize % 9);
-            assert_eq!(by_blocks(&input, max, size), all_bytes(&input, max), "{input:?} {max} {size}");
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::test_runner::Config::with_cases(3000))]
+        /// Any text of line breaks, carriage returns, BOM bytes and letters,
+        /// any limit, any read size.
+        #[test]
+        fn blocks_give_the_lines_that_lines_gives_on_any_text(
+            input in proptest::collection::vec(proptest::sample::select(b"ab\n\r\xEF\xBB\xBF".to_vec()), 0..40),
+            max in 0usize..9,
+            size in 1usize..10,
+        ) {
+            proptest::prop_assert_eq!(by_blocks(&input, max, size), all_bytes(&input, max));
         }
     }
 
