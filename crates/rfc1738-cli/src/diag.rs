@@ -7,8 +7,8 @@ use std::fmt::Write as _;
 const CARET: Style = AnsiColor::Red.on_default().bold();
 
 /// The input made printable (control characters shown as their Unicode
-/// "control pictures") and the column of byte `offset` in it.
-fn printable(input: &str, offset: usize) -> (Cow<'_, str>, usize) {
+/// "control pictures") and the 0-based column of byte `offset` in it.
+pub fn printable(input: &str, offset: usize) -> (Cow<'_, str>, usize) {
     if input.bytes().all(|b| (b' '..0x7f).contains(&b)) {
         // Printable ASCII (most invalid URLs): one column per byte.
         return (Cow::Borrowed(input), offset.min(input.len()));
@@ -29,31 +29,22 @@ fn printable(input: &str, offset: usize) -> (Cow<'_, str>, usize) {
     (Cow::Owned(shown), column)
 }
 
-/// Two lines: the input, indented, and a caret under byte `offset`.
+/// Two lines: the input, indented, and a caret (in colour) under byte
+/// `offset`.
 pub fn caret(input: &str, offset: usize) -> String {
-    caret_styled(input, offset, true)
-}
-
-/// [`caret`], the caret in colour only when `color` holds.
-pub fn caret_styled(input: &str, offset: usize, color: bool) -> String {
     let (shown, column) = printable(input, offset);
     let mut out = String::new();
-    write_caret(&mut out, &shown, column, color);
+    write_caret(&mut out, &shown, column, true);
     out
 }
 
-/// The two lines of [`caret_styled`] for an input already made printable,
-/// the caret at `column` (0-based): both from [`shown`].
+/// The two lines of [`caret`] for an input already made printable, the
+/// caret at `column` (0-based), in colour only when `color` holds: both
+/// from [`printable`].
 pub fn write_caret(out: &mut String, shown: &str, column: usize, color: bool) {
     let style = if color { CARET } else { Style::new() };
     let _ = writeln!(out, "  {shown}");
     let _ = writeln!(out, "  {:column$}{style}^{style:#}", "");
-}
-
-/// The input made printable and the 0-based column of byte `offset` in it
-/// (see [`write_caret`]).
-pub fn shown(input: &str, offset: usize) -> (Cow<'_, str>, usize) {
-    printable(input, offset)
 }
 
 /// The 1-based column of byte `offset`, counted in characters.

@@ -22,22 +22,11 @@ pub fn report(err: &mut impl Write, input: &[u8], p: &Problem) -> io::Result<()>
     report_at(err, "rfc1738: invalid URL", input, p)
 }
 
-/// The diagnostic with its own first words (`file:line:col`).
+/// The diagnostic with its own first words.
 pub fn report_at(err: &mut impl Write, head: &str, input: &[u8], p: &Problem) -> io::Result<()> {
-    report_styled(err, head, input, p, true)
-}
-
-/// [`report_at`], with the caret in colour only when `color` holds.
-pub fn report_styled(
-    err: &mut impl Write,
-    head: &str,
-    input: &[u8],
-    p: &Problem,
-    color: bool,
-) -> io::Result<()> {
     let shown = String::from_utf8_lossy(input);
     writeln!(err, "{head}: {} at offset {} (in {})", p.message, p.offset, p.rule)?;
-    write!(err, "{}", diag::caret_styled(&shown, lossy_offset(input, p.offset), color))
+    write!(err, "{}", diag::caret(&shown, lossy_offset(input, p.offset)))
 }
 
 /// The diagnostic of line `line_no` of `name`: `name:line:column: ...`,
@@ -51,7 +40,7 @@ pub fn report_line(
     color: bool,
 ) -> io::Result<()> {
     let text = String::from_utf8_lossy(input);
-    let (shown, column) = diag::shown(&text, lossy_offset(input, p.offset));
+    let (shown, column) = diag::printable(&text, lossy_offset(input, p.offset));
     let mut report =
         format!("{name}:{line_no}:{}: {} at offset {} (in {})\n", column + 1, p.message, p.offset, p.rule);
     diag::write_caret(&mut report, &shown, column, color);
