@@ -381,7 +381,11 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::test_runner::Config::with_cases(3000))]
+        #![proptest_config(proptest::test_runner::Config {
+            cases: 3000,
+            failure_persistence: None,
+            ..proptest::test_runner::Config::default()
+        })]
         /// Any text of line breaks, carriage returns, BOM bytes and letters,
         /// any limit, any read size.
         #[test]
