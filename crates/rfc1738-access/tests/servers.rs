@@ -373,6 +373,11 @@ fn http_redirects_never_switch_silently() {
         get(&format!("http://127.0.0.1:{port}/big"), &small),
         Err(AccessError::TooLarge { limit: 100 })
     ));
+    // nginx writes its record when it finishes the request, which may be
+    // after the client has gone: wait for it here, or the next test that
+    // reads the log would find it.
+    let log = s.since("HTTP_LOG", mark, |l| l.len() >= 9);
+    assert_eq!(log.get(8).map(String::as_str), Some("GET /big HTTP/1.1"), "{log:?}");
 }
 
 #[test]
