@@ -31,17 +31,18 @@ use crate::url::{Parts, Span};
 
 /// What the fast path made of a text.
 pub(crate) enum Fast {
-    /// The answer of `parse::parse`: the parts, or an error the rules
-    /// would give too (no scheme, or a path with a byte its rule does not
-    /// take: the commonest errors are read once).
-    Done(Result<Parts, ParseError>),
+    /// The answer of `parse::parse`: `Ok` with the parts written, or an
+    /// error the rules would give too (no scheme, or a path with a byte
+    /// its rule does not take: the commonest errors are read once).
+    Done(Result<(), ParseError>),
     /// A `scheme ":"`, its `":"` and kind; the rules read on.
     Scheme(usize, SchemeKind),
 }
 
-/// `parse::parse` when the text has the common shape.
+/// `parse::parse` when the text has the common shape, writing the parts
+/// into `parts` (where the caller keeps them: they are not copied again).
 #[inline]
-pub(crate) fn parse(b: &[u8]) -> Fast {
+pub(crate) fn parse(b: &[u8], parts: &mut Parts) -> Fast {
     let (colon, kind) = match known_scheme(b) {
         Some(known) => known,
         None => match scheme(b) {
@@ -55,13 +56,14 @@ pub(crate) fn parse(b: &[u8]) -> Fast {
             }
         },
     };
+    *parts = Parts::new(kind, colon, b.len(), false);
     if matches!(kind, SchemeKind::Mailto | SchemeKind::News) {
         return opaque(b, colon, kind);
     }
-    if let Some(answer) = ip_url(b, colon, kind) {
+    if let Some(answer) = ip_url(b, colon, kind, parts) {
         return Fast::Done(answer);
     }
-    match login_url(b, colon, kind) {
+    match login_url(b, colon, kind, parts) {
         Some(answer) => Fast::Done(answer),
         None => Fast::Scheme(colon, kind),
     }
@@ -80,7 +82,7 @@ fn opaque(b: &[u8], colon: usize, kind: SchemeKind) -> Fast {
         _ => scheme::news::plain_group(text),
     };
     if plain {
-        return Fast::Done(Ok(Parts::new(kind, colon, b.len(), false)));
+        return Fast::Done(Ok(()));
     }
     let p = Parser { b, end: b.len(), lenient: None };
     let answer = match kind {
@@ -88,7 +90,7 @@ fn opaque(b: &[u8], colon: usize, kind: SchemeKind) -> Fast {
         _ => scheme::news::grouppart(&p, colon + 1),
     };
     match answer {
-        Ok(()) => Fast::Done(Ok(Parts::new(kind, colon, b.len(), false))),
+        Ok(()) => Fast::Done(Ok(())),
         Err(e) if chars::find_byte(b, colon, b.len(), b'#') == b.len() => Fast::Done(Err(e)),
         Err(_) => Fast::Scheme(colon, kind),
     }
@@ -98,7 +100,7 @@ fn opaque(b: &[u8], colon: usize, kind: SchemeKind) -> Fast {
 /// every scheme with an `ip-schemepart` (§3.1); `None` when the rules
 /// must read it.
 #[inline]
-fn ip_url(b: &[u8], colon: usize, kind: SchemeKind) -> Option<Result<Parts, ParseError>> {
+fn ip_url(b: &[u8], colon: usize, kind: SchemeKind, parts: &mut Parts) -> Option<Result<(), ParseError>> {
     if matches!(kind, SchemeKind::Mailto | SchemeKind::News) {
         return None;
     }
@@ -106,7 +108,7 @@ fn ip_url(b: &[u8], colon: usize, kind: SchemeKind) -> Option<Result<Parts, Pars
     if b.get(colon + 1..colon + 3) != Some(b"//") {
         return None;
     }
-    hostport_path(b, colon + 3, kind, Parts::new(kind, colon, b.len(), false))
+    hostport_path(b, colon + 3, kind, parts)
 }
 
 /// `scheme "://" user [ ":" password ] "@" hostname [ ":" port ] [ "/"
@@ -115,14 +117,14 @@ fn ip_url(b: &[u8], colon: usize, kind: SchemeKind) -> Option<Result<Parts, Pars
 /// syntax.
 /// Out of line: most URLs have no user, and `ip_url` stays as it is.
 #[inline(never)]
-fn login_url(b: &[u8], colon: usize, kind: SchemeKind) -> Option<Result<Parts, ParseError>> {
+fn login_url(b: &[u8], colon: usize, kind: SchemeKind, parts: &mut Parts) -> Option<Result<(), ParseError>> {
     if !matches!(kind, SchemeKind::Ftp | SchemeKind::Telnet | SchemeKind::Other)
         || b.get(colon + 1..colon + 3) != Some(b"//")
     {
         return None;
     }
-    let mut parts = Parts::new(kind, colon, b.len(), false);
-    let h = user_password(b, colon + 3, &mut parts)?;
+    *parts = Parts::new(kind, colon, b.len(), false);
+    let h = user_password(b, colon + 3, parts)?;
     hostport_path(b, h, kind, parts)
 }
 
@@ -155,12 +157,7 @@ fn user_password(b: &[u8], i: usize, parts: &mut Parts) -> Option<usize> {
 /// `host [ ":" port ] [ "/" path ]` from `i`, completing `parts`;
 /// `None` when the rules must read it.
 #[inline(always)]
-fn hostport_path(
-    b: &[u8],
-    i: usize,
-    kind: SchemeKind,
-    mut parts: Parts,
-) -> Option<Result<Parts, ParseError>> {
+fn hostport_path(b: &[u8], i: usize, kind: SchemeKind, parts: &mut Parts) -> Option<Result<(), ParseError>> {
     // §3.10: the host of a file URL may be empty ("file:///etc").
     let h = if kind == SchemeKind::File && b.get(i) == Some(&b'/') { i } else { host(b, i)? };
     parts.host = Some(Span::new(i, h));
@@ -169,7 +166,7 @@ fn hostport_path(
         if kind == SchemeKind::File {
             return None;
         }
-        j = port(b, j + 1, &mut parts)?;
+        j = port(b, j + 1, parts)?;
     }
     if j < b.len() && b[j] != b'/' {
         if b[j] == b'@' {
@@ -184,12 +181,12 @@ fn hostport_path(
     }
     if j == b.len() {
         // §3.10: `fileurl = "file://" [ host | "localhost" ] "/" fpath`.
-        return (kind != SchemeKind::File).then_some(Ok(parts));
+        return (kind != SchemeKind::File).then_some(Ok(()));
     }
     parts.path = Some(Span::new(j + 1, b.len()));
     if kind == SchemeKind::Telnet {
         // §3.8: `"telnet://" login [ "/" ]`, nothing after the `"/"`.
-        return (j + 1 == b.len()).then_some(Ok(parts));
+        return (j + 1 == b.len()).then_some(Ok(()));
     }
     let (k, rule) = match kind {
         // §3.3: `hpath [ "?" search ]`.
@@ -207,14 +204,14 @@ fn hostport_path(
         _ => (run(b, j + 1, chars::XCHAR, Rule::Schemepart), Rule::Schemepart),
     };
     match k {
-        Ok(k) if k == b.len() => Some(Ok(parts)),
+        Ok(k) if k == b.len() => Some(Ok(())),
         // §3.2: `fpath [ ";type=" ftptype ]`, the typecode last.
         Ok(k) if kind == SchemeKind::Ftp && b[k] == b';' => {
             let typecode =
                 matches!(&b[k..], [b';', b't', b'y', b'p', b'e', b'=', c] if b"aidAID".contains(c));
             parts.marks[0] = k as u32;
             // Anything else after the `;`: the rules say what is wrong.
-            typecode.then_some(Ok(parts))
+            typecode.then_some(Ok(()))
         }
         // A fragment: the long way.
         Ok(k) if b[k] == b'#' => None,
@@ -226,16 +223,16 @@ fn hostport_path(
 /// What follows the login in gopher, nntp, wais and prospero, from `j`
 /// (its `"/"` or the end), read by the scheme's own rules.
 #[inline(never)]
-fn after_login(b: &[u8], j: usize, kind: SchemeKind, mut parts: Parts) -> Option<Result<Parts, ParseError>> {
+fn after_login(b: &[u8], j: usize, kind: SchemeKind, parts: &mut Parts) -> Option<Result<(), ParseError>> {
     let p = Parser { b, end: b.len(), lenient: None };
     let answer = match kind {
-        SchemeKind::Gopher => scheme::gopher::after_login(&p, &mut parts, j),
-        SchemeKind::Nntp => scheme::nntp::after_login(&p, &mut parts, j),
-        SchemeKind::Wais => scheme::wais::after_login(&p, &mut parts, j),
-        _ => scheme::prospero::after_login(&p, &mut parts, j),
+        SchemeKind::Gopher => scheme::gopher::after_login(&p, parts, j),
+        SchemeKind::Nntp => scheme::nntp::after_login(&p, parts, j),
+        SchemeKind::Wais => scheme::wais::after_login(&p, parts, j),
+        _ => scheme::prospero::after_login(&p, parts, j),
     };
     match answer {
-        Ok(()) => Some(Ok(parts)),
+        Ok(()) => Some(Ok(())),
         // No rule takes `#`: with one, the rules read the URL before it,
         // then the fragment.
         Err(e) if chars::find_byte(b, j, b.len(), b'#') == b.len() => Some(Err(e)),
@@ -251,7 +248,7 @@ fn after_login(b: &[u8], j: usize, kind: SchemeKind, mut parts: Parts) -> Option
 /// and in the generic syntax, where a failed login is still `*xchar`.
 #[cold]
 #[inline(never)]
-fn login_error(b: &[u8], j: usize, kind: SchemeKind, rule: Rule) -> Option<Result<Parts, ParseError>> {
+fn login_error(b: &[u8], j: usize, kind: SchemeKind, rule: Rule) -> Option<Result<(), ParseError>> {
     if kind == SchemeKind::Other || b[j] == b'#' {
         return None;
     }

@@ -115,7 +115,7 @@ fn normal_text(url: &Url, decode: bool) -> String {
             out.push_str(&port.to_string());
         }
         match p.path {
-            Some(path) => path.start as usize - 1,
+            Some(path) => path.start() - 1,
             None => {
                 if matches!(
                     url.kind(),

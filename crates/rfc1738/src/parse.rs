@@ -221,40 +221,51 @@ impl Parser<'_> {
 
 /// `genericurl = scheme ":" schemepart`, then the scheme's own grammar.
 pub(crate) fn parse(input: &str) -> Result<Parts, ParseError> {
-    parse_opts(input.as_bytes(), None)
+    let mut parts = Parts::new(SchemeKind::Other, 0, 0, false);
+    parse_into(input.as_bytes(), &mut parts).map(|()| parts)
 }
 
-/// [`parse`], accepting what the options of `lenient` accept and
-/// recording a warning for each.
-pub(crate) fn parse_lenient(input: &str, lenient: &Lenient) -> Result<Parts, ParseError> {
-    parse_opts(input.as_bytes(), Some(lenient))
-}
-
+/// [`parse`] into `parts`, which hold the answer when it is `Ok` (the
+/// caller's own, so that the parts are written once, where they stay).
+///
 /// Every rule works on bytes: no class holds an octet above 7F (§2.2: "URLs
 /// are written only with the graphic printable characters of the US-ASCII
 /// coded character set"), so text that is not UTF-8 fails where its first
 /// such octet stands, as any other non-ASCII text does.
 #[inline]
-fn parse_opts(b: &[u8], lenient: Option<&Lenient>) -> Result<Parts, ParseError> {
+pub(crate) fn parse_into(b: &[u8], parts: &mut Parts) -> Result<(), ParseError> {
     if b.len() > MAX_LEN {
-        return Err(ParseError::new(MAX_LEN, ErrorKind::TooLong, Rule::Scheme));
+        return Err(too_long());
     }
-    if lenient.is_none() {
-        // The common shape in one pass; the rules read everything else.
-        let known = match fast::parse(b) {
-            Fast::Done(answer) => return answer,
-            Fast::Scheme(colon, kind) => Some((colon, kind)),
-        };
-        // No rule accepts `#` (§2.2: it is unsafe), so a strict parse of
-        // the whole input succeeds only when there is none, and the search
-        // for it is needed only when that parse fails.
-        match url_proper(b, b.len(), None, known) {
-            Ok(parts) => return Ok(parts),
-            Err(e) if chars::find_byte(b, 0, b.len(), b'#') == b.len() => return Err(e),
-            Err(_) => return with_fragment(b, None, known),
-        }
+    // The common shape in one pass; the rules read everything else.
+    let known = match fast::parse(b, parts) {
+        Fast::Done(answer) => return answer,
+        Fast::Scheme(colon, kind) => Some((colon, kind)),
+    };
+    // No rule accepts `#` (§2.2: it is unsafe), so a strict parse of
+    // the whole input succeeds only when there is none, and the search
+    // for it is needed only when that parse fails.
+    *parts = match url_proper(b, b.len(), None, known) {
+        Ok(parts) => parts,
+        Err(e) if chars::find_byte(b, 0, b.len(), b'#') == b.len() => return Err(e),
+        Err(_) => with_fragment(b, None, known)?,
+    };
+    Ok(())
+}
+
+/// [`parse`], accepting what the options of `lenient` accept and
+/// recording a warning for each.
+pub(crate) fn parse_lenient(input: &str, lenient: &Lenient) -> Result<Parts, ParseError> {
+    if input.len() > MAX_LEN {
+        return Err(too_long());
     }
-    with_fragment(b, lenient, None)
+    with_fragment(input.as_bytes(), Some(lenient), None)
+}
+
+/// The error for an input longer than [`MAX_LEN`].
+#[cold]
+fn too_long() -> ParseError {
+    ParseError::new(MAX_LEN, ErrorKind::TooLong, Rule::Scheme)
 }
 
 /// The URL up to the first `"#"`, then the fragment after it. `known`:
@@ -540,7 +551,7 @@ pub(crate) fn path(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<usize,
 /// assert_eq!(e.offset(), 14);
 /// ```
 pub fn validate(input: &str) -> Result<(), ParseError> {
-    parse(input).map(|_| ())
+    validate_bytes(input.as_bytes())
 }
 
 /// [`validate`] for bytes that may not be UTF-8, such as lines read from a
@@ -558,5 +569,5 @@ pub fn validate(input: &str) -> Result<(), ParseError> {
 /// assert_eq!((e.offset(), e.kind()), (14, rfc1738::ErrorKind::NonAscii));
 /// ```
 pub fn validate_bytes(input: &[u8]) -> Result<(), ParseError> {
-    parse_opts(input, None).map(|_| ())
+    parse_into(input, &mut Parts::new(SchemeKind::Other, 0, 0, false))
 }

@@ -84,7 +84,7 @@ impl Url {
     #[must_use]
     pub fn redacted(&self) -> Cow<'_, str> {
         match self.parts().password {
-            Some(span) if span.start < span.end => {
+            Some(span) if span.start() < span.end() => {
                 let s = self.as_str();
                 let r = span.range();
                 Cow::Owned(format!("{}{REDACTED}{}", &s[..r.start], &s[r.end..]))

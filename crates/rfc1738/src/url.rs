@@ -5,24 +5,42 @@ use crate::parse;
 use crate::pct;
 use crate::scheme::SchemeKind;
 use core::fmt;
+use core::num::NonZeroU32;
 use std::borrow::Cow;
 
 /// A byte range `start..end` into the serialization.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub(crate) struct Span {
-    pub(crate) start: u32,
-    pub(crate) end: u32,
+    start: u32,
+    /// `!end`, never zero since no offset exceeds `MAX_LEN` (`u32::MAX -
+    /// 1`): an `Option<Span>` takes eight bytes, the parts a third less.
+    not_end: NonZeroU32,
 }
 
 impl Span {
     #[inline]
     pub(crate) fn new(start: usize, end: usize) -> Span {
-        // The parser refuses inputs longer than `MAX_LEN`, so offsets fit.
-        Span { start: start as u32, end: end as u32 }
+        // The parser refuses inputs longer than `MAX_LEN`, so offsets fit
+        // and `!end` is not zero (the fallback is never taken).
+        Span { start: start as u32, not_end: NonZeroU32::new(!(end as u32)).unwrap_or(NonZeroU32::MIN) }
+    }
+    #[inline]
+    pub(crate) fn start(self) -> usize {
+        self.start as usize
+    }
+    #[inline]
+    pub(crate) fn end(self) -> usize {
+        !self.not_end.get() as usize
     }
     #[inline]
     pub(crate) fn range(self) -> core::ops::Range<usize> {
-        self.start as usize..self.end as usize
+        self.start()..self.end()
+    }
+}
+
+impl fmt::Debug for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(&self.range(), f)
     }
 }
 
@@ -191,10 +209,10 @@ impl Url {
         assert_eq!(s.as_bytes()[p.scheme_end as usize], b':');
         let mut last = p.scheme_end as usize + 1;
         for span in [p.user, p.password, p.host, p.port, p.path].into_iter().flatten() {
-            assert!(span.start <= span.end && span.end as usize <= end);
-            assert!(span.start as usize >= last, "spans overlap or are out of order");
-            assert!(s.is_char_boundary(span.start as usize));
-            last = span.end as usize;
+            assert!(span.start() <= span.end() && span.end() <= end);
+            assert!(span.start() >= last, "spans overlap or are out of order");
+            assert!(s.is_char_boundary(span.start()));
+            last = span.end();
         }
         assert!(!s[..p.scheme_end as usize].bytes().any(|b| b.is_ascii_uppercase()));
         let reparsed = if self.lenient {
@@ -215,8 +233,9 @@ impl<'a> UrlRef<'a> {
     /// The same [`ParseError`] as [`Url::parse`].
     #[inline]
     pub fn parse(input: &'a str) -> Result<UrlRef<'a>, ParseError> {
-        let parts = parse::parse(input)?;
-        Ok(UrlRef { text: input, parts })
+        let mut url = UrlRef { text: input, parts: Parts::new(SchemeKind::Other, 0, 0, false) };
+        parse::parse_into(input.as_bytes(), &mut url.parts)?;
+        Ok(url)
     }
 
     /// The owned [`Url`]: the text copied, the scheme lower-cased (§2.1).

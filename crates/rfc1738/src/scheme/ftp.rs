@@ -70,7 +70,7 @@ impl<'a> Ftp<'a> {
     pub fn fpath(&self) -> &'a str {
         let path = self.url.url_path().unwrap_or("");
         match self.url.mark(0) {
-            Some(semi) => &path[..semi - self.url.parts().path.map_or(0, |s| s.start as usize)],
+            Some(semi) => &path[..semi - self.url.parts().path.map_or(0, |s| s.start())],
             None => path,
         }
     }

@@ -109,7 +109,7 @@ impl<'a> Gopher<'a> {
     }
 
     fn path_start(&self) -> usize {
-        self.url.parts().path.map_or(0, |s| s.start as usize)
+        self.url.parts().path.map_or(0, |s| s.start())
     }
 
     /// The raw `gtype` (one character or one escape); `None` when the path

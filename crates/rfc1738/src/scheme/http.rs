@@ -69,7 +69,7 @@ impl<'a> Http<'a> {
 
     /// Offset of the search within the url-path (just after the `"?"`).
     fn search_start(&self) -> Option<usize> {
-        let start = self.url.parts().path?.start as usize;
+        let start = self.url.parts().path?.start();
         self.url.mark(0).map(|q| q + 1 - start)
     }
 }

@@ -71,7 +71,7 @@ impl<'a> Prospero<'a> {
     #[must_use]
     pub fn hsoname_raw(&self) -> &'a str {
         let path = self.url.url_path().unwrap_or("");
-        let start = self.url.parts().path.map_or(0, |s| s.start as usize);
+        let start = self.url.parts().path.map_or(0, |s| s.start());
         self.url.mark(0).map_or(path, |semi| &path[..semi - start])
     }
 

@@ -91,7 +91,7 @@ impl<'a> Wais<'a> {
     /// The database name, raw.
     #[must_use]
     pub fn database(&self) -> &'a str {
-        let start = self.url.parts().path.map_or(0, |s| s.start as usize);
+        let start = self.url.parts().path.map_or(0, |s| s.start());
         &self.text()[start..self.url.mark(0).unwrap_or(self.text().len())]
     }
 
