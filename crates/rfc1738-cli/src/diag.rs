@@ -2,7 +2,7 @@
 
 use anstyle::{AnsiColor, Style};
 use std::borrow::Cow;
-use std::fmt::Write as _;
+use std::io::Write as _;
 
 const CARET: Style = AnsiColor::Red.on_default().bold();
 
@@ -33,18 +33,25 @@ pub fn printable(input: &str, offset: usize) -> (Cow<'_, str>, usize) {
 /// `offset`.
 pub fn caret(input: &str, offset: usize) -> String {
     let (shown, column) = printable(input, offset);
-    let mut out = String::new();
+    let mut out = Vec::new();
     write_caret(&mut out, &shown, column, true);
-    out
+    // `shown` is text and the rest ASCII: the lossy step changes nothing.
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// The two lines of [`caret`] for an input already made printable, the
 /// caret at `column` (0-based), in colour only when `color` holds: both
 /// from [`printable`].
-pub fn write_caret(out: &mut String, shown: &str, column: usize, color: bool) {
-    let style = if color { CARET } else { Style::new() };
-    let _ = writeln!(out, "  {shown}");
-    let _ = writeln!(out, "  {:column$}{style}^{style:#}", "");
+pub fn write_caret(out: &mut Vec<u8>, shown: &str, column: usize, color: bool) {
+    out.extend_from_slice(b"  ");
+    out.extend_from_slice(shown.as_bytes());
+    out.extend_from_slice(b"\n  ");
+    out.resize(out.len() + column, b' ');
+    if color {
+        let _ = writeln!(out, "{CARET}^{CARET:#}");
+    } else {
+        out.extend_from_slice(b"^\n");
+    }
 }
 
 /// The 1-based column of byte `offset`, counted in characters.

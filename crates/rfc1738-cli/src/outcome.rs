@@ -3,6 +3,7 @@
 //! invalid in a URL (§2.2), reported at their offset like any other error.
 
 use rfc1738::{ErrorKind, ParseError, ParseOptions, Url, Warning};
+use std::borrow::Cow;
 
 /// Why an input is not a URL, in the terms of the JSON contract.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -13,8 +14,8 @@ pub struct Problem {
     pub kind: &'static str,
     /// The §5 rule being matched.
     pub rule: &'static str,
-    /// One lower-case line.
-    pub message: String,
+    /// One lower-case line (most are fixed texts: no allocation).
+    pub message: Cow<'static, str>,
 }
 
 impl From<ParseError> for Problem {
@@ -23,7 +24,7 @@ impl From<ParseError> for Problem {
             offset: e.offset(),
             kind: e.kind().id(),
             rule: e.rule().name(),
-            message: e.kind().to_string(),
+            message: Cow::Borrowed(e.kind().message()),
         }
     }
 }
@@ -35,7 +36,7 @@ impl Problem {
             offset: max,
             kind: ErrorKind::TooLong.id(),
             rule: "url",
-            message: format!("the line has {len} bytes, more than the limit of {max} (--max-len)"),
+            message: format!("the line has {len} bytes, more than the limit of {max} (--max-len)").into(),
         }
     }
 }
@@ -87,14 +88,14 @@ fn non_utf8(input: &[u8], valid: usize) -> Problem {
             offset: valid,
             kind: ErrorKind::NonAscii.id(),
             rule: e.rule().name(),
-            message: ErrorKind::NonAscii.to_string(),
+            message: Cow::Borrowed(ErrorKind::NonAscii.message()),
         },
         Err(e) => e.into(),
         Ok(()) => Problem {
             offset: valid,
             kind: ErrorKind::NonAscii.id(),
             rule: "url",
-            message: ErrorKind::NonAscii.to_string(),
+            message: Cow::Borrowed(ErrorKind::NonAscii.message()),
         },
     }
 }

@@ -152,7 +152,7 @@ fn starts_with(input: &[u8], prefix: &[u8]) -> bool {
 /// be copied out, and their counts.
 struct Done {
     out: Vec<u8>,
-    /// The block's buffer, emptied, for the reader to fill again.
+    /// The block's buffer, for the reader to fill again.
     buffer: Vec<u8>,
     tally: Tally,
     /// Bytes of input, for the progress bar.
@@ -215,11 +215,12 @@ fn check_file(
         .map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
     let progress = progress_bar(file);
     let in_flight = 2 * jobs + 1;
-    // A block is read only with a token, a buffer, which comes back when
-    // its block is written: that bounds memory, and the buffers are reused.
-    let (token_tx, token_rx) = mpsc::sync_channel::<Vec<u8>>(in_flight);
+    // A block is read only with a token, a buffer for its text and one for
+    // its output, which come back when its output is written: that bounds
+    // memory, and the buffers are reused (fresh ones cost page faults).
+    let (token_tx, token_rx) = mpsc::sync_channel::<Buffers>(in_flight);
     for _ in 0..in_flight {
-        let _ = token_tx.send(Vec::new());
+        let _ = token_tx.send((Vec::new(), Vec::new()));
     }
     let (work_tx, work_rx) = mpsc::sync_channel::<Work>(in_flight);
     let work_rx = Arc::new(Mutex::new(work_rx));
@@ -252,7 +253,7 @@ fn check_file(
                 summary.merge(&done.tally);
                 progress.inc(done.bytes);
                 next += 1;
-                let _ = token_tx.send(done.buffer);
+                let _ = token_tx.send((done.buffer, done.out));
             }
         }
         progress.finish_and_clear();
@@ -261,8 +262,12 @@ fn check_file(
 }
 
 /// A block to check: its number in the file, the number of the line
-/// before its first, and the block (or the error that ended the reading).
-type Work = (u64, u64, io::Result<Block>);
+/// before its first, the block (or the error that ended the reading), and
+/// the buffer for its output.
+type Work = (u64, u64, io::Result<Block>, Vec<u8>);
+
+/// A token: the buffers of a block's text and of its output.
+type Buffers = (Vec<u8>, Vec<u8>);
 
 /// A worker: checks blocks until there are no more.
 fn work(
@@ -275,8 +280,8 @@ fn work(
             Ok(rx) => rx.recv(),
             Err(_) => return,
         };
-        let Ok((seq, line_no, block)) = next else { return };
-        let done = block.and_then(|block| check_lines(block, line_no, job));
+        let Ok((seq, line_no, block, out)) = next else { return };
+        let done = block.and_then(|block| check_lines(block, line_no, job, out));
         if done_tx.send((seq, done)).is_err() {
             return;
         }
@@ -285,14 +290,14 @@ fn work(
 
 /// Reads blocks until the end or an error, sending each with its number
 /// once a token allows it.
-fn read_blocks(mut blocks: Blocks, tokens: &mpsc::Receiver<Vec<u8>>, work_tx: &mpsc::SyncSender<Work>) {
+fn read_blocks(mut blocks: Blocks, tokens: &mpsc::Receiver<Buffers>, work_tx: &mpsc::SyncSender<Work>) {
     let (mut seq, mut line_no) = (0u64, 0u64);
     loop {
-        let Ok(buffer) = tokens.recv() else { return };
+        let Ok((buffer, out)) = tokens.recv() else { return };
         match blocks.next_block(buffer) {
             Ok(Some(block)) => {
                 let n = block.count();
-                if work_tx.send((seq, line_no, Ok(block))).is_err() {
+                if work_tx.send((seq, line_no, Ok(block), out)).is_err() {
                     return;
                 }
                 seq += 1;
@@ -300,7 +305,7 @@ fn read_blocks(mut blocks: Blocks, tokens: &mpsc::Receiver<Vec<u8>>, work_tx: &m
             }
             Ok(None) => return,
             Err(e) => {
-                let _ = work_tx.send((seq, line_no, Err(e)));
+                let _ = work_tx.send((seq, line_no, Err(e), out));
                 return;
             }
         }
@@ -308,9 +313,10 @@ fn read_blocks(mut blocks: Blocks, tokens: &mpsc::Receiver<Vec<u8>>, work_tx: &m
 }
 
 /// Checks every line of a block whose first line is `line_no + 1`: its
-/// output, ready to be copied out, and its counts.
-fn check_lines(block: Block, line_no: u64, job: Job<'_>) -> io::Result<Done> {
-    let mut done = Done { out: Vec::new(), buffer: Vec::new(), tally: Tally::default(), bytes: block.bytes };
+/// output (in `out`, emptied first), ready to be copied out, and its counts.
+fn check_lines(block: Block, line_no: u64, job: Job<'_>, mut out: Vec<u8>) -> io::Result<Done> {
+    out.clear();
+    let mut done = Done { out, buffer: Vec::new(), tally: Tally::default(), bytes: block.bytes };
     for (k, line) in block.lines(job.max_len).enumerate() {
         let (input, verdict): (&[u8], Verdict) = match line {
             Ok(t) => {
@@ -333,7 +339,7 @@ fn check_lines(block: Block, line_no: u64, job: Job<'_>) -> io::Result<Done> {
 /// Writes what `check` says about one line: a JSON object with `--json`,
 /// otherwise a report when the line is invalid.
 fn write_verdict(
-    out: &mut impl Write,
+    out: &mut Vec<u8>,
     job: Job<'_>,
     line_no: u64,
     input: &[u8],
@@ -357,7 +363,8 @@ fn write_verdict(
     }
     let Err(p) = verdict else { return Ok(()) };
     let name = if job.file == "-" { "<stdin>" } else { job.file };
-    super::report_line(out, name, line_no, input, p, job.color)
+    super::report_line(out, name, line_no, input, p, job.color);
+    Ok(())
 }
 
 /// A byte-count progress bar on stderr when it is a terminal.

@@ -70,7 +70,7 @@ impl fmt::Display for ClfError {
 
 impl From<ClfError> for Problem {
     fn from(e: ClfError) -> Problem {
-        Problem { offset: e.offset(), kind: e.id(), rule: "clf", message: e.to_string() }
+        Problem { offset: e.offset(), kind: e.id(), rule: "clf", message: e.to_string().into() }
     }
 }
 

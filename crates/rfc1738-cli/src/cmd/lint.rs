@@ -100,7 +100,7 @@ fn write_finding(
             let level = if w.kind().is_security() { "security" } else { "warning" };
             (w.offset(), w.kind().id(), w.message().to_string(), level)
         }
-        Finding::Invalid(p) => (p.offset, p.kind, p.message.clone(), "error"),
+        Finding::Invalid(p) => (p.offset, p.kind, p.message.to_string(), "error"),
     };
     if json {
         let obj = json!({

@@ -31,20 +31,19 @@ pub fn report_at(err: &mut impl Write, head: &str, input: &[u8], p: &Problem) ->
 
 /// The diagnostic of line `line_no` of `name`: `name:line:column: ...`,
 /// the column counted in characters of the line as shown.
-pub fn report_line(
-    err: &mut impl Write,
-    name: &str,
-    line_no: u64,
-    input: &[u8],
-    p: &Problem,
-    color: bool,
-) -> io::Result<()> {
+pub fn report_line(out: &mut Vec<u8>, name: &str, line_no: u64, input: &[u8], p: &Problem, color: bool) {
     let text = String::from_utf8_lossy(input);
     let (shown, column) = diag::printable(&text, lossy_offset(input, p.offset));
-    let mut report =
-        format!("{name}:{line_no}:{}: {} at offset {} (in {})\n", column + 1, p.message, p.offset, p.rule);
-    diag::write_caret(&mut report, &shown, column, color);
-    err.write_all(report.as_bytes())
+    // Writing to a `Vec` cannot fail.
+    let _ = writeln!(
+        out,
+        "{name}:{line_no}:{}: {} at offset {} (in {})",
+        column + 1,
+        p.message,
+        p.offset,
+        p.rule
+    );
+    diag::write_caret(out, &shown, column, color);
 }
 
 /// Writes a warning about an input: `rfc1738: warning: ` and the message,
