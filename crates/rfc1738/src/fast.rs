@@ -370,9 +370,13 @@ pub(crate) fn host(b: &[u8], i: usize) -> Option<usize> {
     // alphadigit`: no hyphen first or last; `toplabel = alpha | alpha
     // *[ alphadigit | "-" ] alphadigit`: a letter first in the last label.
     let top = if dots == 0 { 0 } else { 64 - dots.leading_zeros() };
-    let name = hyphens & (starts | ends) == 0 && letters >> top & 1 == 1;
-    // `hostnumber = digits "." digits "." digits "." digits`.
-    let number = hyphens | letters == 0 && dots.count_ones() == 3;
+    let name = (hyphens & (starts | ends) == 0) & (letters >> top & 1 == 1);
+    // `hostnumber = digits "." digits "." digits "." digits`: three dots,
+    // the third one the last (no branch on which form the host has: a
+    // stream mixes them, and `count_ones` is a long sum without `popcnt`).
+    let two_left = dots & dots.wrapping_sub(1);
+    let one_left = two_left & two_left.wrapping_sub(1);
+    let number = (hyphens | letters == 0) & (one_left != 0) & (one_left & one_left.wrapping_sub(1) == 0);
     (no_empty & (name | number)).then_some(i + n)
 }
 
