@@ -131,13 +131,24 @@ fn decode_from(b: &[u8], first: usize) -> Vec<u8> {
 #[must_use]
 #[inline]
 pub fn escape_at(b: &[u8], i: usize) -> Option<u8> {
-    if b.get(i) != Some(&b'%') {
-        return None;
-    }
-    let hi = chars::hex_value(*b.get(i + 1)?)?;
-    let lo = chars::hex_value(*b.get(i + 2)?)?;
-    Some(hi << 4 | lo)
+    let [b'%', h, l] = *b.get(i..)?.first_chunk::<3>()? else { return None };
+    // Both digits by table and one test, not a branch per digit and case.
+    let (hi, lo) = (HEX_VALUE[h as usize], HEX_VALUE[l as usize]);
+    ((hi | lo) < 16).then_some(hi << 4 | lo)
 }
+
+/// `chars::hex_value` of every byte, 16 for a byte that is not `hex`.
+static HEX_VALUE: [u8; 256] = {
+    let mut t = [16u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        if let Some(v) = chars::hex_value(c as u8) {
+            t[c] = v;
+        }
+        c += 1;
+    }
+    t
+};
 
 /// Decodes `s` and reads the octets as UTF-8, with U+FFFD for each octet
 /// that is not (lossy, for display).
@@ -154,6 +165,22 @@ pub fn decode_lossy(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn escape_at_reads_every_pair_of_octets_as_the_hex_rule_does() {
+        for h in 0..=255u8 {
+            for l in 0..=255u8 {
+                let want = chars::hex_value(h).zip(chars::hex_value(l)).map(|(h, l)| h << 4 | l);
+                assert_eq!(escape_at(&[b'%', h, l], 0), want, "{h} {l}");
+                assert_eq!(escape_at(&[b'x', b'%', h, l], 1), want, "{h} {l}");
+                assert_eq!(escape_at(&[b'&', h, l], 0), None);
+            }
+        }
+        assert_eq!(escape_at(b"%4", 0), None);
+        assert_eq!(escape_at(b"%41", 1), None);
+        assert_eq!(escape_at(b"%41", 3), None);
+        assert_eq!(escape_at(b"%41", 9), None);
+    }
 
     #[test]
     fn decode_of_encode_is_identity_for_every_context_and_octet() {
