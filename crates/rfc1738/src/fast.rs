@@ -58,7 +58,7 @@ pub(crate) fn parse(b: &[u8], parts: &mut Parts) -> Fast {
     };
     *parts = Parts::new(kind, colon, b.len(), false);
     if matches!(kind, SchemeKind::Mailto | SchemeKind::News) {
-        return opaque(b, colon, kind);
+        return opaque(b, colon, kind, parts);
     }
     if let Some(answer) = ip_url(b, colon, kind, parts) {
         return Fast::Done(answer);
@@ -69,30 +69,30 @@ pub(crate) fn parse(b: &[u8], parts: &mut Parts) -> Fast {
     }
 }
 
-/// A mailto URL whose address is dot-separated atoms and one `"@"`
-/// (§3.5), or a news URL naming one group (§3.6), each checked in one
-/// pass by the scheme's own test; anything else (an article, `"*"`, an
-/// error) by the scheme's rules, whose answer this is unless the URL has
-/// a `"#"` (`Fast::Scheme`: the rules read it again without its fragment).
+/// A mailto or news URL (§3.5, §3.6), read by its scheme's rules (each
+/// tries the common form first in one pass: an address of atoms, one
+/// group), whose answer this is unless an error meets a `"#"`.
 #[inline(never)]
-fn opaque(b: &[u8], colon: usize, kind: SchemeKind) -> Fast {
-    let text = &b[colon + 1..];
-    let plain = match kind {
-        SchemeKind::Mailto => scheme::mailto::plain_addr_spec(text),
-        _ => scheme::news::plain_group(text),
-    };
-    if plain {
-        return Fast::Done(Ok(()));
-    }
+fn opaque(b: &[u8], colon: usize, kind: SchemeKind, parts: &mut Parts) -> Fast {
     let p = Parser { b, end: b.len(), lenient: None };
     let answer = match kind {
-        SchemeKind::Mailto => scheme::mailto::encoded822addr(&p, colon + 1),
-        _ => scheme::news::grouppart(&p, colon + 1),
+        SchemeKind::Mailto => scheme::mailto::parse(&p, parts, colon + 1),
+        _ => scheme::news::parse(&p, parts, colon + 1),
     };
+    match unless_fragment(b, colon, answer) {
+        Some(answer) => Fast::Done(answer),
+        None => Fast::Scheme(colon, kind),
+    }
+}
+
+/// A rule's answer for the URL from `from` on, unless it is an error and
+/// a `"#"` follows `from`: no rule takes one, so the rules must read the
+/// URL before it, then the fragment (`None`).
+#[inline]
+fn unless_fragment(b: &[u8], from: usize, answer: Result<(), ParseError>) -> Option<Result<(), ParseError>> {
     match answer {
-        Ok(()) => Fast::Done(Ok(())),
-        Err(e) if chars::find_byte(b, colon, b.len(), b'#') == b.len() => Fast::Done(Err(e)),
-        Err(_) => Fast::Scheme(colon, kind),
+        Err(_) if chars::find_byte(b, from, b.len(), b'#') < b.len() => None,
+        answer => Some(answer),
     }
 }
 
@@ -101,9 +101,6 @@ fn opaque(b: &[u8], colon: usize, kind: SchemeKind) -> Fast {
 /// must read it.
 #[inline]
 fn ip_url(b: &[u8], colon: usize, kind: SchemeKind, parts: &mut Parts) -> Option<Result<(), ParseError>> {
-    if matches!(kind, SchemeKind::Mailto | SchemeKind::News) {
-        return None;
-    }
     // `ip-schemepart = "//" login [ "/" urlpath ]` (§3.1).
     if b.get(colon + 1..colon + 3) != Some(b"//") {
         return None;
@@ -231,13 +228,7 @@ fn after_login(b: &[u8], j: usize, kind: SchemeKind, parts: &mut Parts) -> Optio
         SchemeKind::Wais => scheme::wais::after_login(&p, parts, j),
         _ => scheme::prospero::after_login(&p, parts, j),
     };
-    match answer {
-        Ok(()) => Some(Ok(())),
-        // No rule takes `#`: with one, the rules read the URL before it,
-        // then the fragment.
-        Err(e) if chars::find_byte(b, j, b.len(), b'#') == b.len() => Some(Err(e)),
-        Err(_) => None,
-    }
+    unless_fragment(b, j, answer)
 }
 
 /// The rules' error for the byte at `j`, which ends a valid host (`rule`

@@ -111,6 +111,9 @@ struct Tally {
     /// The entry of the previous line and its `scheme ":"` as written:
     /// a line that starts the same way skips the lookup.
     last: Option<(usize, Vec<u8>)>,
+    /// The lower-cased name being looked up (reused: no allocation per
+    /// line when the scheme changes from line to line).
+    key: Vec<u8>,
 }
 
 impl Tally {
@@ -130,13 +133,25 @@ impl Tally {
     /// The entry of the scheme of `input` (lower-cased), made if new.
     fn lookup(&mut self, input: &[u8]) -> usize {
         let name = scheme_bytes(input);
-        let key = name.unwrap_or(b"(no scheme)").to_ascii_lowercase();
-        let next = self.order.len();
-        let k = *self.index.entry(key.clone()).or_insert(next);
-        if k == next {
-            self.order.push((key, (0, 0)));
+        self.key.clear();
+        self.key.extend(name.unwrap_or(b"(no scheme)").iter().map(u8::to_ascii_lowercase));
+        let k = match self.index.get(&self.key) {
+            Some(&k) => k,
+            None => {
+                let k = self.order.len();
+                self.index.insert(self.key.clone(), k);
+                self.order.push((self.key.clone(), (0, 0)));
+                k
+            }
+        };
+        match (name, &mut self.last) {
+            (Some(n), Some((at, written))) => {
+                *at = k;
+                written.clear();
+                written.extend_from_slice(&input[..=n.len()]);
+            }
+            (name, last) => *last = name.map(|n| (k, input[..=n.len()].to_vec())),
         }
-        self.last = name.map(|n| (k, input[..=n.len()].to_vec()));
         k
     }
 }

@@ -30,7 +30,7 @@ pub(crate) fn parse(p: &Parser<'_>, _parts: &mut Parts, i: usize) -> Result<(), 
 }
 
 /// `encoded822addr = 1*xchar`, whose decoded octets are an `addr-spec`.
-pub(crate) fn encoded822addr(p: &Parser<'_>, i: usize) -> Result<(), ParseError> {
+fn encoded822addr(p: &Parser<'_>, i: usize) -> Result<(), ParseError> {
     if i == p.end {
         return Err(ParseError::new(i, ErrorKind::UnexpectedEnd, Rule::Encoded822addr));
     }
@@ -49,7 +49,7 @@ pub(crate) fn encoded822addr(p: &Parser<'_>, i: usize) -> Result<(), ParseError>
 /// the loop's: separators are few, and where they stand varies. An
 /// address with a `"%"` is read again, escape by escape.
 #[inline]
-pub(crate) fn plain_addr_spec(encoded: &[u8]) -> bool {
+fn plain_addr_spec(encoded: &[u8]) -> bool {
     let (mut bad, mut ats) = (0u8, 0u32);
     // 1 after a "." or "@", and at the start: an atom must begin here.
     let mut separator = SEPARATOR;

@@ -20,7 +20,7 @@ pub(crate) fn parse(p: &Parser<'_>, _parts: &mut Parts, i: usize) -> Result<(), 
 }
 
 /// `grouppart = "*" | group | article`
-pub(crate) fn grouppart(p: &Parser<'_>, i: usize) -> Result<(), ParseError> {
+fn grouppart(p: &Parser<'_>, i: usize) -> Result<(), ParseError> {
     if &p.b[i..p.end] == b"*" {
         return Ok(());
     }
@@ -38,7 +38,7 @@ pub(crate) fn grouppart(p: &Parser<'_>, i: usize) -> Result<(), ParseError> {
 /// `"@"`, an error), which ends the test. `group` and `article` say where
 /// anything else fails.
 #[inline]
-pub(crate) fn plain_group(text: &[u8]) -> bool {
+fn plain_group(text: &[u8]) -> bool {
     match text.split_first() {
         Some((&first, rest)) => chars::ALPHA_C.contains(first) && rest.iter().all(|&c| IN_GROUP[c as usize]),
         None => false,
