@@ -125,29 +125,26 @@ fn login_url(b: &[u8], colon: usize, kind: SchemeKind, parts: &mut Parts) -> Opt
     hostport_path(b, h, kind, parts)
 }
 
-/// `user [ ":" password ] "@"` from `i`: where the host starts. The user
-/// and password end at the first `"@"` before the first `"/"`, since
-/// neither may hold a raw `"@"` or `"/"` (§3.1); `None` for anything but
-/// plain `user` characters and escapes up to there.
+/// `user [ ":" password ] "@"` from `i`: where the host starts. Neither
+/// may hold a raw `":"`, `"@"` or `"/"` (§3.1), so the user's run ends
+/// at the `":"` or the `"@"`, and the password's at the `"@"`; `None` for
+/// anything else there (no user, or one the rules must read).
 #[inline]
 fn user_password(b: &[u8], i: usize, parts: &mut Parts) -> Option<usize> {
-    let slash = chars::find_byte(b, i, b.len(), b'/');
-    let at = chars::find_byte(b, i, slash, b'@');
-    if at == slash {
-        return None;
-    }
     let j = run(b, i, chars::USER, Rule::User).ok()?;
+    let at = match b.get(j) {
+        Some(b'@') => j,
+        Some(b':') => {
+            let k = run(b, j + 1, chars::USER, Rule::Password).ok()?;
+            if b.get(k) != Some(&b'@') {
+                return None;
+            }
+            parts.password = Some(Span::new(j + 1, k));
+            k
+        }
+        _ => return None,
+    };
     parts.user = Some(Span::new(i, j));
-    if j != at {
-        if b[j] != b':' {
-            return None;
-        }
-        let k = run(b, j + 1, chars::USER, Rule::Password).ok()?;
-        if k != at {
-            return None;
-        }
-        parts.password = Some(Span::new(j + 1, k));
-    }
     Some(at + 1)
 }
 
