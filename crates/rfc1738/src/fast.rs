@@ -63,10 +63,31 @@ pub(crate) fn parse(b: &[u8], parts: &mut Parts) -> Fast {
     if let Some(answer) = ip_url(b, colon, kind, parts) {
         return Fast::Done(answer);
     }
-    match login_url(b, colon, kind, parts) {
+    let answer = if b.get(colon + 1..colon + 3) == Some(b"//") {
+        login_url(b, colon, kind, parts)
+    } else if kind == SchemeKind::Other {
+        xchars(b, colon)
+    } else {
+        None
+    };
+    match answer {
         Some(answer) => Fast::Done(answer),
         None => Fast::Scheme(colon, kind),
     }
+}
+
+/// `schemepart = *xchar` (§5) after the `":"` of another scheme, when
+/// it does not start with `"//"` (an `ip-schemepart` cannot): no
+/// component but the scheme. The rules' answer unless an error meets a
+/// `"#"`.
+#[inline(never)]
+fn xchars(b: &[u8], colon: usize) -> Option<Result<(), ParseError>> {
+    let answer = match run(b, colon + 1, chars::XCHAR, Rule::Schemepart) {
+        Ok(k) if k == b.len() => Ok(()),
+        Ok(k) => Err(Parser { b, end: b.len(), lenient: None }.unexpected(k, Rule::Schemepart)),
+        Err(e) => Err(e),
+    };
+    unless_fragment(b, colon, answer)
 }
 
 /// A mailto or news URL (§3.5, §3.6), read by its scheme's rules (each
@@ -105,7 +126,7 @@ fn ip_url(b: &[u8], colon: usize, kind: SchemeKind, parts: &mut Parts) -> Option
     if b.get(colon + 1..colon + 3) != Some(b"//") {
         return None;
     }
-    hostport_path(b, colon + 3, kind, parts)
+    hostport_path(b, colon + 3, kind, parts, true)
 }
 
 /// `scheme "://" user [ ":" password ] "@" hostname [ ":" port ] [ "/"
@@ -115,14 +136,12 @@ fn ip_url(b: &[u8], colon: usize, kind: SchemeKind, parts: &mut Parts) -> Option
 /// Out of line: most URLs have no user, and `ip_url` stays as it is.
 #[inline(never)]
 fn login_url(b: &[u8], colon: usize, kind: SchemeKind, parts: &mut Parts) -> Option<Result<(), ParseError>> {
-    if !matches!(kind, SchemeKind::Ftp | SchemeKind::Telnet | SchemeKind::Other)
-        || b.get(colon + 1..colon + 3) != Some(b"//")
-    {
+    if !matches!(kind, SchemeKind::Ftp | SchemeKind::Telnet | SchemeKind::Other) {
         return None;
     }
     *parts = Parts::new(kind, colon, b.len(), false);
     let h = user_password(b, colon + 3, parts)?;
-    hostport_path(b, h, kind, parts)
+    hostport_path(b, h, kind, parts, false)
 }
 
 /// `user [ ":" password ] "@"` from `i`: where the host starts. Neither
@@ -149,9 +168,16 @@ fn user_password(b: &[u8], i: usize, parts: &mut Parts) -> Option<usize> {
 }
 
 /// `host [ ":" port ] [ "/" path ]` from `i`, completing `parts`;
-/// `None` when the rules must read it.
+/// `None` when the rules must read it. `first`: no user was read yet,
+/// so an `"@"` after what looked like a host and port may make them one.
 #[inline(always)]
-fn hostport_path(b: &[u8], i: usize, kind: SchemeKind, parts: &mut Parts) -> Option<Result<(), ParseError>> {
+fn hostport_path(
+    b: &[u8],
+    i: usize,
+    kind: SchemeKind,
+    parts: &mut Parts,
+    first: bool,
+) -> Option<Result<(), ParseError>> {
     // §3.10: the host of a file URL may be empty ("file:///etc").
     let h = if kind == SchemeKind::File && b.get(i) == Some(&b'/') { i } else { host(b, i)? };
     parts.host = Some(Span::new(i, h));
@@ -164,8 +190,8 @@ fn hostport_path(b: &[u8], i: usize, kind: SchemeKind, parts: &mut Parts) -> Opt
     }
     if j < b.len() && b[j] != b'/' {
         if b[j] == b'@' {
-            // A user (`login_url` reads it), or an error the rules find.
-            return None;
+            // A user, or an error the rules find.
+            return if first { user_at(b, i, h, j, kind, parts) } else { None };
         }
         let rule = if j == h { Rule::Host } else { Rule::Port };
         return login_error(b, j, kind, rule);
@@ -212,6 +238,30 @@ fn hostport_path(b: &[u8], i: usize, kind: SchemeKind, parts: &mut Parts) -> Opt
         Ok(k) => Some(Err(Parser { b, end: b.len(), lenient: None }.unexpected(k, rule))),
         Err(e) => Some(Err(e)),
     }
+}
+
+/// The login `user [ ":" password ] "@" ...` whose user was read from
+/// `i` as a host ending at `h` and whose password, if any, as a port
+/// ending at `at`, the `"@"`: both are `user` characters (§3.1: `user =
+/// *[ uchar | ";" | "?" | "&" | "=" ]`, the password the same), so the
+/// host starts after the `"@"`. In ftp, telnet and the generic syntax;
+/// `None` in the other schemes (no user: the rules say why).
+#[inline(never)]
+fn user_at(
+    b: &[u8],
+    i: usize,
+    h: usize,
+    at: usize,
+    kind: SchemeKind,
+    parts: &mut Parts,
+) -> Option<Result<(), ParseError>> {
+    if !matches!(kind, SchemeKind::Ftp | SchemeKind::Telnet | SchemeKind::Other) {
+        return None;
+    }
+    parts.user = Some(Span::new(i, h));
+    parts.password = (at > h).then(|| Span::new(h + 1, at));
+    (parts.port, parts.port_value) = (None, 0);
+    hostport_path(b, at + 1, kind, parts, false)
 }
 
 /// What follows the login in gopher, nntp, wais and prospero, from `j`
