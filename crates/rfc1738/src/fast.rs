@@ -7,13 +7,15 @@
 //! nntp, wais and prospero, the login is read the same way and what
 //! follows it by the scheme's own rules. Also mailto with a plain address
 //! and news with one group (§3.5, §3.6), each by its scheme's own
-//! one-pass test, and any other mailto or news URL by the scheme's rules.
+//! one-pass test, and any other mailto or news URL by the scheme's rules;
+//! and in the generic syntax, a scheme-specific part without `//`, which
+//! is `*xchar` (§5).
 //!
 //! It answers for a text it can read completely, for one whose path has
 //! a byte the path cannot take (the commonest error: an unsafe `~`), and
 //! for a byte after a valid host or port that cannot end the login; for
 //! anything else (a host of 64 bytes or more, a bad typecode, a fragment,
-//! another scheme, any other error) it answers `Fast::Scheme`,
+//! any other error) it answers `Fast::Scheme`,
 //! and the rules in `parse.rs` and `scheme/` read on from the scheme.
 //!
 //! The rules are the oracle: a parse with options (`Url::parse_with`)
