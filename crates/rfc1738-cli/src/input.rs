@@ -278,10 +278,6 @@ enum Span {
 mod tests {
     use super::*;
 
-    fn all(input: &'static [u8], max: usize) -> Vec<String> {
-        all_bytes(input, max)
-    }
-
     #[test]
     fn splits_lines_and_strips_line_breaks() {
         assert_eq!(all(b"a\nb\r\n\nc", 10), ["a", "b", "", "c"]);
@@ -343,7 +339,7 @@ mod tests {
     }
 
     /// Every line of `input` as `Lines` reads it.
-    fn all_bytes(input: &[u8], max: usize) -> Vec<String> {
+    fn all(input: &[u8], max: usize) -> Vec<String> {
         let mut lines = Lines::from_reader(io::Cursor::new(input.to_vec()), max);
         let mut out = Vec::new();
         while let Some(line) = lines.next_line().unwrap() {
@@ -374,7 +370,7 @@ mod tests {
         for input in cases {
             for max in [0, 1, 2, 3, 5, 8, 100] {
                 for size in [1, 2, 3, 4, 7, 64] {
-                    assert_eq!(by_blocks(input, max, size), all_bytes(input, max), "{input:?} {max} {size}");
+                    assert_eq!(by_blocks(input, max, size), all(input, max), "{input:?} {max} {size}");
                 }
             }
         }
@@ -394,7 +390,7 @@ mod tests {
             max in 0usize..9,
             size in 1usize..10,
         ) {
-            proptest::prop_assert_eq!(by_blocks(&input, max, size), all_bytes(&input, max));
+            proptest::prop_assert_eq!(by_blocks(&input, max, size), all(&input, max));
         }
     }
 

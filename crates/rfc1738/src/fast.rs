@@ -138,12 +138,19 @@ fn ip_url(b: &[u8], colon: usize, kind: SchemeKind, parts: &mut Parts) -> Option
 /// Out of line: most URLs have no user, and `ip_url` stays as it is.
 #[inline(never)]
 fn login_url(b: &[u8], colon: usize, kind: SchemeKind, parts: &mut Parts) -> Option<Result<(), ParseError>> {
-    if !matches!(kind, SchemeKind::Ftp | SchemeKind::Telnet | SchemeKind::Other) {
+    if !takes_user(kind) {
         return None;
     }
     *parts = Parts::new(kind, colon, b.len(), false);
     let h = user_password(b, colon + 3, parts)?;
     hostport_path(b, h, kind, parts, false)
+}
+
+/// Whether the login of `kind` may have a user: ftp (§3.2), telnet (§3.8)
+/// and the generic syntax (§5); the other schemes of §3 have a `hostport`.
+#[inline]
+fn takes_user(kind: SchemeKind) -> bool {
+    matches!(kind, SchemeKind::Ftp | SchemeKind::Telnet | SchemeKind::Other)
 }
 
 /// `user [ ":" password ] "@"` from `i`: where the host starts. Neither
@@ -257,7 +264,7 @@ fn user_at(
     kind: SchemeKind,
     parts: &mut Parts,
 ) -> Option<Result<(), ParseError>> {
-    if !matches!(kind, SchemeKind::Ftp | SchemeKind::Telnet | SchemeKind::Other) {
+    if !takes_user(kind) {
         return None;
     }
     parts.user = Some(Span::new(i, h));

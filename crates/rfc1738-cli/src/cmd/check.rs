@@ -144,13 +144,15 @@ impl Tally {
                 k
             }
         };
-        match (name, &mut self.last) {
-            (Some(n), Some((at, written))) => {
+        // Remember the `scheme ":"` as written (its buffer reused).
+        match name {
+            Some(n) => {
+                let (at, written) = self.last.get_or_insert_with(|| (k, Vec::new()));
                 *at = k;
                 written.clear();
                 written.extend_from_slice(&input[..=n.len()]);
             }
-            (name, last) => *last = name.map(|n| (k, input[..=n.len()].to_vec())),
+            None => self.last = None,
         }
         k
     }
