@@ -318,13 +318,14 @@ pub(crate) enum Scheme {
     Error(usize),
 }
 
-/// A scheme of §3 other than http, and its `":"`, in the first eight
-/// bytes: the `":"` found in the word without a loop, the name before it
+/// A scheme of §3 other than http, and its `":"`, in the first nine
+/// bytes: the `":"` found in the first eight without a loop (or else a
+/// name of eight letters looked at before the ninth), the name before it
 /// looked up whole (`SchemeKind::from_prefix`). A name of §3 is letters
 /// only, so a match needs no check of the scheme characters. `None` for
 /// anything else (`scheme` reads it byte by byte): http and https, whose
 /// names the byte loop reads as fast when most URLs have them, other
-/// schemes, "prospero" (its `":"` is the ninth byte), relative references.
+/// schemes, relative references.
 #[inline]
 fn known_scheme(b: &[u8]) -> Option<(usize, SchemeKind)> {
     const LO: u64 = 0x0101_0101_0101_0101;
@@ -337,7 +338,10 @@ fn known_scheme(b: &[u8]) -> Option<(usize, SchemeKind)> {
     // The lowest set bit marks the first `":"` exactly (8: none).
     let colon = ((x.wrapping_sub(LO) & !x & HI).trailing_zeros() / 8) as usize;
     match SchemeKind::from_prefix(b, colon) {
-        kind if kind == SchemeKind::Other || colon == 8 => None,
+        SchemeKind::Other => None,
+        // No `":"` in the word: a name of eight letters ("prospero") when
+        // the ninth byte is its `":"`.
+        _ if colon == 8 && b.get(8) != Some(&b':') => None,
         kind => Some((colon, kind)),
     }
 }

@@ -430,6 +430,14 @@ const SHAPES: &[&str] = &[
     "file:///",
     "x://",
     "x://a",
+    // Eight letters: "prospero" only when its `":"` is the ninth byte.
+    "prospero://h/a",
+    "PROSPERO://h/a;f=v",
+    "prosperox://h/a",
+    "prospero",
+    "prospero/",
+    "prospero+://h/a",
+    "prosper://h/a",
 ];
 
 #[test]
@@ -484,6 +492,44 @@ fn fast_path_agrees_on_cases_and_their_mutations() {
                 m.remove(i);
                 agree_bytes(&m);
             }
+        }
+    }
+}
+
+/// `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]` (§5), in either
+/// case (§2.1), then `":"`: names of every length up to past two words,
+/// each cut at every place by a byte that no name takes. The name is read
+/// a word at a time, so this holds it to the rule byte by byte.
+#[test]
+fn scheme_names_of_every_length_and_every_cut() {
+    let in_name = |c: u8| c.is_ascii_alphanumeric() || b"+-.".contains(&c);
+    for n in 0..=20 {
+        let name: String = (0..n).map(|k| b"aZ9+-.xQ"[k % 8] as char).collect();
+        for cut in 0..=n {
+            for bad in [b':', b'#', b'/', b'_', b'%', b' ', b'~', 0u8, 0x7f, b'@'] {
+                let mut b = name.as_bytes().to_vec();
+                if cut < n {
+                    b[cut] = bad;
+                }
+                let text = format!("{}:rest", String::from_utf8(b.clone()).unwrap());
+                agree(&text);
+                // Where the rule ends the name: the first byte it cannot take.
+                let end = b.iter().position(|&c| !in_name(c)).unwrap_or(b.len());
+                let first_colon = text.find(':').unwrap();
+                match Url::parse(&text) {
+                    Ok(url) => {
+                        assert!(end > 0 && end == first_colon, "{text:?}");
+                        assert_eq!(url.scheme(), text[..end].to_ascii_lowercase(), "{text:?}");
+                    }
+                    Err(e) if end == 0 || end != first_colon => assert_eq!(e.offset(), end, "{text:?}"),
+                    // A name and its ":" read; what follows may still fail
+                    // (a `%` cut short, a space): past the name.
+                    Err(e) => assert!(e.offset() > end, "{text:?}: {e}"),
+                }
+            }
+            // The name alone, without its ":".
+            let e = Url::parse(&name[..cut]).unwrap_err();
+            assert_eq!(e.offset(), cut, "{:?}", &name[..cut]);
         }
     }
 }
