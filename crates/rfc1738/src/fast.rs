@@ -318,14 +318,14 @@ pub(crate) enum Scheme {
     Error(usize),
 }
 
-/// A scheme of §3 other than http, and its `":"`, in the first nine
-/// bytes: the `":"` found in the first eight without a loop (or else a
-/// name of eight letters looked at before the ninth), the name before it
-/// looked up whole (`SchemeKind::from_prefix`). A name of §3 is letters
-/// only, so a match needs no check of the scheme characters. `None` for
-/// anything else (`scheme` reads it byte by byte): http and https, whose
-/// names the byte loop reads as fast when most URLs have them, other
-/// schemes, relative references.
+/// A scheme of §3 other than http, and its `":"`: the `":"` found in the
+/// first eight bytes without a loop, the name before it looked up whole
+/// (`SchemeKind::from_prefix`); with no `":"` there, the eight bytes are
+/// looked up as a name whose `":"` is the ninth ("prospero"). A name of
+/// §3 is letters only, so a match needs no check of the scheme
+/// characters. `None` for anything else (`scheme` reads it byte by byte):
+/// http and https, whose names the byte loop reads as fast when most URLs
+/// have them, other schemes, relative references.
 #[inline]
 fn known_scheme(b: &[u8]) -> Option<(usize, SchemeKind)> {
     const LO: u64 = 0x0101_0101_0101_0101;
