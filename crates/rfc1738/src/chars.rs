@@ -297,18 +297,28 @@ fn short_chunk(b: &[u8], i: usize) -> [u8; 8] {
 /// The index of the first `needle` in `b[i..end]`, or `end`, reading eight
 /// bytes per step (SWAR over `u64`).
 #[inline]
-pub(crate) fn find_byte(b: &[u8], mut i: usize, end: usize, needle: u8) -> usize {
+pub(crate) fn find_byte(b: &[u8], i: usize, end: usize, needle: u8) -> usize {
+    find_any(b, i, end, [needle])
+}
+
+/// The index of the first of `needles` in `b[i..end]`, or `end`: one pass
+/// for all of them, eight bytes per step.
+#[inline]
+pub(crate) fn find_any<const N: usize>(b: &[u8], mut i: usize, end: usize, needles: [u8; N]) -> usize {
     const LO: u64 = 0x0101_0101_0101_0101;
     const HI: u64 = 0x8080_8080_8080_8080;
-    let pattern = LO * u64::from(needle);
     let b = &b[..end];
     while i < end {
         // Past `end`, `chunk_from` gives zero bytes: a match there (a
         // zero needle) is cut back to `end`.
-        let x = u64::from_le_bytes(chunk_from(b, i)) ^ pattern;
-        // The lowest set bit marks the first zero byte exactly; borrows
-        // can only set bits above it.
-        let zero = x.wrapping_sub(LO) & !x & HI;
+        let w = u64::from_le_bytes(chunk_from(b, i));
+        let mut zero = 0;
+        for needle in needles {
+            let x = w ^ (LO * u64::from(needle));
+            // The lowest set bit marks the first zero byte exactly;
+            // borrows can only set bits above it. So it does in the union.
+            zero |= x.wrapping_sub(LO) & !x & HI;
+        }
         if zero != 0 {
             return end.min(i + (zero.trailing_zeros() / 8) as usize);
         }
@@ -412,7 +422,7 @@ mod tests {
     }
 
     #[test]
-    fn run_of_chunk_from_and_find_byte_match_the_naive_loops() {
+    fn run_of_chunk_from_find_byte_and_find_any_match_the_naive_loops() {
         let text = b"abc/def%41ghijklmnopqrstuvwxyz0123456789-._~x#y@zzzzzzzzzzzz";
         for start in 0..text.len() {
             for end in start..=text.len() {
@@ -427,6 +437,10 @@ mod tests {
                 for needle in [b'#', b'@', b'/', b'z', 0] {
                     let naive = (start..end).find(|&k| text[k] == needle).unwrap_or(end);
                     assert_eq!(find_byte(text, start, end, needle), naive);
+                }
+                for needles in [[b'/', b'#', b'@'], [b'@', b'#', b'/'], [b'z', 0, b'%'], [0, 0, b'9']] {
+                    let naive = (start..end).find(|&k| needles.contains(&text[k])).unwrap_or(end);
+                    assert_eq!(find_any(text, start, end, needles), naive, "{needles:?} {start} {end}");
                 }
             }
         }

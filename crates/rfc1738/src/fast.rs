@@ -301,9 +301,8 @@ fn login_error(b: &[u8], j: usize, kind: SchemeKind, rule: Rule) -> Option<Resul
     }
     // No rule accepts `#`, so with one in the URL the answer is that of
     // the URL before it: the login ends at the first `"/"` or `"#"`.
-    let end = chars::find_byte(b, j, b.len(), b'/');
-    let end = chars::find_byte(b, j, end, b'#');
-    if chars::find_byte(b, j, end, b'@') < end {
+    let stop = chars::find_any(b, j, b.len(), [b'/', b'#', b'@']);
+    if b.get(stop) == Some(&b'@') {
         return None;
     }
     Some(Err(Parser { b, end: b.len(), lenient: None }.unexpected(j, rule)))

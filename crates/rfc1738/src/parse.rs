@@ -59,17 +59,14 @@ impl Parser<'_> {
         }
     }
 
-    /// The error for the byte at `i` that `rule` cannot take.
+    /// The error for the byte at `i` that `rule` cannot take: its kind
+    /// looked up (`UNEXPECTED`), not found by a chain of tests, which
+    /// an error path taken once in a while would mostly guess wrong.
     #[cold]
     pub(crate) fn unexpected(&self, i: usize, rule: Rule) -> ParseError {
         let kind = match self.b.get(i) {
-            _ if i >= self.end => ErrorKind::UnexpectedEnd,
-            Some(&c) if chars::is_control(c) => ErrorKind::ControlChar,
-            Some(&c) if c >= 0x80 => ErrorKind::NonAscii,
-            Some(b'%') => ErrorKind::InvalidChar,
-            Some(&c) if chars::is_unsafe(c) => ErrorKind::Unsafe,
-            Some(&c) if chars::RESERVED.contains(c) => ErrorKind::Reserved,
-            _ => ErrorKind::InvalidChar,
+            Some(&c) if i < self.end => UNEXPECTED[c as usize],
+            _ => ErrorKind::UnexpectedEnd,
         };
         ParseError::new(i, kind, rule)
     }
@@ -218,6 +215,32 @@ impl Parser<'_> {
         chars::find_byte(self.b, i, self.end, needle)
     }
 }
+
+/// What a byte no rule takes at its place is: a control character, not
+/// ASCII (§2.2), unsafe, reserved, or another byte out of place (`"%"`
+/// among them: an escape that is one is refused for its digits).
+static UNEXPECTED: [ErrorKind; 256] = {
+    let mut t = [ErrorKind::InvalidChar; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = if chars::is_control(b) {
+            ErrorKind::ControlChar
+        } else if b >= 0x80 {
+            ErrorKind::NonAscii
+        } else if b == b'%' {
+            ErrorKind::InvalidChar
+        } else if chars::is_unsafe(b) {
+            ErrorKind::Unsafe
+        } else if chars::RESERVED.contains_const(b) {
+            ErrorKind::Reserved
+        } else {
+            ErrorKind::InvalidChar
+        };
+        c += 1;
+    }
+    t
+};
 
 /// `genericurl = scheme ":" schemepart`, then the scheme's own grammar.
 pub(crate) fn parse(input: &str) -> Result<Parts, ParseError> {
