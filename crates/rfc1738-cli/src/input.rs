@@ -119,15 +119,79 @@ impl Lines {
     }
 }
 
+/// One `read` from `reader`, appended to `data`, of at most `READ` bytes
+/// and at most `want` in all: how many bytes came (0: the end) and how
+/// many were asked for. (Only the bytes asked for are zeroed first.)
+fn read_once(reader: &mut dyn Read, data: &mut Vec<u8>, want: usize) -> io::Result<(usize, usize)> {
+    let start = data.len();
+    let asked = (want - start).min(READ);
+    data.resize(start + asked, 0);
+    loop {
+        match reader.read(&mut data[start..]) {
+            Ok(n) => {
+                data.truncate(start + n);
+                return Ok((n, asked));
+            }
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => {
+                data.truncate(start);
+                return Err(e);
+            }
+        }
+    }
+}
+
+/// Bytes asked of one `read`: a pipe's whole buffer (Linux: 64 KiB), so
+/// that a read that gives fewer says the writer has no more for now.
+const READ: usize = 1 << 16;
+
+/// Input that can tell whether a read would return at once.
+pub trait Source: Read + Send {
+    /// Whether bytes are ready to read now (or the end is); a source that
+    /// cannot tell says yes, and its blocks are filled.
+    fn ready(&self) -> bool {
+        true
+    }
+}
+
+impl Source for File {
+    #[cfg(unix)]
+    fn ready(&self) -> bool {
+        use rustix::event::{poll, PollFd, PollFlags, Timespec};
+        // A zero timeout: poll answers at once. A regular file is always
+        // ready; a pipe or terminal when its writer has written.
+        let mut fds = [PollFd::new(self, PollFlags::IN)];
+        poll(&mut fds, Some(&Timespec { tv_sec: 0, tv_nsec: 0 })).map_or(true, |n| n > 0)
+    }
+}
+
+impl Source for io::Stdin {}
+
+/// Stdin, read straight from its descriptor where there is one (no
+/// buffer between it and the question whether more is ready).
+fn stdin() -> io::Result<Box<dyn Source>> {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        Ok(Box::new(File::from(io::stdin().as_fd().try_clone_to_owned()?)))
+    }
+    #[cfg(not(unix))]
+    {
+        Ok(Box::new(io::stdin()))
+    }
+}
+
 /// The input read in blocks of whole lines, for a reader that hands the
 /// splitting into lines to others ([`Block::lines`]): the reading thread
 /// copies each byte once and looks only for the last line break of a
 /// block. Lines, line breaks, byte-order mark and the bound on a line are
 /// those of [`Lines`].
 pub struct Blocks {
-    reader: Box<dyn Read + Send>,
+    reader: Box<dyn Source>,
     max_len: usize,
-    /// Bytes read at a time (a block is at least this long, but at the end).
+    /// Bytes read at a time: a block is handed on when it has this many,
+    /// or sooner when it has whole lines and no more input is ready (a
+    /// pipe whose writer is slow), or at the end.
     size: usize,
     /// Whether the next block is the first (which may start with a BOM).
     first: bool,
@@ -151,13 +215,12 @@ impl Blocks {
     /// Blocks of `path`, or of stdin when `path` is `-`, read `size` bytes
     /// at a time.
     pub fn open(path: &str, max_len: usize, size: usize) -> io::Result<Blocks> {
-        let reader: Box<dyn Read + Send> =
-            if path == "-" { Box::new(io::stdin()) } else { Box::new(File::open(path)?) };
+        let reader: Box<dyn Source> = if path == "-" { stdin()? } else { Box::new(File::open(path)?) };
         Ok(Blocks::from_reader(reader, max_len, size))
     }
 
-    /// Blocks of any reader.
-    pub fn from_reader(reader: Box<dyn Read + Send>, max_len: usize, size: usize) -> Blocks {
+    /// Blocks of any source.
+    pub fn from_reader(reader: Box<dyn Source>, max_len: usize, size: usize) -> Blocks {
         Blocks { reader, max_len, size: size.max(1), first: true, carry: Vec::new() }
     }
 
@@ -169,13 +232,16 @@ impl Blocks {
         self.carry.clear();
         let mut data = buffer;
         let mut bytes = 0;
+        let mut want = data.len() + self.size;
         loop {
-            let want = data.len() + self.size;
-            let before = data.len();
-            data.reserve_exact(self.size);
-            (&mut self.reader).take(self.size as u64).read_to_end(&mut data)?;
-            bytes += (data.len() - before) as u64;
-            let end = data.len() < want;
+            if data.len() >= want {
+                // Part of a line, no longer than the limit (or a BOM's
+                // first bytes): read on.
+                want = data.len() + self.size;
+            }
+            let (n, asked) = read_once(&mut self.reader, &mut data, want)?;
+            bytes += n as u64;
+            let end = n == 0;
             if self.first {
                 if !end && data.len() < BOM.len() && BOM.starts_with(&data) {
                     // Maybe a BOM, split by the reads: read on.
@@ -185,6 +251,12 @@ impl Blocks {
                 if data.starts_with(BOM) {
                     data.drain(..BOM.len());
                 }
+            }
+            // A short read, and nothing more ready: what came is all there
+            // is for now (`tail -f log | rfc1738 check`), so its whole lines
+            // are checked now; while input flows, blocks are filled.
+            if !end && data.len() < want && (n == asked || self.reader.ready()) {
+                continue;
             }
             if let Some(nl) = memchr::memrchr(b'\n', &data) {
                 if !end {
@@ -315,9 +387,65 @@ mod tests {
         assert!(matches!(lines.next_line().unwrap(), Some(Line::Text(t)) if t == b"\xEF\xBB"));
     }
 
+    /// A reader that hands out its text in pieces, one per `read`, as a
+    /// pipe does when its writer is slow: `pieces[k]` bytes at the k-th
+    /// read (cycling), fewer when asked for fewer.
+    struct Pieces {
+        text: Vec<u8>,
+        at: usize,
+        pieces: Vec<usize>,
+        reads: usize,
+        /// What `ready` answers: more is ready (a fast pipe), or not.
+        ready: bool,
+    }
+
+    impl Source for io::Cursor<Vec<u8>> {}
+
+    impl Source for Pieces {
+        fn ready(&self) -> bool {
+            self.ready
+        }
+    }
+
+    impl Read for Pieces {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let piece = self.pieces[self.reads % self.pieces.len()];
+            self.reads += 1;
+            let n = piece.min(buf.len()).min(self.text.len() - self.at);
+            buf[..n].copy_from_slice(&self.text[self.at..self.at + n]);
+            self.at += n;
+            Ok(n)
+        }
+    }
+
+    #[test]
+    fn a_block_is_handed_on_when_a_read_leaves_it_with_whole_lines() {
+        // `tail -f log | rfc1738 check`: each line must be checked when it
+        // arrives, not when a megabyte has.
+        let pieces = Pieces {
+            text: b"http://a/\nhttp://b/\nhttp://c/\n".to_vec(),
+            at: 0,
+            pieces: vec![18, 5, 9],
+            reads: 0,
+            ready: false,
+        };
+        let mut blocks = Blocks::from_reader(Box::new(pieces), 100, 1 << 20);
+        let mut got = Vec::new();
+        while let Some(block) = blocks.next_block(Vec::new()).unwrap() {
+            got.push(String::from_utf8(block.data).unwrap());
+        }
+        assert_eq!(got, ["http://a/\n", "http://b/\n", "http://c/\n"]);
+    }
+
     /// Every line of `input` as `Blocks` reads it with blocks of `size`.
     fn by_blocks(input: &[u8], max: usize, size: usize) -> Vec<String> {
-        let mut blocks = Blocks::from_reader(Box::new(io::Cursor::new(input.to_vec())), max, size);
+        by_blocks_of(Box::new(io::Cursor::new(input.to_vec())), input, max, size)
+    }
+
+    /// Every line of `input`, read from `reader`, as `Blocks` reads it
+    /// with blocks of `size`.
+    fn by_blocks_of(reader: Box<dyn Source>, input: &[u8], max: usize, size: usize) -> Vec<String> {
+        let mut blocks = Blocks::from_reader(reader, max, size);
         let mut out = Vec::new();
         let mut bytes = 0;
         // Each block is read into the buffer of the one before, as `check`
@@ -391,6 +519,19 @@ mod tests {
             size in 1usize..10,
         ) {
             proptest::prop_assert_eq!(by_blocks(&input, max, size), all(&input, max));
+        }
+
+        /// The same, read in pieces of any sizes (a pipe).
+        #[test]
+        fn blocks_give_the_lines_that_lines_gives_read_in_any_pieces(
+            input in proptest::collection::vec(proptest::sample::select(b"ab\n\r\xEF\xBB\xBF".to_vec()), 0..40),
+            max in 0usize..9,
+            size in 1usize..10,
+            pieces in proptest::collection::vec(1usize..12, 1..6),
+            ready: bool,
+        ) {
+            let reader = Pieces { text: input.clone(), at: 0, pieces, reads: 0, ready };
+            proptest::prop_assert_eq!(by_blocks_of(Box::new(reader), &input, max, size), all(&input, max));
         }
     }
 

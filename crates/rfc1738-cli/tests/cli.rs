@@ -161,6 +161,40 @@ fn check_json_writes_one_object_per_line_in_order() {
 }
 
 #[test]
+fn check_answers_each_line_as_it_arrives_on_a_pipe() {
+    // `tail -f access.log | rfc1738 check --json`: the answer for a line
+    // comes before the input ends, whatever the block size.
+    use std::io::{BufRead, BufReader, Write};
+    use std::process::{Command, Stdio};
+    use std::sync::mpsc;
+    use std::time::Duration;
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("rfc1738"))
+        .args(["check", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    let stdout = BufReader::new(child.stdout.take().unwrap());
+    std::thread::spawn(move || {
+        for line in stdout.lines() {
+            let _ = tx.send(line.unwrap());
+        }
+    });
+    for (url, valid) in [("http://a.dom/\n", true), ("news:a b\n", false), ("ftp://h.dom/f\n", true)] {
+        stdin.write_all(url.as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        let answer = rx.recv_timeout(Duration::from_secs(20)).expect("an answer before the input ends");
+        let obj: Value = serde_json::from_str(&answer).unwrap();
+        assert_eq!(obj["input"], url.trim_end());
+        assert_eq!(obj["valid"], valid);
+    }
+    drop(stdin);
+    assert_eq!(child.wait().unwrap().code(), Some(1));
+}
+
+#[test]
 fn check_writes_the_same_whatever_the_number_of_jobs() {
     // Several batches, invalid lines in each, more schemes than the summary
     // gives rows to (the first 32 seen get one), upper-case names counted

@@ -262,7 +262,20 @@ fn check_file(
         // Batches arrive in any order; each is written when its turn comes.
         let mut pending = BTreeMap::new();
         let mut next = 0u64;
-        for (seq, done) in done_rx {
+        loop {
+            let (seq, done) = match done_rx.try_recv() {
+                Ok(message) => message,
+                Err(mpsc::TryRecvError::Empty) => {
+                    // Nothing ready: what was written goes out before the
+                    // wait (a slow pipe's lines are answered as they come).
+                    out.flush()?;
+                    match done_rx.recv() {
+                        Ok(message) => message,
+                        Err(_) => break,
+                    }
+                }
+                Err(mpsc::TryRecvError::Disconnected) => break,
+            };
             pending.insert(seq, done);
             while let Some(done) = pending.remove(&next) {
                 let done = done.map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
