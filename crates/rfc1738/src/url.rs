@@ -128,6 +128,9 @@ pub struct Url {
 /// scheme as written, since the text is not changed (§2.1: scheme names are
 /// case-insensitive; [`UrlRef::kind`] does not depend on case).
 /// [`UrlRef::to_url`] makes the owned [`Url`], scheme lower-cased.
+/// So two `UrlRef`s are equal (`==`, and in hash maps) when their texts
+/// are, scheme case included, and their `to_url()`s when the texts differ
+/// at most in the scheme's case.
 ///
 /// # Examples
 /// ```
@@ -137,6 +140,8 @@ pub struct Url {
 /// assert_eq!((url.scheme(), url.kind()), ("GOPHER", SchemeKind::Gopher));
 /// assert_eq!(url.gopher().unwrap().search(), Some("rfc"));
 /// assert_eq!(url.to_url().as_str(), "gopher://gopher.dom/7search%09rfc");
+/// let lower = UrlRef::parse("gopher://gopher.dom/7search%09rfc")?;
+/// assert!(url != lower && url.to_url() == lower.to_url());
 /// # Ok::<(), rfc1738::ParseError>(())
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
