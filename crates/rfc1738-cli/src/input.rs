@@ -212,8 +212,8 @@ pub struct Block {
 }
 
 impl Blocks {
-    /// Blocks of `path`, or of stdin when `path` is `-`, read `size` bytes
-    /// at a time.
+    /// Blocks of `path`, or of stdin when `path` is `-`, of about `size`
+    /// bytes each (fewer when no more input is ready).
     pub fn open(path: &str, max_len: usize, size: usize) -> io::Result<Blocks> {
         let reader: Box<dyn Source> = if path == "-" { stdin()? } else { Box::new(File::open(path)?) };
         Ok(Blocks::from_reader(reader, max_len, size))
