@@ -252,9 +252,10 @@ impl Blocks {
                     data.drain(..BOM.len());
                 }
             }
-            // A short read, and nothing more ready: what came is all there
-            // is for now (`tail -f log | rfc1738 check`), so its whole lines
-            // are checked now; while input flows, blocks are filled.
+            // Read on while the block is not full and input flows (the read
+            // gave all it was asked, or more is ready). After a short read
+            // with nothing more ready, what came is all there is for now
+            // (`tail -f log | rfc1738 check`): its whole lines go on now.
             if !end && data.len() < want && (n == asked || self.reader.ready()) {
                 continue;
             }
