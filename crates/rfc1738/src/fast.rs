@@ -6,7 +6,7 @@
 //! out of line. The host is a host name or a host number. In gopher,
 //! nntp, wais and prospero, the login is read the same way and what
 //! follows it by the scheme's own rules. Also mailto with a plain address
-//! and news with one group (§3.5, §3.6), each by its scheme's own
+//! and news with one group or an article (§3.5, §3.6), each by its scheme's own
 //! one-pass test, and any other mailto or news URL by the scheme's rules;
 //! and in the generic syntax, a scheme-specific part without `//`, which
 //! is `*xchar` (§5).

@@ -6,14 +6,15 @@
 
 use crate::chars;
 use crate::error::{ErrorKind, ParseError, Rule};
+use crate::fast;
 use crate::host;
 use crate::parse::Parser;
 use crate::url::{Parts, UrlRef};
 
 pub(crate) fn parse(p: &Parser<'_>, _parts: &mut Parts, i: usize) -> Result<(), ParseError> {
-    // The common group in one pass; the rules below say where and why
-    // anything else fails.
-    if plain_group(&p.b[i..p.end]) {
+    // The common group, then the common article, each in one pass; the
+    // rules below say where and why anything else fails.
+    if plain_group(&p.b[i..p.end]) || plain_article(p.b, i, p.end) {
         return Ok(());
     }
     grouppart(p, i)
@@ -42,6 +43,21 @@ fn plain_group(text: &[u8]) -> bool {
     match text.split_first() {
         Some((&first, rest)) => chars::ALPHA_C.contains(first) && rest.iter().all(|&c| IN_GROUP[c as usize]),
         None => false,
+    }
+}
+
+/// Whether `b[i..end]` is an `article` read in one pass each for its two
+/// parts: the run of `article` characters (escapes checked) up to its
+/// `"@"`, the first (no `article` character is one), then a host of fewer
+/// than 64 bytes up to `end` (`fast::host`, which `host::host` tries
+/// first too). `article`, `host` and `grouppart` say where anything else
+/// fails.
+#[inline]
+fn plain_article(b: &[u8], i: usize, end: usize) -> bool {
+    let p = Parser { b, end, lenient: None };
+    match p.scan(i, chars::ARTICLE, Rule::Article) {
+        Ok(at) if at > i && at < end && b[at] == b'@' => fast::host(&b[..end], at + 1) == Some(end),
+        _ => false,
     }
 }
 
@@ -143,6 +159,18 @@ mod tests {
             let p = Parser { b: &text, end: text.len(), lenient: None };
             let rules = group(&p, 0) == Ok(text.len());
             assert_eq!(plain_group(&text), rules, "{:?}", String::from_utf8_lossy(&text));
+        }
+    }
+
+    /// `plain_article` accepts a text exactly when it holds an `"@"` and
+    /// the rules accept it: every article whose host is shorter than a
+    /// label may be (`fast::host`), as all of these are.
+    #[test]
+    fn plain_article_is_the_article_rule() {
+        for text in crate::testing::every_text(b"a1.%@*:-", 0..=6) {
+            let p = Parser { b: &text, end: text.len(), lenient: None };
+            let rules = text.contains(&b'@') && grouppart(&p, 0).is_ok();
+            assert_eq!(plain_article(&text, 0, text.len()), rules, "{:?}", String::from_utf8_lossy(&text));
         }
     }
 }
