@@ -19,7 +19,7 @@ pub enum Line {
 
 /// A source of lines, bounded per line.
 pub struct Lines {
-    reader: Box<dyn BufRead + Send>,
+    reader: BufReader<Box<dyn Source>>,
     max_len: usize,
     /// Whether the next line is the first (which may start with a BOM).
     first: bool,
@@ -33,18 +33,22 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 impl Lines {
     /// Lines of `path`, or of stdin when `path` is `-`.
     pub fn open(path: &str, max_len: usize) -> io::Result<Lines> {
-        let reader: Box<dyn BufRead + Send> = if path == "-" {
-            Box::new(BufReader::with_capacity(1 << 16, io::stdin()))
-        } else {
-            Box::new(BufReader::with_capacity(1 << 16, File::open(path)?))
-        };
-        Ok(Lines { reader, max_len, first: true })
+        let source: Box<dyn Source> = if path == "-" { stdin()? } else { Box::new(File::open(path)?) };
+        Ok(Lines { reader: BufReader::with_capacity(READ, source), max_len, first: true })
     }
 
-    /// Lines of any reader.
+    /// Lines of any source.
     #[cfg(test)]
-    pub fn from_reader(reader: impl io::Read + Send + 'static, max_len: usize) -> Lines {
-        Lines { reader: Box::new(BufReader::new(reader)), max_len, first: true }
+    pub fn from_reader(reader: impl Source + 'static, max_len: usize) -> Lines {
+        Lines { reader: BufReader::new(Box::new(reader)), max_len, first: true }
+    }
+
+    /// Whether the next line would have to wait for its input: nothing is
+    /// left of the last read and no more input is ready (a pipe whose
+    /// writer is slow). Output held until then should be written now, so
+    /// that each answer comes as soon as its line has.
+    pub fn would_wait(&self) -> bool {
+        self.reader.buffer().is_empty() && !self.reader.get_ref().ready()
     }
 
     /// The next line, without its `\n` or `\r\n`; `None` at the end.
@@ -364,7 +368,7 @@ mod tests {
         assert_eq!(all(b"\xEF\xBB\xBF", 100), Vec::<String>::new());
         // Split across reads, one byte each.
         let mut lines = Lines {
-            reader: Box::new(BufReader::with_capacity(1, &b"\xEF\xBB\xBFx\n"[..])),
+            reader: BufReader::with_capacity(1, Box::new(&b"\xEF\xBB\xBFx\n"[..])),
             max_len: 9,
             first: true,
         };
@@ -372,7 +376,7 @@ mod tests {
         // The start of a BOM and then something else is kept as it is.
         for cap in [1, 2, 64] {
             let mut lines = Lines {
-                reader: Box::new(BufReader::with_capacity(cap, &b"\xEF\xBBx\n\xEF"[..])),
+                reader: BufReader::with_capacity(cap, Box::new(&b"\xEF\xBBx\n\xEF"[..])),
                 max_len: 9,
                 first: true,
             };
@@ -381,7 +385,7 @@ mod tests {
             assert!(lines.next_line().unwrap().is_none());
         }
         let mut lines = Lines {
-            reader: Box::new(BufReader::with_capacity(1, &b"\xEF\xBB"[..])),
+            reader: BufReader::with_capacity(1, Box::new(&b"\xEF\xBB"[..])),
             max_len: 9,
             first: true,
         };
@@ -401,6 +405,7 @@ mod tests {
     }
 
     impl Source for io::Cursor<Vec<u8>> {}
+    impl Source for &'static [u8] {}
 
     impl Source for Pieces {
         fn ready(&self) -> bool {
@@ -436,6 +441,24 @@ mod tests {
             got.push(String::from_utf8(block.data).unwrap());
         }
         assert_eq!(got, ["http://a/\n", "http://b/\n", "http://c/\n"]);
+    }
+
+    #[test]
+    fn lines_would_wait_when_nothing_is_left_of_a_read_and_nothing_is_ready() {
+        // `tail -f log | rfc1738 parse`: the answers held so far are
+        // written when the next line is not there yet, and only then.
+        for ready in [false, true] {
+            let text = b"a\nb\nc\n".to_vec();
+            let pieces = Pieces { text, at: 0, pieces: vec![4, 2], reads: 0, ready };
+            let mut lines = Lines::from_reader(pieces, 100);
+            let mut waits = vec![lines.would_wait()];
+            while let Some(Line::Text(_)) = lines.next_line().unwrap() {
+                waits.push(lines.would_wait());
+            }
+            // Reads of "a\nb\n", then "c\n": "b" is left after "a".
+            let expected = if ready { [false; 4] } else { [true, false, true, true] };
+            assert_eq!(waits, expected, "ready: {ready}");
+        }
     }
 
     /// Every line of `input` as `Blocks` reads it with blocks of `size`.

@@ -160,18 +160,25 @@ fn check_json_writes_one_object_per_line_in_order() {
     assert!(stderr.contains("checked 20000 URLs: 17142 valid, 2858 invalid"), "{stderr}");
 }
 
-#[test]
-fn check_answers_each_line_as_it_arrives_on_a_pipe() {
-    // `tail -f access.log | rfc1738 check --json`: the answer for a line
-    // comes before the input ends, whatever the block size.
+/// Runs `rfc1738 ARGS` reading a pipe and writes the `lines` into it one
+/// at a time, as `tail -f access.log | rfc1738 ...` does: each line's
+/// answer must come before the next line is written, let alone before the
+/// input ends. `answer(line, output)` checks the output line. Returns the
+/// exit code.
+fn answers_each_line_as_it_arrives(
+    args: &[&str],
+    lines: &[&str],
+    answer: impl Fn(&str, &str),
+) -> Option<i32> {
     use std::io::{BufRead, BufReader, Write};
     use std::process::{Command, Stdio};
     use std::sync::mpsc;
     use std::time::Duration;
     let mut child = Command::new(assert_cmd::cargo::cargo_bin("rfc1738"))
-        .args(["check", "--json"])
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
+        .stderr(Stdio::null())
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
@@ -182,16 +189,55 @@ fn check_answers_each_line_as_it_arrives_on_a_pipe() {
             let _ = tx.send(line.unwrap());
         }
     });
-    for (url, valid) in [("http://a.dom/\n", true), ("news:a b\n", false), ("ftp://h.dom/f\n", true)] {
-        stdin.write_all(url.as_bytes()).unwrap();
+    for line in lines {
+        stdin.write_all(format!("{line}\n").as_bytes()).unwrap();
         stdin.flush().unwrap();
-        let answer = rx.recv_timeout(Duration::from_secs(20)).expect("an answer before the input ends");
-        let obj: Value = serde_json::from_str(&answer).unwrap();
-        assert_eq!(obj["input"], url.trim_end());
-        assert_eq!(obj["valid"], valid);
+        let out = rx.recv_timeout(Duration::from_secs(20)).unwrap_or_else(|_| {
+            panic!("rfc1738 {}: no answer for {line:?} before the input ends", args.join(" "))
+        });
+        answer(line, &out);
     }
     drop(stdin);
-    assert_eq!(child.wait().unwrap().code(), Some(1));
+    child.wait().unwrap().code()
+}
+
+#[test]
+fn check_answers_each_line_as_it_arrives_on_a_pipe() {
+    // The answer for a line comes before the input ends, whatever the block size.
+    let lines = ["http://a.dom/", "news:a b", "ftp://h.dom/f"];
+    let code = answers_each_line_as_it_arrives(&["check", "--json"], &lines, |line, out| {
+        let obj: Value = serde_json::from_str(out).unwrap();
+        assert_eq!(obj["input"], line);
+        assert_eq!(obj["valid"], line != "news:a b");
+    });
+    assert_eq!(code, Some(1));
+}
+
+#[test]
+fn parse_normalize_and_lint_answer_each_line_as_it_arrives_on_a_pipe() {
+    let lines = ["http://a.dom/", "news:a b", "ftp://h.dom/f"];
+    let code = answers_each_line_as_it_arrives(&["parse", "--json"], &lines, |line, out| {
+        let obj: Value = serde_json::from_str(out).unwrap();
+        assert_eq!(obj["input"], line);
+    });
+    assert_eq!(code, Some(1));
+    let code = answers_each_line_as_it_arrives(
+        &["normalize"],
+        &["HTTP://a.dom/", "ftp://h.dom/%7e"],
+        |line, out| {
+            assert_eq!(out, line.replace("HTTP", "http").replace("%7e", "%7E"));
+        },
+    );
+    assert_eq!(code, Some(0));
+    let code = answers_each_line_as_it_arrives(
+        &["lint", "--json"],
+        &["http://u@a.dom/", "news:a b"],
+        |line, out| {
+            let obj: Value = serde_json::from_str(out).unwrap();
+            assert_eq!(obj["input"], line);
+        },
+    );
+    assert_eq!(code, Some(1));
 }
 
 #[test]

@@ -2,7 +2,7 @@
 //! one per line: the security checks (§6 and more), the deviations a
 //! lenient parse accepted, and the invalid lines.
 
-use super::lossy_offset;
+use super::{lossy_offset, next_line};
 use crate::diag;
 use crate::input::{Line, Lines, DEFAULT_MAX_LEN};
 use crate::outcome::{options, parse_bytes_with, Problem};
@@ -45,7 +45,7 @@ pub fn run(args: &LintArgs) -> io::Result<u8> {
             Lines::open(file, args.max_len).map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
         let name = if file == "-" { "<stdin>" } else { file };
         let mut line_no = 0u64;
-        while let Some(line) = lines.next_line()? {
+        while let Some(line) = next_line(&mut lines, &mut out)? {
             line_no += 1;
             let (input, result) = match line {
                 Line::Text(t) if t.is_empty() => continue,

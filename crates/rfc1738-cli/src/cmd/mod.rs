@@ -63,19 +63,31 @@ pub fn lossy_offset(input: &[u8], offset: usize) -> usize {
     String::from_utf8_lossy(before).len()
 }
 
-/// Calls `each` for every URL argument, or for every line of stdin when
-/// there is none, in order. A line past `max_len` arrives as `TooLong`.
-pub fn for_each_input(
+/// Calls `each` with `out` for every URL argument, or for every line of
+/// stdin when there is none, in order. A line past `max_len` arrives as
+/// `TooLong`. `out` is flushed whenever the next line has to wait for its
+/// input, so that on a slow pipe each answer comes with its line.
+pub fn for_each_input<W: Write>(
     urls: &[String],
     max_len: usize,
-    mut each: impl FnMut(Line) -> io::Result<()>,
+    out: &mut W,
+    mut each: impl FnMut(&mut W, Line) -> io::Result<()>,
 ) -> io::Result<()> {
     if !urls.is_empty() {
-        return urls.iter().try_for_each(|u| each(Line::Text(u.as_bytes().to_vec())));
+        return urls.iter().try_for_each(|u| each(out, Line::Text(u.as_bytes().to_vec())));
     }
     let mut lines = Lines::open("-", max_len)?;
-    while let Some(line) = lines.next_line()? {
-        each(line)?;
+    while let Some(line) = next_line(&mut lines, out)? {
+        each(out, line)?;
     }
     Ok(())
+}
+
+/// The next line of `lines`, `out` flushed first when it has to wait for
+/// its input.
+pub fn next_line(lines: &mut Lines, out: &mut impl Write) -> io::Result<Option<Line>> {
+    if lines.would_wait() {
+        out.flush()?;
+    }
+    lines.next_line()
 }

@@ -29,7 +29,7 @@ pub fn run(args: &NormalizeArgs) -> io::Result<u8> {
     let mut out = BufWriter::new(io::stdout().lock());
     let opts = options(args.lenient);
     let mut invalid = 0u64;
-    for_each_input(&args.urls, args.max_len, |line| {
+    for_each_input(&args.urls, args.max_len, &mut out, |out, line| {
         let (input, result) = match line {
             Line::Text(t) => {
                 let r = parse_bytes_with(&t, &opts);

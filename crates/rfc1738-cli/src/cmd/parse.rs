@@ -27,7 +27,7 @@ pub struct ParseArgs {
 pub fn run(args: &ParseArgs) -> io::Result<u8> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut invalid = 0u64;
-    for_each_input(&args.urls, args.max_len, |line| {
+    for_each_input(&args.urls, args.max_len, &mut out, |out, line| {
         let (input, result) = match line {
             Line::Text(t) => {
                 let r = parse_bytes_with(&t, &options(args.lenient));
@@ -41,11 +41,11 @@ pub fn run(args: &ParseArgs) -> io::Result<u8> {
         };
         invalid += u64::from(result.is_err());
         if args.json {
-            serde_json::to_writer(&mut out, &json::object(&input, &result, &warnings))?;
+            serde_json::to_writer(&mut *out, &json::object(&input, &result, &warnings))?;
             return writeln!(out);
         }
         match &result {
-            Ok(_) => breakdown(&mut out, &input, &json::object(&input, &result, &warnings)),
+            Ok(_) => breakdown(out, &input, &json::object(&input, &result, &warnings)),
             Err(p) => {
                 out.flush()?;
                 report(&mut anstream::stderr().lock(), &input, p)
