@@ -201,14 +201,19 @@ fn answers_each_line_as_it_arrives(
     child.wait().unwrap().code()
 }
 
+/// The JSON object `out` answers `line` with; its `input` must be the line.
+fn json_answer(line: &str, out: &str) -> Value {
+    let obj: Value = serde_json::from_str(out).unwrap();
+    assert_eq!(obj["input"], line);
+    obj
+}
+
 #[test]
 fn check_answers_each_line_as_it_arrives_on_a_pipe() {
     // The answer for a line comes before the input ends, whatever the block size.
     let lines = ["http://a.dom/", "news:a b", "ftp://h.dom/f"];
     let code = answers_each_line_as_it_arrives(&["check", "--json"], &lines, |line, out| {
-        let obj: Value = serde_json::from_str(out).unwrap();
-        assert_eq!(obj["input"], line);
-        assert_eq!(obj["valid"], line != "news:a b");
+        assert_eq!(json_answer(line, out)["valid"], line != "news:a b");
     });
     assert_eq!(code, Some(1));
 }
@@ -217,8 +222,7 @@ fn check_answers_each_line_as_it_arrives_on_a_pipe() {
 fn parse_normalize_and_lint_answer_each_line_as_it_arrives_on_a_pipe() {
     let lines = ["http://a.dom/", "news:a b", "ftp://h.dom/f"];
     let code = answers_each_line_as_it_arrives(&["parse", "--json"], &lines, |line, out| {
-        let obj: Value = serde_json::from_str(out).unwrap();
-        assert_eq!(obj["input"], line);
+        json_answer(line, out);
     });
     assert_eq!(code, Some(1));
     let code = answers_each_line_as_it_arrives(
@@ -233,8 +237,7 @@ fn parse_normalize_and_lint_answer_each_line_as_it_arrives_on_a_pipe() {
         &["lint", "--json"],
         &["http://u@a.dom/", "news:a b"],
         |line, out| {
-            let obj: Value = serde_json::from_str(out).unwrap();
-            assert_eq!(obj["input"], line);
+            json_answer(line, out);
         },
     );
     assert_eq!(code, Some(1));

@@ -14,7 +14,7 @@ use crate::url::{Parts, UrlRef};
 pub(crate) fn parse(p: &Parser<'_>, _parts: &mut Parts, i: usize) -> Result<(), ParseError> {
     // The common group, then the common article, each in one pass; the
     // rules below say where and why anything else fails.
-    if plain_group(&p.b[i..p.end]) || plain_article(p.b, i, p.end) {
+    if plain_group(&p.b[i..p.end]) || plain_article(p, i) {
         return Ok(());
     }
     grouppart(p, i)
@@ -46,17 +46,16 @@ fn plain_group(text: &[u8]) -> bool {
     }
 }
 
-/// Whether `b[i..end]` is an `article` read in one pass each for its two
-/// parts: the run of `article` characters (escapes checked) up to its
-/// `"@"`, the first (no `article` character is one), then a host of fewer
-/// than 64 bytes up to `end` (`fast::host`, which `host::host` tries
-/// first too). `article`, `host` and `grouppart` say where anything else
-/// fails.
+/// Whether the text from `i` is an `article` read in one pass each for
+/// its two parts: the run of `article` characters (escapes checked) up to
+/// its `"@"`, the first (no `article` character is one), then a host of
+/// fewer than 64 bytes up to the end (`fast::host`, which `host::host`
+/// tries first too). `article`, `host` and `grouppart` say where anything
+/// else fails.
 #[inline]
-fn plain_article(b: &[u8], i: usize, end: usize) -> bool {
-    let p = Parser { b, end, lenient: None };
+fn plain_article(p: &Parser<'_>, i: usize) -> bool {
     match p.scan(i, chars::ARTICLE, Rule::Article) {
-        Ok(at) if at > i && at < end && b[at] == b'@' => fast::host(&b[..end], at + 1) == Some(end),
+        Ok(at) if at > i && at < p.end && p.b[at] == b'@' => fast::host(&p.b[..p.end], at + 1) == Some(p.end),
         _ => false,
     }
 }
@@ -170,7 +169,7 @@ mod tests {
         for text in crate::testing::every_text(b"a1.%@*:-", 0..=6) {
             let p = Parser { b: &text, end: text.len(), lenient: None };
             let rules = text.contains(&b'@') && grouppart(&p, 0).is_ok();
-            assert_eq!(plain_article(&text, 0, text.len()), rules, "{:?}", String::from_utf8_lossy(&text));
+            assert_eq!(plain_article(&p, 0), rules, "{:?}", String::from_utf8_lossy(&text));
         }
     }
 }
