@@ -2,10 +2,10 @@
 //! has, `scheme "://" host [ ":" port ] [ "/" path ]` in the http, ftp
 //! (with its `;type=`), file and telnet schemes and the generic syntax
 //! (§5), read in one pass; in ftp, telnet and the generic syntax, also
-//! with a `user [ ":" password ] "@"` before the host (§3.1), read
-//! out of line. The host is a host name or a host number. In gopher,
-//! nntp, wais and prospero, the login is read the same way and what
-//! follows it by the scheme's own rules. Also mailto with a plain address
+//! with a `user [ ":" password ] "@"` before the host (§3.1), after which
+//! the same code reads the host again. The host is a host name or a host
+//! number. In gopher, nntp, wais and prospero, the login is read the
+//! same way and what follows it by the scheme's own rules. Also mailto with a plain address
 //! and news with one group or an article (§3.5, §3.6), each by its scheme's own
 //! one-pass test, and any other mailto or news URL by the scheme's rules;
 //! and in the generic syntax, a scheme-specific part without `//`, which
@@ -62,11 +62,8 @@ pub(crate) fn parse(b: &[u8], parts: &mut Parts) -> Fast {
     if matches!(kind, SchemeKind::Mailto | SchemeKind::News) {
         return opaque(b, colon, kind, parts);
     }
-    if let Some(answer) = ip_url(b, colon, kind, parts) {
-        return Fast::Done(answer);
-    }
     let answer = if b.get(colon + 1..colon + 3) == Some(b"//") {
-        login_url(b, colon, kind, parts)
+        ip_url(b, colon, kind, parts)
     } else if kind == SchemeKind::Other {
         xchars(b, colon)
     } else {
@@ -119,31 +116,55 @@ fn unless_fragment(b: &[u8], from: usize, answer: Result<(), ParseError>) -> Opt
     }
 }
 
-/// `scheme "://" host [ ":" port ] [ "/" path ]` after the scheme, in
-/// every scheme with an `ip-schemepart` (§3.1); `None` when the rules
-/// must read it.
-#[inline]
+/// `"//" login [ "/" urlpath ]` after the scheme, in every scheme with
+/// an `ip-schemepart` (§3.1: `login = [ user [ ":" password ] "@" ]
+/// hostport`); `None` when the rules must read it.
+///
+/// One copy of `hostport_path` reads every login, with a user or without:
+/// most URLs have none and are read in one pass. When an `"@"` follows
+/// what was read as a host and port (`Login::User`), or when what follows
+/// `"//"` is no host but may be `user [ ":" password ] "@"`
+/// (`user_password`), the same code reads again from after the `"@"`,
+/// so that in a stream of mixed schemes and logins every URL trains the
+/// same branches. A user only in ftp, telnet and the generic syntax.
+#[inline(always)]
 fn ip_url(b: &[u8], colon: usize, kind: SchemeKind, parts: &mut Parts) -> Option<Result<(), ParseError>> {
-    // `ip-schemepart = "//" login [ "/" urlpath ]` (§3.1).
-    if b.get(colon + 1..colon + 3) != Some(b"//") {
-        return None;
+    let mut i = colon + 3;
+    let mut first = true;
+    loop {
+        match hostport_path(b, i, kind, parts) {
+            Login::Done(answer) => return answer,
+            Login::User { h, at } if first && takes_user(kind) => {
+                // The user was read as a host ending at `h` and the
+                // password, if any, as a port ending at `at`: both are
+                // `user` characters (§3.1: `user = *[ uchar | ";" | "?" |
+                // "&" | "=" ]`, the password the same).
+                parts.user = Some(Span::new(i, h));
+                parts.password = (at > h).then(|| Span::new(h + 1, at));
+                (parts.port, parts.port_value) = (None, 0);
+                i = at + 1;
+            }
+            Login::Rules if first && takes_user(kind) => {
+                *parts = Parts::new(kind, colon, b.len(), false);
+                i = user_password(b, i, parts)?;
+            }
+            // A second user, or none in this scheme: the rules say why.
+            Login::User { .. } | Login::Rules => return None,
+        }
+        first = false;
     }
-    hostport_path(b, colon + 3, kind, parts, true)
 }
 
-/// `scheme "://" user [ ":" password ] "@" hostname [ ":" port ] [ "/"
-/// path ]` (§3.1: `login = [ user [ ":" password ] "@" ] hostport`), in
-/// the schemes whose login may have a user: ftp, telnet and the generic
-/// syntax.
-/// Out of line: most URLs have no user, and `ip_url` stays as it is.
-#[inline(never)]
-fn login_url(b: &[u8], colon: usize, kind: SchemeKind, parts: &mut Parts) -> Option<Result<(), ParseError>> {
-    if !takes_user(kind) {
-        return None;
-    }
-    *parts = Parts::new(kind, colon, b.len(), false);
-    let h = user_password(b, colon + 3, parts)?;
-    hostport_path(b, h, kind, parts, false)
+/// What `hostport_path` read.
+enum Login {
+    /// The answer for the URL: `None` when the rules must read it.
+    Done(Option<Result<(), ParseError>>),
+    /// A valid host from the start of the login to `h`, perhaps a port,
+    /// then an `"@"` at `at`: what was read may be a user and password.
+    User { h: usize, at: usize },
+    /// No host and port from the start of the login: perhaps a user, else
+    /// the rules say what.
+    Rules,
 }
 
 /// Whether the login of `kind` may have a user: ftp (§3.2), telnet (§3.8)
@@ -176,35 +197,41 @@ fn user_password(b: &[u8], i: usize, parts: &mut Parts) -> Option<usize> {
     Some(at + 1)
 }
 
-/// `host [ ":" port ] [ "/" path ]` from `i`, completing `parts`;
-/// `None` when the rules must read it. `first`: no user was read yet,
-/// so an `"@"` after what looked like a host and port may make them one.
+/// `host [ ":" port ] [ "/" path ]` from `i`, completing `parts`.
 #[inline(always)]
-fn hostport_path(
-    b: &[u8],
-    i: usize,
-    kind: SchemeKind,
-    parts: &mut Parts,
-    first: bool,
-) -> Option<Result<(), ParseError>> {
+fn hostport_path(b: &[u8], i: usize, kind: SchemeKind, parts: &mut Parts) -> Login {
     // §3.10: the host of a file URL may be empty ("file:///etc").
-    let h = if kind == SchemeKind::File && b.get(i) == Some(&b'/') { i } else { host(b, i)? };
+    let h = if kind == SchemeKind::File && b.get(i) == Some(&b'/') {
+        i
+    } else {
+        match host(b, i) {
+            Some(h) => h,
+            None => return Login::Rules,
+        }
+    };
     parts.host = Some(Span::new(i, h));
     let mut j = h;
     if b.get(j) == Some(&b':') {
-        if kind == SchemeKind::File {
-            return None;
-        }
-        j = port(b, j + 1, parts)?;
+        j = match port(b, j + 1, parts) {
+            Some(j) if kind != SchemeKind::File => j,
+            _ => return Login::Rules,
+        };
     }
     if j < b.len() && b[j] != b'/' {
         if b[j] == b'@' {
-            // A user, or an error the rules find.
-            return if first { user_at(b, i, h, j, kind, parts) } else { None };
+            return Login::User { h, at: j };
         }
         let rule = if j == h { Rule::Host } else { Rule::Port };
-        return login_error(b, j, kind, rule);
+        return Login::Done(login_error(b, j, kind, rule));
     }
+    Login::Done(urlpath(b, j, kind, parts))
+}
+
+/// What follows a valid login at `j` (its `"/"` or the end): the
+/// `urlpath` of the scheme, completing `parts`; `None` when the rules
+/// must read it.
+#[inline(always)]
+fn urlpath(b: &[u8], j: usize, kind: SchemeKind, parts: &mut Parts) -> Option<Result<(), ParseError>> {
     if matches!(kind, SchemeKind::Gopher | SchemeKind::Nntp | SchemeKind::Wais | SchemeKind::Prospero) {
         return after_login(b, j, kind, parts);
     }
@@ -247,30 +274,6 @@ fn hostport_path(
         Ok(k) => Some(Err(Parser { b, end: b.len(), lenient: None }.unexpected(k, rule))),
         Err(e) => Some(Err(e)),
     }
-}
-
-/// The login `user [ ":" password ] "@" ...` whose user was read from
-/// `i` as a host ending at `h` and whose password, if any, as a port
-/// ending at `at`, the `"@"`: both are `user` characters (§3.1: `user =
-/// *[ uchar | ";" | "?" | "&" | "=" ]`, the password the same), so the
-/// host starts after the `"@"`. In ftp, telnet and the generic syntax;
-/// `None` in the other schemes (no user: the rules say why).
-#[inline(never)]
-fn user_at(
-    b: &[u8],
-    i: usize,
-    h: usize,
-    at: usize,
-    kind: SchemeKind,
-    parts: &mut Parts,
-) -> Option<Result<(), ParseError>> {
-    if !takes_user(kind) {
-        return None;
-    }
-    parts.user = Some(Span::new(i, h));
-    parts.password = (at > h).then(|| Span::new(h + 1, at));
-    (parts.port, parts.port_value) = (None, 0);
-    hostport_path(b, at + 1, kind, parts, false)
 }
 
 /// What follows the login in gopher, nntp, wais and prospero, from `j`
