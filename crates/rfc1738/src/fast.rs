@@ -67,7 +67,10 @@ pub(crate) fn parse(b: &[u8], parts: &mut Parts) -> Fast {
     } else if kind == SchemeKind::Other {
         xchars(b, colon)
     } else {
-        None
+        // §3.1: `ip-schemepart = "//" login [ "/" urlpath ]` is all of
+        // every scheme left (mailto and news went before), and its rule
+        // fails at once, whatever follows (a `"#"` too).
+        Some(Err(ParseError::new(colon + 1, ErrorKind::ExpectedDoubleSlash, Rule::IpSchemepart)))
     };
     match answer {
         Some(answer) => Fast::Done(answer),
@@ -201,7 +204,7 @@ fn user_password(b: &[u8], i: usize, parts: &mut Parts) -> Option<usize> {
 #[inline(always)]
 fn hostport_path(b: &[u8], i: usize, kind: SchemeKind, parts: &mut Parts) -> Login {
     // §3.10: the host of a file URL may be empty ("file:///etc").
-    let h = if kind == SchemeKind::File && b.get(i) == Some(&b'/') {
+    let h = if kind == SchemeKind::File && matches!(b.get(i), Some(b'/' | b':')) {
         i
     } else {
         match host(b, i) {
@@ -212,9 +215,12 @@ fn hostport_path(b: &[u8], i: usize, kind: SchemeKind, parts: &mut Parts) -> Log
     parts.host = Some(Span::new(i, h));
     let mut j = h;
     if b.get(j) == Some(&b':') {
+        if kind == SchemeKind::File {
+            return Login::Done(file_port(b, j));
+        }
         j = match port(b, j + 1, parts) {
-            Some(j) if kind != SchemeKind::File => j,
-            _ => return Login::Rules,
+            Some(j) => j,
+            None => return Login::Rules,
         };
     }
     if j < b.len() && b[j] != b'/' {
@@ -266,8 +272,13 @@ fn urlpath(b: &[u8], j: usize, kind: SchemeKind, parts: &mut Parts) -> Option<Re
             let typecode =
                 matches!(&b[k..], [b';', b't', b'y', b'p', b'e', b'=', c] if b"aidAID".contains(c));
             parts.marks[0] = k as u32;
-            // Anything else after the `;`: the rules say what is wrong.
-            typecode.then_some(Ok(()))
+            if typecode {
+                Some(Ok(()))
+            } else {
+                // Anything else after the `";"`: the rule's error, unless
+                // the URL ends at a `"#"` first.
+                unless_fragment(b, k, scheme::ftp::ftptype(&Parser { b, end: b.len(), lenient: None }, k))
+            }
         }
         // A fragment: the long way.
         Ok(k) if b[k] == b'#' => None,
@@ -309,6 +320,18 @@ fn login_error(b: &[u8], j: usize, kind: SchemeKind, rule: Rule) -> Option<Resul
         return None;
     }
     Some(Err(Parser { b, end: b.len(), lenient: None }.unexpected(j, rule)))
+}
+
+/// The `":"` at `j` after the host of a file URL (§3.10: `"file://" [
+/// host | "localhost" ] "/" fpath`, no port): the rules' error there,
+/// unless an `"@"` follows before the login ends (at the first `"/"` or
+/// `"#"`), which makes the text before it a user, a different error the
+/// rules find (`None`).
+#[cold]
+#[inline(never)]
+fn file_port(b: &[u8], j: usize) -> Option<Result<(), ParseError>> {
+    let stop = chars::find_any(b, j, b.len(), [b'/', b'#', b'@']);
+    (b.get(stop) != Some(&b'@')).then_some(Err(ParseError::new(j, ErrorKind::PortNotAllowed, Rule::Hostport)))
 }
 
 /// How the text starts.
@@ -466,6 +489,53 @@ fn run(b: &[u8], mut i: usize, class: Class, rule: Rule) -> Result<usize, ParseE
         }
         if !b.get(i).is_some_and(|&c| class.contains(c)) {
             return Ok(i);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The rules' answer for `input`: the strict parse that never takes
+    /// the fast path.
+    fn rules(input: &str) -> Result<(), ParseError> {
+        crate::Url::parse_with(input, &crate::ParseOptions::strict()).map(|_| ())
+    }
+
+    /// Errors the fast path answers itself, each the rules' error, so that
+    /// a stream with broken URLs does not read them twice.
+    #[test]
+    fn answers_these_errors_without_the_rules() {
+        for input in [
+            // §3.1: an `ip-schemepart` starts with "//".
+            "http:/h.com/",
+            "file: ///etc",
+            "prospero:/%G/x",
+            "ftp:",
+            "gopher:#//h",
+            "wais:x//h",
+            // §3.10: a file URL has no port, whatever follows the ":".
+            "file://h.com:80/x",
+            "file://h.com:8o/x",
+            "file://:8o/x",
+            "file://h.com:",
+            "file://h.com:80#x@y",
+            // §3.2: `";type=" ftptype` and nothing else after the `";"`.
+            "ftp://h.com/a;~type=A",
+            "ftp://h.com/a;type=x",
+            "ftp://h.com/a;type=",
+            "ftp://h.com/a;type=aa",
+            "ftp://h.com/a;",
+        ] {
+            let mut parts = Parts::new(SchemeKind::Other, 0, 0, false);
+            match parse(input.as_bytes(), &mut parts) {
+                Fast::Done(answer) => {
+                    assert!(answer.is_err(), "{input:?}");
+                    assert_eq!(answer, rules(input), "{input:?}");
+                }
+                Fast::Scheme(..) => panic!("{input:?}: left to the rules"),
+            }
         }
     }
 }

@@ -30,8 +30,9 @@ fn fpath_typecode(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), Par
     Ok(())
 }
 
-/// `";type=" ftptype` with `ftptype = "A" | "I" | "D" | "a" | "i" | "d"`.
-fn ftptype(p: &Parser<'_>, semi: usize) -> Result<(), ParseError> {
+/// `";type=" ftptype` with `ftptype = "A" | "I" | "D" | "a" | "i" | "d"`,
+/// from the `";"` at `semi` to the end.
+pub(crate) fn ftptype(p: &Parser<'_>, semi: usize) -> Result<(), ParseError> {
     const TYPE: &[u8] = b";type=";
     if !p.b[semi..p.end].starts_with(TYPE) {
         return Err(ParseError::new(semi, ErrorKind::InvalidTypecode, Rule::Ftptype));
