@@ -3,8 +3,9 @@
 # between the <!-- NAME:start --> and <!-- NAME:end --> markers.
 # Usage: benches/update-readme.sh [extra options for every binary, e.g. --corpus DIR]
 # On a machine shared with other work, BENCH_WRAP runs each binary under a
-# wrapper, e.g. (as root) BENCH_WRAP="chrt -f 10 taskset -c 1": one core,
-# not preempted by ordinary processes.
+# wrapper, e.g. (as root) BENCH_WRAP="nice -n -5 taskset -c 1": one core,
+# ahead of ordinary processes. (A real-time class, "chrt -f 10", once left a
+# run spinning in the kernel, deaf to SIGKILL until its class was lowered.)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
 readme="$here/README.md"
