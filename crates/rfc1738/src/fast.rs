@@ -165,8 +165,8 @@ enum Login {
     /// A valid host from the start of the login to `h`, perhaps a port,
     /// then an `"@"` at `at`: what was read may be a user and password.
     User { h: usize, at: usize },
-    /// No host and port from the start of the login: perhaps a user, else
-    /// the rules say what.
+    /// No host and port from the start of the login, or a byte after one
+    /// that an `"@"` follows: perhaps a user, else the rules say what.
     Rules,
 }
 
@@ -228,7 +228,11 @@ fn hostport_path(b: &[u8], i: usize, kind: SchemeKind, parts: &mut Parts) -> Log
             return Login::User { h, at: j };
         }
         let rule = if j == h { Rule::Host } else { Rule::Port };
-        return Login::Done(login_error(b, j, kind, rule));
+        return match login_error(b, j, kind, rule) {
+            Some(answer) => Login::Done(Some(answer)),
+            // Perhaps a user whose first part was read as a host.
+            None => Login::Rules,
+        };
     }
     Login::Done(urlpath(b, j, kind, parts))
 }
@@ -501,6 +505,30 @@ mod tests {
     /// the fast path.
     fn rules(input: &str) -> Result<(), ParseError> {
         crate::Url::parse_with(input, &crate::ParseOptions::strict()).map(|_| ())
+    }
+
+    /// Logins with a user the fast path reads itself, in one pass or two
+    /// (§3.1: `user = *[ uchar | ";" | "?" | "&" | "=" ]`, the password
+    /// the same): also those whose first part no host reading takes.
+    #[test]
+    fn reads_these_logins_without_the_rules() {
+        for input in [
+            "ftp://anonymous@h.com/",
+            "ftp://guest:secret@h.com:21/a;type=i",
+            "ftp://u%41ser@h.com/a",
+            "ftp://a;b@h.com/",
+            "ftp://a.b:c%40d@h.com/",
+            "telnet://u&x:p=w@h.com/",
+            "telnet://u:123@h.com",
+            "x-y://a;b@h.com/x",
+            "x-y://a=b:c@h.com",
+        ] {
+            let mut parts = Parts::new(SchemeKind::Other, 0, 0, false);
+            match parse(input.as_bytes(), &mut parts) {
+                Fast::Done(answer) => assert_eq!(answer, Ok(()), "{input:?}"),
+                Fast::Scheme(..) => panic!("{input:?}: left to the rules"),
+            }
+        }
     }
 
     /// Errors the fast path answers itself, each the rules' error, so that
