@@ -12,10 +12,11 @@
 //! is `*xchar` (§5).
 //!
 //! It answers for a text it can read completely, for one whose path has
-//! a byte the path cannot take (the commonest error: an unsafe `~`), and
-//! for a byte after a valid host or port that cannot end the login; for
-//! anything else (a host of 64 bytes or more, a bad typecode, a fragment,
-//! any other error) it answers `Fast::Scheme`,
+//! a byte the path cannot take (the commonest error: an unsafe `~`), for
+//! a byte after a valid host or port that cannot end the login, for a
+//! scheme of `ip-schemepart` without `"//"`, a port in a file URL and a
+//! bad ftp typecode; for anything else (a host of 64 bytes or more, a
+//! fragment, any other error) it answers `Fast::Scheme`,
 //! and the rules in `parse.rs` and `scheme/` read on from the scheme.
 //!
 //! The rules are the oracle: a parse with options (`Url::parse_with`)
