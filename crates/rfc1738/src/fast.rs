@@ -5,11 +5,11 @@
 //! with a `user [ ":" password ] "@"` before the host (§3.1), after which
 //! the same code reads the host again. The host is a host name or a host
 //! number. In gopher, nntp, wais and prospero, the login is read the
-//! same way and what follows it by the scheme's own rules. Also mailto with a plain address
-//! and news with one group or an article (§3.5, §3.6), each by its scheme's own
-//! one-pass test, and any other mailto or news URL by the scheme's rules;
-//! and in the generic syntax, a scheme-specific part without `//`, which
-//! is `*xchar` (§5).
+//! same way and what follows it by the scheme's own rules. Also mailto
+//! with a plain address and news with one group or an article (§3.5,
+//! §3.6), each by its scheme's own one-pass test, and any other mailto or
+//! news URL by the scheme's rules; and in the generic syntax, a
+//! scheme-specific part without `//`, which is `*xchar` (§5).
 //!
 //! It answers for a text it can read completely, for one whose path has
 //! a byte the path cannot take (the commonest error: an unsafe `~`), for
