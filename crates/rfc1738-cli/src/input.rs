@@ -33,7 +33,7 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 impl Lines {
     /// Lines of `path`, or of stdin when `path` is `-`.
     pub fn open(path: &str, max_len: usize) -> io::Result<Lines> {
-        let source: Box<dyn Source> = if path == "-" { stdin()? } else { Box::new(File::open(path)?) };
+        let source = open(path)?;
         Ok(Lines { reader: BufReader::with_capacity(READ, source), max_len, first: true })
     }
 
@@ -171,6 +171,11 @@ impl Source for File {
 
 impl Source for io::Stdin {}
 
+/// The file at `path`, or stdin when `path` is `-`.
+pub fn open(path: &str) -> io::Result<Box<dyn Source>> {
+    Ok(if path == "-" { stdin()? } else { Box::new(File::open(path)?) })
+}
+
 /// Stdin, read straight from its descriptor where there is one (no
 /// buffer between it and the question whether more is ready).
 fn stdin() -> io::Result<Box<dyn Source>> {
@@ -219,7 +224,7 @@ impl Blocks {
     /// Blocks of `path`, or of stdin when `path` is `-`, of about `size`
     /// bytes each (fewer when no more input is ready).
     pub fn open(path: &str, max_len: usize, size: usize) -> io::Result<Blocks> {
-        let reader: Box<dyn Source> = if path == "-" { stdin()? } else { Box::new(File::open(path)?) };
+        let reader = open(path)?;
         Ok(Blocks::from_reader(reader, max_len, size))
     }
 

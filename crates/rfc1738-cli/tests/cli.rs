@@ -219,6 +219,23 @@ fn check_answers_each_line_as_it_arrives_on_a_pipe() {
 }
 
 #[test]
+fn extract_answers_each_line_as_it_arrives_on_a_pipe() {
+    // A log has no blank lines: the URL of a line comes before the next line
+    // is written; a wrapper open at the end of a line, with the line that
+    // closes it.
+    let chunks = ["GET http://a.dom/x 200", "see <URL:http://b.dom/\n  y> here", "ftp://h.dom/f;type=x"];
+    let code = answers_each_line_as_it_arrives(&["extract"], &chunks, |chunk, out| {
+        let url = match chunk.as_bytes()[0] {
+            b'G' => "http://a.dom/x",
+            b's' => "http://b.dom/y",
+            _ => "ftp://h.dom/f;type=x",
+        };
+        assert_eq!(out, url);
+    });
+    assert_eq!(code, Some(1));
+}
+
+#[test]
 fn parse_normalize_and_lint_answer_each_line_as_it_arrives_on_a_pipe() {
     let lines = ["http://a.dom/", "news:a b", "ftp://h.dom/f"];
     let code = answers_each_line_as_it_arrives(&["parse", "--json"], &lines, |line, out| {

@@ -4,20 +4,29 @@
 //! The input is read a paragraph at a time: a wrapped URL never crosses a
 //! blank line and a bare one never crosses a line break, so the URLs found
 //! are the same as in the whole text, and memory stays bounded by the
-//! longest paragraph. A paragraph longer than [`MAX_PARAGRAPH`] is cut at a
-//! line break; only a wrapper open across that cut is lost (the URL inside
-//! it is then found bare, up to the end of its line).
+//! longest paragraph. A paragraph also ends at any line break where no
+//! wrapper is left open, so text without wrappers across lines (a log
+//! read from `tail -f`) is answered line by line, and what was found is
+//! written as soon as the input would make the command wait. A paragraph
+//! longer than [`MAX_PARAGRAPH`] is cut at a line break; only a wrapper
+//! open across that cut is lost (the URL inside it is then found bare, up
+//! to the end of its line).
 
 use super::report_at;
+use crate::input::{self, Source};
 use crate::outcome::Problem;
 use crate::status;
 use rfc1738::extract::{Finder, Match};
 use serde_json::json;
-use std::fs::File;
 use std::io::{self, BufRead, BufReader, BufWriter, Write};
 
 /// The longest paragraph searched in one piece, in bytes.
 pub const MAX_PARAGRAPH: usize = 8 << 20;
+
+/// The bytes held before a paragraph ends at a line break that leaves no
+/// wrapper open, when more input is already read: the finder is called
+/// once per batch of lines, not once per line.
+const BATCH: usize = 64 << 10;
 
 /// Arguments of `extract`.
 #[derive(clap::Args)]
@@ -50,15 +59,19 @@ pub fn run(args: &ExtractArgs) -> io::Result<u8> {
     let mut err = anstream::AutoStream::auto(io::stderr().lock());
     let mut tally = Tally::default();
     for file in &files {
-        let reader: Box<dyn BufRead> = if file == "-" {
-            Box::new(BufReader::with_capacity(1 << 16, io::stdin().lock()))
-        } else {
-            let f = File::open(file).map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
-            Box::new(BufReader::with_capacity(1 << 16, f))
-        };
+        let source = input::open(file).map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
+        let mut reader = BufReader::with_capacity(1 << 16, source);
         let mut sink = Sink { args, file, out: &mut out, err: &mut err, tally: &mut tally };
-        paragraphs(reader, |p| sink.paragraph(&finder, p))
-            .map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
+        paragraphs(&mut reader, |p, waits| {
+            sink.paragraph(&finder, p)?;
+            // Nothing more to read yet (a slow pipe): what was found so far
+            // is written now, not when the buffer fills.
+            if waits {
+                sink.out.flush()?;
+            }
+            Ok(())
+        })
+        .map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
     }
     out.flush()?;
     Ok(if tally.invalid == 0 { status::OK } else { status::INVALID })
@@ -76,14 +89,21 @@ pub struct Paragraph<'a> {
 }
 
 /// Calls `each` on the input cut into paragraphs: each ends after a blank
-/// line (one holding only spaces and tabs), at the end of the input, or at
-/// the first line break past [`MAX_PARAGRAPH`] bytes.
+/// line (one holding only spaces and tabs), at the end of the input, at
+/// the first line break past [`MAX_PARAGRAPH`] bytes, or at a line break
+/// where no wrapper is left open (see [`open_after`]) once [`BATCH`] bytes
+/// are held or when all that was read is held: no URL crosses such a
+/// break, so a slow pipe (a log read from `tail -f`) is answered line by
+/// line. `each` also learns whether the next read would wait for input
+/// (nothing buffered and nothing ready).
 pub fn paragraphs(
-    mut reader: impl BufRead,
-    mut each: impl FnMut(Paragraph<'_>) -> io::Result<()>,
+    reader: &mut BufReader<Box<dyn Source>>,
+    mut each: impl FnMut(Paragraph<'_>, bool) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut buf = Vec::new();
     let (mut offset, mut line, mut lines_in_buf) = (0u64, 1u64, 0u64);
+    // A wrapper may be open at the end of `buf`.
+    let mut open = false;
     loop {
         let start = buf.len();
         let n = reader.read_until(b'\n', &mut buf)?;
@@ -91,18 +111,70 @@ pub fn paragraphs(
         let blank = this.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
         if n > 0 {
             lines_in_buf += u64::from(this.ends_with(b"\n"));
+            open = open_after(open, this);
         }
-        if (n == 0 || blank || buf.len() > MAX_PARAGRAPH) && !buf.is_empty() {
-            each(Paragraph { bytes: &buf, offset, line })?;
+        let drained = reader.buffer().is_empty();
+        let cut = n == 0 || blank || buf.len() > MAX_PARAGRAPH || (!open && (drained || buf.len() >= BATCH));
+        if cut && !buf.is_empty() {
+            let waits = drained && !reader.get_ref().ready();
+            each(Paragraph { bytes: &buf, offset, line }, waits)?;
             offset += buf.len() as u64;
             line += lines_in_buf;
             lines_in_buf = 0;
+            open = false;
             buf.clear();
         }
         if n == 0 {
             return Ok(());
         }
     }
+}
+
+/// Whether a wrapper may be open at the end of `line` (read up to its
+/// `\n`); `before`: whether one may be open at its start. The answer errs
+/// on the side of open: that only keeps the paragraph going.
+///
+/// A wrapper that starts at a `<` ends at the first `>` after it, or is
+/// abandoned at a `<`, so on one line a `<` with a `>` after it leaves
+/// nothing open. On a line that goes on an open wrapper, the `>`s the
+/// wrapper skips as quote marks come before the line's first other graphic
+/// character, and the first `>` or `<` after that decides. A line with a
+/// line break of its own inside (a lone CR, VT, FF, NEL, LS, PS), after
+/// which quote marks are skipped again, is open if it has a `<` at all or
+/// goes on an open wrapper.
+fn open_after(before: bool, line: &[u8]) -> bool {
+    let body = line.strip_suffix(b"\n").unwrap_or(line);
+    let body = body.strip_suffix(b"\r").unwrap_or(body);
+    // Without a `<`, a line opens nothing (the common line: one search).
+    if !before && memchr::memrchr(b'<', body).is_none() {
+        return false;
+    }
+    if has_inner_break(body) {
+        return true;
+    }
+    let from = if before {
+        let Some(k) = body.iter().position(|&c| c.is_ascii_graphic() && c != b'>') else {
+            return true;
+        };
+        match body[k..].iter().position(|&c| c == b'<' || c == b'>') {
+            Some(j) => k + j,
+            None => return true,
+        }
+    } else {
+        0
+    };
+    match memchr::memrchr(b'<', &body[from..]) {
+        Some(lt) => memchr::memchr(b'>', &body[from + lt..]).is_none(),
+        None => false,
+    }
+}
+
+/// Whether `body` holds a line break other than its final `\n` or `\r\n`:
+/// CR, VT, FF, or NEL, LINE SEPARATOR, PARAGRAPH SEPARATOR in UTF-8.
+fn has_inner_break(body: &[u8]) -> bool {
+    memchr::memchr3(b'\r', 0x0B, 0x0C, body).is_some()
+        || body.windows(2).any(|w| w == [0xC2, 0x85])
+        || body.windows(3).any(|w| w == [0xE2, 0x80, 0xA8] || w == [0xE2, 0x80, 0xA9])
 }
 
 /// Where the URLs of one file go.
@@ -219,9 +291,31 @@ impl Position {
 mod tests {
     use super::*;
 
+    /// A pipe whose writer is slow: one byte at a time, never more ready.
+    struct Trickle(io::Cursor<Vec<u8>>);
+
+    impl io::Read for Trickle {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = buf.len().min(1);
+            self.0.read(&mut buf[..n])
+        }
+    }
+
+    impl Source for Trickle {
+        fn ready(&self) -> bool {
+            false
+        }
+    }
+
+    fn trickle(input: &str) -> BufReader<Box<dyn Source>> {
+        BufReader::new(Box::new(Trickle(io::Cursor::new(input.as_bytes().to_vec()))))
+    }
+
+    /// The paragraphs of `input` read from a slow pipe.
     fn cut(input: &str) -> Vec<(String, u64, u64)> {
         let mut v = Vec::new();
-        paragraphs(input.as_bytes(), |p| {
+        paragraphs(&mut trickle(input), |p, waits| {
+            assert!(waits);
             v.push((String::from_utf8_lossy(p.bytes).into_owned(), p.offset, p.line));
             Ok(())
         })
@@ -230,13 +324,132 @@ mod tests {
     }
 
     #[test]
-    fn paragraphs_end_after_blank_lines() {
+    fn lines_that_leave_no_wrapper_open_are_paragraphs_of_their_own() {
         assert_eq!(
-            cut("a\nb\n\nc\n \t\r\nd"),
-            [("a\nb\n\n".into(), 0, 1), ("c\n \t\r\n".into(), 5, 4), ("d".into(), 11, 6)]
+            cut("a\nb <x> <URL:h:a>\n\nc\r\nd"),
+            [
+                ("a\n".into(), 0, 1),
+                ("b <x> <URL:h:a>\n".into(), 2, 2),
+                ("\n".into(), 18, 3),
+                ("c\r\n".into(), 19, 4),
+                ("d".into(), 22, 5)
+            ]
         );
         assert_eq!(cut(""), []);
         assert_eq!(cut("\n\n"), [("\n".into(), 0, 1), ("\n".into(), 1, 2)]);
+    }
+
+    #[test]
+    fn input_read_ahead_is_cut_in_batches_not_lines() {
+        let text = "a http://h.dom/\n".repeat(BATCH / 4);
+        let source: Box<dyn Source> = Box::new(io::Cursor::new(text.clone().into_bytes()));
+        let mut sizes = Vec::new();
+        paragraphs(&mut BufReader::with_capacity(BATCH, source), |p, waits| {
+            assert!(!waits);
+            sizes.push(p.bytes.len());
+            Ok(())
+        })
+        .unwrap();
+        assert_eq!(sizes, [BATCH; 4]);
+        assert_eq!(sizes.iter().sum::<usize>(), text.len());
+    }
+
+    #[test]
+    fn a_wrapper_open_at_a_line_end_keeps_the_paragraph_to_its_end_or_a_blank_line() {
+        assert_eq!(cut("a <URL:h:\nb> c\nd\n"), [("a <URL:h:\nb> c\n".into(), 0, 1), ("d\n".into(), 15, 3)]);
+        assert_eq!(cut("a <URL:h:\nb\n\nd\n"), [("a <URL:h:\nb\n\n".into(), 0, 1), ("d\n".into(), 13, 4)]);
+        // The `>` of a quoted line closes nothing.
+        assert_eq!(cut("> a <URL:h:\n> b\n> c>\n"), [("> a <URL:h:\n> b\n> c>\n".into(), 0, 1)]);
+    }
+
+    #[test]
+    fn a_line_leaves_a_wrapper_open_after_an_unclosed_lt() {
+        for (before, line, open) in [
+            (false, "no wrapper\n", false),
+            (false, "<URL:h:a>\n", false),
+            (false, "<URL:h:a\n", true),
+            (false, "<URL:h:a <b>\r\n", false),
+            (false, "x> <URL:h:a\r\n", true),
+            (false, "<URL:h:a> <URL:h:b", true),
+            // A line that goes on an open wrapper: quote marks first.
+            (true, "  y> here\n", false),
+            (true, "> > y> here\n", false),
+            (true, "> >\n", true),
+            (true, "y\n", true),
+            (true, "y <URL:h:b\n", true),
+            (true, "y> <URL:h:b>\n", false),
+            // A line break inside the line: open if a `<` is.
+            (false, "a\rb\n", false),
+            (false, "> <URL:h:a\x0b> b\n", true),
+            (false, "<URL:h:a\u{2028}>\n", true),
+            (true, "y>\u{85}\n", true),
+        ] {
+            assert_eq!(open_after(before, line.as_bytes()), open, "{before} {line:?}");
+        }
+    }
+
+    /// The URLs found in `text` searched whole, and searched paragraph by
+    /// paragraph as `paragraphs` cuts it when it comes a byte at a time
+    /// (cut wherever it may be), are the same.
+    #[test]
+    fn cutting_into_paragraphs_finds_the_urls_of_the_whole_text() {
+        // Lines of mail: quote marks first, then pieces of URLs, wrappers
+        // and whitespace (line breaks inside a line among them).
+        const QUOTES: [&str; 4] = ["", "> ", "> > ", ">"];
+        const PIECES: [&str; 20] = [
+            "<URL:",
+            "http://a.dom/",
+            "x",
+            "-",
+            ">",
+            "<",
+            " ",
+            "\r",
+            "\x0b",
+            "news:y",
+            "<http://c.dom/e",
+            "\u{2028}",
+            "\u{85}",
+            "ftp://f.dom/h",
+            "mailto:a@b.dom",
+            "  ",
+            "\t",
+            "<URL:http://g.dom/",
+            "> ",
+            "y>",
+        ];
+        const ENDS: [&str; 3] = ["\n", "\r\n", "\n\n"];
+        let finder = Finder::new();
+        let found = |text: &str, offset: usize| -> Vec<(usize, usize, String)> {
+            finder
+                .find_iter(text)
+                .map(|m| (offset + m.start(), offset + m.end(), m.as_str().to_owned()))
+                .collect()
+        };
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut pick = |n: usize| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n as u64) as usize
+        };
+        for _ in 0..5000 {
+            let mut text = String::new();
+            for _ in 0..1 + pick(6) {
+                text.push_str(QUOTES[pick(QUOTES.len())]);
+                for _ in 0..1 + pick(5) {
+                    text.push_str(PIECES[pick(PIECES.len())]);
+                }
+                text.push_str(ENDS[pick(ENDS.len())]);
+            }
+            let mut pieces = Vec::new();
+            paragraphs(&mut trickle(&text), |p, _| {
+                pieces.extend(found(std::str::from_utf8(p.bytes).unwrap(), p.offset as usize));
+                Ok(())
+            })
+            .unwrap();
+            assert_eq!(pieces, found(&text, 0), "{text:?}");
+        }
     }
 
     #[test]
