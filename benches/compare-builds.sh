@@ -57,13 +57,14 @@ for _ in $(seq "$runs"); do
     done
 done
 median() { sort -g | awk '{v[NR]=$1} END{print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2}'; }
+# The median of column C over the runs of build K on file F: col K F C.
+col() { awk -v k="$1" -v f="$2" -v c="$3" '$1 == k && $3 == f {print $c}' "$out/runs" | median; }
 for k in "${!builds[@]}"; do
     layouts=$(awk -v k="$k" '$1 == k {print $2}' "$out/runs" | sort -u | wc -l)
     echo "${builds[$k]} ($runs runs x $layouts layouts): median ns/URL, rfc1738 borrow / fluent-uri," \
         "and fluent-uri / rfc1738 borrow"
     for f in $(awk -v k="$k" '$1 == k {print $3}' "$out/runs" | sort -u); do
-        col() { awk -v k="$k" -v f="$f" -v c="$1" '$1 == k && $3 == f {print $c}' "$out/runs" | median; }
-        printf '  %-26s %6.1f %6.1f  %5.3f' "$f" "$(col 4)" "$(col 5)" "$(col 6)"
+        printf '  %-26s %6.1f %6.1f  %5.3f' "$f" "$(col "$k" "$f" 4)" "$(col "$k" "$f" 5)" "$(col "$k" "$f" 6)"
         if [ "$layouts" -gt 1 ]; then
             per_layout=$(for n in $(awk -v k="$k" '$1 == k {print $2}' "$out/runs" | sort -u); do
                 awk -v n="$n" -v f="$f" '$2 == n && $3 == f {print $6}' "$out/runs" | median

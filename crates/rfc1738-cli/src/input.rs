@@ -48,7 +48,7 @@ impl Lines {
     /// writer is slow). Output held until then should be written now, so
     /// that each answer comes as soon as its line has.
     pub fn would_wait(&self) -> bool {
-        self.reader.buffer().is_empty() && !self.reader.get_ref().ready()
+        would_wait(&self.reader)
     }
 
     /// The next line, without its `\n` or `\r\n`; `None` at the end.
@@ -170,6 +170,12 @@ impl Source for File {
 }
 
 impl Source for io::Stdin {}
+
+/// Whether the next read from `reader` would have to wait for its input:
+/// nothing is left of the last read and the source has nothing ready.
+pub fn would_wait(reader: &BufReader<Box<dyn Source>>) -> bool {
+    reader.buffer().is_empty() && !reader.get_ref().ready()
+}
 
 /// The file at `path`, or stdin when `path` is `-`.
 pub fn open(path: &str) -> io::Result<Box<dyn Source>> {
@@ -356,6 +362,46 @@ enum Span {
     TooLong(u64),
 }
 
+/// A reader that hands out its text in pieces, one per `read`, as a
+/// pipe does when its writer is slow: `pieces[k]` bytes at the k-th read
+/// (cycling), fewer when asked for fewer.
+#[cfg(test)]
+pub struct Pieces {
+    text: Vec<u8>,
+    at: usize,
+    pieces: Vec<usize>,
+    reads: usize,
+    /// What `ready` answers: more is ready (a fast pipe), or not.
+    ready: bool,
+}
+
+#[cfg(test)]
+impl Pieces {
+    /// `text` in reads of `pieces` bytes, cycling; `ready` what `ready` says.
+    pub fn new(text: &[u8], pieces: Vec<usize>, ready: bool) -> Pieces {
+        Pieces { text: text.to_vec(), at: 0, pieces, reads: 0, ready }
+    }
+}
+
+#[cfg(test)]
+impl Source for Pieces {
+    fn ready(&self) -> bool {
+        self.ready
+    }
+}
+
+#[cfg(test)]
+impl Read for Pieces {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let piece = self.pieces[self.reads % self.pieces.len()];
+        self.reads += 1;
+        let n = piece.min(buf.len()).min(self.text.len() - self.at);
+        buf[..n].copy_from_slice(&self.text[self.at..self.at + n]);
+        self.at += n;
+        Ok(n)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -397,49 +443,14 @@ mod tests {
         assert!(matches!(lines.next_line().unwrap(), Some(Line::Text(t)) if t == b"\xEF\xBB"));
     }
 
-    /// A reader that hands out its text in pieces, one per `read`, as a
-    /// pipe does when its writer is slow: `pieces[k]` bytes at the k-th
-    /// read (cycling), fewer when asked for fewer.
-    struct Pieces {
-        text: Vec<u8>,
-        at: usize,
-        pieces: Vec<usize>,
-        reads: usize,
-        /// What `ready` answers: more is ready (a fast pipe), or not.
-        ready: bool,
-    }
-
     impl Source for io::Cursor<Vec<u8>> {}
     impl Source for &'static [u8] {}
-
-    impl Source for Pieces {
-        fn ready(&self) -> bool {
-            self.ready
-        }
-    }
-
-    impl Read for Pieces {
-        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-            let piece = self.pieces[self.reads % self.pieces.len()];
-            self.reads += 1;
-            let n = piece.min(buf.len()).min(self.text.len() - self.at);
-            buf[..n].copy_from_slice(&self.text[self.at..self.at + n]);
-            self.at += n;
-            Ok(n)
-        }
-    }
 
     #[test]
     fn a_block_is_handed_on_when_a_read_leaves_it_with_whole_lines() {
         // `tail -f log | rfc1738 check`: each line must be checked when it
         // arrives, not when a megabyte has.
-        let pieces = Pieces {
-            text: b"http://a/\nhttp://b/\nhttp://c/\n".to_vec(),
-            at: 0,
-            pieces: vec![18, 5, 9],
-            reads: 0,
-            ready: false,
-        };
+        let pieces = Pieces::new(b"http://a/\nhttp://b/\nhttp://c/\n", vec![18, 5, 9], false);
         let mut blocks = Blocks::from_reader(Box::new(pieces), 100, 1 << 20);
         let mut got = Vec::new();
         while let Some(block) = blocks.next_block(Vec::new()).unwrap() {
@@ -453,8 +464,7 @@ mod tests {
         // `tail -f log | rfc1738 parse`: the answers held so far are
         // written when the next line is not there yet, and only then.
         for ready in [false, true] {
-            let text = b"a\nb\nc\n".to_vec();
-            let pieces = Pieces { text, at: 0, pieces: vec![4, 2], reads: 0, ready };
+            let pieces = Pieces::new(b"a\nb\nc\n", vec![4, 2], ready);
             let mut lines = Lines::from_reader(pieces, 100);
             let mut waits = vec![lines.would_wait()];
             while let Some(Line::Text(_)) = lines.next_line().unwrap() {
@@ -559,7 +569,7 @@ mod tests {
             pieces in proptest::collection::vec(1usize..12, 1..6),
             ready: bool,
         ) {
-            let reader = Pieces { text: input.clone(), at: 0, pieces, reads: 0, ready };
+            let reader = Pieces::new(&input, pieces, ready);
             proptest::prop_assert_eq!(by_blocks_of(Box::new(reader), &input, max, size), all(&input, max));
         }
     }
