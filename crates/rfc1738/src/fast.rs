@@ -348,14 +348,16 @@ pub(crate) enum Scheme {
     Error(usize),
 }
 
-/// A scheme of §3 other than http, and its `":"`: the `":"` found in the
+/// A scheme other than http, and its `":"`: the `":"` found in the
 /// first eight bytes without a loop, the name before it looked up whole
 /// (`SchemeKind::from_prefix`); with no `":"` there, the eight bytes are
 /// looked up as a name whose `":"` is the ninth ("prospero"). A name of
 /// §3 is letters only, so a match needs no check of the scheme
-/// characters. `None` for anything else (`scheme` reads it byte by byte):
-/// http and https, whose names the byte loop reads as fast when most URLs
-/// have them, other schemes, relative references.
+/// characters; any other name before a `":"` in the first eight bytes is
+/// checked as one run (`SchemeKind::Other`). `None` for anything else
+/// (`scheme` reads it byte by byte): http and https, whose names the byte
+/// loop reads as fast when most URLs have them, longer names, relative
+/// references.
 #[inline]
 fn known_scheme(b: &[u8]) -> Option<(usize, SchemeKind)> {
     const LO: u64 = 0x0101_0101_0101_0101;
@@ -368,7 +370,10 @@ fn known_scheme(b: &[u8]) -> Option<(usize, SchemeKind)> {
     // The lowest set bit marks the first `":"` exactly (8: none).
     let colon = ((x.wrapping_sub(LO) & !x & HI).trailing_zeros() / 8) as usize;
     match SchemeKind::from_prefix(b, colon) {
-        SchemeKind::Other => None,
+        // Another name before a `":"` in the word: one run of scheme
+        // characters up to it, not read again byte by byte.
+        SchemeKind::Other => (colon > 0 && colon < 8 && chars::run_of(b, 0, colon, chars::SCHEME) == colon)
+            .then_some((colon, SchemeKind::Other)),
         // No `":"` in the word: a name of eight letters ("prospero") when
         // the ninth byte is its `":"`.
         _ if colon == 8 && b.get(8) != Some(&b':') => None,
@@ -515,6 +520,33 @@ mod tests {
         match parse(input.as_bytes(), &mut parts) {
             Fast::Done(answer) => answer,
             Fast::Scheme(..) => panic!("{input:?}: left to the rules"),
+        }
+    }
+
+    /// Where `known_scheme` answers, it answers as `scheme` and
+    /// `SchemeKind::from_prefix` do: names of §3 in either case, other
+    /// names up to eight bytes, and texts that start with no name.
+    #[test]
+    fn known_scheme_is_the_scheme_rule() {
+        let mut texts = crate::testing::every_text(b"a1+:/", 0..=9);
+        texts.extend(crate::testing::random_texts(3, 50_000, 12, b"ftpwaisPROSEROnewsmailto:.-+_/%"));
+        for name in
+            ["ftp", "http", "HTTPS", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero"]
+        {
+            for rest in ["", ":", "://h", ":x", "x:", "1:"] {
+                texts.push(format!("{name}{rest}").into_bytes());
+            }
+        }
+        for text in texts {
+            if let Some(known) = known_scheme(&text) {
+                let Scheme::Colon(colon) = scheme(&text) else { panic!("{text:?}: no scheme") };
+                assert_eq!(
+                    known,
+                    (colon, SchemeKind::from_prefix(&text, colon)),
+                    "{:?}",
+                    String::from_utf8_lossy(&text)
+                );
+            }
         }
     }
 

@@ -21,12 +21,17 @@ use crate::url::{Parts, UrlRef};
 use std::borrow::Cow;
 
 pub(crate) fn parse(p: &Parser<'_>, _parts: &mut Parts, i: usize) -> Result<(), ParseError> {
-    // The common address in one pass; the rules say where and why
-    // anything else fails.
-    if plain_addr_spec(&p.b[i..p.end]) {
-        return Ok(());
+    // The common address in one pass, which also finds the commonest
+    // errors (a byte no `xchar` is, a bad escape); the rules say where
+    // and why anything else fails, and read what a lenient parse accepts.
+    match plain_addr_spec(&p.b[i..p.end]) {
+        Plain::Atoms => Ok(()),
+        Plain::NotXchar(k) if p.lenient.is_none() => Err(match p.b[i + k] {
+            b'%' => ParseError::new(i + k, ErrorKind::InvalidEscape, Rule::Encoded822addr),
+            _ => p.unexpected(i + k, Rule::Encoded822addr),
+        }),
+        _ => encoded822addr(p, i),
     }
-    encoded822addr(p, i)
 }
 
 /// `encoded822addr = 1*xchar`, whose decoded octets are an `addr-spec`.
@@ -39,18 +44,31 @@ fn encoded822addr(p: &Parser<'_>, i: usize) -> Result<(), ParseError> {
         .map_err(|at| ParseError::new(i + at, ErrorKind::InvalidAddress, Rule::Encoded822addr))
 }
 
-/// Whether `encoded` is an `addr-spec` of dot-separated atoms, with
-/// no quoted string or domain literal, every octet an `xchar` too: what
-/// nearly every mailto URL holds. An escape stands for the octet it
-/// encodes, as in the rules (`"%25"` an atom octet, `"%2E"` a dot).
-/// `false` for anything else, valid or not.
+/// What the one-pass reading made of an encoded address.
+#[derive(Debug, PartialEq)]
+enum Plain {
+    /// An `addr-spec` of dot-separated atoms, with no quoted string or
+    /// domain literal, every octet an `xchar` too: what nearly every
+    /// mailto URL holds.
+    Atoms,
+    /// Where `encoded822addr = 1*xchar` (§5) stops: the first octet that
+    /// is no `xchar` (a `"%"` that starts no escape among them); every
+    /// octet before it is one.
+    NotXchar(usize),
+    /// Anything else, valid or not: the rules read it.
+    Other,
+}
+
+/// How `encoded` reads as an address of atoms. An escape stands for the
+/// octet it encodes, as in the rules (`"%25"` an atom octet, `"%2E"` a
+/// dot).
 ///
 /// Eight octets at a time: a table lookup per octet and a few bit
 /// operations per word, no branch but the loop's (separators are few, and
 /// where they stand varies). An address with a `"%"` is read again,
 /// escape by escape.
 #[inline]
-fn plain_addr_spec(encoded: &[u8]) -> bool {
+fn plain_addr_spec(encoded: &[u8]) -> Plain {
     const LO: u64 = 0x0101_0101_0101_0101;
     let (mut bad, mut ats) = (0u64, 0u64);
     // Bit 0: the octet before the word is a separator ("." or "@"), and
@@ -68,7 +86,7 @@ fn plain_addr_spec(encoded: &[u8]) -> bool {
         t &= u64::MAX >> (64 - 8 * n);
         let separators = t & (u64::from(SEPARATOR) * LO);
         // An octet that is not plain, or a separator right after one.
-        bad |= (t & (u64::from(OTHER | PCT) * LO)) | (separators & ((separators << 8) | before));
+        bad |= (t & (u64::from(OTHER | NOT_XCHAR | PCT) * LO)) | (separators & ((separators << 8) | before));
         // The "@"s, one bit each at the bottom of its octet, summed into the top one.
         ats += ((t & (u64::from(AT) * LO)) >> 1).wrapping_mul(LO) >> 56;
         before = (separators >> (8 * (n - 1))) & 1;
@@ -77,45 +95,69 @@ fn plain_addr_spec(encoded: &[u8]) -> bool {
     if bad & (u64::from(PCT) * LO) != 0 {
         return plain_with_escapes(encoded);
     }
-    bad == 0 && before == 0 && ats == 1
+    if bad & (u64::from(NOT_XCHAR) * LO) != 0 {
+        // No `"%"`: every octet but these is an `xchar`.
+        return Plain::NotXchar(first_not_xchar(encoded));
+    }
+    if bad == 0 && before == 0 && ats == 1 {
+        Plain::Atoms
+    } else {
+        Plain::Other
+    }
+}
+
+/// The first octet of `encoded` that is no `xchar` written as itself.
+#[cold]
+#[inline(never)]
+fn first_not_xchar(encoded: &[u8]) -> usize {
+    encoded.iter().position(|&c| PLAIN[c as usize] & NOT_XCHAR != 0).unwrap_or(encoded.len())
 }
 
 /// [`plain_addr_spec`] for a text with escapes, each read as the octet it
 /// stands for.
 #[cold]
 #[inline(never)]
-fn plain_with_escapes(encoded: &[u8]) -> bool {
+fn plain_with_escapes(encoded: &[u8]) -> Plain {
     let (mut bad, mut ats) = (0u8, 0u32);
     let mut separator = SEPARATOR;
     let mut i = 0;
     while let Some(&c) = encoded.get(i) {
         let mut t = PLAIN[c as usize];
         if c == b'%' {
-            let Some(octet) = pct::escape_at(encoded, i) else { return false };
+            let Some(octet) = pct::escape_at(encoded, i) else { return Plain::NotXchar(i) };
             t = DECODED[octet as usize];
             i += 2;
+        } else if t & NOT_XCHAR != 0 {
+            return Plain::NotXchar(i);
         }
         bad |= (t & OTHER) | (separator & t);
         ats += u32::from((t & AT) >> 1);
         separator = t & SEPARATOR;
         i += 1;
     }
-    bad == 0 && separator == 0 && ats == 1
+    if bad == 0 && separator == 0 && ats == 1 {
+        Plain::Atoms
+    } else {
+        Plain::Other
+    }
 }
 
 /// `PLAIN` bits: `"."` and `"@"` separate atoms, `"@"` is also counted,
-/// `"%"` starts an escape, and any other octet that is not an `atom`
-/// octet (RFC 822 §3.3) that is an unencoded `xchar` (§5) is `OTHER`.
+/// `"%"` starts an escape, an `xchar` (§5) written as itself that is not
+/// an `atom` octet (RFC 822 §3.3) is `OTHER`, and an octet that is no
+/// `xchar` written as itself (§5: the unsafe ones, controls, space, octets
+/// above 7F) is `NOT_XCHAR`.
 const SEPARATOR: u8 = 1;
 const AT: u8 = 2;
 const OTHER: u8 = 4;
 const PCT: u8 = 8;
+const NOT_XCHAR: u8 = 16;
 
 /// How `plain_addr_spec` sees an octet written as itself.
 static PLAIN: [u8; 256] = plain(true);
 
 /// How `plain_addr_spec` sees an octet written as an escape: any atom
-/// octet may be.
+/// octet may be, and any octet is an `xchar` written so.
 static DECODED: [u8; 256] = plain(false);
 
 /// The `PLAIN` bits of every octet; `unencoded`: the octet stands as
@@ -131,7 +173,8 @@ const fn plain(unencoded: bool) -> [u8; 256] {
             b'.' => SEPARATOR,
             b'@' => SEPARATOR | AT,
             b'%' if unencoded => PCT,
-            _ if (xchar || !unencoded) && is_atom(b) => 0,
+            _ if unencoded && !xchar => NOT_XCHAR,
+            _ if is_atom(b) => 0,
             _ => OTHER,
         };
         c += 1;
@@ -333,20 +376,23 @@ mod tests {
         }
     }
 
-    /// What `parse` requires besides `addr_spec`: every octet an `xchar`
-    /// (§5), `%` only as the start of an escape.
-    fn xchars(text: &[u8]) -> bool {
-        let p = Parser { b: text, end: text.len(), lenient: None };
-        p.scan_to_end(0, chars::XCHAR, Rule::Encoded822addr).is_ok()
-    }
-
-    /// The plain reading must answer `true` exactly for the addresses of
-    /// atoms (no quoted string, no domain literal) that the rules accept.
+    /// The plain reading must answer `Atoms` exactly for the addresses of
+    /// atoms (no quoted string, no domain literal) that the rules accept,
+    /// `NotXchar` where their `xchar` scan fails, and `Other` only for
+    /// texts that scan; and a strict `parse` must give the rules' answer.
     fn agrees(text: &[u8]) {
         let shown = String::from_utf8_lossy(text);
         let decoded = pct::decode(&shown);
-        let atoms = xchars(text) && addr_spec(text).is_ok() && !decoded.iter().any(|c| b"\"[".contains(c));
-        assert_eq!(plain_addr_spec(text), atoms, "{shown}");
+        let p = Parser { b: text, end: text.len(), lenient: None };
+        let scan = p.scan_to_end(0, chars::XCHAR, Rule::Encoded822addr).map_err(|e| e.offset());
+        let atoms = scan.is_ok() && addr_spec(text).is_ok() && !decoded.iter().any(|c| b"\"[".contains(c));
+        match plain_addr_spec(text) {
+            Plain::Atoms => assert!(atoms, "{shown}"),
+            Plain::NotXchar(k) => assert_eq!(scan, Err(k), "{shown}"),
+            Plain::Other => assert!(!atoms && scan.is_ok(), "{shown}"),
+        }
+        let mut parts = Parts::new(crate::scheme::SchemeKind::Mailto, 0, text.len(), false);
+        assert_eq!(parse(&p, &mut parts, 0), encoded822addr(&p, 0), "{shown}");
     }
 
     #[test]
@@ -365,21 +411,23 @@ mod tests {
             agrees(&text);
         }
         // Longer ones, with brackets ("%5B") and raw quotes too.
-        for text in crate::testing::random_texts(7, 20_000, 24, b"ab.@%2504EB\"[~") {
+        for text in crate::testing::random_texts(7, 20_000, 24, b"ab.@%2504EB\"[~( ") {
             agrees(&text);
         }
     }
 
     #[test]
     fn the_plain_reading_takes_escapes_of_atom_octets() {
-        assert!(plain_addr_spec(b"joe%25work@example.com"));
-        assert!(plain_addr_spec(b"a%2Eb@h"));
-        assert!(plain_addr_spec(b"a@%68"));
-        assert!(!plain_addr_spec(b"a%40b@h"));
-        assert!(!plain_addr_spec(b"a%2E@h"));
-        assert!(!plain_addr_spec(b"a%20b@h"));
-        assert!(!plain_addr_spec(b"a%2@h"));
-        assert!(!plain_addr_spec(b"a@h%"));
+        assert_eq!(plain_addr_spec(b"joe%25work@example.com"), Plain::Atoms);
+        assert_eq!(plain_addr_spec(b"a%2Eb@h"), Plain::Atoms);
+        assert_eq!(plain_addr_spec(b"a@%68"), Plain::Atoms);
+        assert_eq!(plain_addr_spec(b"a%40b@h"), Plain::Other);
+        assert_eq!(plain_addr_spec(b"a%2E@h"), Plain::Other);
+        assert_eq!(plain_addr_spec(b"a%20b@h"), Plain::Other);
+        assert_eq!(plain_addr_spec(b"a%2@h"), Plain::NotXchar(1));
+        assert_eq!(plain_addr_spec(b"a@h%"), Plain::NotXchar(3));
+        assert_eq!(plain_addr_spec(b"a(b@h c"), Plain::NotXchar(5));
+        assert_eq!(plain_addr_spec(b"a(b@h%2"), Plain::NotXchar(5));
     }
 
     #[test]

@@ -12,10 +12,18 @@ use crate::parse::Parser;
 use crate::url::{Parts, UrlRef};
 
 pub(crate) fn parse(p: &Parser<'_>, _parts: &mut Parts, i: usize) -> Result<(), ParseError> {
-    // The common group, then the common article, each in one pass; the
-    // rules below say where and why anything else fails.
-    if plain_group(&p.b[i..p.end]) || plain_article(p, i) {
+    // The common group, then the common article (§3.6: told by its "@"),
+    // each in one pass; the rules below say where and why anything else
+    // fails.
+    let text = &p.b[i..p.end];
+    let g = group_end(text);
+    if g == text.len() && g > 0 || plain_article(p, i) {
         return Ok(());
+    }
+    // No group octet is an "@", so the first one is at or after `g`:
+    // without one, a group fails where it ends.
+    if g > 0 && chars::find_byte(text, g, text.len(), b'@') == text.len() {
+        return Err(p.unexpected(i + g, Rule::Group));
     }
     grouppart(p, i)
 }
@@ -34,15 +42,16 @@ fn grouppart(p: &Parser<'_>, i: usize) -> Result<(), ParseError> {
     }
 }
 
-/// Whether `text` is one `group` and nothing else: a letter first, then
-/// `GROUP_REST` and `"_"`, up to the first octet that is not (an article's
-/// `"@"`, an error), which ends the test. `group` and `article` say where
-/// anything else fails.
+/// Where `group` would end in `text`, read in one pass: a letter first,
+/// then `GROUP_REST` and `"_"`, up to the first octet that is not (an
+/// article's `"@"`, an error); 0 when the first is no letter.
 #[inline]
-fn plain_group(text: &[u8]) -> bool {
+fn group_end(text: &[u8]) -> usize {
     match text.split_first() {
-        Some((&first, rest)) => chars::ALPHA_C.contains(first) && rest.iter().all(|&c| IN_GROUP[c as usize]),
-        None => false,
+        Some((&first, rest)) if chars::ALPHA_C.contains(first) => {
+            1 + rest.iter().position(|&c| !IN_GROUP[c as usize]).unwrap_or(rest.len())
+        }
+        _ => 0,
     }
 }
 
@@ -151,13 +160,16 @@ impl<'a> News<'a> {
 mod tests {
     use super::*;
 
-    /// `plain_group` accepts a text exactly when `group` reads all of it.
+    /// `group_end` ends where `group` does, and `parse` gives the answer
+    /// of the rules (`grouppart`).
     #[test]
-    fn plain_group_is_the_group_rule_to_the_end() {
+    fn the_one_pass_readings_are_the_group_rule() {
         for text in crate::testing::every_text(b"aZ1-._+@*%/ ", 0..=5) {
             let p = Parser { b: &text, end: text.len(), lenient: None };
-            let rules = group(&p, 0) == Ok(text.len());
-            assert_eq!(plain_group(&text), rules, "{:?}", String::from_utf8_lossy(&text));
+            let shown = String::from_utf8_lossy(&text);
+            assert_eq!(group_end(&text), group(&p, 0).unwrap_or(0), "{shown}");
+            let mut parts = Parts::new(crate::scheme::SchemeKind::News, 0, text.len(), false);
+            assert_eq!(parse(&p, &mut parts, 0), grouppart(&p, 0), "{shown}");
         }
     }
 
