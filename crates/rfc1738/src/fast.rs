@@ -481,8 +481,10 @@ fn port(b: &[u8], i: usize, parts: &mut Parts) -> Option<usize> {
     // bytes).
     let not_digit = (((t & (LO * 0x7f)) + LO * 0x76) | t) & (LO * 0x80);
     let n = (not_digit.trailing_zeros() / 8) as usize;
-    if n == 0 || n == 8 {
-        return if n == 0 { None } else { long_port(b, i, parts) };
+    match n {
+        0 => return None,
+        8 => return long_port(b, i, parts),
+        _ => {}
     }
     // The digits at the top of the word, the first the most significant,
     // zeros below them; then pairs, fours and eights of digits combined.
@@ -578,12 +580,13 @@ mod tests {
     }
 
     /// `port` reads a port as the digit-by-digit loop of `long_port`
-    /// does: every text of digits and other bytes up to ten long, and
-    /// ports with many leading zeros.
+    /// does: every text of up to six bytes over digits and others, random
+    /// texts of up to twelve, the edges of 65535 and ports with many
+    /// leading zeros.
     #[test]
     fn port_is_the_digits_rule() {
         let mut texts = crate::testing::every_text(b"09a/:", 0..=6);
-        texts.extend(crate::testing::random_texts(5, 100_000, 12, b"0123456789/:@\x2f\x3a\xff"));
+        texts.extend(crate::testing::random_texts(5, 100_000, 12, b"0123456789/:@\xff"));
         for p in
             ["65535", "65536", "0065535", "00065535", "000000080", "99999", "100000", "1234567", "12345678"]
         {

@@ -17,7 +17,7 @@ pub(crate) fn parse(p: &Parser<'_>, _parts: &mut Parts, i: usize) -> Result<(), 
     // fails.
     let text = &p.b[i..p.end];
     let g = group_end(text);
-    if g == text.len() && g > 0 || plain_article(p, i) {
+    if (g > 0 && g == text.len()) || plain_article(p, i) {
         return Ok(());
     }
     // No group octet is an "@", so the first one is at or after `g`:
