@@ -270,6 +270,11 @@ pub(crate) fn host_masks(w: &[u8; 8]) -> u32 {
     m
 }
 
+/// For SWAR over `u64` words: a one in every byte.
+pub(crate) const LO: u64 = 0x0101_0101_0101_0101;
+/// For SWAR over `u64` words: the top bit of every byte.
+pub(crate) const HI: u64 = 0x8080_8080_8080_8080;
+
 /// The eight bytes from `i`, zeros past the end of `b`.
 #[inline]
 pub(crate) fn chunk_from(b: &[u8], i: usize) -> [u8; 8] {
@@ -305,8 +310,6 @@ pub(crate) fn find_byte(b: &[u8], i: usize, end: usize, needle: u8) -> usize {
 /// for all of them, eight bytes per step.
 #[inline]
 pub(crate) fn find_any<const N: usize>(b: &[u8], mut i: usize, end: usize, needles: [u8; N]) -> usize {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
     let b = &b[..end];
     while i < end {
         // Past `end`, `chunk_from` gives zero bytes: a match there (a

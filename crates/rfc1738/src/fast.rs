@@ -360,8 +360,7 @@ pub(crate) enum Scheme {
 /// references.
 #[inline]
 fn known_scheme(b: &[u8]) -> Option<(usize, SchemeKind)> {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
+    use chars::{HI, LO};
     let w = u64::from_le_bytes(chars::chunk_from(b, 0));
     if (w | 0x2020_2020) & 0xffff_ffff == u64::from(u32::from_le_bytes(*b"http")) {
         return None;
@@ -474,7 +473,7 @@ pub(crate) fn host(b: &[u8], i: usize) -> Option<usize> {
 /// comparison for all eight, their value by three multiplications.
 #[inline]
 fn port(b: &[u8], i: usize, parts: &mut Parts) -> Option<usize> {
-    const LO: u64 = 0x0101_0101_0101_0101;
+    use chars::LO;
     let t = u64::from_le_bytes(chars::chunk_from(b, i)) ^ (LO * u64::from(b'0'));
     // A byte is a digit when it is now below 10: its top bit stays clear,
     // and so does that of its low seven bits plus 0x76 (no carry between

@@ -63,8 +63,7 @@ static TABLE: [u8; 256] = {
 /// `b.len()`: the bytes where a URL may be found. Reads eight bytes per
 /// step (SWAR over `u64`), as `chars::find_byte` does for one byte.
 pub(super) fn find_candidate(b: &[u8], mut i: usize, colons: bool) -> usize {
-    const LO: u64 = 0x0101_0101_0101_0101;
-    const HI: u64 = 0x8080_8080_8080_8080;
+    use crate::chars::{HI, LO};
     let lt = LO * u64::from(b'<');
     let second = LO * u64::from(if colons { b':' } else { b'<' });
     while let Some(w) = b.get(i..i + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {

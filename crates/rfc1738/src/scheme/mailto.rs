@@ -69,7 +69,7 @@ enum Plain {
 /// escape by escape.
 #[inline]
 fn plain_addr_spec(encoded: &[u8]) -> Plain {
-    const LO: u64 = 0x0101_0101_0101_0101;
+    use chars::LO;
     let (mut bad, mut ats) = (0u64, 0u64);
     // Bit 0: the octet before the word is a separator ("." or "@"), and
     // at the start: an atom must begin after it.
