@@ -5,7 +5,9 @@
 //! with a `user [ ":" password ] "@"` before the host (§3.1), after which
 //! the same code reads the host again. The host is a host name or a host
 //! number. In gopher, nntp, wais and prospero, the login is read the
-//! same way and what follows it by the scheme's own rules. Also mailto
+//! same way and the path by a reading of each scheme's own (a run or a
+//! few, with the marks of its parts), the scheme's rules reading any
+//! path it does not take. Also mailto
 //! with a plain address and news with one group or an article (§3.5,
 //! §3.6), each by its scheme's own one-pass test, and any other mailto or
 //! news URL by the scheme's rules; and in the generic syntax, a
@@ -293,9 +295,24 @@ fn urlpath(b: &[u8], j: usize, kind: SchemeKind, parts: &mut Parts) -> Option<Re
 }
 
 /// What follows the login in gopher, nntp, wais and prospero, from `j`
-/// (its `"/"` or the end), read by the scheme's own rules.
+/// (its `"/"` or the end): the common paths by the readings below, each
+/// a few calls of `run`, the code every URL's path goes through; the
+/// rest, and every error, by the scheme's own rules.
 #[inline(never)]
 fn after_login(b: &[u8], j: usize, kind: SchemeKind, parts: &mut Parts) -> Option<Result<(), ParseError>> {
+    let read = match kind {
+        SchemeKind::Gopher => gopher(b, j),
+        SchemeKind::Nntp => nntp(b, j),
+        SchemeKind::Wais => wais(b, j),
+        _ => prospero(b, j),
+    };
+    if let Some(marks) = read {
+        if j < b.len() {
+            parts.path = Some(Span::new(j + 1, b.len()));
+        }
+        parts.marks = marks;
+        return Some(Ok(()));
+    }
     let p = Parser { b, end: b.len(), lenient: None };
     let answer = match kind {
         SchemeKind::Gopher => scheme::gopher::after_login(&p, parts, j),
@@ -304,6 +321,123 @@ fn after_login(b: &[u8], j: usize, kind: SchemeKind, parts: &mut Parts) -> Optio
         _ => scheme::prospero::after_login(&p, parts, j),
     };
     unless_fragment(b, j, answer)
+}
+
+/// The marks of a URL whose path is read and valid (`None`: not read,
+/// or not valid), as the rules would set them.
+type Marks = Option<[u32; 2]>;
+
+/// Neither mark set.
+const NO_MARKS: [u32; 2] = [crate::url::NO_MARK; 2];
+
+/// §3.4: `[ "/" [ gtype [ selector [ "%09" search [ "%09"
+/// gopher+_string ] ] ] ] ]` from the end of the login at `j`, with a
+/// `gtype` written as itself; `marks[0]` and `marks[1]` the two `"%09"`.
+#[inline]
+fn gopher(b: &[u8], j: usize) -> Marks {
+    let mut marks = NO_MARKS;
+    if j + 1 >= b.len() {
+        return Some(marks);
+    }
+    if !chars::XCHAR.literal().contains(b[j + 1]) {
+        return None;
+    }
+    let tab1 = until_tab(b, j + 2, chars::XCHAR, true)?;
+    if tab1 == b.len() {
+        return Some(marks);
+    }
+    marks[0] = tab1 as u32;
+    let tab2 = until_tab(b, tab1 + 3, chars::SEARCH, false)?;
+    if tab2 < b.len() {
+        marks[1] = tab2 as u32;
+        (run(b, tab2 + 3, chars::XCHAR, Rule::GopherPlusString).ok()? == b.len()).then_some(())?;
+    }
+    Some(marks)
+}
+
+/// The run of `class` from `i` up to the first `"%09"` (where it stops)
+/// or the end; `None` for anything else, and in a `selector` (§3.4.1)
+/// for an encoded CR or LF.
+#[inline]
+fn until_tab(b: &[u8], mut i: usize, class: Class, selector: bool) -> Option<usize> {
+    loop {
+        i = run(b, i, class.literal(), Rule::Selector).ok()?;
+        if i == b.len() {
+            return Some(i);
+        }
+        match (b[i], pct::escape_at(b, i)) {
+            (b'%', Some(b'\t')) => return Some(i),
+            (b'%', Some(b'\r' | b'\n')) if selector => return None,
+            (b'%', Some(_)) => i += 3,
+            _ => return None,
+        }
+    }
+}
+
+/// §3.7: `"/" group [ "/" digits ]` from the end of the login at `j`;
+/// `marks[0]` the `"/"` before the article number, which fits in 64 bits.
+#[inline]
+fn nntp(b: &[u8], j: usize) -> Marks {
+    let mut marks = NO_MARKS;
+    let g = scheme::news::group_end(b.get(j + 1..)?);
+    let k = j + 1 + g;
+    if g == 0 {
+        return None;
+    }
+    if k < b.len() {
+        let digits = b.get(k + 1..).filter(|d| b[k] == b'/' && (1..20).contains(&d.len()))?;
+        digits.iter().all(u8::is_ascii_digit).then_some(())?;
+        marks[0] = k as u32;
+    }
+    Some(marks)
+}
+
+/// §3.9: `"/" database [ "?" search | "/" wtype "/" wpath ]` from the end
+/// of the login at `j`; `marks[0]` the `"?"` or the `"/"` after the
+/// database, `marks[1]` the `"/"` after the wtype.
+#[inline]
+fn wais(b: &[u8], j: usize) -> Marks {
+    let mut marks = NO_MARKS;
+    if j == b.len() {
+        return None;
+    }
+    let k = run(b, j + 1, chars::UCHAR, Rule::Database).ok()?;
+    if k < b.len() {
+        marks[0] = k as u32;
+        let end = match b[k] {
+            b'?' => run(b, k + 1, chars::SEARCH, Rule::Search).ok()?,
+            b'/' => {
+                let w = run(b, k + 1, chars::UCHAR, Rule::Wtype).ok()?;
+                (b.get(w) == Some(&b'/')).then_some(())?;
+                marks[1] = w as u32;
+                run(b, w + 1, chars::UCHAR, Rule::Wpath).ok()?
+            }
+            _ => return None,
+        };
+        (end == b.len()).then_some(())?;
+    }
+    Some(marks)
+}
+
+/// §3.11: `"/" ppath *[ ";" fieldname "=" fieldvalue ]` from the end of
+/// the login at `j`; `marks[0]` the first `";"`.
+#[inline]
+fn prospero(b: &[u8], j: usize) -> Marks {
+    let mut marks = NO_MARKS;
+    if j == b.len() {
+        return None;
+    }
+    let mut k = run(b, j + 1, chars::PPATH, Rule::Ppath).ok()?;
+    if k < b.len() {
+        marks[0] = k as u32;
+    }
+    while k < b.len() {
+        (b[k] == b';').then_some(())?;
+        let eq = run(b, k + 1, chars::FIELD, Rule::Fieldspec).ok()?;
+        (b.get(eq) == Some(&b'=')).then_some(())?;
+        k = run(b, eq + 1, chars::FIELD, Rule::Fieldspec).ok()?;
+    }
+    Some(marks)
 }
 
 /// The rules' error for the byte at `j`, which ends a valid host (`rule`
@@ -512,14 +646,15 @@ fn long_port(b: &[u8], i: usize, parts: &mut Parts) -> Option<usize> {
 }
 
 /// The end of the run of `class` from `i`, each `%` checked to start an
-/// escape (§2.2). `class` has a run bit and holds escapes.
+/// escape (§2.2) when `class` holds escapes. `class` has a run bit.
 #[inline]
 fn run(b: &[u8], mut i: usize, class: Class, rule: Rule) -> Result<usize, ParseError> {
-    debug_assert!(class.1 != 0 && class.contains(b'%'));
+    debug_assert!(class.1 != 0);
     loop {
         i = chars::run_of(b, i, b.len(), class);
-        // Runs of escapes stay here; plain bytes go eight at a time.
-        while b.get(i) == Some(&b'%') {
+        // Runs of escapes stay here; plain bytes go eight at a time. A
+        // class without escapes stops at a `"%"`.
+        while b.get(i) == Some(&b'%') && class.contains(b'%') {
             if pct::escape_at(b, i).is_none() {
                 return Err(ParseError::new(i, ErrorKind::InvalidEscape, rule));
             }
@@ -622,6 +757,66 @@ mod tests {
             "x-y://a=b:c@h.com",
         ] {
             assert_eq!(fast_answer(input), Ok(()), "{input:?}");
+        }
+    }
+
+    /// The paths of gopher, nntp, wais and prospero (§3.4, §3.7, §3.9,
+    /// §3.11): where the fast path reads one itself, the URL and its marks
+    /// are the rules', for every path of up to five bytes over the bytes
+    /// that matter to each rule and long random ones.
+    #[test]
+    fn path_readings_after_a_login_are_the_rules() {
+        for (scheme, alphabet) in [
+            ("gopher", &b"/a%09Dd+"[..]),
+            ("nntp", b"/a1._%+"),
+            ("wais", b"/a?%4;=:"),
+            ("prospero", b"/a;=%41?"),
+        ] {
+            let mut paths = crate::testing::every_text(alphabet, 0..=5);
+            paths.extend(crate::testing::random_texts(11, 20_000, 30, alphabet));
+            // Article numbers about the 64-bit limit (§3.7 sets none).
+            for digits in ["1234567890123456789", "18446744073709551615", "18446744073709551616", "0"] {
+                paths.push(format!("/a/{digits}").into_bytes());
+            }
+            for path in paths {
+                let input = format!("{scheme}://h{}", String::from_utf8(path).unwrap());
+                let rules =
+                    crate::Url::parse_with(&input, &crate::ParseOptions::strict()).map(|(url, _)| url);
+                assert_eq!(crate::Url::parse(&input), rules, "{input:?}");
+            }
+        }
+    }
+
+    /// The common paths of those schemes, read without the rules, with
+    /// their marks.
+    #[test]
+    fn reads_these_paths_after_a_login_without_the_rules() {
+        const NONE: u32 = crate::url::NO_MARK;
+        for (input, marks) in [
+            ("gopher://h", [NONE, NONE]),
+            ("gopher://h/", [NONE, NONE]),
+            ("gopher://h/1", [NONE, NONE]),
+            ("gopher://h/1a%20b/c", [NONE, NONE]),
+            ("gopher://h/7sel%09a%0Db", [15, NONE]),
+            ("gopher://h/7s%09a%09+%09x", [13, 17]),
+            ("nntp://h/comp.lang.c", [NONE, NONE]),
+            ("nntp://h/a_b+c-d/1234567890123456789", [16, NONE]),
+            ("wais://h/db", [NONE, NONE]),
+            ("wais://h/db?a%20b=c", [11, NONE]),
+            ("wais://h/db/TEXT/p%41th", [11, 16]),
+            ("prospero://h/a/b%20c", [NONE, NONE]),
+            ("prospero://h/a;f=v;g=", [14, NONE]),
+        ] {
+            let b = input.as_bytes();
+            let j = b[3..].iter().position(|&c| c == b'/').map_or(b.len(), |k| k + 3);
+            let j = b[j + 2..].iter().position(|&c| c == b'/').map_or(b.len(), |k| k + j + 2);
+            let read = match &input[..4] {
+                "goph" => gopher(b, j),
+                "nntp" => nntp(b, j),
+                "wais" => wais(b, j),
+                _ => prospero(b, j),
+            };
+            assert_eq!(read, Some(marks), "{input:?}");
         }
     }
 

@@ -46,7 +46,7 @@ fn grouppart(p: &Parser<'_>, i: usize) -> Result<(), ParseError> {
 /// then `GROUP_REST` and `"_"`, up to the first octet that is not (an
 /// article's `"@"`, an error); 0 when the first is no letter.
 #[inline]
-fn group_end(text: &[u8]) -> usize {
+pub(crate) fn group_end(text: &[u8]) -> usize {
     match text.split_first() {
         Some((&first, rest)) if chars::ALPHA_C.contains(first) => {
             1 + rest.iter().position(|&c| !IN_GROUP[c as usize]).unwrap_or(rest.len())
