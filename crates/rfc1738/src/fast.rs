@@ -361,7 +361,7 @@ fn gopher(b: &[u8], j: usize) -> Marks {
 #[inline]
 fn until_tab(b: &[u8], mut i: usize, class: Class, selector: bool) -> Option<usize> {
     loop {
-        i = run(b, i, class.literal(), Rule::Selector).ok()?;
+        i = chars::run_of(b, i, b.len(), class);
         if i == b.len() {
             return Some(i);
         }
@@ -646,15 +646,14 @@ fn long_port(b: &[u8], i: usize, parts: &mut Parts) -> Option<usize> {
 }
 
 /// The end of the run of `class` from `i`, each `%` checked to start an
-/// escape (§2.2) when `class` holds escapes. `class` has a run bit.
+/// escape (§2.2). `class` has a run bit and holds escapes.
 #[inline]
 fn run(b: &[u8], mut i: usize, class: Class, rule: Rule) -> Result<usize, ParseError> {
-    debug_assert!(class.1 != 0);
+    debug_assert!(class.1 != 0 && class.contains(b'%'));
     loop {
         i = chars::run_of(b, i, b.len(), class);
-        // Runs of escapes stay here; plain bytes go eight at a time. A
-        // class without escapes stops at a `"%"`.
-        while b.get(i) == Some(&b'%') && class.contains(b'%') {
+        // Runs of escapes stay here; plain bytes go eight at a time.
+        while b.get(i) == Some(&b'%') {
             if pct::escape_at(b, i).is_none() {
                 return Err(ParseError::new(i, ErrorKind::InvalidEscape, rule));
             }
