@@ -306,12 +306,16 @@ fn after_login(b: &[u8], j: usize, kind: SchemeKind, parts: &mut Parts) -> Optio
         SchemeKind::Wais => wais(b, j),
         _ => prospero(b, j),
     };
-    if let Some(marks) = read {
-        if j < b.len() {
-            parts.path = Some(Span::new(j + 1, b.len()));
+    match read {
+        Ok(marks) => {
+            if j < b.len() {
+                parts.path = Some(Span::new(j + 1, b.len()));
+            }
+            parts.marks = marks;
+            return Some(Ok(()));
         }
-        parts.marks = marks;
-        return Some(Ok(()));
+        Err(Some(e)) => return unless_fragment(b, j, Err(e)),
+        Err(None) => {}
     }
     let p = Parser { b, end: b.len(), lenient: None };
     let answer = match kind {
@@ -323,12 +327,24 @@ fn after_login(b: &[u8], j: usize, kind: SchemeKind, parts: &mut Parts) -> Optio
     unless_fragment(b, j, answer)
 }
 
-/// The marks of a URL whose path is read and valid (`None`: not read,
-/// or not valid), as the rules would set them.
-type Marks = Option<[u32; 2]>;
+/// The marks of a URL whose path is read and valid, as the rules would
+/// set them; `Err(Some)` the rules' error (a bad escape, found by `run`
+/// where the rules' scan finds it), `Err(None)` for a path the rules
+/// must read.
+type Marks = Result<[u32; 2], Option<ParseError>>;
 
 /// Neither mark set.
 const NO_MARKS: [u32; 2] = [crate::url::NO_MARK; 2];
+
+/// `Ok` when `ok`, else a path the rules must read.
+#[inline]
+fn or_rules(ok: bool) -> Result<(), Option<ParseError>> {
+    if ok {
+        Ok(())
+    } else {
+        Err(None)
+    }
+}
 
 /// §3.4: `[ "/" [ gtype [ selector [ "%09" search [ "%09"
 /// gopher+_string ] ] ] ] ]` from the end of the login at `j`, with a
@@ -337,39 +353,38 @@ const NO_MARKS: [u32; 2] = [crate::url::NO_MARK; 2];
 fn gopher(b: &[u8], j: usize) -> Marks {
     let mut marks = NO_MARKS;
     if j + 1 >= b.len() {
-        return Some(marks);
+        return Ok(marks);
     }
-    if !chars::XCHAR.literal().contains(b[j + 1]) {
-        return None;
-    }
-    let tab1 = until_tab(b, j + 2, chars::XCHAR, true)?;
+    or_rules(chars::XCHAR.literal().contains(b[j + 1]))?;
+    let tab1 = until_tab(b, j + 2, chars::XCHAR, Rule::Selector)?;
     if tab1 == b.len() {
-        return Some(marks);
+        return Ok(marks);
     }
     marks[0] = tab1 as u32;
-    let tab2 = until_tab(b, tab1 + 3, chars::SEARCH, false)?;
+    let tab2 = until_tab(b, tab1 + 3, chars::SEARCH, Rule::Search)?;
     if tab2 < b.len() {
         marks[1] = tab2 as u32;
-        (run(b, tab2 + 3, chars::XCHAR, Rule::GopherPlusString).ok()? == b.len()).then_some(())?;
+        or_rules(run(b, tab2 + 3, chars::XCHAR, Rule::GopherPlusString).map_err(Some)? == b.len())?;
     }
-    Some(marks)
+    Ok(marks)
 }
 
 /// The run of `class` from `i` up to the first `"%09"` (where it stops)
-/// or the end; `None` for anything else, and in a `selector` (§3.4.1)
-/// for an encoded CR or LF.
+/// or the end; in a selector (§3.4.1), an encoded CR or LF is left to
+/// the rules, as is any byte `class` does not take.
 #[inline]
-fn until_tab(b: &[u8], mut i: usize, class: Class, selector: bool) -> Option<usize> {
+fn until_tab(b: &[u8], mut i: usize, class: Class, rule: Rule) -> Result<usize, Option<ParseError>> {
     loop {
         i = chars::run_of(b, i, b.len(), class);
         if i == b.len() {
-            return Some(i);
+            return Ok(i);
         }
         match (b[i], pct::escape_at(b, i)) {
-            (b'%', Some(b'\t')) => return Some(i),
-            (b'%', Some(b'\r' | b'\n')) if selector => return None,
+            (b'%', Some(b'\t')) => return Ok(i),
+            (b'%', Some(b'\r' | b'\n')) if rule == Rule::Selector => return Err(None),
             (b'%', Some(_)) => i += 3,
-            _ => return None,
+            (b'%', None) => return Err(Some(ParseError::new(i, ErrorKind::InvalidEscape, rule))),
+            _ => return Err(None),
         }
     }
 }
@@ -379,17 +394,15 @@ fn until_tab(b: &[u8], mut i: usize, class: Class, selector: bool) -> Option<usi
 #[inline]
 fn nntp(b: &[u8], j: usize) -> Marks {
     let mut marks = NO_MARKS;
-    let g = scheme::news::group_end(b.get(j + 1..)?);
+    let g = scheme::news::group_end(b.get(j + 1..).ok_or(None)?);
     let k = j + 1 + g;
-    if g == 0 {
-        return None;
-    }
+    or_rules(g > 0)?;
     if k < b.len() {
-        let digits = b.get(k + 1..).filter(|d| b[k] == b'/' && (1..20).contains(&d.len()))?;
-        digits.iter().all(u8::is_ascii_digit).then_some(())?;
+        let digits = &b[k + 1..];
+        or_rules(b[k] == b'/' && (1..20).contains(&digits.len()) && digits.iter().all(u8::is_ascii_digit))?;
         marks[0] = k as u32;
     }
-    Some(marks)
+    Ok(marks)
 }
 
 /// §3.9: `"/" database [ "?" search | "/" wtype "/" wpath ]` from the end
@@ -398,25 +411,23 @@ fn nntp(b: &[u8], j: usize) -> Marks {
 #[inline]
 fn wais(b: &[u8], j: usize) -> Marks {
     let mut marks = NO_MARKS;
-    if j == b.len() {
-        return None;
-    }
-    let k = run(b, j + 1, chars::UCHAR, Rule::Database).ok()?;
+    or_rules(j < b.len())?;
+    let k = run(b, j + 1, chars::UCHAR, Rule::Database)?;
     if k < b.len() {
         marks[0] = k as u32;
         let end = match b[k] {
-            b'?' => run(b, k + 1, chars::SEARCH, Rule::Search).ok()?,
+            b'?' => run(b, k + 1, chars::SEARCH, Rule::Search)?,
             b'/' => {
-                let w = run(b, k + 1, chars::UCHAR, Rule::Wtype).ok()?;
-                (b.get(w) == Some(&b'/')).then_some(())?;
+                let w = run(b, k + 1, chars::UCHAR, Rule::Wtype)?;
+                or_rules(b.get(w) == Some(&b'/'))?;
                 marks[1] = w as u32;
-                run(b, w + 1, chars::UCHAR, Rule::Wpath).ok()?
+                run(b, w + 1, chars::UCHAR, Rule::Wpath)?
             }
-            _ => return None,
+            _ => return Err(None),
         };
-        (end == b.len()).then_some(())?;
+        or_rules(end == b.len())?;
     }
-    Some(marks)
+    Ok(marks)
 }
 
 /// §3.11: `"/" ppath *[ ";" fieldname "=" fieldvalue ]` from the end of
@@ -424,20 +435,18 @@ fn wais(b: &[u8], j: usize) -> Marks {
 #[inline]
 fn prospero(b: &[u8], j: usize) -> Marks {
     let mut marks = NO_MARKS;
-    if j == b.len() {
-        return None;
-    }
-    let mut k = run(b, j + 1, chars::PPATH, Rule::Ppath).ok()?;
+    or_rules(j < b.len())?;
+    let mut k = run(b, j + 1, chars::PPATH, Rule::Ppath)?;
     if k < b.len() {
         marks[0] = k as u32;
     }
     while k < b.len() {
-        (b[k] == b';').then_some(())?;
-        let eq = run(b, k + 1, chars::FIELD, Rule::Fieldspec).ok()?;
-        (b.get(eq) == Some(&b'=')).then_some(())?;
-        k = run(b, eq + 1, chars::FIELD, Rule::Fieldspec).ok()?;
+        or_rules(b[k] == b';')?;
+        let eq = run(b, k + 1, chars::FIELD, Rule::Fieldspec)?;
+        or_rules(b.get(eq) == Some(&b'='))?;
+        k = run(b, eq + 1, chars::FIELD, Rule::Fieldspec)?;
     }
-    Some(marks)
+    Ok(marks)
 }
 
 /// The rules' error for the byte at `j`, which ends a valid host (`rule`
@@ -815,7 +824,17 @@ mod tests {
                 "wais" => wais(b, j),
                 _ => prospero(b, j),
             };
-            assert_eq!(read, Some(marks), "{input:?}");
+            assert_eq!(read, Ok(marks), "{input:?}");
+        }
+        // A bad escape is the rules' error, found without them.
+        for (input, read) in [
+            ("gopher://h/1a%G", gopher(b"gopher://h/1a%G", 10)),
+            ("gopher://h/1%09a%2", gopher(b"gopher://h/1%09a%2", 10)),
+            ("wais://h/d/t/%", wais(b"wais://h/d/t/%", 8)),
+            ("prospero://h/a;b=%x", prospero(b"prospero://h/a;b=%x", 12)),
+        ] {
+            assert_eq!(read.map(|_| ()), rules(input).map_err(Some), "{input:?}");
+            assert!(read.is_err(), "{input:?}");
         }
     }
 
