@@ -296,8 +296,9 @@ fn urlpath(b: &[u8], j: usize, kind: SchemeKind, parts: &mut Parts) -> Option<Re
 
 /// What follows the login in gopher, nntp, wais and prospero, from `j`
 /// (its `"/"` or the end): the common paths by the readings below, each
-/// a few calls of `run`, the code every URL's path goes through; the
-/// rest, and every error, by the scheme's own rules.
+/// a few calls of `run`, the code every URL's path goes through, which
+/// also answer a bad escape; the rest, and every other error, by the
+/// scheme's own rules.
 #[inline(never)]
 fn after_login(b: &[u8], j: usize, kind: SchemeKind, parts: &mut Parts) -> Option<Result<(), ParseError>> {
     let read = match kind {
@@ -390,7 +391,8 @@ fn until_tab(b: &[u8], mut i: usize, class: Class, rule: Rule) -> Result<usize, 
 }
 
 /// §3.7: `"/" group [ "/" digits ]` from the end of the login at `j`;
-/// `marks[0]` the `"/"` before the article number, which fits in 64 bits.
+/// `marks[0]` the `"/"` before the article number, of at most 19 digits
+/// (within 64 bits whatever they are; the rules read a longer one).
 #[inline]
 fn nntp(b: &[u8], j: usize) -> Marks {
     let mut marks = NO_MARKS;
