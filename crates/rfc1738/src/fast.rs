@@ -365,7 +365,7 @@ fn gopher(b: &[u8], j: usize) -> Marks {
     let tab2 = until_tab(b, tab1 + 3, chars::SEARCH, Rule::Search)?;
     if tab2 < b.len() {
         marks[1] = tab2 as u32;
-        or_rules(run(b, tab2 + 3, chars::XCHAR, Rule::GopherPlusString).map_err(Some)? == b.len())?;
+        or_rules(run(b, tab2 + 3, chars::XCHAR, Rule::GopherPlusString)? == b.len())?;
     }
     Ok(marks)
 }
@@ -397,8 +397,8 @@ fn until_tab(b: &[u8], mut i: usize, class: Class, rule: Rule) -> Result<usize, 
 fn nntp(b: &[u8], j: usize) -> Marks {
     let mut marks = NO_MARKS;
     let g = scheme::news::group_end(b.get(j + 1..).ok_or(None)?);
-    let k = j + 1 + g;
     or_rules(g > 0)?;
+    let k = j + 1 + g;
     if k < b.len() {
         let digits = &b[k + 1..];
         or_rules(b[k] == b'/' && (1..20).contains(&digits.len()) && digits.iter().all(u8::is_ascii_digit))?;
