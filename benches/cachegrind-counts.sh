@@ -12,7 +12,9 @@
 #   benches/cachegrind-counts.sh PARSER... [-- parse-bench options]
 #
 # e.g. benches/cachegrind-counts.sh "rfc1738 borrow" fluent-uri -- --corpus /tmp/c
-# (PARSER as parse-bench's --only takes it). Each parser runs alone, once
+# (PARSER as parse-bench's --only takes it, naming one parser: a name that
+# several contain, "rfc1738", would sum them; the options are any but
+# --rounds, which this sets). Each parser runs alone, once
 # with one measured round and once with five; the difference is four
 # passes over every file, free of start-up and corpus loading. Needs
 # valgrind (Debian: apt-get install valgrind).
