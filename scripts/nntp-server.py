@@ -4,7 +4,7 @@
 Serves the articles under SPOOL/<group>/<number> (each a full article with
 headers), answers MODE READER, GROUP, ARTICLE, HEAD, BODY, STAT, LIST,
 LIST ACTIVE, LISTGROUP, XOVER/OVER, DATE, HELP and QUIT, and appends every
-command line it receives, escaped as in wire-relay.py, to LOG as
+command line it receives, escaped as wirelog.py writes bytes, to LOG as
 `<connection> <line>`. Listens on 127.0.0.1 only.
 
 Usage: nntp-server.py PORT SPOOL LOG
@@ -15,26 +15,12 @@ import sys
 import threading
 import time
 
+# The shared module is read from this directory, with no __pycache__ left in it.
+sys.dont_write_bytecode = True
+from wirelog import escape  # noqa: E402
+
 LOCK = threading.Lock()
 COUNTER = [0]
-
-
-def escape(data: bytes) -> str:
-    out = []
-    for b in data:
-        if b == 0x0D:
-            out.append("\\r")
-        elif b == 0x0A:
-            out.append("\\n")
-        elif b == 0x09:
-            out.append("\\t")
-        elif b == 0x5C:
-            out.append("\\\\")
-        elif 0x20 <= b < 0x7F:
-            out.append(chr(b))
-        else:
-            out.append("\\x%02X" % b)
-    return "".join(out)
 
 
 def load(spool):

@@ -14,26 +14,12 @@ import socket
 import sys
 import threading
 
+# The shared module is read from this directory, with no __pycache__ left in it.
+sys.dont_write_bytecode = True
+from wirelog import escape  # noqa: E402
+
 LOCK = threading.Lock()
 COUNTER = [0]
-
-
-def escape(data: bytes) -> str:
-    out = []
-    for b in data:
-        if b == 0x0D:
-            out.append("\\r")
-        elif b == 0x0A:
-            out.append("\\n")
-        elif b == 0x09:
-            out.append("\\t")
-        elif b == 0x5C:
-            out.append("\\\\")
-        elif 0x20 <= b < 0x7F:
-            out.append(chr(b))
-        else:
-            out.append("\\x%02X" % b)
-    return "".join(out)
 
 
 def pump(src, dst, record):
