@@ -208,6 +208,16 @@ pub(crate) fn run_of(b: &[u8], mut i: usize, end: usize, class: Class) -> usize 
     i + first_miss(&chunk_from(b, i), bit)
 }
 
+/// How many of the eight bytes of `w`, from the first, are unencoded
+/// members of `class` (which has a run bit; 8 or more when all are):
+/// `run_of` within a word already read, such as a scheme name shorter
+/// than eight bytes, without a loop or the tail of a shorter slice.
+#[inline(always)]
+pub(crate) fn run_in_word(w: &[u8; 8], class: Class) -> usize {
+    debug_assert!(class.1 != 0);
+    first_miss(w, class.1)
+}
+
 /// The index of the first of eight bytes that lacks `bit` in `MEMBER`
 /// (one of them does), without a branch per byte.
 #[inline(always)]

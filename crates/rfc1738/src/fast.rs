@@ -516,7 +516,7 @@ fn known_scheme(b: &[u8]) -> Option<(usize, SchemeKind)> {
     match SchemeKind::from_prefix(b, colon) {
         // Another name before a `":"` in the word: one run of scheme
         // characters up to it, not read again byte by byte.
-        SchemeKind::Other => (colon > 0 && colon < 8 && chars::run_of(b, 0, colon, chars::SCHEME) == colon)
+        SchemeKind::Other => (colon > 0 && colon < 8 && chars::run_in_word(&w.to_le_bytes(), chars::SCHEME) == colon)
             .then_some((colon, SchemeKind::Other)),
         // No `":"` in the word: a name of eight letters ("prospero") when
         // the ninth byte is its `":"`.
