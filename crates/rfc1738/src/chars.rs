@@ -299,14 +299,25 @@ pub(crate) fn chunk_from(b: &[u8], i: usize) -> [u8; 8] {
     }
 }
 
-/// `chunk_from` in a text of fewer than eight bytes.
-#[cold]
+/// `chunk_from` in a text of fewer than eight bytes (such as `news:*`):
+/// the bytes left as two loads that may overlap, not a copy of a length
+/// known only here.
 #[inline(never)]
 fn short_chunk(b: &[u8], i: usize) -> [u8; 8] {
-    let mut w = [0u8; 8];
     let rest = b.get(i..).unwrap_or_default();
-    w[..rest.len()].copy_from_slice(rest);
-    w
+    let n = rest.len();
+    let word = match (rest.first_chunk::<4>(), rest.first_chunk::<2>()) {
+        (Some(lo), _) => {
+            let hi = rest.last_chunk::<4>().copied().unwrap_or_default();
+            u64::from(u32::from_le_bytes(*lo)) | u64::from(u32::from_le_bytes(hi)) << (8 * (n - 4))
+        }
+        (None, Some(lo)) => {
+            let hi = rest.last_chunk::<2>().copied().unwrap_or_default();
+            u64::from(u16::from_le_bytes(*lo)) | u64::from(u16::from_le_bytes(hi)) << (8 * (n - 2))
+        }
+        (None, None) => rest.first().copied().map_or(0, u64::from),
+    };
+    word.to_le_bytes()
 }
 
 /// The index of the first `needle` in `b[i..end]`, or `end`, reading eight

@@ -150,12 +150,25 @@ fn ip_url(b: &[u8], colon: usize, kind: SchemeKind, parts: &mut Parts) -> Option
                 (parts.port, parts.port_value) = (None, 0);
                 i = at + 1;
             }
+            Login::Password { h } if first && takes_user(kind) => {
+                // The user was read as a host ending at `h`, its `":"`
+                // not followed by a port: the password is the run of
+                // `user` characters (§3.1: `password = *[ uchar | ";" |
+                // "?" | "&" | "=" ]`) up to the `"@"`.
+                let at = run(b, h + 1, chars::USER, Rule::Password).ok()?;
+                if b.get(at) != Some(&b'@') {
+                    return None;
+                }
+                parts.user = Some(Span::new(i, h));
+                parts.password = Some(Span::new(h + 1, at));
+                i = at + 1;
+            }
             Login::Rules if first && takes_user(kind) => {
                 *parts = Parts::new(kind, colon, b.len(), false);
                 i = user_password(b, i, parts)?;
             }
             // A second user, or none in this scheme: the rules say why.
-            Login::User { .. } | Login::Rules => return None,
+            Login::User { .. } | Login::Password { .. } | Login::Rules => return None,
         }
         first = false;
     }
@@ -168,6 +181,9 @@ enum Login {
     /// A valid host from the start of the login to `h`, perhaps a port,
     /// then an `"@"` at `at`: what was read may be a user and password.
     User { h: usize, at: usize },
+    /// A valid host from the start of the login to `h`, then a `":"`
+    /// and no port: what was read may be a user, and a password follow.
+    Password { h: usize },
     /// No host and port from the start of the login, or a byte after one
     /// that an `"@"` follows: perhaps a user, else the rules say what.
     Rules,
@@ -223,7 +239,7 @@ fn hostport_path(b: &[u8], i: usize, kind: SchemeKind, parts: &mut Parts) -> Log
         }
         j = match port(b, j + 1, parts) {
             Some(j) => j,
-            None => return Login::Rules,
+            None => return Login::Password { h },
         };
     }
     if j < b.len() && b[j] != b'/' {
@@ -514,10 +530,13 @@ fn known_scheme(b: &[u8]) -> Option<(usize, SchemeKind)> {
     // The lowest set bit marks the first `":"` exactly (8: none).
     let colon = ((x.wrapping_sub(LO) & !x & HI).trailing_zeros() / 8) as usize;
     match SchemeKind::from_prefix(b, colon) {
-        // Another name before a `":"` in the word: one run of scheme
-        // characters up to it, not read again byte by byte.
-        SchemeKind::Other => (colon > 0 && colon < 8 && chars::run_in_word(&w.to_le_bytes(), chars::SCHEME) == colon)
-            .then_some((colon, SchemeKind::Other)),
+        // Another name before a `":"` in the word: its bytes checked as
+        // scheme characters in the word already read, not byte by byte
+        // (nor as a run of a slice shorter than a word).
+        SchemeKind::Other => {
+            (colon > 0 && colon < 8 && chars::run_in_word(&w.to_le_bytes(), chars::SCHEME) == colon)
+                .then_some((colon, SchemeKind::Other))
+        }
         // No `":"` in the word: a name of eight letters ("prospero") when
         // the ninth byte is its `":"`.
         _ if colon == 8 && b.get(8) != Some(&b':') => None,
