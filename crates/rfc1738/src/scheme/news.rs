@@ -17,13 +17,19 @@ pub(crate) fn parse(p: &Parser<'_>, _parts: &mut Parts, i: usize) -> Result<(), 
     // fails.
     let text = &p.b[i..p.end];
     let g = group_end(text);
-    if (g > 0 && g == text.len()) || plain_article(p, i) {
-        return Ok(());
+    if g > 0 {
+        if g == text.len() {
+            return Ok(());
+        }
+        // No group octet is an "@", so the first one is at or after `g`:
+        // without one, the text is no article, and a group fails where it
+        // ends (the article's reading is not tried).
+        if chars::find_byte(text, g, text.len(), b'@') == text.len() {
+            return Err(p.unexpected(i + g, Rule::Group));
+        }
     }
-    // No group octet is an "@", so the first one is at or after `g`:
-    // without one, a group fails where it ends.
-    if g > 0 && chars::find_byte(text, g, text.len(), b'@') == text.len() {
-        return Err(p.unexpected(i + g, Rule::Group));
+    if plain_article(p, i) {
+        return Ok(());
     }
     grouppart(p, i)
 }
