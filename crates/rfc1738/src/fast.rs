@@ -515,7 +515,7 @@ pub(crate) enum Scheme {
 /// looked up as a name whose `":"` is the ninth ("prospero"). A name of
 /// §3 is letters only, so a match needs no check of the scheme
 /// characters; any other name before a `":"` in the first eight bytes is
-/// checked as one run (`SchemeKind::Other`). `None` for anything else
+/// checked in that word (`SchemeKind::Other`). `None` for anything else
 /// (`scheme` reads it byte by byte): http and https, whose names the byte
 /// loop reads as fast when most URLs have them, longer names, relative
 /// references.
