@@ -152,13 +152,8 @@ fn ip_url(b: &[u8], colon: usize, kind: SchemeKind, parts: &mut Parts) -> Option
             }
             Login::Password { h } if first && takes_user(kind) => {
                 // The user was read as a host ending at `h`, its `":"`
-                // not followed by a port: the password is the run of
-                // `user` characters (§3.1: `password = *[ uchar | ";" |
-                // "?" | "&" | "=" ]`) up to the `"@"`.
-                let at = run(b, h + 1, chars::USER, Rule::Password).ok()?;
-                if b.get(at) != Some(&b'@') {
-                    return None;
-                }
+                // not followed by a port: the password follows it.
+                let at = password(b, h + 1)?;
                 parts.user = Some(Span::new(i, h));
                 parts.password = Some(Span::new(h + 1, at));
                 i = at + 1;
@@ -206,10 +201,7 @@ fn user_password(b: &[u8], i: usize, parts: &mut Parts) -> Option<usize> {
     let at = match b.get(j) {
         Some(b'@') => j,
         Some(b':') => {
-            let k = run(b, j + 1, chars::USER, Rule::Password).ok()?;
-            if b.get(k) != Some(&b'@') {
-                return None;
-            }
+            let k = password(b, j + 1)?;
             parts.password = Some(Span::new(j + 1, k));
             k
         }
@@ -217,6 +209,15 @@ fn user_password(b: &[u8], i: usize, parts: &mut Parts) -> Option<usize> {
     };
     parts.user = Some(Span::new(i, j));
     Some(at + 1)
+}
+
+/// `password "@"` from `i` (§3.1: `password = *[ uchar | ";" | "?" |
+/// "&" | "=" ]`, no raw `":"`, `"@"` or `"/"`): where its `"@"` is;
+/// `None` for anything else there (the rules say what).
+#[inline]
+fn password(b: &[u8], i: usize) -> Option<usize> {
+    let at = run(b, i, chars::USER, Rule::Password).ok()?;
+    (b.get(at) == Some(&b'@')).then_some(at)
 }
 
 /// `host [ ":" port ] [ "/" path ]` from `i`, completing `parts`.
