@@ -4,11 +4,11 @@
 //! The library crate `rfc1738` does the work.
 
 mod cmd;
-mod diag;
-mod explain;
 mod input;
-mod json;
-mod outcome;
+
+// What the command says of a URL lives in `rfc1738-report`, shared with
+// the other front ends; these names keep `crate::json` and the like short.
+use rfc1738_report::{diag, explain, json, outcome};
 
 use clap::{Parser, Subcommand};
 use std::io;

@@ -351,7 +351,7 @@ fn check_lines(block: Block, line_no: u64, job: Job<'_>, mut out: Vec<u8>) -> io
         let (input, verdict): (&[u8], Verdict) = match line {
             Ok(t) => {
                 let verdict = match (job.format, job.lenient) {
-                    (Format::Clf, _) => super::clf::validate_line(t),
+                    (Format::Clf, _) => rfc1738_report::clf::validate_line(t),
                     (_, true) => parse_bytes_with(t, &options(true)).map(|_| ()),
                     _ => rfc1738::validate_bytes(t).map_err(Problem::from),
                 };

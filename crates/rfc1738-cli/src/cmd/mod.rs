@@ -1,7 +1,6 @@
 //! One module per subcommand; each `run` returns the exit status.
 
 pub mod check;
-pub mod clf;
 pub mod examples;
 pub mod explain;
 pub mod extract;

@@ -40,6 +40,7 @@ pub enum ClfError {
 
 impl ClfError {
     /// The byte offset in the line this error points at.
+    #[must_use]
     pub fn offset(self) -> usize {
         match self {
             Self::NoRequest(o) | Self::Unterminated(o) | Self::Dash(o) | Self::NoTarget(o) => o,
@@ -47,6 +48,7 @@ impl ClfError {
     }
 
     /// A short stable name, for machine output.
+    #[must_use]
     pub fn id(self) -> &'static str {
         match self {
             Self::NoRequest(_) => "clf-no-request",

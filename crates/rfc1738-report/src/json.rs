@@ -38,6 +38,7 @@ pub fn object(input: &[u8], result: &Result<Url, Problem>, warnings: &[Warning])
 }
 
 /// One warning: `{offset, kind, security, message}`.
+#[must_use]
 pub fn warning(w: &Warning) -> Value {
     json!({"offset": w.offset(), "kind": w.kind().id(), "security": w.kind().is_security(), "message": w.message()})
 }
@@ -75,6 +76,7 @@ fn valid(o: &mut Map<String, Value>, url: &Url) {
 }
 
 /// The scheme's own object.
+#[must_use]
 pub fn view(url: &Url) -> Value {
     match url.kind() {
         SchemeKind::Ftp => ftp(url),

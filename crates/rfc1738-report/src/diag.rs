@@ -8,6 +8,7 @@ const CARET: Style = AnsiColor::Red.on_default().bold();
 
 /// The input made printable (control characters shown as their Unicode
 /// "control pictures") and the 0-based column of byte `offset` in it.
+#[must_use]
 pub fn printable(input: &str, offset: usize) -> (Cow<'_, str>, usize) {
     if input.bytes().all(|b| (b' '..0x7f).contains(&b)) {
         // Printable ASCII (most invalid URLs): one column per byte.
@@ -31,6 +32,7 @@ pub fn printable(input: &str, offset: usize) -> (Cow<'_, str>, usize) {
 
 /// Two lines: the input, indented, and a caret (in colour) under byte
 /// `offset`.
+#[must_use]
 pub fn caret(input: &str, offset: usize) -> String {
     let (shown, column) = printable(input, offset);
     let mut out = Vec::new();
@@ -55,6 +57,7 @@ pub fn write_caret(out: &mut Vec<u8>, shown: &str, column: usize, color: bool) {
 }
 
 /// The 1-based column of byte `offset`, counted in characters.
+#[must_use]
 pub fn column(input: &str, offset: usize) -> usize {
     printable(input, offset).1 + 1
 }

@@ -31,6 +31,7 @@ fn endpoint(url: &Url) -> String {
 }
 
 /// The explanation, one line per step.
+#[must_use]
 pub fn explain(url: &Url) -> Vec<String> {
     let mut out = vec![format!(
         "{}  ({} URL, RFC 1738 §{})",

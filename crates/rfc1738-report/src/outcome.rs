@@ -31,6 +31,7 @@ impl From<ParseError> for Problem {
 
 impl Problem {
     /// A line longer than the command's limit.
+    #[must_use]
     pub fn too_long(len: u64, max: usize) -> Problem {
         Problem {
             offset: max,
@@ -42,6 +43,11 @@ impl Problem {
 }
 
 /// Parses raw input bytes.
+///
+/// # Errors
+///
+/// The first error of the parse, at its offset, or the first octet that
+/// is not UTF-8 (§2.2: non-ASCII).
 pub fn parse_bytes(input: &[u8]) -> Result<Url, Problem> {
     match std::str::from_utf8(input) {
         Ok(s) => Url::parse(s).map_err(Problem::from),
@@ -52,6 +58,11 @@ pub fn parse_bytes(input: &[u8]) -> Result<Url, Problem> {
 /// Parses raw input bytes accepting what `options` accept; the URL comes
 /// with the warnings of the parse (deviations accepted, an upper-case
 /// scheme).
+///
+/// # Errors
+///
+/// The first error of the parse, at its offset, or the first octet that
+/// is not UTF-8 (§2.2: non-ASCII).
 pub fn parse_bytes_with(input: &[u8], options: &ParseOptions) -> Result<(Url, Vec<Warning>), Problem> {
     match std::str::from_utf8(input) {
         Ok(s) => Url::parse_with(s, options).map_err(Problem::from),
@@ -60,6 +71,7 @@ pub fn parse_bytes_with(input: &[u8], options: &ParseOptions) -> Result<(Url, Ve
 }
 
 /// The options of `--lenient`: all of them, or none.
+#[must_use]
 pub fn options(lenient: bool) -> ParseOptions {
     if lenient {
         ParseOptions::lenient()
@@ -69,6 +81,11 @@ pub fn options(lenient: bool) -> ParseOptions {
 }
 
 /// Validates raw input bytes without keeping the URL.
+///
+/// # Errors
+///
+/// The first error of the parse, at its offset, or the first octet that
+/// is not UTF-8 (§2.2: non-ASCII).
 pub fn validate_bytes(input: &[u8]) -> Result<(), Problem> {
     match std::str::from_utf8(input) {
         Ok(s) => rfc1738::validate(s).map_err(Problem::from),
@@ -102,12 +119,14 @@ fn non_utf8(input: &[u8], valid: usize) -> Problem {
 
 /// The scheme an input names, lower-cased, for summaries: the bytes before
 /// the first `:` when they are scheme characters.
+#[must_use]
 pub fn scheme_of(input: &[u8]) -> Option<String> {
     scheme_bytes(input).map(|name| String::from_utf8_lossy(name).to_ascii_lowercase())
 }
 
 /// The scheme of an input as written (ASCII): the scheme characters before
 /// the first `:`, when that is what the input starts with.
+#[must_use]
 pub fn scheme_bytes(input: &[u8]) -> Option<&[u8]> {
     let n = input.iter().take_while(|&&b| rfc1738::chars::SCHEME.contains(b)).count();
     (n > 0 && input.get(n) == Some(&b':')).then(|| &input[..n])

@@ -1,0 +1,20 @@
+//! What the `rfc1738` command says of a URL, as a library.
+//!
+//! The command, the web server and the Python package all show the same
+//! things: the `parse --json` record, the explanation in words, the input
+//! with a caret under an error, and the request URL of a log line. They
+//! live here once, above the `rfc1738` library, so that every front end
+//! says the same.
+//!
+//! - [`outcome`]: bytes in, a [`Url`](rfc1738::Url) or a [`Problem`](outcome::Problem) out
+//!   (octets that are not UTF-8 are the §2.2 non-ASCII error at their offset).
+//! - [`json`]: the `parse --json` record.
+//! - [`explain`]: what a client does with a URL, in words.
+//! - [`diag`]: the input made printable, with a caret under an offset.
+//! - [`clf`]: the request URL of a Common Log Format line.
+
+pub mod clf;
+pub mod diag;
+pub mod explain;
+pub mod json;
+pub mod outcome;
