@@ -1,10 +1,11 @@
 //! FTP access as RFC 1738 §3.2 says, over RFC 959 with passive data
 //! connections (EPSV of RFC 2428, falling back to PASV).
 
+use crate::fetched::{Content, Fetched};
 use crate::net::{connect, Budget, LineConn};
 use crate::plan::{Plan, Step};
 use crate::target::{Endpoint, FtpPassword, FtpTarget};
-use crate::{AccessError, Content, Event, Fetched, Trace};
+use crate::{AccessError, Event, Trace};
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr, TcpStream};
 

@@ -1,93 +1,12 @@
 //! Gopher access as RFC 1738 §3.4 says, over RFC 1436 and Gopher+.
 
+use crate::fetched::{Content, Fetched};
+use crate::menu::{parse_menu, MenuItem};
 use crate::net::{connect, read_line, Budget};
 use crate::plan::{Plan, Step};
 use crate::target::GopherTarget;
-use crate::{AccessError, Content, Event, Fetched, MenuOutput, Trace};
+use crate::{AccessError, Event, MenuOutput, Trace};
 use std::io::{BufRead, BufReader, Read, Write};
-
-/// One item of a gopher menu (RFC 1436 §3.8): a type, a display string, and
-/// where the item is.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MenuItem {
-    /// The gopher type character (`0` file, `1` menu, `7` search, `i` info...).
-    pub item_type: u8,
-    /// What the user sees.
-    pub display: String,
-    /// The selector, as octets.
-    pub selector: Vec<u8>,
-    /// The host of the item.
-    pub host: String,
-    /// The port of the item.
-    pub port: u16,
-    /// Whether the item is tagged as a Gopher+ item (`+` or `?`, §3.4.4).
-    pub plus: bool,
-}
-
-impl MenuItem {
-    /// The item's own gopher URL (§3.4.1), or `None` for an item that
-    /// locates nothing (`i` information lines, `3` errors).
-    ///
-    /// # Examples
-    /// ```
-    /// let menu = rfc1738_access::parse_menu(b"0About it\t/about.txt\tgopher.example\t70\r\n.\r\n");
-    /// assert_eq!(menu[0].url().as_deref(), Some("gopher://gopher.example/0/about.txt"));
-    /// ```
-    #[must_use]
-    pub fn url(&self) -> Option<String> {
-        if matches!(self.item_type, b'i' | b'3') || self.host.is_empty() {
-            return None;
-        }
-        let port = if self.port == 70 { String::new() } else { format!(":{}", self.port) };
-        let mut url = format!("gopher://{}{port}/", self.host);
-        encode_xchars(&[self.item_type], &mut url);
-        encode_xchars(&self.selector, &mut url);
-        Some(url)
-    }
-}
-
-/// §3.4: within the gopher path nothing is reserved; unsafe and
-/// non-ASCII octets (and `%`) are encoded.
-fn encode_xchars(octets: &[u8], out: &mut String) {
-    for &b in octets {
-        if b.is_ascii_alphanumeric() || b"$-_.+!*'(),;/?:@&=".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
-        }
-    }
-}
-
-/// Reads a gopher menu: one item a line, TAB-separated fields, up to a line
-/// holding only `.`. Lines with too few fields are skipped.
-///
-/// # Examples
-/// ```
-/// let items = rfc1738_access::parse_menu(b"1Docs\t/docs\th\t7070\t+\r\n.\r\n");
-/// assert_eq!((items[0].item_type, items[0].port, items[0].plus), (b'1', 7070, true));
-/// ```
-#[must_use]
-pub fn parse_menu(menu: &[u8]) -> Vec<MenuItem> {
-    menu.split(|&b| b == b'\n')
-        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
-        .take_while(|l| *l != b".")
-        .filter_map(parse_item)
-        .collect()
-}
-
-fn parse_item(line: &[u8]) -> Option<MenuItem> {
-    let (&item_type, rest) = line.split_first()?;
-    let fields: Vec<&[u8]> = rest.split(|&b| b == b'\t').collect();
-    let text = |i: usize| String::from_utf8_lossy(fields.get(i).copied().unwrap_or_default()).into_owned();
-    Some(MenuItem {
-        item_type,
-        display: text(0),
-        selector: fields.get(1)?.to_vec(),
-        host: text(2),
-        port: text(3).trim().parse().unwrap_or(0),
-        plus: matches!(fields.get(4), Some(f) if f.starts_with(b"+") || f.starts_with(b"?")),
-    })
-}
 
 pub(crate) fn plan(t: &GopherTarget, plan: &mut Plan) {
     plan.push(Step::Connect { host: t.ep.host.clone(), port: t.ep.port });

@@ -1,10 +1,11 @@
 //! HTTP access as RFC 1738 §3.3 says: a GET of the path and search, with
 //! redirects followed only while they stay on http and on an allowed port.
 
+use crate::fetched::{Content, Fetched};
 use crate::net::{connect, read_line, Budget};
 use crate::plan::{Plan, Step};
 use crate::target::{Endpoint, Target};
-use crate::{AccessError, Content, Event, Fetched, Trace};
+use crate::{AccessError, Event, Trace};
 use std::io::{BufRead, BufReader, Read, Write};
 
 const USER_AGENT: &str = concat!("rfc1738-access/", env!("CARGO_PKG_VERSION"));

@@ -34,9 +34,11 @@
 
 mod advice;
 mod error;
+mod fetched;
 mod ftp;
 mod gopher;
 mod http;
+mod menu;
 mod net;
 mod news;
 mod options;
@@ -47,48 +49,14 @@ mod trace;
 pub(crate) use rfc1738::{pct::decode, SchemeKind, Url};
 
 pub use error::AccessError;
-pub use gopher::{parse_menu, MenuItem};
+pub use fetched::{Content, Fetched};
+pub use menu::{parse_menu, MenuItem};
 pub use options::{MenuOutput, Options, PasswordPrompt};
 pub use plan::{show, Plan, Step};
 pub use trace::{Event, NoTrace, Trace};
 
 use std::io::Write;
 use target::Target;
-
-/// What an access retrieved.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Fetched {
-    /// Octets read from the server (for a gopher menu written as items,
-    /// the size of the menu as sent).
-    pub bytes: u64,
-    /// What the octets are.
-    pub content: Content,
-}
-
-/// The kind of resource retrieved.
-#[derive(Debug, Clone, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum Content {
-    /// A file (ftp `RETR`, gopher item, local file).
-    Data,
-    /// An ftp name list (`NLST`, typecode `d`, §3.2.2).
-    Listing,
-    /// A gopher menu (type 1) or search result (type 7), parsed.
-    Menu(Vec<MenuItem>),
-    /// An http response body.
-    Http {
-        /// The final status code.
-        status: u16,
-        /// The `Content-Type`, when sent.
-        content_type: Option<String>,
-    },
-    /// The group list of `news:*`.
-    NewsGroups,
-    /// The overview of a group's articles.
-    NewsOverview,
-    /// One article.
-    Article,
-}
 
 /// The exchange `fetch` would perform for `url`, computed without
 /// connecting; every check `fetch` makes first is made here too.
@@ -99,7 +67,21 @@ pub enum Content {
 /// ([`AccessError::Url`]), a `file` URL for another host, a `news` URL with
 /// no server configured, a scheme with no access method.
 pub fn plan(url: &str, opts: &Options) -> Result<Plan, AccessError> {
-    Ok(Target::new(url, opts)?.plan())
+    Ok(plan_of(&Target::new(url, opts)?))
+}
+
+/// The exchange, as `--plan` prints it: each protocol writes its own steps.
+fn plan_of(target: &Target) -> Plan {
+    let mut plan = Plan::default();
+    match target {
+        Target::Ftp(t) => ftp::plan(t, &mut plan),
+        Target::Gopher(t) => gopher::plan(t, &mut plan),
+        Target::Http { ep, target } => http::plan(ep, target, &mut plan),
+        Target::File(path) => plan.push(Step::Open(path.clone())),
+        Target::Nntp(t) => news::plan(t, &mut plan),
+        Target::Describe { advice, .. } => plan.note(advice.clone()),
+    }
+    plan
 }
 
 /// Retrieves what `url` locates and writes it to `out`, reporting the

@@ -1,10 +1,11 @@
 //! News and NNTP access as RFC 1738 §3.6 and §3.7 say, over NNTP (RFC 977,
 //! RFC 3977; XOVER of RFC 2980 for a group's overview).
 
+use crate::fetched::{Content, Fetched};
 use crate::net::{connect, read_line, Budget, LineConn};
 use crate::plan::{Plan, Step};
 use crate::target::{NewsWhat, NntpTarget};
-use crate::{AccessError, Content, Fetched, Trace};
+use crate::{AccessError, Trace};
 use std::io::Write;
 
 pub(crate) fn plan(t: &NntpTarget, plan: &mut Plan) {

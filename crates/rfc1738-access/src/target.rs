@@ -2,7 +2,6 @@
 //! here, before any connection is opened.
 
 use crate::advice;
-use crate::plan::{Plan, Step};
 use crate::{decode, AccessError, Options, SchemeKind, Url};
 use rfc1738::FtpLogin;
 use std::path::PathBuf;
@@ -88,20 +87,6 @@ impl Target {
             SchemeKind::Other => Err(AccessError::Unsupported { scheme: url.scheme().to_string() }),
             _ => Ok(Target::Describe { scheme: url.scheme().to_string(), advice: advice::describe(&url) }),
         }
-    }
-
-    /// The exchange, as `--plan` prints it.
-    pub(crate) fn plan(&self) -> Plan {
-        let mut plan = Plan::default();
-        match self {
-            Target::Ftp(t) => crate::ftp::plan(t, &mut plan),
-            Target::Gopher(t) => crate::gopher::plan(t, &mut plan),
-            Target::Http { ep, target } => crate::http::plan(ep, target, &mut plan),
-            Target::File(path) => plan.push(Step::Open(path.clone())),
-            Target::Nntp(t) => crate::news::plan(t, &mut plan),
-            Target::Describe { advice, .. } => plan.note(advice.clone()),
-        }
-        plan
     }
 }
 

@@ -5,6 +5,7 @@
 
 mod cmd;
 mod input;
+mod status;
 
 // What the command says of a URL lives in `rfc1738-report`, shared with
 // the other front ends; these names keep `crate::json` and the like short.
@@ -44,16 +45,6 @@ enum Command {
     Examples,
     /// Retrieve what a URL locates, as RFC 1738 §3 says (--plan: show the exchange only).
     Fetch(cmd::fetch::FetchArgs),
-}
-
-/// Exit statuses: 0 all valid, 1 something invalid, 2 usage or I/O error.
-pub mod status {
-    /// Everything was valid.
-    pub const OK: u8 = 0;
-    /// Something was invalid.
-    pub const INVALID: u8 = 1;
-    /// A usage or I/O error.
-    pub const ERROR: u8 = 2;
 }
 
 fn main() -> ExitCode {

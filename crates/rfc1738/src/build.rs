@@ -26,8 +26,8 @@
 use crate::chars;
 use crate::error::{ErrorKind, ParseError, Rule};
 use crate::host;
+use crate::kind::SchemeKind;
 use crate::pct::{self, Context};
-use crate::scheme::SchemeKind;
 use crate::url::Url;
 use core::fmt;
 

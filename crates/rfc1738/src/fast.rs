@@ -28,10 +28,11 @@
 
 use crate::chars::{self, Class};
 use crate::error::{ErrorKind, ParseError, Rule};
-use crate::host::MAX_LABEL;
-use crate::parse::{no_scheme, Parser};
+use crate::host;
+use crate::kind::{self, SchemeKind};
 use crate::pct;
-use crate::scheme::{self, SchemeKind};
+use crate::reader::{no_scheme, Parser};
+use crate::scheme;
 use crate::url::{Parts, Span};
 
 /// What the fast path made of a text.
@@ -48,15 +49,15 @@ pub(crate) enum Fast {
 /// into `parts` (where the caller keeps them: they are not copied again).
 #[inline]
 pub(crate) fn parse(b: &[u8], parts: &mut Parts) -> Fast {
-    let (colon, kind) = match known_scheme(b) {
+    let (colon, kind) = match kind::known_scheme(b) {
         Some(known) => known,
-        None => match scheme(b) {
-            Scheme::Colon(colon) => (colon, SchemeKind::from_prefix(b, colon)),
+        None => match kind::scheme(b) {
+            kind::Scheme::Colon(colon) => (colon, SchemeKind::from_prefix(b, colon)),
             // The rule stops where `scheme` did, and its error is the same
             // whether or not a `"#"` ends the URL first: `scheme` stops at a
             // `"#"` at the latest, and a name that ends at `"#"` or at the
             // end of the URL lacks its `":"` alike.
-            Scheme::Error(i) => {
+            kind::Scheme::Error(i) => {
                 return Fast::Done(Err(no_scheme(&Parser { b, end: b.len(), lenient: None }, i)))
             }
         },
@@ -227,7 +228,7 @@ fn hostport_path(b: &[u8], i: usize, kind: SchemeKind, parts: &mut Parts) -> Log
     let h = if kind == SchemeKind::File && matches!(b.get(i), Some(b'/' | b':')) {
         i
     } else {
-        match host(b, i) {
+        match host::short(b, i) {
             Some(h) => h,
             None => return Login::Rules,
         }
@@ -501,135 +502,6 @@ fn file_port(b: &[u8], j: usize) -> Option<Result<(), ParseError>> {
     (b.get(stop) != Some(&b'@')).then_some(Err(ParseError::new(j, ErrorKind::PortNotAllowed, Rule::Hostport)))
 }
 
-/// How the text starts.
-pub(crate) enum Scheme {
-    /// A `scheme ":"`, the offset of the `":"`.
-    Colon(usize),
-    /// No `scheme ":"` at all: the text is not a URL. Where the scheme
-    /// characters end.
-    Error(usize),
-}
-
-/// A scheme other than http, and its `":"`: the `":"` found in the
-/// first eight bytes without a loop, the name before it looked up whole
-/// (`SchemeKind::from_prefix`); with no `":"` there, the eight bytes are
-/// looked up as a name whose `":"` is the ninth ("prospero"). A name of
-/// §3 is letters only, so a match needs no check of the scheme
-/// characters; any other name before a `":"` in the first eight bytes is
-/// checked in that word (`SchemeKind::Other`). `None` for anything else
-/// (`scheme` reads it byte by byte): http and https, whose names the byte
-/// loop reads as fast when most URLs have them, longer names, relative
-/// references.
-#[inline]
-fn known_scheme(b: &[u8]) -> Option<(usize, SchemeKind)> {
-    use chars::{HI, LO};
-    let w = u64::from_le_bytes(chars::chunk_from(b, 0));
-    if (w | 0x2020_2020) & 0xffff_ffff == u64::from(u32::from_le_bytes(*b"http")) {
-        return None;
-    }
-    let x = w ^ (LO * u64::from(b':'));
-    // The lowest set bit marks the first `":"` exactly (8: none).
-    let colon = ((x.wrapping_sub(LO) & !x & HI).trailing_zeros() / 8) as usize;
-    match SchemeKind::from_prefix(b, colon) {
-        // Another name before a `":"` in the word: its bytes checked as
-        // scheme characters in the word already read, not byte by byte
-        // (nor as a run of a slice shorter than a word).
-        SchemeKind::Other => {
-            (colon > 0 && colon < 8 && chars::run_in_word(&w.to_le_bytes(), chars::SCHEME) == colon)
-                .then_some((colon, SchemeKind::Other))
-        }
-        // No `":"` in the word: a name of eight letters ("prospero") when
-        // the ninth byte is its `":"`.
-        _ if colon == 8 && b.get(8) != Some(&b':') => None,
-        kind => Some((colon, kind)),
-    }
-}
-
-/// `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]` and its `":"`
-/// (§5), in either case (§2.1: "programs interpreting URLs should
-/// treat upper case letters as equivalent to lower case in scheme names";
-/// the owned copy lower-cases it).
-#[inline]
-pub(crate) fn scheme(b: &[u8]) -> Scheme {
-    let mut i = 0;
-    while i < b.len() && chars::SCHEME.contains(b[i]) {
-        i += 1;
-    }
-    match b.get(i) {
-        Some(b':') if i > 0 => Scheme::Colon(i),
-        _ => Scheme::Error(i),
-    }
-}
-
-/// `host = hostname | hostnumber` (§3.1): the end of the host from `i`,
-/// for a host shorter than a label may be (RFC 1034 §3.5: 63), so that no
-/// length needs checking; longer ones go the long way.
-///
-/// The bytes are read eight at a time: a table lookup per byte gives
-/// masks of where the host ends and where its dots, hyphens and letters
-/// are, one bit per byte, and the rules of both forms become a few
-/// operations on those bits, without a branch per byte.
-#[inline(always)]
-pub(crate) fn host(b: &[u8], i: usize) -> Option<usize> {
-    // The first 24 bytes without a branch (nearly all hosts end there: a
-    // branch on where they end is a guess lost on a third of them), then
-    // eight at a time up to the first byte that is not a host character;
-    // 64 bytes at most (the masks), of which 63 may be host.
-    let (m0, m1, m2) = (
-        chars::host_masks(&chars::chunk_from(b, i)),
-        chars::host_masks(&chars::chunk_from(b, i + 8)),
-        chars::host_masks(&chars::chunk_from(b, i + 16)),
-    );
-    let spread = |m: u32, k: usize| {
-        (m & 0xff, u64::from((m >> 8) as u8) << k, u64::from((m >> 16) as u8) << k, u64::from(m >> 24) << k)
-    };
-    let (o0, d0, h0, l0) = spread(m0, 0);
-    let (o1, d1, h1, l1) = spread(m1, 8);
-    let (o2, d2, h2, l2) = spread(m2, 16);
-    let (mut dots, mut hyphens, mut letters) = (d0 | d1 | d2, h0 | h1 | h2, l0 | l1 | l2);
-    let outside = o0 | o1 << 8 | o2 << 16;
-    let n = if outside != 0 {
-        outside.trailing_zeros() as usize
-    } else {
-        let mut k = 24;
-        loop {
-            let (o, d, h, l) = spread(chars::host_masks(&chars::chunk_from(b, i + k)), k);
-            (dots, hyphens, letters) = (dots | d, hyphens | h, letters | l);
-            if o != 0 {
-                break k + o.trailing_zeros() as usize;
-            }
-            k += 8;
-            if k == 64 {
-                return None;
-            }
-        }
-    };
-    if n == 0 || n > MAX_LABEL {
-        return None;
-    }
-    let last = 1u64 << (n - 1);
-    let within = last | (last - 1);
-    let (dots, hyphens, letters) = (dots & within, hyphens & within, letters & within);
-    // Bit k of `starts` (`ends`): byte k is the first (last) of a label,
-    // or of a group of digits.
-    let starts = (dots << 1) | 1;
-    let ends = (dots >> 1) | last;
-    // No empty label (or group): no dot first, last or after a dot.
-    let no_empty = dots & (starts | last) == 0;
-    // `domainlabel = alphadigit | alphadigit *[ alphadigit | "-" ]
-    // alphadigit`: no hyphen first or last; `toplabel = alpha | alpha
-    // *[ alphadigit | "-" ] alphadigit`: a letter first in the last label.
-    let top = if dots == 0 { 0 } else { 64 - dots.leading_zeros() };
-    let name = (hyphens & (starts | ends) == 0) & (letters >> top & 1 == 1);
-    // `hostnumber = digits "." digits "." digits "." digits`: three dots,
-    // the third one the last (no branch on which form the host has: a
-    // stream mixes them, and `count_ones` is a long sum without `popcnt`).
-    let two_left = dots & dots.wrapping_sub(1);
-    let one_left = two_left & two_left.wrapping_sub(1);
-    let number = (hyphens | letters == 0) & (one_left != 0) & (one_left & one_left.wrapping_sub(1) == 0);
-    (no_empty & (name | number)).then_some(i + n)
-}
-
 /// `port = digits`, at most 65535: the end of the port from `i`.
 ///
 /// Up to seven digits without a loop (where a port ends varies from one
@@ -731,8 +603,8 @@ mod tests {
             }
         }
         for text in texts {
-            if let Some(known) = known_scheme(&text) {
-                let Scheme::Colon(colon) = scheme(&text) else { panic!("{text:?}: no scheme") };
+            if let Some(known) = kind::known_scheme(&text) {
+                let kind::Scheme::Colon(colon) = kind::scheme(&text) else { panic!("{text:?}: no scheme") };
                 assert_eq!(
                     known,
                     (colon, SchemeKind::from_prefix(&text, colon)),

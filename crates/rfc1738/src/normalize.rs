@@ -8,9 +8,9 @@
 //! The changes are listed on [`Url::normalize`].
 
 use crate::chars::{self, UNRESERVED};
+use crate::kind::SchemeKind;
 use crate::options::ParseOptions;
 use crate::pct;
-use crate::scheme::SchemeKind;
 use crate::url::Url;
 
 impl Url {

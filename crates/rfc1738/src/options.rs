@@ -1,17 +1,14 @@
 //! `ParseOptions`: which deviations from §5 a parse accepts, each reported
 //! as a [`Warning`] instead of failing.
 //!
-//! Strict is the default: [`Url::parse`] and [`crate::validate`] accept
-//! exactly the grammar. [`Url::parse_with`] takes options, one per
+//! Strict is the default: [`Url::parse`](crate::Url::parse) and [`crate::validate`] accept
+//! exactly the grammar. [`Url::parse_with`](crate::Url::parse_with) takes options, one per
 //! deviation that real-world data is full of; every accepted deviation
 //! becomes a warning with its offset, so nothing is accepted silently.
 //!
 //! The lenient handling sits where the strict parser raises its error, so
 //! a strict parse does not pay for it.
 
-use crate::error::ParseError;
-use crate::parse;
-use crate::url::Url;
 use crate::warning::{Warning, WarningKind};
 use core::cell::RefCell;
 
@@ -21,14 +18,14 @@ use core::cell::RefCell;
 /// names what it accepts and the [`WarningKind`] it reports.
 ///
 /// An upper-case scheme needs no option: §2.1 asks interpreters to accept
-/// it, so every parse does, and [`Url::parse_with`] reports it as
+/// it, so every parse does, and [`Url::parse_with`](crate::Url::parse_with) reports it as
 /// [`WarningKind::UppercaseScheme`] even with every option off.
 ///
 /// A text the grammar accepts is read exactly as a strict parse reads it,
 /// whatever the options. For a scheme RFC 1738 does not define, whose part
 /// may be a login or opaque (§5 `schemepart`), a text with unsafe
 /// characters or bare `%` is read as a strict parse reads it once they are
-/// encoded: the way its normal form is read ([`Url::normalize`]).
+/// encoded: the way its normal form is read ([`Url::normalize`](crate::Url::normalize)).
 ///
 /// # Examples
 /// ```
@@ -62,8 +59,8 @@ pub struct ParseOptions {
     pub empty_port: bool,
     /// Accept a user name and password in schemes whose grammar has only
     /// `hostport` (http §3.3, gopher, nntp, wais, prospero) or none (file)
-    /// ([`WarningKind::DisallowedUser`]). [`Url::user`] and
-    /// [`Url::password`] return them.
+    /// ([`WarningKind::DisallowedUser`]). [`Url::user`](crate::Url::user) and
+    /// [`Url::password`](crate::Url::password) return them.
     pub user_in_any_scheme: bool,
     /// Accept `"/"` and `"?"` unencoded in a search (http §3.3, gopher
     /// §3.4, wais §3.9), as in `?url=http://x/`
@@ -77,7 +74,7 @@ pub struct ParseOptions {
 }
 
 impl ParseOptions {
-    /// Every option off: the grammar of §5, as [`Url::parse`] reads it.
+    /// Every option off: the grammar of §5, as [`Url::parse`](crate::Url::parse) reads it.
     ///
     /// # Examples
     /// ```
@@ -167,49 +164,5 @@ impl Lenient {
 
     pub(crate) fn into_warnings(self) -> Vec<Warning> {
         self.warnings.into_inner()
-    }
-}
-
-impl Url {
-    /// Parses `input` accepting the deviations `options` allows, and
-    /// returns the URL with a [`Warning`] for each deviation found.
-    ///
-    /// With [`ParseOptions::strict`] this accepts exactly what
-    /// [`Url::parse`] accepts; the warnings then hold only the note on an
-    /// upper-case scheme (§2.1).
-    ///
-    /// # Errors
-    /// A [`ParseError`], as [`Url::parse`] gives, for anything the options
-    /// do not accept.
-    ///
-    /// # Examples
-    /// ```
-    /// use rfc1738::{ParseOptions, Url, WarningKind, ErrorKind};
-    /// let strict = Url::parse("http://h.example/a|b").unwrap_err();
-    /// assert_eq!((strict.offset(), strict.kind()), (18, ErrorKind::Unsafe));
-    /// let (url, w) = Url::parse_with("http://h.example/a|b", &ParseOptions::lenient())?;
-    /// assert_eq!(url.http().unwrap().path(), Some("a|b"));
-    /// assert_eq!((w[0].offset(), w[0].kind()), (18, WarningKind::UnsafeChar));
-    /// # Ok::<(), rfc1738::ParseError>(())
-    /// ```
-    pub fn parse_with(input: &str, options: &ParseOptions) -> Result<(Url, Vec<Warning>), ParseError> {
-        let lenient = Lenient::new(*options);
-        let parts = parse::parse_lenient(input, &lenient)?;
-        let mut warnings = lenient.into_warnings();
-        let deviated = !warnings.is_empty();
-        if let Some(at) =
-            input.as_bytes()[..parts.scheme_end as usize].iter().position(u8::is_ascii_uppercase)
-        {
-            warnings.insert(
-                0,
-                Warning::new(
-                    at,
-                    WarningKind::UppercaseScheme,
-                    "upper-case scheme name, read as lower case (§2.1)",
-                ),
-            );
-        }
-        warnings.sort_by_key(Warning::offset);
-        Ok((Url::from_parts(input, parts, deviated), warnings))
     }
 }

@@ -7,8 +7,8 @@
 //! of what triggered it; none of them makes the URL invalid.
 
 use crate::host;
+use crate::kind::SchemeKind;
 use crate::pct;
-use crate::scheme::SchemeKind;
 use crate::url::Url;
 use crate::warning::{Warning, WarningKind};
 use std::borrow::Cow;

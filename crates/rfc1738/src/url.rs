@@ -1,9 +1,7 @@
 //! `Url`: the input stored once, its components as offsets into it.
 
-use crate::error::ParseError;
-use crate::parse;
+use crate::kind::SchemeKind;
 use crate::pct;
-use crate::scheme::SchemeKind;
 use core::fmt;
 use core::num::NonZeroU32;
 use std::borrow::Cow;
@@ -151,16 +149,6 @@ pub struct UrlRef<'a> {
 }
 
 impl Url {
-    /// Parses `input` as an RFC 1738 URL, optionally followed by `#` and a
-    /// fragment identifier (§2.2).
-    ///
-    /// # Errors
-    /// A [`ParseError`] with the offset of the first byte no rule accepts.
-    pub fn parse(input: &str) -> Result<Url, ParseError> {
-        let parts = parse::parse(input)?;
-        Ok(Url::from_parts(input, parts, false))
-    }
-
     pub(crate) fn from_parts(input: &str, parts: Parts, lenient: bool) -> Url {
         let mut serialization = input.to_owned();
         serialization[..parts.scheme_end as usize].make_ascii_lowercase();
@@ -175,7 +163,7 @@ impl Url {
     }
 
     /// Whether the URL deviates from the grammar of §5 and was accepted by
-    /// [`Url::parse_with`] under [`crate::ParseOptions`].
+    /// [`Url::parse_with`](crate::Url::parse_with) under [`crate::ParseOptions`].
     ///
     /// # Examples
     /// ```
@@ -198,49 +186,12 @@ impl Url {
     pub(crate) fn parts(&self) -> &Parts {
         &self.parts
     }
-
-    /// Checks that the stored offsets describe the stored text: every span
-    /// in bounds, on character boundaries, in order, and the text parses to
-    /// the same parts. Used by tests and fuzzing.
-    ///
-    /// # Panics
-    /// When an invariant does not hold (a bug in this crate).
-    pub fn check_invariants(&self) {
-        let p = &self.parts;
-        let s = &self.serialization;
-        let end = p.end as usize;
-        assert!(end <= s.len());
-        assert_eq!(p.has_fragment, end < s.len());
-        assert_eq!(s.as_bytes()[p.scheme_end as usize], b':');
-        let mut last = p.scheme_end as usize + 1;
-        for span in [p.user, p.password, p.host, p.port, p.path].into_iter().flatten() {
-            assert!(span.start() <= span.end() && span.end() <= end);
-            assert!(span.start() >= last, "spans overlap or are out of order");
-            assert!(s.is_char_boundary(span.start()));
-            last = span.end();
-        }
-        assert!(!s[..p.scheme_end as usize].bytes().any(|b| b.is_ascii_uppercase()));
-        let reparsed = if self.lenient {
-            let lenient = crate::options::Lenient::new(crate::ParseOptions::lenient());
-            parse::parse_lenient(s, &lenient)
-        } else {
-            parse::parse(s)
-        };
-        assert_eq!(reparsed.as_ref(), Ok(p), "stored text reparses differently");
-    }
 }
 
 impl<'a> UrlRef<'a> {
-    /// Parses `input` as [`Url::parse`] does, keeping a reference to it
-    /// instead of a copy.
-    ///
-    /// # Errors
-    /// The same [`ParseError`] as [`Url::parse`].
-    #[inline]
-    pub fn parse(input: &'a str) -> Result<UrlRef<'a>, ParseError> {
-        let mut url = UrlRef { text: input, parts: Parts::new(SchemeKind::Other, 0, 0, false) };
-        parse::parse_into(input.as_bytes(), &mut url.parts)?;
-        Ok(url)
+    /// The view of `text` whose parts a parse found.
+    pub(crate) fn from_parts(text: &'a str, parts: Parts) -> UrlRef<'a> {
+        UrlRef { text, parts }
     }
 
     /// The owned [`Url`]: the text copied, the scheme lower-cased (§2.1).
@@ -358,13 +309,6 @@ impl fmt::Debug for UrlRef<'_> {
     }
 }
 
-impl<'a> TryFrom<&'a str> for UrlRef<'a> {
-    type Error = ParseError;
-    fn try_from(s: &'a str) -> Result<UrlRef<'a>, ParseError> {
-        UrlRef::parse(s)
-    }
-}
-
 impl From<UrlRef<'_>> for Url {
     fn from(url: UrlRef<'_>) -> Url {
         url.to_url()
@@ -393,13 +337,6 @@ impl fmt::Display for Url {
 impl fmt::Debug for Url {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         debug_fields(f.debug_struct("Url"), &self.as_url_ref())
-    }
-}
-
-impl core::str::FromStr for Url {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<Url, ParseError> {
-        Url::parse(s)
     }
 }
 

@@ -7,7 +7,7 @@
 
 use std::borrow::Cow;
 
-use super::Form;
+use super::form::Form;
 
 /// What a scanner found: the span in the text, the URL, the hyphen breaks.
 #[derive(Debug)]

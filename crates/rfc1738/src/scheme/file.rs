@@ -5,14 +5,15 @@
 
 use crate::chars;
 use crate::error::{ParseError, Rule};
-use crate::parse::{self, LoginRules, Parser};
+use crate::reader::Parser;
+use crate::schemepart::{self, LoginRules};
 use crate::url::{Parts, UrlRef};
 
 const RULES: LoginRules = LoginRules { user: false, port: false, empty_host: true };
 
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
-    let i = parse::ip_schemepart(p, parts, i, RULES)?;
-    let path = parse::path(p, parts, i)?;
+    let i = schemepart::ip_schemepart(p, parts, i, RULES)?;
+    let path = schemepart::path(p, parts, i)?;
     p.scan_to_end(path, chars::FPATH, Rule::Fpath)
 }
 

@@ -4,15 +4,16 @@
 
 use crate::chars;
 use crate::error::{ErrorKind, ParseError, Rule};
-use crate::parse::{self, LoginRules, Parser};
 use crate::pct;
+use crate::reader::Parser;
+use crate::schemepart::{self, LoginRules};
 use crate::url::{Parts, UrlRef};
 use core::fmt;
 use std::borrow::Cow;
 
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
-    let i = parse::ip_schemepart(p, parts, i, LoginRules::LOGIN)?;
-    match parse::opt_path(p, parts, i) {
+    let i = schemepart::ip_schemepart(p, parts, i, LoginRules::LOGIN)?;
+    match schemepart::opt_path(p, parts, i) {
         Some(path) => fpath_typecode(p, parts, path),
         None => Ok(()),
     }

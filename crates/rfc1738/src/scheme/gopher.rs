@@ -10,20 +10,21 @@
 
 use crate::chars;
 use crate::error::{ParseError, Rule};
-use crate::parse::{self, LoginRules, Parser};
 use crate::pct;
+use crate::reader::Parser;
+use crate::schemepart::{self, LoginRules};
 use crate::url::{Parts, UrlRef};
 use std::borrow::Cow;
 
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
-    let i = parse::ip_schemepart(p, parts, i, LoginRules::HOSTPORT)?;
+    let i = schemepart::ip_schemepart(p, parts, i, LoginRules::HOSTPORT)?;
     after_login(p, parts, i)
 }
 
 /// `[ / [ gtype [ selector ... ] ] ]` from `i`, where the login ended
 /// (its `"/"` or the end).
 pub(crate) fn after_login(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
-    let Some(path) = parse::opt_path(p, parts, i) else {
+    let Some(path) = schemepart::opt_path(p, parts, i) else {
         return Ok(());
     };
     if path == p.end {

@@ -5,12 +5,13 @@
 
 use crate::chars;
 use crate::error::{ParseError, Rule};
-use crate::parse::{self, LoginRules, Parser};
+use crate::reader::Parser;
+use crate::schemepart::{self, LoginRules};
 use crate::url::{Parts, UrlRef};
 
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
-    let i = parse::ip_schemepart(p, parts, i, LoginRules::HOSTPORT)?;
-    let Some(path) = parse::opt_path(p, parts, i) else {
+    let i = schemepart::ip_schemepart(p, parts, i, LoginRules::HOSTPORT)?;
+    let Some(path) = schemepart::opt_path(p, parts, i) else {
         return Ok(());
     };
     let j = p.scan_until(path, chars::HPATH, Rule::Hpath, |c| c == b'?')?;

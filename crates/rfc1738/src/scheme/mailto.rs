@@ -15,8 +15,8 @@
 
 use crate::chars;
 use crate::error::{ErrorKind, ParseError, Rule};
-use crate::parse::Parser;
 use crate::pct;
+use crate::reader::Parser;
 use crate::url::{Parts, UrlRef};
 use std::borrow::Cow;
 
@@ -391,7 +391,7 @@ mod tests {
             Plain::NotXchar(k) => assert_eq!(scan, Err(k), "{shown}"),
             Plain::Other => assert!(!atoms && scan.is_ok(), "{shown}"),
         }
-        let mut parts = Parts::new(crate::scheme::SchemeKind::Mailto, 0, text.len(), false);
+        let mut parts = Parts::new(crate::kind::SchemeKind::Mailto, 0, text.len(), false);
         assert_eq!(parse(&p, &mut parts, 0), encoded822addr(&p, 0), "{shown}");
     }
 

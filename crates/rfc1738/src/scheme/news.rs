@@ -6,9 +6,8 @@
 
 use crate::chars;
 use crate::error::{ErrorKind, ParseError, Rule};
-use crate::fast;
 use crate::host;
-use crate::parse::Parser;
+use crate::reader::Parser;
 use crate::url::{Parts, UrlRef};
 
 pub(crate) fn parse(p: &Parser<'_>, _parts: &mut Parts, i: usize) -> Result<(), ParseError> {
@@ -70,7 +69,9 @@ pub(crate) fn group_end(text: &[u8]) -> usize {
 #[inline]
 fn plain_article(p: &Parser<'_>, i: usize) -> bool {
     match p.scan(i, chars::ARTICLE, Rule::Article) {
-        Ok(at) if at > i && at < p.end && p.b[at] == b'@' => fast::host(&p.b[..p.end], at + 1) == Some(p.end),
+        Ok(at) if at > i && at < p.end && p.b[at] == b'@' => {
+            host::short(&p.b[..p.end], at + 1) == Some(p.end)
+        }
         _ => false,
     }
 }
@@ -174,7 +175,7 @@ mod tests {
             let p = Parser { b: &text, end: text.len(), lenient: None };
             let shown = String::from_utf8_lossy(&text);
             assert_eq!(group_end(&text), group(&p, 0).unwrap_or(0), "{shown}");
-            let mut parts = Parts::new(crate::scheme::SchemeKind::News, 0, text.len(), false);
+            let mut parts = Parts::new(crate::kind::SchemeKind::News, 0, text.len(), false);
             assert_eq!(parse(&p, &mut parts, 0), grouppart(&p, 0), "{shown}");
         }
     }

@@ -3,19 +3,20 @@
 //! `marks[0]` is the offset of the `"/"` before the article number.
 
 use crate::error::{ErrorKind, ParseError, Rule};
-use crate::parse::{self, LoginRules, Parser};
+use crate::reader::Parser;
 use crate::scheme::news;
+use crate::schemepart::{self, LoginRules};
 use crate::url::{Parts, UrlRef};
 
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
-    let i = parse::ip_schemepart(p, parts, i, LoginRules::HOSTPORT)?;
+    let i = schemepart::ip_schemepart(p, parts, i, LoginRules::HOSTPORT)?;
     after_login(p, parts, i)
 }
 
 /// `"/" group [ "/" article-number ]` from `i`, where the login ended
 /// (its `"/"` or the end).
 pub(crate) fn after_login(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
-    let path = parse::path(p, parts, i)?;
+    let path = schemepart::path(p, parts, i)?;
     let j = news::group(p, path)?;
     if j == p.end {
         return Ok(());

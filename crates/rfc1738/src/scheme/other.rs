@@ -9,7 +9,8 @@
 use crate::chars;
 use crate::error::{ParseError, Rule};
 use crate::options::{Lenient, ParseOptions};
-use crate::parse::{self, LoginRules, Parser};
+use crate::reader::Parser;
+use crate::schemepart::{self, LoginRules};
 use crate::url::{Parts, UrlRef};
 
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
@@ -76,8 +77,8 @@ fn schemepart(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseEr
 
 /// `ip-schemepart = "//" login [ "/" urlpath ]`, `urlpath = *xchar`.
 fn ip_schemepart(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
-    let i = parse::ip_schemepart(p, parts, i, LoginRules::LOGIN)?;
-    match parse::opt_path(p, parts, i) {
+    let i = schemepart::ip_schemepart(p, parts, i, LoginRules::LOGIN)?;
+    match schemepart::opt_path(p, parts, i) {
         Some(path) => p.scan_to_end(path, chars::XCHAR, Rule::Urlpath),
         None => Ok(()),
     }

@@ -6,20 +6,21 @@
 
 use crate::chars;
 use crate::error::{ParseError, Rule};
-use crate::parse::{self, LoginRules, Parser};
 use crate::pct;
+use crate::reader::Parser;
+use crate::schemepart::{self, LoginRules};
 use crate::url::{Parts, UrlRef};
 use std::borrow::Cow;
 
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
-    let i = parse::ip_schemepart(p, parts, i, LoginRules::HOSTPORT)?;
+    let i = schemepart::ip_schemepart(p, parts, i, LoginRules::HOSTPORT)?;
     after_login(p, parts, i)
 }
 
 /// `"/" ppath *[ ";" fieldspec ]` from `i`, where the login ended (its
 /// `"/"` or the end).
 pub(crate) fn after_login(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
-    let path = parse::path(p, parts, i)?;
+    let path = schemepart::path(p, parts, i)?;
     let mut j = p.scan_until(path, chars::PPATH, Rule::Ppath, |c| c == b';')?;
     if j < p.end {
         parts.marks[0] = j as u32;

@@ -2,12 +2,13 @@
 //! password are advisory only.
 
 use crate::error::{ParseError, Rule};
-use crate::parse::{self, LoginRules, Parser};
+use crate::reader::Parser;
+use crate::schemepart::{self, LoginRules};
 use crate::url::{Parts, UrlRef};
 
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
-    let i = parse::ip_schemepart(p, parts, i, LoginRules::LOGIN)?;
-    if let Some(path) = parse::opt_path(p, parts, i) {
+    let i = schemepart::ip_schemepart(p, parts, i, LoginRules::LOGIN)?;
+    if let Some(path) = schemepart::opt_path(p, parts, i) {
         // "The final "/" character may be omitted": nothing may follow it.
         p.expect_end(path, Rule::Urlpath)?;
     }

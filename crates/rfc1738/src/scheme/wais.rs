@@ -11,18 +11,19 @@
 
 use crate::chars;
 use crate::error::{ParseError, Rule};
-use crate::parse::{self, LoginRules, Parser};
+use crate::reader::Parser;
+use crate::schemepart::{self, LoginRules};
 use crate::url::{Parts, UrlRef};
 
 pub(crate) fn parse(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
-    let i = parse::ip_schemepart(p, parts, i, LoginRules::HOSTPORT)?;
+    let i = schemepart::ip_schemepart(p, parts, i, LoginRules::HOSTPORT)?;
     after_login(p, parts, i)
 }
 
 /// `"/" database [ "?" search | "/" wtype "/" wpath ]` from `i`, where
 /// the login ended (its `"/"` or the end).
 pub(crate) fn after_login(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
-    let path = parse::path(p, parts, i)?;
+    let path = schemepart::path(p, parts, i)?;
     let j = p.scan_until(path, chars::UCHAR, Rule::Database, |c| c == b'?' || c == b'/')?;
     if j == p.end {
         return Ok(());
