@@ -98,6 +98,11 @@ const CRATES: &[Crate] = &[
         ],
     },
     Crate {
+        dir: "rfc1738-py",
+        floors: &["Python values in and out", "one URL at a time", "builders and Arrow columns"],
+        modules: &[("convert", 1), ("url", 2), ("build", 3), ("arrow", 3)],
+    },
+    Crate {
         dir: "rfc1738-cli",
         floors: &["exit statuses, input", "what the subcommands share", "one module per subcommand"],
         modules: &[

@@ -1,0 +1,30 @@
+"""The readings of :mod:`rfc1738` over whole Arrow columns.
+
+Each function takes any Arrow string column: a ``pyarrow`` array or
+chunked array, a Polars ``Series``, a DuckDB result column, a pandas
+column backed by Arrow (anything with ``__arrow_c_array__`` or
+``__arrow_c_stream__``). It returns a ``pyarrow.Array`` for an array and a
+``pyarrow.ChunkedArray`` for a chunked array or a stream. Nulls stay
+null. The work runs in Rust without the GIL; no Python object is made
+per URL.
+
+>>> import pyarrow as pa
+>>> from rfc1738 import arrow
+>>> arrow.is_valid(pa.array(["http://a.dom/", "http://a.dom/a b", None])).to_pylist()
+[True, False, None]
+"""
+
+try:
+    import pyarrow as _pyarrow  # noqa: F401  (results are pyarrow arrays)
+except ImportError as e:  # pragma: no cover - depends on the environment
+    raise ImportError(
+        "rfc1738.arrow needs pyarrow: pip install 'rfc1738[arrow]' (or pip install pyarrow)"
+    ) from e
+
+from rfc1738._rfc1738 import arrow_extract as extract
+from rfc1738._rfc1738 import arrow_is_valid as is_valid
+from rfc1738._rfc1738 import arrow_lint as lint
+from rfc1738._rfc1738 import arrow_normalize as normalize
+from rfc1738._rfc1738 import arrow_parse as parse
+
+__all__ = ["extract", "is_valid", "lint", "normalize", "parse"]

@@ -1,0 +1,442 @@
+//! `rfc1738.arrow`: the same readings as one URL at a time, over whole
+//! Arrow columns.
+//!
+//! A column comes in through the Arrow PyCapsule interface (an array, a
+//! chunked array or a stream: pyarrow, Polars, DuckDB results, pandas'
+//! Arrow-backed columns), each chunk is read without the GIL, and the
+//! answer goes back as a pyarrow array of the same chunking. No Python
+//! object is made per URL; a null stays null.
+
+use crate::url::CharIndex;
+use arrow_array::builder::{BooleanBuilder, Int64Builder, StringBuilder, UInt16Builder};
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, ArrayRef, ListArray, StructArray};
+use arrow_buffer::{NullBuffer, OffsetBuffer};
+use arrow_schema::{DataType, Field, Fields};
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3_arrow::input::AnyArray;
+use pyo3_arrow::{PyArray, PyChunkedArray};
+use rfc1738::{SchemeKind, Url, Warning};
+use rfc1738_report::outcome::{self, Problem};
+use std::sync::Arc;
+
+/// Calls `f` with each value of a string (or binary) column, `None` for a null.
+fn each_value(array: &dyn Array, mut f: impl FnMut(Option<&[u8]>)) -> Result<(), String> {
+    match array.data_type() {
+        DataType::Utf8 => array.as_string::<i32>().iter().for_each(|v| f(v.map(str::as_bytes))),
+        DataType::LargeUtf8 => array.as_string::<i64>().iter().for_each(|v| f(v.map(str::as_bytes))),
+        DataType::Utf8View => array.as_string_view().iter().for_each(|v| f(v.map(str::as_bytes))),
+        DataType::Binary => array.as_binary::<i32>().iter().for_each(f),
+        DataType::LargeBinary => array.as_binary::<i64>().iter().for_each(f),
+        DataType::BinaryView => array.as_binary_view().iter().for_each(f),
+        DataType::Null => (0..array.len()).for_each(|_| f(None)),
+        other => return Err(format!("a column of URLs holds strings, not {other}")),
+    }
+    Ok(())
+}
+
+/// Runs `kernel` over every chunk of `column` without the GIL, and hands
+/// the answer back with the column's chunking.
+fn map_column(
+    py: Python<'_>,
+    column: AnyArray,
+    kernel: fn(&dyn Array) -> Result<ArrayRef, String>,
+) -> PyResult<Py<PyAny>> {
+    let single = matches!(column, AnyArray::Array(_));
+    let chunked = column.into_chunked_array()?;
+    let (chunks, _) = chunked.into_inner();
+    let out: Result<Vec<ArrayRef>, String> =
+        py.detach(|| chunks.iter().map(|c| kernel(c.as_ref())).collect());
+    let out = out.map_err(PyTypeError::new_err)?;
+    if single {
+        let array = out.into_iter().next().expect("one chunk in, one out");
+        return Ok(PyArray::from_array_ref(array).to_pyarrow(py)?.unbind());
+    }
+    let field = match out.first() {
+        Some(a) => Arc::new(Field::new("", a.data_type().clone(), true)),
+        None => Arc::new(Field::new("", DataType::Null, true)),
+    };
+    Ok(PyChunkedArray::try_new(out, field)?.into_pyarrow(py)?.unbind())
+}
+
+fn parsed(bytes: &[u8], lenient: bool) -> Result<(Url, Vec<Warning>), Problem> {
+    outcome::parse_bytes_with(bytes, &outcome::options(lenient))
+}
+
+fn is_valid_kernel(lenient: bool) -> fn(&dyn Array) -> Result<ArrayRef, String> {
+    fn strict(a: &dyn Array) -> Result<ArrayRef, String> {
+        let mut out = BooleanBuilder::with_capacity(a.len());
+        each_value(a, |v| out.append_option(v.map(|b| rfc1738::validate_bytes(b).is_ok())))?;
+        Ok(Arc::new(out.finish()))
+    }
+    fn tolerant(a: &dyn Array) -> Result<ArrayRef, String> {
+        let mut out = BooleanBuilder::with_capacity(a.len());
+        each_value(a, |v| out.append_option(v.map(|b| parsed(b, true).is_ok())))?;
+        Ok(Arc::new(out.finish()))
+    }
+    if lenient {
+        tolerant
+    } else {
+        strict
+    }
+}
+
+fn normalize_kernel(lenient: bool) -> fn(&dyn Array) -> Result<ArrayRef, String> {
+    fn run(a: &dyn Array, lenient: bool) -> Result<ArrayRef, String> {
+        let mut out = StringBuilder::new();
+        each_value(a, |v| match v.map(|b| parsed(b, lenient)) {
+            Some(Ok((url, _))) => out.append_value(url.normalize().as_str()),
+            _ => out.append_null(),
+        })?;
+        Ok(Arc::new(out.finish()))
+    }
+    if lenient {
+        |a| run(a, true)
+    } else {
+        |a| run(a, false)
+    }
+}
+
+/// The fields of a warning as `rfc1738_lint` and `parse`'s `warnings` list them.
+struct WarningColumns {
+    offset: Int64Builder,
+    kind: StringBuilder,
+    security: BooleanBuilder,
+    message: StringBuilder,
+    offsets: Vec<i32>,
+    valid: Vec<bool>,
+    with_security: bool,
+}
+
+impl WarningColumns {
+    fn new(with_security: bool) -> Self {
+        WarningColumns {
+            offset: Int64Builder::new(),
+            kind: StringBuilder::new(),
+            security: BooleanBuilder::new(),
+            message: StringBuilder::new(),
+            offsets: vec![0],
+            valid: Vec::new(),
+            with_security,
+        }
+    }
+
+    /// One row: `None` for a null list.
+    fn push(&mut self, warnings: Option<&[Warning]>) {
+        for w in warnings.unwrap_or_default() {
+            self.offset.append_value(w.offset() as i64);
+            self.kind.append_value(w.kind().id());
+            self.security.append_value(w.kind().is_security());
+            self.message.append_value(w.message());
+        }
+        let last = *self.offsets.last().expect("starts with 0");
+        self.offsets.push(last + warnings.map_or(0, |w| w.len() as i32));
+        self.valid.push(warnings.is_some());
+    }
+
+    fn item_fields(with_security: bool) -> Fields {
+        let mut f =
+            vec![Field::new("offset", DataType::Int64, false), Field::new("kind", DataType::Utf8, false)];
+        if with_security {
+            f.push(Field::new("security", DataType::Boolean, false));
+        }
+        f.push(Field::new("message", DataType::Utf8, false));
+        f.into()
+    }
+
+    fn data_type(with_security: bool) -> DataType {
+        DataType::List(Arc::new(Field::new(
+            "item",
+            DataType::Struct(Self::item_fields(with_security)),
+            false,
+        )))
+    }
+
+    fn finish(mut self) -> Result<ArrayRef, String> {
+        let mut columns: Vec<ArrayRef> = vec![Arc::new(self.offset.finish()), Arc::new(self.kind.finish())];
+        if self.with_security {
+            columns.push(Arc::new(self.security.finish()));
+        }
+        columns.push(Arc::new(self.message.finish()));
+        let items = StructArray::try_new(Self::item_fields(self.with_security), columns, None)
+            .map_err(|e| e.to_string())?;
+        let item = Arc::new(Field::new("item", items.data_type().clone(), false));
+        let list = ListArray::try_new(
+            item,
+            OffsetBuffer::new(self.offsets.into()),
+            Arc::new(items),
+            Some(NullBuffer::from(self.valid)),
+        )
+        .map_err(|e| e.to_string())?;
+        Ok(Arc::new(list))
+    }
+}
+
+fn lint_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
+    let mut out = WarningColumns::new(false);
+    each_value(a, |v| match v.map(rfc1738_report::outcome::parse_bytes) {
+        Some(Ok(url)) => out.push(Some(&url.security_warnings())),
+        _ => out.push(None),
+    })?;
+    out.finish()
+}
+
+/// The columns of `parse`: the top-level fields of `parse --json`, and
+/// the error's.
+struct ParseColumns {
+    input: StringBuilder,
+    valid: BooleanBuilder,
+    scheme: StringBuilder,
+    kind: StringBuilder,
+    user: StringBuilder,
+    password: StringBuilder,
+    host: StringBuilder,
+    port: UInt16Builder,
+    effective_port: UInt16Builder,
+    url_path: StringBuilder,
+    fragment: StringBuilder,
+    warnings: WarningColumns,
+    error_offset: Int64Builder,
+    error_kind: StringBuilder,
+    error_rule: StringBuilder,
+    error_message: StringBuilder,
+    rows: Vec<bool>,
+}
+
+fn decoded(raw: &str) -> String {
+    String::from_utf8_lossy(&rfc1738::pct::decode(raw)).into_owned()
+}
+
+impl ParseColumns {
+    fn new() -> Self {
+        ParseColumns {
+            input: StringBuilder::new(),
+            valid: BooleanBuilder::new(),
+            scheme: StringBuilder::new(),
+            kind: StringBuilder::new(),
+            user: StringBuilder::new(),
+            password: StringBuilder::new(),
+            host: StringBuilder::new(),
+            port: UInt16Builder::new(),
+            effective_port: UInt16Builder::new(),
+            url_path: StringBuilder::new(),
+            fragment: StringBuilder::new(),
+            warnings: WarningColumns::new(true),
+            error_offset: Int64Builder::new(),
+            error_kind: StringBuilder::new(),
+            error_rule: StringBuilder::new(),
+            error_message: StringBuilder::new(),
+            rows: Vec::new(),
+        }
+    }
+
+    fn push(&mut self, value: Option<&[u8]>, lenient: bool) {
+        let Some(bytes) = value else { return self.push_null() };
+        self.rows.push(true);
+        self.input.append_value(String::from_utf8_lossy(bytes));
+        match parsed(bytes, lenient) {
+            Ok((url, mut warnings)) => {
+                self.valid.append_value(true);
+                self.scheme.append_value(url.scheme());
+                self.kind.append_value(url.kind().name());
+                let auth = url.has_authority();
+                self.user.append_option(url.user().filter(|_| auth).map(decoded));
+                self.password.append_option(url.password().filter(|_| auth).map(decoded));
+                self.host.append_option(url.host().filter(|_| auth));
+                self.port.append_option(url.port().filter(|_| auth));
+                self.effective_port.append_option(url.effective_port().filter(|_| auth));
+                self.url_path.append_option(url.url_path().filter(|_| auth));
+                self.fragment.append_option(url.fragment());
+                warnings.extend(url.security_warnings());
+                warnings.sort_by_key(Warning::offset);
+                self.warnings.push(Some(&warnings));
+                self.error(None);
+            }
+            Err(p) => {
+                self.valid.append_value(false);
+                let scheme = outcome::scheme_of(bytes);
+                let kind = scheme.as_deref().map(|s| SchemeKind::from_bytes(s.as_bytes()).name());
+                self.scheme.append_option(scheme);
+                self.kind.append_option(kind);
+                self.no_authority();
+                self.fragment.append_null();
+                self.warnings.push(Some(&[]));
+                self.error(Some(&p));
+            }
+        }
+    }
+
+    fn push_null(&mut self) {
+        self.rows.push(false);
+        self.input.append_null();
+        self.valid.append_null();
+        self.scheme.append_null();
+        self.kind.append_null();
+        self.no_authority();
+        self.fragment.append_null();
+        self.warnings.push(None);
+        self.error(None);
+    }
+
+    fn no_authority(&mut self) {
+        self.user.append_null();
+        self.password.append_null();
+        self.host.append_null();
+        self.port.append_null();
+        self.effective_port.append_null();
+        self.url_path.append_null();
+    }
+
+    fn error(&mut self, p: Option<&Problem>) {
+        self.error_offset.append_option(p.map(|p| p.offset as i64));
+        self.error_kind.append_option(p.map(|p| p.kind));
+        self.error_rule.append_option(p.map(|p| p.rule));
+        self.error_message.append_option(p.map(|p| p.message.as_ref()));
+    }
+
+    fn finish(mut self) -> Result<ArrayRef, String> {
+        let s = |name: &str| Field::new(name, DataType::Utf8, true);
+        let fields: Fields = vec![
+            s("input"),
+            Field::new("valid", DataType::Boolean, true),
+            s("scheme"),
+            s("kind"),
+            s("user"),
+            s("password"),
+            s("host"),
+            Field::new("port", DataType::UInt16, true),
+            Field::new("effective_port", DataType::UInt16, true),
+            s("url_path"),
+            s("fragment"),
+            Field::new("warnings", WarningColumns::data_type(true), true),
+            Field::new("error_offset", DataType::Int64, true),
+            s("error_kind"),
+            s("error_rule"),
+            s("error_message"),
+        ]
+        .into();
+        let columns: Vec<ArrayRef> = vec![
+            Arc::new(self.input.finish()),
+            Arc::new(self.valid.finish()),
+            Arc::new(self.scheme.finish()),
+            Arc::new(self.kind.finish()),
+            Arc::new(self.user.finish()),
+            Arc::new(self.password.finish()),
+            Arc::new(self.host.finish()),
+            Arc::new(self.port.finish()),
+            Arc::new(self.effective_port.finish()),
+            Arc::new(self.url_path.finish()),
+            Arc::new(self.fragment.finish()),
+            self.warnings.finish()?,
+            Arc::new(self.error_offset.finish()),
+            Arc::new(self.error_kind.finish()),
+            Arc::new(self.error_rule.finish()),
+            Arc::new(self.error_message.finish()),
+        ];
+        let nulls = NullBuffer::from(std::mem::take(&mut self.rows));
+        let s = StructArray::try_new(fields, columns, Some(nulls)).map_err(|e| e.to_string())?;
+        Ok(Arc::new(s))
+    }
+}
+
+fn parse_kernel(lenient: bool) -> fn(&dyn Array) -> Result<ArrayRef, String> {
+    fn run(a: &dyn Array, lenient: bool) -> Result<ArrayRef, String> {
+        let mut out = ParseColumns::new();
+        each_value(a, |v| out.push(v, lenient))?;
+        out.finish()
+    }
+    if lenient {
+        |a| run(a, true)
+    } else {
+        |a| run(a, false)
+    }
+}
+
+fn extract_fields() -> Fields {
+    vec![
+        Field::new("url", DataType::Utf8, false),
+        Field::new("start", DataType::Int64, false),
+        Field::new("end", DataType::Int64, false),
+        Field::new("form", DataType::Utf8, false),
+    ]
+    .into()
+}
+
+fn extract_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
+    let (mut url, mut start, mut end, mut form) =
+        (StringBuilder::new(), Int64Builder::new(), Int64Builder::new(), StringBuilder::new());
+    let mut offsets = vec![0i32];
+    let mut valid = Vec::with_capacity(a.len());
+    each_value(a, |v| {
+        let mut n = 0;
+        if let Some(bytes) = v {
+            let text = String::from_utf8_lossy(bytes);
+            let mut chars = CharIndex::new(&text, true);
+            for m in rfc1738::extract::find_iter(&text) {
+                url.append_value(m.as_str());
+                start.append_value(chars.at(m.start()) as i64);
+                end.append_value(chars.at(m.end()) as i64);
+                form.append_value(m.form().as_str());
+                n += 1;
+            }
+        }
+        offsets.push(offsets.last().copied().unwrap_or(0) + n);
+        valid.push(v.is_some());
+    })?;
+    let columns: Vec<ArrayRef> = vec![
+        Arc::new(url.finish()),
+        Arc::new(start.finish()),
+        Arc::new(end.finish()),
+        Arc::new(form.finish()),
+    ];
+    let items = StructArray::try_new(extract_fields(), columns, None).map_err(|e| e.to_string())?;
+    let item = Arc::new(Field::new("item", items.data_type().clone(), false));
+    let list =
+        ListArray::try_new(item, OffsetBuffer::new(offsets.into()), Arc::new(items), Some(valid.into()))
+            .map_err(|e| e.to_string())?;
+    Ok(Arc::new(list))
+}
+
+/// ``True`` where the URL is valid, ``False`` where not, null where null.
+#[pyfunction]
+#[pyo3(signature = (column, *, lenient = false))]
+fn arrow_is_valid(py: Python<'_>, column: AnyArray, lenient: bool) -> PyResult<Py<PyAny>> {
+    map_column(py, column, is_valid_kernel(lenient))
+}
+
+/// One struct per URL: the top-level fields of ``parse --json`` and the error's.
+#[pyfunction]
+#[pyo3(signature = (column, *, lenient = false))]
+fn arrow_parse(py: Python<'_>, column: AnyArray, lenient: bool) -> PyResult<Py<PyAny>> {
+    map_column(py, column, parse_kernel(lenient))
+}
+
+/// The normal form of each URL; null where invalid.
+#[pyfunction]
+#[pyo3(signature = (column, *, lenient = false))]
+fn arrow_normalize(py: Python<'_>, column: AnyArray, lenient: bool) -> PyResult<Py<PyAny>> {
+    map_column(py, column, normalize_kernel(lenient))
+}
+
+/// The URLs found in each text: a list of ``{url, start, end, form}``.
+#[pyfunction]
+fn arrow_extract(py: Python<'_>, column: AnyArray) -> PyResult<Py<PyAny>> {
+    map_column(py, column, extract_kernel)
+}
+
+/// The §6 security warnings of each URL: a list of ``{offset, kind,
+/// message}``; null where invalid.
+#[pyfunction]
+fn arrow_lint(py: Python<'_>, column: AnyArray) -> PyResult<Py<PyAny>> {
+    map_column(py, column, lint_kernel)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(arrow_is_valid, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_parse, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_extract, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_lint, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,271 @@
+//! `rfc1738.build`: one function per scheme, decoded parts in, the URL
+//! out, over the library's builders (each escape written, the result
+//! parsed back).
+
+use crate::convert::octets;
+use crate::url::Url;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use rfc1738::build::{
+    FileBuilder, FtpBuilder, GenericBuilder, GopherBuilder, HttpBuilder, MailtoBuilder, NewsBuilder,
+    NntpBuilder, ProsperoBuilder, TelnetBuilder, WaisBuilder,
+};
+
+pyo3::create_exception!(
+    rfc1738,
+    BuildError,
+    PyValueError,
+    "A part cannot be written into a URL. ``.part`` names the §5 rule."
+);
+
+type Part<'py> = Option<Bound<'py, PyAny>>;
+
+/// The octets of an optional part (``str`` as UTF-8, or ``bytes``).
+fn bytes(part: &Part<'_>) -> PyResult<Option<Vec<u8>>> {
+    part.as_ref().map(|p| octets(p).map(|b| b.into_owned())).transpose()
+}
+
+fn done(result: Result<rfc1738::Url, rfc1738::build::BuildError>) -> PyResult<Url> {
+    match result {
+        Ok(url) => Url::from_built(url),
+        Err(e) => Python::attach(|py| {
+            let err = BuildError::new_err(e.to_string());
+            let _ = err.value(py).setattr("part", e.part().name());
+            Err(err)
+        }),
+    }
+}
+
+fn one_octet(what: &str, value: &Part<'_>) -> PyResult<Option<u8>> {
+    match bytes(value)? {
+        None => Ok(None),
+        Some(b) if b.len() == 1 => Ok(Some(b[0])),
+        Some(_) => Err(PyTypeError::new_err(format!("{what} is one character"))),
+    }
+}
+
+macro_rules! login {
+    ($b:expr, $user:ident, $password:ident, $port:ident) => {{
+        let mut b = $b;
+        if let Some(u) = bytes(&$user)? {
+            b = b.user(u);
+        }
+        if let Some(p) = bytes(&$password)? {
+            b = b.password(p);
+        }
+        if let Some(port) = $port {
+            b = b.port(port);
+        }
+        b
+    }};
+}
+
+/// An ftp URL (§3.2): ``cwd`` is the list of directories (one ``CWD``
+/// each), ``name`` the file, ``typecode`` one of ``a``, ``i``, ``d``.
+#[pyfunction]
+#[pyo3(signature = (host, *, cwd = Vec::new(), name = None, typecode = None, user = None, password = None, port = None))]
+#[allow(clippy::too_many_arguments)]
+fn build_ftp(
+    host: &str,
+    cwd: Vec<Bound<'_, PyAny>>,
+    name: Part<'_>,
+    typecode: Part<'_>,
+    user: Part<'_>,
+    password: Part<'_>,
+    port: Option<u16>,
+) -> PyResult<Url> {
+    let mut b = login!(FtpBuilder::new(host), user, password, port);
+    for seg in &cwd {
+        b = b.cwd(octets(seg)?);
+    }
+    if let Some(n) = bytes(&name)? {
+        b = b.name(n);
+    }
+    if let Some(t) = one_octet("typecode", &typecode)? {
+        b = b.typecode(t);
+    }
+    done(b.build())
+}
+
+/// An http URL (§3.3): ``path`` is the list of segments, ``search`` what follows ``?``.
+#[pyfunction]
+#[pyo3(signature = (host, *, path = Vec::new(), search = None, port = None))]
+fn build_http(host: &str, path: Vec<Bound<'_, PyAny>>, search: Part<'_>, port: Option<u16>) -> PyResult<Url> {
+    let mut b = HttpBuilder::new(host);
+    if let Some(port) = port {
+        b = b.port(port);
+    }
+    for seg in &path {
+        b = b.segment(octets(seg)?);
+    }
+    if let Some(s) = bytes(&search)? {
+        b = b.search(s);
+    }
+    done(b.build())
+}
+
+/// A gopher URL (§3.4): ``type`` (default ``1``), ``selector``, ``search``, ``plus``.
+#[pyfunction]
+#[pyo3(signature = (host, *, type_ = None, selector = None, search = None, plus = None, port = None))]
+fn build_gopher(
+    host: &str,
+    type_: Part<'_>,
+    selector: Part<'_>,
+    search: Part<'_>,
+    plus: Part<'_>,
+    port: Option<u16>,
+) -> PyResult<Url> {
+    let mut b = GopherBuilder::new(host);
+    if let Some(port) = port {
+        b = b.port(port);
+    }
+    if let Some(t) = one_octet("type", &type_)? {
+        b = b.gopher_type(t);
+    }
+    if let Some(s) = bytes(&selector)? {
+        b = b.selector(s);
+    }
+    if let Some(s) = bytes(&search)? {
+        b = b.search(s);
+    }
+    if let Some(p) = bytes(&plus)? {
+        b = b.plus(p);
+    }
+    done(b.build())
+}
+
+/// A mailto URL (§3.5) for an RFC 822 address.
+#[pyfunction]
+fn build_mailto(address: &Bound<'_, PyAny>) -> PyResult<Url> {
+    done(MailtoBuilder::new(octets(address)?).build())
+}
+
+/// A news URL (§3.6): a ``group``, an ``article`` (message id without
+/// ``<`` ``>``), or neither for ``news:*``.
+#[pyfunction]
+#[pyo3(signature = (*, group = None, article = None))]
+fn build_news(group: Option<&str>, article: Part<'_>) -> PyResult<Url> {
+    let b = match (group, bytes(&article)?) {
+        (Some(_), Some(_)) => {
+            return Err(PyTypeError::new_err("a news URL names a group or an article, not both"))
+        }
+        (Some(g), None) => NewsBuilder::group(g),
+        (None, Some(a)) => NewsBuilder::article(a),
+        (None, None) => NewsBuilder::all(),
+    };
+    done(b.build())
+}
+
+/// An nntp URL (§3.7): a group on a host, maybe an article number.
+#[pyfunction]
+#[pyo3(signature = (host, group, *, article = None, port = None))]
+fn build_nntp(host: &str, group: &str, article: Option<u64>, port: Option<u16>) -> PyResult<Url> {
+    let mut b = NntpBuilder::new(host, group);
+    if let Some(port) = port {
+        b = b.port(port);
+    }
+    if let Some(a) = article {
+        b = b.article(a);
+    }
+    done(b.build())
+}
+
+/// A telnet URL (§3.8).
+#[pyfunction]
+#[pyo3(signature = (host, *, user = None, password = None, port = None))]
+fn build_telnet(host: &str, user: Part<'_>, password: Part<'_>, port: Option<u16>) -> PyResult<Url> {
+    done(login!(TelnetBuilder::new(host), user, password, port).build())
+}
+
+/// A wais URL (§3.9): a database, with a ``search`` or a document (``wtype`` and ``wpath``).
+#[pyfunction]
+#[pyo3(signature = (host, database, *, search = None, wtype = None, wpath = None, port = None))]
+fn build_wais(
+    host: &str,
+    database: &Bound<'_, PyAny>,
+    search: Part<'_>,
+    wtype: Part<'_>,
+    wpath: Part<'_>,
+    port: Option<u16>,
+) -> PyResult<Url> {
+    let mut b = WaisBuilder::new(host, octets(database)?);
+    if let Some(port) = port {
+        b = b.port(port);
+    }
+    if let Some(s) = bytes(&search)? {
+        b = b.search(s);
+    }
+    match (bytes(&wtype)?, bytes(&wpath)?) {
+        (Some(t), Some(p)) => b = b.document(t, p),
+        (None, None) => {}
+        _ => return Err(PyTypeError::new_err("a wais document needs both wtype and wpath")),
+    }
+    done(b.build())
+}
+
+/// A file URL (§3.10): ``path`` is the list of segments; ``host`` empty for this machine.
+#[pyfunction]
+#[pyo3(signature = (path = Vec::new(), *, host = ""))]
+fn build_file(path: Vec<Bound<'_, PyAny>>, host: &str) -> PyResult<Url> {
+    let mut b = FileBuilder::new(host);
+    for seg in &path {
+        b = b.segment(octets(seg)?);
+    }
+    done(b.build())
+}
+
+/// A prospero URL (§3.11): a host, an hsoname, and ``fields`` (name, value pairs).
+#[pyfunction]
+#[pyo3(signature = (host, hsoname, *, fields = Vec::new(), port = None))]
+fn build_prospero(
+    host: &str,
+    hsoname: &Bound<'_, PyAny>,
+    fields: Vec<(Bound<'_, PyAny>, Bound<'_, PyAny>)>,
+    port: Option<u16>,
+) -> PyResult<Url> {
+    let mut b = ProsperoBuilder::new(host, octets(hsoname)?);
+    if let Some(port) = port {
+        b = b.port(port);
+    }
+    for (name, value) in &fields {
+        b = b.field(octets(name)?, octets(value)?);
+    }
+    done(b.build())
+}
+
+/// A URL of any other scheme in the Common Internet Scheme Syntax (§3.1).
+#[pyfunction]
+#[pyo3(signature = (scheme, *, host = None, user = None, password = None, port = None, path = None))]
+fn build_generic(
+    scheme: &str,
+    host: Option<&str>,
+    user: Part<'_>,
+    password: Part<'_>,
+    port: Option<u16>,
+    path: Part<'_>,
+) -> PyResult<Url> {
+    let mut b = GenericBuilder::new(scheme);
+    if let Some(h) = host {
+        b = b.host(h);
+    }
+    let mut b = login!(b, user, password, port);
+    if let Some(p) = bytes(&path)? {
+        b = b.path(p);
+    }
+    done(b.build())
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(build_ftp, m)?)?;
+    m.add_function(wrap_pyfunction!(build_http, m)?)?;
+    m.add_function(wrap_pyfunction!(build_gopher, m)?)?;
+    m.add_function(wrap_pyfunction!(build_mailto, m)?)?;
+    m.add_function(wrap_pyfunction!(build_news, m)?)?;
+    m.add_function(wrap_pyfunction!(build_nntp, m)?)?;
+    m.add_function(wrap_pyfunction!(build_telnet, m)?)?;
+    m.add_function(wrap_pyfunction!(build_wais, m)?)?;
+    m.add_function(wrap_pyfunction!(build_file, m)?)?;
+    m.add_function(wrap_pyfunction!(build_prospero, m)?)?;
+    m.add_function(wrap_pyfunction!(build_generic, m)?)?;
+    Ok(())
+}

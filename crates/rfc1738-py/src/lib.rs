@@ -1,0 +1,31 @@
+//! The native part of the Python package `rfc1738`.
+//!
+//! It translates types and errors between Python and the `rfc1738`
+//! library; it holds no URL logic of its own. What the command says of a
+//! URL (the `parse --json` record, the caret) comes from `rfc1738-report`,
+//! so that `Url.to_dict()` is the command's record by construction.
+//!
+//! - `url.rs`: `parse`, `Url`, `ParseError`, the views, `extract`, `pct`.
+//! - `build.rs`: one builder function per scheme.
+//! - `arrow.rs`: the column kernels of `rfc1738.arrow`.
+
+use pyo3::prelude::*;
+
+mod arrow;
+mod build;
+mod convert;
+mod url;
+
+/// The module `rfc1738._rfc1738`; `rfc1738/__init__.py` re-exports it.
+#[pymodule]
+fn _rfc1738(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("ParseError", py.get_type::<url::ParseError>())?;
+    m.add("BuildError", py.get_type::<build::BuildError>())?;
+    m.add_class::<url::Url>()?;
+    m.add_class::<url::View>()?;
+    url::register(m)?;
+    build::register(m)?;
+    arrow::register(m)?;
+    Ok(())
+}

@@ -1,0 +1,504 @@
+//! One URL at a time: `parse`, `validate`, `is_valid`, the `Url` class and
+//! its scheme views, `ParseError`, `extract`, and percent-encoding.
+
+use crate::convert::{json_to_py, octets};
+use pyo3::exceptions::{PyAttributeError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use rfc1738::pct::{self, Context};
+use rfc1738::{SchemeKind, Warning};
+use rfc1738_report::outcome::{self, Problem};
+use rfc1738_report::{diag, json};
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
+pyo3::create_exception!(
+    rfc1738,
+    ParseError,
+    PyValueError,
+    "The text is not a URL of RFC 1738.\n\n\
+     Attributes: ``offset`` (the byte where no rule of §5 accepts the input),\n\
+     ``kind`` (the error's id, e.g. ``\"user-not-allowed\"``), ``rule`` (the\n\
+     §5 rule being matched), ``message`` and ``input``. ``str()`` shows the\n\
+     input with a caret under the offset."
+);
+
+/// The exception for `problem` in `input` (`original`: the object the
+/// caller gave, kept as `.input`).
+pub fn parse_error(py: Python<'_>, original: &Bound<'_, PyAny>, input: &[u8], p: &Problem) -> PyErr {
+    let err = ParseError::new_err(caret_message(input, p));
+    let value = err.value(py);
+    let set = || -> PyResult<()> {
+        value.setattr("offset", p.offset)?;
+        value.setattr("kind", p.kind)?;
+        value.setattr("rule", p.rule)?;
+        value.setattr("message", p.message.as_ref())?;
+        value.setattr("input", original)?;
+        Ok(())
+    };
+    match set() {
+        Ok(()) => err,
+        Err(e) => e,
+    }
+}
+
+/// `invalid URL: <why> at offset N (in rule)`, then the input with a
+/// caret under the offset, as the command writes it (without colour).
+fn caret_message(input: &[u8], p: &Problem) -> String {
+    let shown = String::from_utf8_lossy(input);
+    let offset = String::from_utf8_lossy(&input[..p.offset.min(input.len())]).len();
+    let (printable, column) = diag::printable(&shown, offset);
+    let mut out = format!("invalid URL: {} at offset {} (in {})\n", p.message, p.offset, p.rule).into_bytes();
+    diag::write_caret(&mut out, &printable, column, false);
+    while out.last() == Some(&b'\n') {
+        out.pop();
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// A URL read as RFC 1738 reads it. Immutable and hashable; ``str()`` is
+/// its text (the scheme lower-cased), ``==`` compares the text.
+///
+/// The attributes are those of ``rfc1738 parse --json``: ``scheme``,
+/// ``kind``, ``user``, ``password`` (decoded; ``None`` when absent, ``""``
+/// when empty), ``host``, ``port``, ``effective_port``, ``url_path``
+/// (raw), ``fragment``, ``warnings``. One view per scheme (``url.ftp``,
+/// ``url.gopher``, ...), ``None`` for the other schemes.
+#[pyclass(frozen, module = "rfc1738")]
+pub struct Url {
+    url: rfc1738::Url,
+    /// The text as given (the scheme in its own case).
+    input: String,
+    lenient: bool,
+}
+
+impl Url {
+    /// A URL a builder wrote.
+    pub fn from_built(url: rfc1738::Url) -> PyResult<Url> {
+        Ok(Url { input: url.as_str().to_string(), url, lenient: false })
+    }
+
+    fn warnings_of_parse(&self) -> Vec<Warning> {
+        match outcome::parse_bytes_with(self.input.as_bytes(), &outcome::options(self.lenient)) {
+            Ok((_, w)) => w,
+            Err(_) => Vec::new(),
+        }
+    }
+
+    fn authority<'a, T>(&'a self, f: impl FnOnce(&'a rfc1738::Url) -> Option<T>) -> Option<T> {
+        if self.url.has_authority() {
+            f(&self.url)
+        } else {
+            None
+        }
+    }
+
+    fn view(&self, py: Python<'_>, kind: SchemeKind) -> PyResult<Option<View>> {
+        if self.url.kind() != kind {
+            return Ok(None);
+        }
+        let fields = json_to_py(py, &json::view(&self.url))?.cast_into::<PyDict>()?.unbind();
+        Ok(Some(View { kind: kind.name(), fields }))
+    }
+}
+
+fn decoded(raw: &str) -> String {
+    String::from_utf8_lossy(&pct::decode(raw)).into_owned()
+}
+
+fn warning_dict<'py>(py: Python<'py>, w: &Warning) -> PyResult<Bound<'py, PyAny>> {
+    json_to_py(py, &json::warning(w))
+}
+
+#[pymethods]
+impl Url {
+    /// Parses ``text`` as :func:`rfc1738.parse` does.
+    #[new]
+    #[pyo3(signature = (text, *, lenient = false))]
+    fn py_new(text: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Url> {
+        parse(text, lenient)
+    }
+
+    /// The scheme, lower-cased (§2.1).
+    #[getter]
+    fn scheme(&self) -> &str {
+        self.url.scheme()
+    }
+
+    /// ``ftp http gopher mailto news nntp telnet wais file prospero other``.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.url.kind().name()
+    }
+
+    /// The user name, decoded; ``None`` when absent, ``""`` when empty.
+    #[getter]
+    fn user(&self) -> Option<String> {
+        self.authority(|u| u.user().map(decoded))
+    }
+
+    /// The password, decoded; ``None`` when absent, ``""`` when empty.
+    #[getter]
+    fn password(&self) -> Option<String> {
+        self.authority(|u| u.password().map(decoded))
+    }
+
+    /// The host, as written.
+    #[getter]
+    fn host(&self) -> Option<&str> {
+        self.authority(|u| u.host())
+    }
+
+    /// The port written in the URL.
+    #[getter]
+    fn port(&self) -> Option<u16> {
+        self.authority(|u| u.port())
+    }
+
+    /// The port written, or the scheme's default (§3).
+    #[getter]
+    fn effective_port(&self) -> Option<u16> {
+        self.authority(|u| u.effective_port())
+    }
+
+    /// The url-path, raw (still encoded), without the ``/`` before it.
+    #[getter]
+    fn url_path(&self) -> Option<&str> {
+        self.authority(|u| u.url_path())
+    }
+
+    /// The fragment identifier after ``#`` (§2.2), raw.
+    #[getter]
+    fn fragment(&self) -> Option<&str> {
+        self.url.fragment()
+    }
+
+    /// The warnings of ``parse --json``: deviations a lenient parse
+    /// accepted, a note on an upper-case scheme, and the §6 security
+    /// checks; each a dict ``{offset, kind, security, message}``.
+    #[getter]
+    fn warnings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let mut all = self.warnings_of_parse();
+        all.extend(self.url.security_warnings());
+        all.sort_by_key(Warning::offset);
+        let list = PyList::empty(py);
+        for w in &all {
+            list.append(warning_dict(py, w)?)?;
+        }
+        Ok(list)
+    }
+
+    /// Whether a lenient parse accepted deviations from §5.
+    #[getter]
+    fn is_lenient(&self) -> bool {
+        self.url.is_lenient()
+    }
+
+    /// The ftp view (§3.2): ``cwd``, ``name``, ``typecode``, ``commands``, ``login``.
+    #[getter]
+    fn ftp(&self, py: Python<'_>) -> PyResult<Option<View>> {
+        self.view(py, SchemeKind::Ftp)
+    }
+    /// The http view (§3.3): ``path``, ``search``.
+    #[getter]
+    fn http(&self, py: Python<'_>) -> PyResult<Option<View>> {
+        self.view(py, SchemeKind::Http)
+    }
+    /// The gopher view (§3.4): ``type``, ``selector``, ``search``, ``plus``, ``request``.
+    #[getter]
+    fn gopher(&self, py: Python<'_>) -> PyResult<Option<View>> {
+        self.view(py, SchemeKind::Gopher)
+    }
+    /// The mailto view (§3.5): ``address``.
+    #[getter]
+    fn mailto(&self, py: Python<'_>) -> PyResult<Option<View>> {
+        self.view(py, SchemeKind::Mailto)
+    }
+    /// The news view (§3.6): ``group``, ``article``, ``all``.
+    #[getter]
+    fn news(&self, py: Python<'_>) -> PyResult<Option<View>> {
+        self.view(py, SchemeKind::News)
+    }
+    /// The nntp view (§3.7): ``group``, ``article``.
+    #[getter]
+    fn nntp(&self, py: Python<'_>) -> PyResult<Option<View>> {
+        self.view(py, SchemeKind::Nntp)
+    }
+    /// The telnet view (§3.8): no parts of its own.
+    #[getter]
+    fn telnet(&self, py: Python<'_>) -> PyResult<Option<View>> {
+        self.view(py, SchemeKind::Telnet)
+    }
+    /// The wais view (§3.9): ``form``, ``database``, ``search``, ``wtype``, ``wpath``.
+    #[getter]
+    fn wais(&self, py: Python<'_>) -> PyResult<Option<View>> {
+        self.view(py, SchemeKind::Wais)
+    }
+    /// The file view (§3.10): ``host``, ``path``, ``is_local``.
+    #[getter]
+    fn file(&self, py: Python<'_>) -> PyResult<Option<View>> {
+        self.view(py, SchemeKind::File)
+    }
+    /// The prospero view (§3.11): ``hsoname``, ``fields``.
+    #[getter]
+    fn prospero(&self, py: Python<'_>) -> PyResult<Option<View>> {
+        self.view(py, SchemeKind::Prospero)
+    }
+    /// The view of any other scheme: ``scheme_specific_part``, ``reserved``, ``experimental``.
+    #[getter]
+    fn other(&self, py: Python<'_>) -> PyResult<Option<View>> {
+        self.view(py, SchemeKind::Other)
+    }
+
+    /// The normal form: only what the RFC says does not matter is changed
+    /// (§2.1 scheme case, §2.2 escapes, §3.1 host case and default port).
+    fn normalize(&self) -> Url {
+        let url = self.url.normalize();
+        Url { input: url.as_str().to_string(), url, lenient: self.lenient }
+    }
+
+    /// Whether ``other`` (a ``Url`` or its text) has the same normal form.
+    fn equivalent(&self, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        if let Ok(u) = other.cast::<Url>() {
+            return Ok(self.url.equivalent(&u.get().url));
+        }
+        let other = parse(other, self.lenient)?;
+        Ok(self.url.equivalent(&other.url))
+    }
+
+    /// The text with any password replaced by ``***``.
+    fn redacted(&self) -> String {
+        self.url.redacted().into_owned()
+    }
+
+    /// The §6 security warnings: dicts ``{offset, kind, security, message}``.
+    fn security_warnings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let list = PyList::empty(py);
+        for w in &self.url.security_warnings() {
+            list.append(warning_dict(py, w)?)?;
+        }
+        Ok(list)
+    }
+
+    /// The record ``rfc1738 parse --json`` writes for the same input.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let warnings = self.warnings_of_parse();
+        let record = json::object(self.input.as_bytes(), &Ok(self.url.clone()), &warnings);
+        json_to_py(py, &record)
+    }
+
+    fn __str__(&self) -> &str {
+        self.url.as_str()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Url({:?})", self.url.as_str())
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<Url>().is_ok_and(|o| o.get().url.as_str() == self.url.as_str())
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        self.url.as_str().hash(&mut h);
+        h.finish()
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        let cls = slf.get_type().into_any();
+        Ok((cls, (slf.get().input.clone(),)))
+    }
+}
+
+/// The parts of a URL that its scheme defines, as attributes (``url.ftp.cwd``).
+#[pyclass(frozen, module = "rfc1738")]
+pub struct View {
+    kind: &'static str,
+    fields: Py<PyDict>,
+}
+
+#[pymethods]
+impl View {
+    fn __getattr__<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        match self.fields.bind(py).get_item(name)? {
+            Some(v) => Ok(v),
+            None => Err(PyAttributeError::new_err(format!("the {} view has no part {name:?}", self.kind))),
+        }
+    }
+
+    /// The scheme kind this view belongs to.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        self.kind
+    }
+
+    /// The parts as a dict, as ``parse --json`` names them.
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        self.fields.bind(py).copy()
+    }
+
+    fn __dir__(&self, py: Python<'_>) -> PyResult<Vec<String>> {
+        let mut names: Vec<String> = self.fields.bind(py).keys().extract()?;
+        names.extend(["kind".to_string(), "to_dict".to_string()]);
+        Ok(names)
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let fields = self.fields.bind(py);
+        let mut parts = Vec::new();
+        for (k, v) in fields.iter() {
+            parts.push(format!("{}={}", k, v.repr()?));
+        }
+        let mut name = self.kind.to_string();
+        name[..1].make_ascii_uppercase();
+        Ok(format!("{name}View({})", parts.join(", ")))
+    }
+
+    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
+        match other.cast::<View>() {
+            Ok(o) => self.fields.bind(py).eq(o.get().fields.bind(py)),
+            Err(_) => Ok(false),
+        }
+    }
+}
+
+/// Parses ``text`` (``str``, or ``bytes`` read from a log) as an RFC 1738 URL.
+#[pyfunction]
+#[pyo3(signature = (text, *, lenient = false))]
+pub fn parse(text: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Url> {
+    let input = octets(text)?;
+    match outcome::parse_bytes_with(&input, &outcome::options(lenient)) {
+        Ok((url, _)) => {
+            // A URL that parsed is ASCII: its text is the input.
+            let input = String::from_utf8_lossy(&input).into_owned();
+            Ok(Url { url, input, lenient })
+        }
+        Err(p) => Err(parse_error(text.py(), text, &input, &p)),
+    }
+}
+
+/// Raises :class:`ParseError` unless ``text`` is a URL of RFC 1738.
+#[pyfunction]
+#[pyo3(signature = (text, *, lenient = false))]
+fn validate(text: &Bound<'_, PyAny>, lenient: bool) -> PyResult<()> {
+    let input = octets(text)?;
+    let result = if lenient {
+        outcome::parse_bytes_with(&input, &outcome::options(true)).map(|_| ())
+    } else {
+        outcome::validate_bytes(&input)
+    };
+    result.map_err(|p| parse_error(text.py(), text, &input, &p))
+}
+
+/// Whether ``text`` is a URL of RFC 1738 (``False`` for any other value).
+#[pyfunction]
+#[pyo3(signature = (text, *, lenient = false))]
+fn is_valid(text: &Bound<'_, PyAny>, lenient: bool) -> bool {
+    if !lenient {
+        if let Ok(s) = text.cast::<PyString>() {
+            if let Ok(s) = s.to_cow() {
+                return rfc1738::validate(&s).is_ok();
+            }
+        }
+    }
+    match octets(text) {
+        Ok(b) if lenient => outcome::parse_bytes_with(&b, &outcome::options(true)).is_ok(),
+        Ok(b) => rfc1738::validate_bytes(&b).is_ok(),
+        Err(_) => false,
+    }
+}
+
+/// The URLs in free text (RFC 1738 Appendix): dicts ``{url, start, end,
+/// form, hyphen_breaks, valid}``; offsets count characters of a ``str``
+/// (bytes of ``bytes``).
+#[pyfunction]
+fn extract<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
+    let is_str = text.cast::<PyString>().is_ok();
+    let owned = octets(text)?;
+    let text = String::from_utf8_lossy(&owned);
+    let list = PyList::empty(py);
+    let mut chars = CharIndex::new(&text, is_str);
+    for m in rfc1738::extract::find_iter(&text) {
+        let d = PyDict::new(py);
+        d.set_item("url", m.as_str())?;
+        d.set_item("start", chars.at(m.start()))?;
+        d.set_item("end", chars.at(m.end()))?;
+        d.set_item("form", m.form().as_str())?;
+        d.set_item("hyphen_breaks", m.hyphen_breaks().to_vec())?;
+        d.set_item("valid", m.validate().is_ok())?;
+        list.append(d)?;
+    }
+    Ok(list)
+}
+
+/// Byte offsets to character offsets, for offsets that only grow.
+pub struct CharIndex<'a> {
+    text: &'a str,
+    chars: bool,
+    byte: usize,
+    char: usize,
+}
+
+impl<'a> CharIndex<'a> {
+    pub fn new(text: &'a str, chars: bool) -> Self {
+        CharIndex { text, chars, byte: 0, char: 0 }
+    }
+
+    pub fn at(&mut self, byte: usize) -> usize {
+        if !self.chars {
+            return byte;
+        }
+        if byte < self.byte {
+            self.byte = 0;
+            self.char = 0;
+        }
+        self.char += self.text[self.byte..byte].chars().count();
+        self.byte = byte;
+        self.char
+    }
+}
+
+fn context(name: &str) -> PyResult<Context> {
+    Ok(match name {
+        "user" => Context::User,
+        "fsegment" => Context::Fsegment,
+        "hsegment" => Context::Hsegment,
+        "search" => Context::Search,
+        "xchar" => Context::Xchar,
+        "uchar" => Context::Uchar,
+        "field" => Context::Field,
+        "article" => Context::Article,
+        _ => return Err(PyValueError::new_err(format!(
+            "unknown context {name:?}: one of user, fsegment, hsegment, search, xchar, uchar, field, article"
+        ))),
+    })
+}
+
+/// ``%HH``-encodes ``octets`` (``str`` as UTF-8, or ``bytes``) for a part
+/// of a URL (§2.2).
+#[pyfunction]
+#[pyo3(signature = (octets, context = "uchar"))]
+fn pct_encode(octets: &Bound<'_, PyAny>, context: &str) -> PyResult<String> {
+    let ctx = self::context(context)?;
+    let data = crate::convert::octets(octets)?;
+    Ok(pct::encode(&data, ctx))
+}
+
+/// Decodes every ``%HH`` of ``text`` into the octet it stands for.
+#[pyfunction]
+fn pct_decode<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
+    let s = text.cast::<PyString>().map_err(|_| PyTypeError::new_err("pct.decode takes a str"))?;
+    let s = s.to_cow()?;
+    Ok(PyBytes::new(py, &pct::decode(&s)))
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(parse, m)?)?;
+    m.add_function(wrap_pyfunction!(validate, m)?)?;
+    m.add_function(wrap_pyfunction!(is_valid, m)?)?;
+    m.add_function(wrap_pyfunction!(extract, m)?)?;
+    m.add_function(wrap_pyfunction!(pct_encode, m)?)?;
+    m.add_function(wrap_pyfunction!(pct_decode, m)?)?;
+    Ok(())
+}
