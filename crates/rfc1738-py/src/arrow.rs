@@ -40,9 +40,16 @@ fn each_value(array: &dyn Array, mut f: impl FnMut(Option<&[u8]>)) -> Result<(),
 /// the answer back with the column's chunking.
 fn map_column(
     py: Python<'_>,
-    column: AnyArray,
+    column: &Bound<'_, PyAny>,
     kernel: fn(&dyn Array) -> Result<ArrayRef, String>,
 ) -> PyResult<Py<PyAny>> {
+    let column: AnyArray = column.extract().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "expected an Arrow column (a pyarrow array or chunked array, a Polars Series, anything with \
+             __arrow_c_array__ or __arrow_c_stream__), not {}",
+            column.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string())
+        ))
+    })?;
     let single = matches!(column, AnyArray::Array(_));
     let chunked = column.into_chunked_array()?;
     let (chunks, _) = chunked.into_inner();
@@ -401,34 +408,34 @@ fn extract_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
 /// ``True`` where the URL is valid, ``False`` where not, null where null.
 #[pyfunction]
 #[pyo3(signature = (column, *, lenient = false))]
-fn arrow_is_valid(py: Python<'_>, column: AnyArray, lenient: bool) -> PyResult<Py<PyAny>> {
+fn arrow_is_valid(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Py<PyAny>> {
     map_column(py, column, is_valid_kernel(lenient))
 }
 
 /// One struct per URL: the top-level fields of ``parse --json`` and the error's.
 #[pyfunction]
 #[pyo3(signature = (column, *, lenient = false))]
-fn arrow_parse(py: Python<'_>, column: AnyArray, lenient: bool) -> PyResult<Py<PyAny>> {
+fn arrow_parse(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Py<PyAny>> {
     map_column(py, column, parse_kernel(lenient))
 }
 
 /// The normal form of each URL; null where invalid.
 #[pyfunction]
 #[pyo3(signature = (column, *, lenient = false))]
-fn arrow_normalize(py: Python<'_>, column: AnyArray, lenient: bool) -> PyResult<Py<PyAny>> {
+fn arrow_normalize(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Py<PyAny>> {
     map_column(py, column, normalize_kernel(lenient))
 }
 
 /// The URLs found in each text: a list of ``{url, start, end, form}``.
 #[pyfunction]
-fn arrow_extract(py: Python<'_>, column: AnyArray) -> PyResult<Py<PyAny>> {
+fn arrow_extract(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
     map_column(py, column, extract_kernel)
 }
 
 /// The §6 security warnings of each URL: a list of ``{offset, kind,
 /// message}``; null where invalid.
 #[pyfunction]
-fn arrow_lint(py: Python<'_>, column: AnyArray) -> PyResult<Py<PyAny>> {
+fn arrow_lint(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
     map_column(py, column, lint_kernel)
 }
 

@@ -1,0 +1,131 @@
+"""Arrow columns: the same answers as one URL at a time, for every input kind."""
+
+import pyarrow as pa
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import rfc1738
+from rfc1738 import arrow
+from conftest import lines_of
+
+ALPHABET = "abhtpfgo:/@%?;=.#~ 0129AF\t\u00e9"
+texts = st.lists(st.one_of(st.none(), st.text(alphabet=ALPHABET, max_size=30)), max_size=40)
+SAMPLE = [
+    "http://a.dom/",
+    "http://a.dom/a b",
+    None,
+    "ftp://u:p@h.dom:21/a;type=i",
+    "gopher://h.dom:25/7x%09a",
+    "mailto:a@b.dom",
+    "",
+    "bad",
+]
+
+
+def one(text, lenient=False):
+    """The row `arrow.parse` should give, from the one-at-a-time API."""
+    if text is None:
+        return None
+    try:
+        d = rfc1738.parse(text, lenient=lenient).to_dict()
+    except rfc1738.ParseError as e:
+        scheme = text.split(":", 1)[0].lower() if ":" in text and text.split(":", 1)[0] else None
+        return {"valid": False, "offset": e.offset, "kind": e.kind, "rule": e.rule, "scheme": scheme}
+    return {
+        "valid": True,
+        "scheme": d["scheme"],
+        "kind": d["kind"],
+        "user": d.get("user"),
+        "password": d.get("password"),
+        "host": d.get("host"),
+        "port": d.get("port"),
+        "effective_port": d.get("effective_port"),
+        "url_path": d.get("url_path"),
+        "fragment": d["fragment"],
+        "warnings": d["warnings"],
+    }
+
+
+def row(r):
+    if r is None:
+        return None
+    if not r["valid"]:
+        return {"valid": False, "offset": r["error_offset"], "kind": r["error_kind"], "rule": r["error_rule"]}
+    keys = ["scheme", "kind", "user", "password", "host", "port", "effective_port", "url_path", "fragment", "warnings"]
+    return {"valid": True, **{k: r[k] for k in keys}}
+
+
+def valid_of(text, lenient=False):
+    return None if text is None else rfc1738.is_valid(text, lenient=lenient)
+
+
+@settings(max_examples=200, deadline=None)
+@given(texts)
+def test_columns_answer_as_single_urls(values):
+    column = pa.array(values, pa.string())
+    assert arrow.is_valid(column).to_pylist() == [valid_of(v) for v in values]
+    expected = [one(v) for v in values]
+    for e in expected:
+        if e is not None and not e["valid"]:
+            e.pop("scheme")
+    assert [row(r) for r in arrow.parse(column).to_pylist()] == expected
+    normal = [None if v is None or not rfc1738.is_valid(v) else str(rfc1738.parse(v).normalize()) for v in values]
+    assert arrow.normalize(column).to_pylist() == normal
+    found = [None if v is None else [{k: m[k] for k in ("url", "start", "end", "form")} for m in rfc1738.extract(v)] for v in values]
+    assert arrow.extract(column).to_pylist() == found
+
+
+@pytest.mark.parametrize("kind", [pa.string(), pa.large_string(), pa.string_view(), pa.binary()])
+def test_every_string_type(kind):
+    column = pa.array(SAMPLE, kind)
+    assert arrow.is_valid(column).to_pylist() == [valid_of(v) for v in SAMPLE]
+
+
+def test_chunked_arrays_keep_their_chunks():
+    column = pa.chunked_array([SAMPLE[:3], SAMPLE[3:], []], pa.string())
+    out = arrow.is_valid(column)
+    assert isinstance(out, pa.ChunkedArray)
+    assert [len(c) for c in out.chunks] == [3, len(SAMPLE) - 3, 0]
+    assert out.to_pylist() == [valid_of(v) for v in SAMPLE]
+
+
+def test_polars_series_in_place():
+    pl = pytest.importorskip("polars")
+    series = pl.Series("url", SAMPLE)
+    assert arrow.is_valid(series).to_pylist() == [valid_of(v) for v in SAMPLE]
+    parsed = arrow.parse(series).to_pylist()
+    assert [None if r is None else r["valid"] for r in parsed] == [valid_of(v) for v in SAMPLE]
+
+
+def test_lint_lists_the_security_warnings():
+    out = arrow.lint(pa.array(["gopher://h.dom:25/x", "http://a.dom/", "bad", None])).to_pylist()
+    assert [w["kind"] for w in out[0]] == ["foreign-port"]
+    assert out[1] == [] and out[2] is None and out[3] is None
+
+
+def test_lenient_columns():
+    column = pa.array(["http://my_host.dom/~me", "http://a.dom/"])
+    assert arrow.is_valid(column).to_pylist() == [False, True]
+    assert arrow.is_valid(column, lenient=True).to_pylist() == [True, True]
+    assert arrow.parse(column, lenient=True).to_pylist()[0]["warnings"][0]["kind"] == "underscore-in-host"
+
+
+def test_a_billion_nulls_stay_null():
+    column = pa.nulls(10**9)
+    out = arrow.is_valid(column)
+    assert len(out) == 10**9 and out.null_count == 10**9
+
+
+def test_what_is_not_a_string_column_is_a_type_error():
+    with pytest.raises(TypeError):
+        arrow.is_valid(pa.array([1, 2, 3]))
+    with pytest.raises(TypeError):
+        arrow.is_valid(["http://a.dom/"])
+
+
+def test_the_corpus_as_one_column(corpus_files):
+    for path in corpus_files:
+        lines = [line.decode("utf-8", "replace") for line in lines_of(path)]
+        column = pa.array(lines)
+        assert arrow.is_valid(column).to_pylist() == [rfc1738.is_valid(v) for v in lines], path.name
