@@ -26,6 +26,10 @@ from rfc1738._rfc1738 import (
 )
 from rfc1738 import build, pct
 
+# The view classes of the stubs are one class at run time.
+FtpView = HttpView = GopherView = MailtoView = NewsView = NntpView = View
+TelnetView = WaisView = FileView = ProsperoView = OtherView = View
+
 __all__ = [
     "BuildError",
     "ParseError",

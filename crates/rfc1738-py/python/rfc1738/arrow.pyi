@@ -1,0 +1,25 @@
+"""The readings of :mod:`rfc1738` over whole Arrow columns."""
+
+from typing import Any, Union
+
+import pyarrow as pa
+
+Column = Any
+"""Anything with ``__arrow_c_array__`` or ``__arrow_c_stream__`` holding strings."""
+Result = Union[pa.Array, pa.ChunkedArray]
+
+def is_valid(column: Column, *, lenient: bool = False) -> Result:
+    """Booleans: whether each URL is valid; null where null."""
+
+def parse(column: Column, *, lenient: bool = False) -> Result:
+    """Structs: the top-level fields of ``parse --json`` and ``error_offset``,
+    ``error_kind``, ``error_rule``, ``error_message``."""
+
+def normalize(column: Column, *, lenient: bool = False) -> Result:
+    """Strings: the normal form of each URL; null where invalid."""
+
+def extract(column: Column) -> Result:
+    """Lists of ``{url, start, end, form}``: the URLs found in each text."""
+
+def lint(column: Column) -> Result:
+    """Lists of ``{offset, kind, message}``: the §6 warnings; null where invalid."""
