@@ -469,9 +469,11 @@ fn context(name: &str) -> PyResult<Context> {
         "uchar" => Context::Uchar,
         "field" => Context::Field,
         "article" => Context::Article,
-        _ => return Err(PyValueError::new_err(format!(
+        _ => {
+            return Err(PyValueError::new_err(format!(
             "unknown context {name:?}: one of user, fsegment, hsegment, search, xchar, uchar, field, article"
-        ))),
+        )))
+        }
     })
 }
 
