@@ -67,19 +67,30 @@ fn caret_message(input: &[u8], p: &Problem) -> String {
 #[pyclass(frozen, module = "rfc1738")]
 pub struct Url {
     url: rfc1738::Url,
-    /// The text as given (the scheme in its own case).
-    input: String,
+    /// The text as given, when it differs from the URL's (an upper-case
+    /// scheme): `to_dict` reports it as it was given.
+    input: Option<String>,
     lenient: bool,
 }
 
 impl Url {
+    fn new(url: rfc1738::Url, input: &str, lenient: bool) -> Url {
+        let input = (input != url.as_str()).then(|| input.to_string());
+        Url { url, input, lenient }
+    }
+
+    /// The text as it was given.
+    fn input(&self) -> &str {
+        self.input.as_deref().unwrap_or(self.url.as_str())
+    }
+
     /// A URL a builder wrote.
     pub fn from_built(url: rfc1738::Url) -> PyResult<Url> {
-        Ok(Url { input: url.as_str().to_string(), url, lenient: false })
+        Ok(Url { url, input: None, lenient: false })
     }
 
     fn warnings_of_parse(&self) -> Vec<Warning> {
-        match outcome::parse_bytes_with(self.input.as_bytes(), &outcome::options(self.lenient)) {
+        match outcome::parse_bytes_with(self.input().as_bytes(), &outcome::options(self.lenient)) {
             Ok((_, w)) => w,
             Err(_) => Vec::new(),
         }
@@ -253,8 +264,7 @@ impl Url {
     /// The normal form: only what the RFC says does not matter is changed
     /// (§2.1 scheme case, §2.2 escapes, §3.1 host case and default port).
     fn normalize(&self) -> Url {
-        let url = self.url.normalize();
-        Url { input: url.as_str().to_string(), url, lenient: self.lenient }
+        Url { url: self.url.normalize(), input: None, lenient: self.lenient }
     }
 
     /// Whether ``other`` (a ``Url`` or its text) has the same normal form.
@@ -283,7 +293,7 @@ impl Url {
     /// The record ``rfc1738 parse --json`` writes for the same input.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let warnings = self.warnings_of_parse();
-        let record = json::object(self.input.as_bytes(), &Ok(self.url.clone()), &warnings);
+        let record = json::object(self.input().as_bytes(), &Ok(self.url.clone()), &warnings);
         json_to_py(py, &record)
     }
 
@@ -307,7 +317,7 @@ impl Url {
 
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
         let cls = slf.get_type().into_any();
-        Ok((cls, (slf.get().input.clone(),)))
+        Ok((cls, (slf.get().input().to_string(),)))
     }
 }
 
@@ -367,13 +377,21 @@ impl View {
 #[pyfunction]
 #[pyo3(signature = (text, *, lenient = false))]
 pub fn parse(text: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Url> {
+    // The common case first: a strict parse of a `str`, without a copy.
+    if !lenient {
+        if let Ok(s) = text.cast::<PyString>() {
+            if let Ok(s) = s.to_cow() {
+                return match rfc1738::Url::parse(&s) {
+                    Ok(url) => Ok(Url::new(url, &s, false)),
+                    Err(e) => Err(parse_error(text.py(), text, s.as_bytes(), &Problem::from(e))),
+                };
+            }
+        }
+    }
     let input = octets(text)?;
     match outcome::parse_bytes_with(&input, &outcome::options(lenient)) {
-        Ok((url, _)) => {
-            // A URL that parsed is ASCII: its text is the input.
-            let input = String::from_utf8_lossy(&input).into_owned();
-            Ok(Url { url, input, lenient })
-        }
+        // A URL that parsed is ASCII: its text is the input.
+        Ok((url, _)) => Ok(Url::new(url, &String::from_utf8_lossy(&input), lenient)),
         Err(p) => Err(parse_error(text.py(), text, &input, &p)),
     }
 }
