@@ -22,7 +22,7 @@ use rfc1738_report::outcome::{self, Problem};
 use std::sync::Arc;
 
 /// Calls `f` with each value of a string (or binary) column, `None` for a null.
-fn each_value(array: &dyn Array, mut f: impl FnMut(Option<&[u8]>)) -> Result<(), String> {
+pub fn each_value(array: &dyn Array, mut f: impl FnMut(Option<&[u8]>)) -> Result<(), String> {
     match array.data_type() {
         DataType::Utf8 => array.as_string::<i32>().iter().for_each(|v| f(v.map(str::as_bytes))),
         DataType::LargeUtf8 => array.as_string::<i64>().iter().for_each(|v| f(v.map(str::as_bytes))),
@@ -38,7 +38,7 @@ fn each_value(array: &dyn Array, mut f: impl FnMut(Option<&[u8]>)) -> Result<(),
 
 /// Runs `kernel` over every chunk of `column` without the GIL, and hands
 /// the answer back with the column's chunking.
-fn map_column(
+pub fn map_column(
     py: Python<'_>,
     column: &Bound<'_, PyAny>,
     kernel: fn(&dyn Array) -> Result<ArrayRef, String>,

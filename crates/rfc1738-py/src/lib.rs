@@ -8,11 +8,13 @@
 //! - `url.rs`: `parse`, `Url`, `ParseError`, the views, `extract`, `pct`.
 //! - `build.rs`: one builder function per scheme.
 //! - `arrow.rs`: the column kernels of `rfc1738.arrow`.
+//! - `clf.rs`: Common Log Format lines as a column.
 
 use pyo3::prelude::*;
 
 mod arrow;
 mod build;
+mod clf;
 mod convert;
 mod url;
 
@@ -27,5 +29,6 @@ fn _rfc1738(m: &Bound<'_, PyModule>) -> PyResult<()> {
     url::register(m)?;
     build::register(m)?;
     arrow::register(m)?;
+    clf::register(m)?;
     Ok(())
 }

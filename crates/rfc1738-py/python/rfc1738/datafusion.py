@@ -1,0 +1,30 @@
+"""The RFC 1738 SQL functions in DataFusion (its Python package).
+
+>>> import datafusion, rfc1738.datafusion
+>>> ctx = datafusion.SessionContext()
+>>> rfc1738.datafusion.register(ctx)
+>>> ctx.sql("select rfc1738_valid('http://a.dom/') as v").to_pydict()
+{'v': [True]}
+"""
+
+try:
+    import datafusion as _datafusion
+except ImportError as e:  # pragma: no cover - depends on the environment
+    from rfc1738.sql import missing
+
+    raise missing("datafusion", "datafusion") from e
+
+import pyarrow as pa
+
+from rfc1738.sql import FUNCTIONS
+
+
+def register(ctx: "_datafusion.SessionContext") -> None:
+    """Registers every ``rfc1738_*`` function on the session ``ctx``.
+
+    Each one is a scalar UDF over Arrow batches: DataFusion hands it a
+    batch, the kernel reads it in Rust.
+    """
+    for f in FUNCTIONS:
+        udf = _datafusion.udf(f.kernel, [pa.string()], f.returns, "immutable", name=f.name)
+        ctx.register_udf(udf)

@@ -1,0 +1,56 @@
+"""The RFC 1738 SQL functions in DuckDB, vectorized over Arrow.
+
+>>> import duckdb, rfc1738.duckdb
+>>> con = duckdb.connect()
+>>> rfc1738.duckdb.register(con)
+>>> con.sql("select rfc1738_valid('http://a.dom/'), rfc1738_host('ftp://h.dom/x')").fetchall()
+[(True, 'h.dom')]
+"""
+
+try:
+    import duckdb as _duckdb
+except ImportError as e:  # pragma: no cover - depends on the environment
+    from rfc1738.sql import missing
+
+    raise missing("duckdb", "duckdb") from e
+
+import pyarrow as pa
+
+from rfc1738.sql import FUNCTIONS
+
+
+def _sql_type(t: pa.DataType) -> str:
+    """The DuckDB type of an Arrow type."""
+    if pa.types.is_boolean(t):
+        return "BOOLEAN"
+    if pa.types.is_string(t):
+        return "VARCHAR"
+    if pa.types.is_int64(t):
+        return "BIGINT"
+    if pa.types.is_int32(t):
+        return "INTEGER"
+    if pa.types.is_uint16(t):
+        return "USMALLINT"
+    if pa.types.is_list(t):
+        return f"{_sql_type(t.value_type)}[]"
+    if pa.types.is_struct(t):
+        return "STRUCT(" + ", ".join(f'"{f.name}" {_sql_type(f.type)}' for f in t) + ")"
+    raise TypeError(f"no DuckDB type for {t}")
+
+
+def register(con: "_duckdb.DuckDBPyConnection") -> None:
+    """Registers every ``rfc1738_*`` function on the connection ``con``.
+
+    Each one is an Arrow-vectorized function: DuckDB hands it a batch of
+    rows, the kernel reads the batch in Rust.
+    """
+    for f in FUNCTIONS:
+        con.create_function(
+            f.name,
+            f.kernel,
+            ["VARCHAR"],
+            _duckdb.sqltype(_sql_type(f.returns)),
+            type="arrow",
+            null_handling="special",
+            side_effects=False,
+        )

@@ -1,0 +1,151 @@
+"""The SQL functions of every engine, once: names, Arrow types, kernels.
+
+Each function takes one Arrow column and returns one, built on the
+kernels of :mod:`rfc1738.arrow` (a batch per call, never a Python call per
+row). ``rfc1738.duckdb``, ``rfc1738.datafusion`` and ``rfc1738.polars``
+register these same functions under these same names.
+
+========================  ==================================================
+``rfc1738_valid``          boolean (null in, null out)
+``rfc1738_error``          ``{offset, kind, rule, message}``; null when valid
+``rfc1738_parse``          the top-level fields of ``parse --json``
+``rfc1738_scheme`` ...     ``scheme``, ``host``, ``port`` (effective),
+                           ``user``, ``path``: null when absent or invalid
+``rfc1738_normalize``      the normal form; null when invalid
+``rfc1738_lint``           the §6 warnings: ``[{offset, kind, message}]``
+``rfc1738_extract``        the URLs found in a text: ``[{url, start, end, form}]``
+``rfc1738_clf_url``        the request URL of a Common Log Format line
+========================  ==================================================
+"""
+
+from dataclasses import dataclass
+from typing import Callable
+
+import pyarrow as pa
+import pyarrow.compute as pc
+
+from rfc1738 import _rfc1738, arrow
+
+WARNING = pa.struct([("offset", pa.int64()), ("kind", pa.string()), ("message", pa.string())])
+ERROR = pa.struct([("offset", pa.int64()), ("kind", pa.string()), ("rule", pa.string()), ("message", pa.string())])
+FOUND = pa.struct([("url", pa.string()), ("start", pa.int64()), ("end", pa.int64()), ("form", pa.string())])
+PARSED = pa.struct(
+    [
+        ("input", pa.string()),
+        ("valid", pa.bool_()),
+        ("scheme", pa.string()),
+        ("kind", pa.string()),
+        ("user", pa.string()),
+        ("password", pa.string()),
+        ("host", pa.string()),
+        ("port", pa.uint16()),
+        ("effective_port", pa.uint16()),
+        ("url_path", pa.string()),
+        ("fragment", pa.string()),
+        (
+            "warnings",
+            pa.list_(
+                pa.field(
+                    "item",
+                    pa.struct(
+                        [
+                            pa.field("offset", pa.int64(), nullable=False),
+                            pa.field("kind", pa.string(), nullable=False),
+                            pa.field("security", pa.bool_(), nullable=False),
+                            pa.field("message", pa.string(), nullable=False),
+                        ]
+                    ),
+                    nullable=False,
+                )
+            ),
+        ),
+        ("error", ERROR),
+    ]
+)
+
+
+@dataclass(frozen=True)
+class Function:
+    """One SQL function: its name, its result type, its kernel."""
+
+    name: str
+    returns: pa.DataType
+    kernel: Callable[[pa.Array], pa.Array]
+    doc: str
+
+
+def _array(column):
+    """One pyarrow array from an array or a chunked array."""
+    if isinstance(column, pa.ChunkedArray):
+        return column.combine_chunks() if column.num_chunks != 1 else column.chunk(0)
+    return column
+
+
+def _parsed(column):
+    return _array(arrow.parse(_array(column)))
+
+
+def _field_when_valid(name):
+    def kernel(column):
+        parsed = _parsed(column)
+        value = parsed.field(name)
+        valid = pc.fill_null(parsed.field("valid"), False)
+        return pc.if_else(valid, value, pa.nulls(len(value), value.type))
+
+    return kernel
+
+
+def _error(column):
+    parsed = _parsed(column)
+    fields = [parsed.field(f"error_{k}") for k in ("offset", "kind", "rule", "message")]
+    invalid = pc.fill_null(pc.invert(parsed.field("valid")), False)
+    return pa.StructArray.from_arrays(fields, fields=list(ERROR), mask=pc.invert(invalid))
+
+
+def _parse(column):
+    parsed = _parsed(column)
+    names = [f.name for f in PARSED if f.name != "error"]
+    error = _error(column)
+    arrays = [parsed.field(n) for n in names] + [error]
+    mask = pc.is_null(parsed)
+    return pa.StructArray.from_arrays(arrays, fields=list(PARSED), mask=mask)
+
+
+def _lint(column):
+    return _array(arrow.lint(_array(column))).cast(pa.list_(WARNING))
+
+
+def _extract(column):
+    return _array(arrow.extract(_array(column))).cast(pa.list_(FOUND))
+
+
+def _port(column):
+    return _field_when_valid("effective_port")(column).cast(pa.int32())
+
+
+FUNCTIONS = [
+    Function("rfc1738_valid", pa.bool_(), lambda c: _array(arrow.is_valid(_array(c))), "whether the URL is valid"),
+    Function("rfc1738_error", ERROR, _error, "where and why the URL is invalid; null when valid"),
+    Function("rfc1738_parse", PARSED, _parse, "the top-level fields of rfc1738 parse --json"),
+    Function("rfc1738_scheme", pa.string(), _field_when_valid("scheme"), "the scheme, lower-cased"),
+    Function("rfc1738_host", pa.string(), _field_when_valid("host"), "the host"),
+    Function("rfc1738_port", pa.int32(), _port, "the effective port (written or the scheme's default)"),
+    Function("rfc1738_user", pa.string(), _field_when_valid("user"), "the user name, decoded"),
+    Function("rfc1738_path", pa.string(), _field_when_valid("url_path"), "the url-path, raw"),
+    Function("rfc1738_normalize", pa.string(), lambda c: _array(arrow.normalize(_array(c))), "the normal form"),
+    Function("rfc1738_lint", pa.list_(WARNING), _lint, "the §6 security warnings"),
+    Function("rfc1738_extract", pa.list_(FOUND), _extract, "the URLs found in a text (Appendix)"),
+    Function(
+        "rfc1738_clf_url",
+        pa.string(),
+        lambda c: _array(_rfc1738.arrow_clf_url(_array(c))),
+        "the request URL of a Common Log Format line",
+    ),
+]
+
+BY_NAME = {f.name: f for f in FUNCTIONS}
+
+
+def missing(extra, package):
+    """The ImportError for a missing optional extra, naming it."""
+    return ImportError(f"rfc1738.{extra} needs {package}: pip install 'rfc1738[{extra}]'")

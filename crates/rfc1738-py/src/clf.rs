@@ -1,0 +1,107 @@
+//! Common Log Format lines as a column: the request URL of each line, and
+//! each line checked as `rfc1738 check --format clf` checks it.
+
+use crate::arrow::{each_value, map_column};
+use arrow_array::builder::{BooleanBuilder, Int64Builder, StringBuilder};
+use arrow_array::{Array, ArrayRef, StructArray};
+use arrow_buffer::NullBuffer;
+use arrow_schema::{DataType, Field, Fields};
+use pyo3::prelude::*;
+use rfc1738_report::clf;
+use rfc1738_report::outcome::scheme_of;
+use std::sync::Arc;
+
+/// The request target of a line: the URL `check --format clf` reads.
+fn target(line: &[u8]) -> Option<&str> {
+    let text = std::str::from_utf8(line).ok()?;
+    clf::request(text).ok().map(|r| r.target)
+}
+
+/// The scheme a line's request URL is read in: its own, or http for a
+/// path (`GET /x`, checked as an http URL's `hpath`) and for `CONNECT`.
+fn scheme(line: &[u8]) -> Option<String> {
+    let t = target(line)?;
+    if t.starts_with('/') || !t.contains(':') || t.starts_with(|c: char| c.is_ascii_digit()) {
+        return (t != "*").then(|| "http".to_string());
+    }
+    scheme_of(t.as_bytes())
+}
+
+fn url_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
+    let mut out = StringBuilder::new();
+    each_value(a, |v| out.append_option(v.and_then(target)))?;
+    Ok(Arc::new(out.finish()))
+}
+
+fn check_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
+    let (mut valid, mut url, mut scheme_col) =
+        (BooleanBuilder::new(), StringBuilder::new(), StringBuilder::new());
+    let (mut offset, mut kind, mut rule, mut message) =
+        (Int64Builder::new(), StringBuilder::new(), StringBuilder::new(), StringBuilder::new());
+    let mut rows = Vec::with_capacity(a.len());
+    each_value(a, |v| {
+        rows.push(v.is_some());
+        let Some(line) = v else {
+            valid.append_null();
+            url.append_null();
+            scheme_col.append_null();
+            offset.append_null();
+            kind.append_null();
+            rule.append_null();
+            message.append_null();
+            return;
+        };
+        let verdict = clf::validate_line(line);
+        valid.append_value(verdict.is_ok());
+        url.append_option(target(line));
+        scheme_col.append_option(scheme(line));
+        let p = verdict.err();
+        offset.append_option(p.as_ref().map(|p| p.offset as i64));
+        kind.append_option(p.as_ref().map(|p| p.kind));
+        rule.append_option(p.as_ref().map(|p| p.rule));
+        message.append_option(p.as_ref().map(|p| p.message.as_ref()));
+    })?;
+    let s = |n: &str| Field::new(n, DataType::Utf8, true);
+    let fields: Fields = vec![
+        Field::new("valid", DataType::Boolean, true),
+        s("url"),
+        s("scheme"),
+        Field::new("error_offset", DataType::Int64, true),
+        s("error_kind"),
+        s("error_rule"),
+        s("error_message"),
+    ]
+    .into();
+    let columns: Vec<ArrayRef> = vec![
+        Arc::new(valid.finish()),
+        Arc::new(url.finish()),
+        Arc::new(scheme_col.finish()),
+        Arc::new(offset.finish()),
+        Arc::new(kind.finish()),
+        Arc::new(rule.finish()),
+        Arc::new(message.finish()),
+    ];
+    let out =
+        StructArray::try_new(fields, columns, Some(NullBuffer::from(rows))).map_err(|e| e.to_string())?;
+    Ok(Arc::new(out))
+}
+
+/// The request URL of each Common Log Format line; null where a line has none.
+#[pyfunction]
+fn arrow_clf_url(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    map_column(py, column, url_kernel)
+}
+
+/// Each line checked as ``rfc1738 check --format clf`` checks it: a struct
+/// ``{valid, url, scheme, error_offset, error_kind, error_rule, error_message}``,
+/// offsets in the line.
+#[pyfunction]
+fn arrow_clf_check(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    map_column(py, column, check_kernel)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(arrow_clf_url, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_clf_check, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,54 @@
+"""A real Dask cluster (a scheduler and two worker processes on 127.0.0.1)
+checks a directory of access logs; the answer equals `rfc1738 check
+--format clf --json`, line for line."""
+
+import json
+import subprocess
+
+import pytest
+
+from conftest import lines_of
+
+distributed = pytest.importorskip("distributed")
+
+
+def write_logs(directory, corpus_files):
+    """Three Common Log Format files whose requests are corpus URLs."""
+    urls = []
+    for path in corpus_files:
+        urls.extend(line.decode("utf-8", "replace") for line in lines_of(path)[::40])
+    paths = []
+    for k in range(3):
+        part = urls[k::3]
+        lines = [
+            f'10.0.0.{n % 250} - - [10/Oct/2000:13:55:36 -0700] "GET {u} HTTP/1.0" 200 {n}' for n, u in enumerate(part)
+        ]
+        lines += ["not a log line", '10.0.0.1 - - [d] "-" 408 0', '10.0.0.1 - - [d] "GET /~joe/ HTTP/1.0" 200 1']
+        path = directory / f"access-{k}.log"
+        path.write_text("\n".join(lines) + "\n")
+        paths.append(path)
+    return paths
+
+
+def test_check_logs_on_a_cluster_equals_the_command(tmp_path, corpus_files, rfc1738_bin):
+    import rfc1738.dask
+
+    paths = write_logs(tmp_path, corpus_files)
+    with distributed.LocalCluster(
+        n_workers=2, threads_per_worker=1, processes=True, host="127.0.0.1", dashboard_address=None
+    ) as cluster, distributed.Client(cluster) as client:
+        assert len(client.scheduler_info()["workers"]) == 2
+        report = rfc1738.dask.check_logs(tmp_path, client=client)
+    assert sorted(report) == sorted(str(p) for p in paths)
+    for path in paths:
+        run = subprocess.run(
+            [rfc1738_bin, "check", "--format", "clf", "--json", str(path)], capture_output=True, check=False
+        )
+        records = [json.loads(line) for line in run.stdout.splitlines()]
+        mine = report[str(path)]
+        assert mine["lines"] == len(records)
+        assert mine["valid"] == sum(r["valid"] for r in records)
+        theirs = [dict(line=r["line"], input=r["input"], **r["error"]) for r in records if not r["valid"]]
+        assert mine["invalid_lines"] == theirs
+        assert sum(c["valid"] + c["invalid"] for c in mine["by_scheme"].values()) == len(records)
+        assert mine["invalid"] > 0 and mine["valid"] > 0

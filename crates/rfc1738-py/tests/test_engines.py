@@ -1,0 +1,95 @@
+"""The SQL functions give the same answers in DuckDB, DataFusion and Polars
+as rfc1738.arrow, on the corpus (nulls included)."""
+
+import pyarrow as pa
+import pytest
+
+from rfc1738 import sql
+from conftest import lines_of
+
+NAMES = [f.name for f in sql.FUNCTIONS]
+
+
+@pytest.fixture(scope="module")
+def column(corpus_files):
+    """Every tenth line of the corpus, a few texts and CLF lines, and nulls."""
+    urls = []
+    for path in corpus_files:
+        urls.extend(line.decode("utf-8", "replace") for line in lines_of(path)[::10])
+    urls += [None, "see <URL:ftp://a.org/x> and http://b.org/.", 'h - - [d] "GET /a b HTTP/1.0" 200 1', None]
+    return pa.array(urls, pa.string())
+
+
+@pytest.fixture(scope="module")
+def expected(column):
+    return {f.name: f.kernel(column).to_pylist() for f in sql.FUNCTIONS}
+
+
+def test_duckdb(column, expected):
+    duckdb = pytest.importorskip("duckdb")
+    import rfc1738.duckdb
+
+    con = duckdb.connect()
+    rfc1738.duckdb.register(con)
+    table = pa.table({"i": pa.array(range(len(column))), "url": column})
+    con.register("t", table)
+    calls = ", ".join(f"{n}(url) as {n}" for n in NAMES)
+    result = con.sql(f"select {calls} from t order by i")
+    got = result.to_arrow_table() if hasattr(result, "to_arrow_table") else result.fetch_arrow_table()
+    for name in NAMES:
+        assert got.column(name).to_pylist() == expected[name], name
+
+
+def test_datafusion(column, expected):
+    datafusion = pytest.importorskip("datafusion")
+    import rfc1738.datafusion
+
+    ctx = datafusion.SessionContext()
+    rfc1738.datafusion.register(ctx)
+    ctx.register_record_batches("t", [[pa.record_batch({"i": pa.array(range(len(column))), "url": column})]])
+    calls = ", ".join(f"{n}(url) as {n}" for n in NAMES)
+    got = pa.Table.from_batches(ctx.sql(f"select {calls} from t order by i").collect())
+    for name in NAMES:
+        assert got.column(name).to_pylist() == expected[name], name
+
+
+def test_polars(column, expected):
+    pl = pytest.importorskip("polars")
+    import rfc1738.polars  # noqa: F401
+
+    df = pl.DataFrame({"url": pl.Series(column)})
+    methods = {
+        "rfc1738_valid": "is_valid",
+        **{n: n.removeprefix("rfc1738_") for n in NAMES if n != "rfc1738_valid"},
+    }
+    out = df.select([getattr(pl.col("url").rfc1738, m)().alias(n) for n, m in methods.items()])
+    for name in NAMES:
+        assert out[name].to_list() == expected[name], name
+
+
+def test_names_and_results():
+    f = sql.BY_NAME
+    col = pa.array(["ftp://u@h.dom:2121/x", "http://a.dom/a b", None])
+    assert f["rfc1738_valid"].kernel(col).to_pylist() == [True, False, None]
+    assert f["rfc1738_port"].kernel(col).to_pylist() == [2121, None, None]
+    assert f["rfc1738_user"].kernel(col).to_pylist() == ["u", None, None]
+    errors = f["rfc1738_error"].kernel(col).to_pylist()
+    assert errors[0] is None and errors[1]["kind"] == "unsafe" and errors[2] is None
+
+
+def test_a_missing_extra_names_it(monkeypatch):
+    import builtins
+    import importlib
+    import sys
+
+    real = builtins.__import__
+
+    def no_duckdb(name, *args, **kwargs):
+        if name == "duckdb":
+            raise ImportError("No module named 'duckdb'")
+        return real(name, *args, **kwargs)
+
+    monkeypatch.delitem(sys.modules, "rfc1738.duckdb", raising=False)
+    monkeypatch.setattr(builtins, "__import__", no_duckdb)
+    with pytest.raises(ImportError, match=r"pip install 'rfc1738\[duckdb\]'"):
+        importlib.import_module("rfc1738.duckdb")
