@@ -99,7 +99,12 @@ const CRATES: &[Crate] = &[
     },
     Crate {
         dir: "rfc1738-py",
-        floors: &["Python values in and out", "one URL at a time", "builders and Arrow columns", "log lines as columns"],
+        floors: &[
+            "Python values in and out",
+            "one URL at a time",
+            "builders and Arrow columns",
+            "log lines as columns",
+        ],
         modules: &[("convert", 1), ("url", 2), ("build", 3), ("arrow", 3), ("clf", 4)],
     },
     Crate {
