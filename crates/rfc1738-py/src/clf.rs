@@ -2,11 +2,12 @@
 //! each line checked as `rfc1738 check --format clf` checks it.
 
 use crate::arrow::{each_value, map_column};
-use arrow_array::builder::{BooleanBuilder, Int64Builder, StringBuilder};
+use arrow_array::builder::{BinaryBuilder, BooleanBuilder, Int64Builder, StringBuilder};
 use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_buffer::NullBuffer;
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::prelude::*;
+use pyo3_arrow::PyArray;
 use rfc1738_report::clf;
 use rfc1738_report::outcome::scheme_of;
 use std::sync::Arc;
@@ -86,6 +87,23 @@ fn check_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
     Ok(Arc::new(out))
 }
 
+/// The lines of a file's bytes as the command reads them (a byte-order
+/// mark first dropped, a `\r` before the `\n` not part of the line), as
+/// one Arrow binary column: no Python object per line.
+#[pyfunction]
+fn lines(py: Python<'_>, data: &[u8]) -> PyResult<Py<PyAny>> {
+    let data = data.strip_prefix(b"\xef\xbb\xbf").unwrap_or(data);
+    let mut out = BinaryBuilder::with_capacity(data.len() / 64 + 1, data.len());
+    let body = data.strip_suffix(b"\n").unwrap_or(data);
+    if !data.is_empty() {
+        for line in body.split(|&b| b == b'\n') {
+            out.append_value(line.strip_suffix(b"\r").unwrap_or(line));
+        }
+    }
+    let array: ArrayRef = Arc::new(out.finish());
+    Ok(PyArray::from_array_ref(array).to_pyarrow(py)?.unbind())
+}
+
 /// The request URL of each Common Log Format line; null where a line has none.
 #[pyfunction]
 fn arrow_clf_url(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
@@ -103,5 +121,6 @@ fn arrow_clf_check(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyA
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arrow_clf_url, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_clf_check, m)?)?;
+    m.add_function(wrap_pyfunction!(lines, m)?)?;
     Ok(())
 }

@@ -54,21 +54,11 @@ def _files(paths: Union[PathLike, Iterable[PathLike]]) -> List[str]:
     return out
 
 
-def _lines(data: bytes) -> List[bytes]:
-    """The lines as the command reads them: a BOM first dropped, ``\\r\\n`` ends."""
-    if data.startswith(b"\xef\xbb\xbf"):
-        data = data[3:]
-    lines = data.split(b"\n")
-    if lines and lines[-1] == b"":
-        lines.pop()
-    return [line[:-1] if line.endswith(b"\r") else line for line in lines]
-
-
 def check_file(path: str) -> Dict[str, Any]:
     """One file's report: runs on a worker. The lines are checked as one
     Arrow column in Rust; only the invalid ones become Python objects."""
     with open(path, "rb") as f:
-        lines = pa.array(_lines(f.read()), pa.binary())
+        lines = _rfc1738.lines(f.read())
     checked = _rfc1738.arrow_clf_check(lines)
     valid = checked.field("valid")
     counts = (
