@@ -9,7 +9,8 @@ use arrow_schema::{DataType, Field, Fields};
 use pyo3::prelude::*;
 use pyo3_arrow::PyArray;
 use rfc1738_report::clf;
-use rfc1738_report::outcome::scheme_of;
+use rfc1738_report::outcome::scheme_bytes;
+use std::borrow::Cow;
 use std::sync::Arc;
 
 /// The request target of a line: the URL `check --format clf` reads.
@@ -18,14 +19,22 @@ fn target(line: &[u8]) -> Option<&str> {
     clf::request(text).ok().map(|r| r.target)
 }
 
-/// The scheme a line's request URL is read in: its own, or http for a
-/// path (`GET /x`, checked as an http URL's `hpath`) and for `CONNECT`.
-fn scheme(line: &[u8]) -> Option<String> {
-    let t = target(line)?;
+/// The scheme a request target is read in: its own, or http for a path
+/// (`GET /x`, checked as an http URL's `hpath`) and for `CONNECT`; none
+/// for `*`. Borrowed when the scheme is written in lower case, as it
+/// almost always is: no allocation per line.
+fn scheme(t: &str) -> Option<Cow<'_, str>> {
     if t.starts_with('/') || !t.contains(':') || t.starts_with(|c: char| c.is_ascii_digit()) {
-        return (t != "*").then(|| "http".to_string());
+        return (t != "*").then_some(Cow::Borrowed("http"));
     }
-    scheme_of(t.as_bytes())
+    let name = scheme_bytes(t.as_bytes())?;
+    // Scheme characters are ASCII, so the name is a str of its own.
+    let name = std::str::from_utf8(name).ok()?;
+    Some(if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(name.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(name)
+    })
 }
 
 fn url_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
@@ -35,10 +44,11 @@ fn url_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
 }
 
 fn check_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
-    let (mut valid, mut url, mut scheme_col) =
-        (BooleanBuilder::new(), StringBuilder::new(), StringBuilder::new());
+    let n = a.len();
+    let text = |bytes| StringBuilder::with_capacity(n, bytes);
+    let (mut valid, mut url, mut scheme_col) = (BooleanBuilder::with_capacity(n), text(n * 48), text(n * 5));
     let (mut offset, mut kind, mut rule, mut message) =
-        (Int64Builder::new(), StringBuilder::new(), StringBuilder::new(), StringBuilder::new());
+        (Int64Builder::with_capacity(n), text(0), text(0), text(0));
     let mut rows = Vec::with_capacity(a.len());
     each_value(a, |v| {
         rows.push(v.is_some());
@@ -54,8 +64,10 @@ fn check_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
         };
         let verdict = clf::validate_line(line);
         valid.append_value(verdict.is_ok());
-        url.append_option(target(line));
-        scheme_col.append_option(scheme(line));
+        // The request is read once for the URL and its scheme.
+        let t = target(line);
+        url.append_option(t);
+        scheme_col.append_option(t.and_then(scheme));
         let p = verdict.err();
         offset.append_option(p.as_ref().map(|p| p.offset as i64));
         kind.append_option(p.as_ref().map(|p| p.kind));
