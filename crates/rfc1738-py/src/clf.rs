@@ -13,17 +13,25 @@ use rfc1738_report::outcome::scheme_bytes;
 use std::borrow::Cow;
 use std::sync::Arc;
 
-/// The request target of a line: the URL `check --format clf` reads.
+/// The request of a line, whose target is the URL `check --format clf` reads.
+fn request(line: &[u8]) -> Option<clf::Request<'_>> {
+    clf::request(std::str::from_utf8(line).ok()?).ok()
+}
+
+/// The request target of a line.
 fn target(line: &[u8]) -> Option<&str> {
-    let text = std::str::from_utf8(line).ok()?;
-    clf::request(text).ok().map(|r| r.target)
+    request(line).map(|r| r.target)
 }
 
 /// The scheme a request target is read in: its own, or http for a path
 /// (`GET /x`, checked as an http URL's `hpath`) and for `CONNECT`; none
 /// for `*`. Borrowed when the scheme is written in lower case, as it
 /// almost always is: no allocation per line.
-fn scheme(t: &str) -> Option<Cow<'_, str>> {
+fn scheme<'a>(r: &clf::Request<'a>) -> Option<Cow<'a, str>> {
+    let t = r.target;
+    if r.method.eq_ignore_ascii_case("CONNECT") && t != "*" {
+        return Some(Cow::Borrowed("http"));
+    }
     if t.starts_with('/') || !t.contains(':') || t.starts_with(|c: char| c.is_ascii_digit()) {
         return (t != "*").then_some(Cow::Borrowed("http"));
     }
@@ -65,9 +73,9 @@ fn check_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
         let verdict = clf::validate_line(line);
         valid.append_value(verdict.is_ok());
         // The request is read once for the URL and its scheme.
-        let t = target(line);
-        url.append_option(t);
-        scheme_col.append_option(t.and_then(scheme));
+        let r = request(line);
+        url.append_option(r.as_ref().map(|r| r.target));
+        scheme_col.append_option(r.as_ref().and_then(scheme));
         let p = verdict.err();
         offset.append_option(p.as_ref().map(|p| p.offset as i64));
         kind.append_option(p.as_ref().map(|p| p.kind));

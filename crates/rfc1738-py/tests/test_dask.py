@@ -52,3 +52,19 @@ def test_check_logs_on_a_cluster_equals_the_command(tmp_path, corpus_files, rfc1
         assert mine["invalid_lines"] == theirs
         assert sum(c["valid"] + c["invalid"] for c in mine["by_scheme"].values()) == len(records)
         assert mine["invalid"] > 0 and mine["valid"] > 0
+
+
+def test_check_file_counts_each_line_under_its_request_urls_scheme(tmp_path):
+    import rfc1738.dask
+
+    log = tmp_path / "access.log"
+    requests = ["GET /a HTTP/1.0", "GET HTTP://h/ HTTP/1.0", "GET Ftp://h/ x HTTP/1.0", "OPTIONS * HTTP/1.0"]
+    requests += ["CONNECT h:443 HTTP/1.0", "GET gopher://h/1 HTTP/1.0", "GET /a b HTTP/1.0"]
+    log.write_text("".join(f'1.2.3.4 - - [d] "{r}" 200 1\n' for r in requests))
+    report = rfc1738.dask.check_file(str(log))
+    assert report["by_scheme"] == {
+        "(no scheme)": {"valid": 1, "invalid": 0},
+        "ftp": {"valid": 0, "invalid": 1},
+        "gopher": {"valid": 1, "invalid": 0},
+        "http": {"valid": 3, "invalid": 1},
+    }
