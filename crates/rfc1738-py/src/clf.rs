@@ -11,6 +11,7 @@ use pyo3_arrow::PyArray;
 use rfc1738_report::clf;
 use rfc1738_report::outcome::scheme_bytes;
 use std::borrow::Cow;
+use std::collections::BTreeMap;
 use std::sync::Arc;
 
 /// The request of a line, whose target is the URL `check --format clf` reads.
@@ -112,16 +113,81 @@ fn check_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
 /// one Arrow binary column: no Python object per line.
 #[pyfunction]
 fn lines(py: Python<'_>, data: &[u8]) -> PyResult<Py<PyAny>> {
-    let data = data.strip_prefix(b"\xef\xbb\xbf").unwrap_or(data);
     let mut out = BinaryBuilder::with_capacity(data.len() / 64 + 1, data.len());
-    let body = data.strip_suffix(b"\n").unwrap_or(data);
-    if !data.is_empty() {
-        for line in body.split(|&b| b == b'\n') {
-            out.append_value(line.strip_suffix(b"\r").unwrap_or(line));
-        }
-    }
+    log_lines(data).for_each(|line| out.append_value(line));
     let array: ArrayRef = Arc::new(out.finish());
     Ok(PyArray::from_array_ref(array).to_pyarrow(py)?.unbind())
+}
+
+/// The lines of a file's bytes, read as the command reads them.
+fn log_lines(data: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let data = data.strip_prefix(b"\xef\xbb\xbf").unwrap_or(data);
+    let body = data.strip_suffix(b"\n").unwrap_or(data);
+    body.split(|&b| b == b'\n')
+        .take(if data.is_empty() { 0 } else { usize::MAX })
+        .map(|line| line.strip_suffix(b"\r").unwrap_or(line))
+}
+
+/// A whole log checked in one pass, as ``rfc1738 check --format clf``
+/// checks it: ``(lines, counts, invalid)``. ``counts`` holds
+/// ``(scheme, valid, invalid)`` per request scheme (``None`` where a line
+/// has none), in name order; ``invalid`` is a struct array of the invalid
+/// lines only: ``{line, input, offset, kind, rule, message}`` (``line``
+/// from 1, ``input`` decoded with U+FFFD for bad UTF-8, offsets in the
+/// line). No line is copied unless it is invalid.
+#[pyfunction]
+fn clf_check_log(py: Python<'_>, data: &[u8]) -> PyResult<(usize, Vec<CountRow>, Py<PyAny>)> {
+    let (n, counts, invalid) = py.detach(|| check_log(data));
+    Ok((n, counts, PyArray::from_array_ref(invalid).to_pyarrow(py)?.unbind()))
+}
+
+/// One scheme's counts: its name (none for a line without a request URL),
+/// valid lines, invalid lines.
+type CountRow = (Option<String>, u64, u64);
+
+fn check_log(data: &[u8]) -> (usize, Vec<CountRow>, ArrayRef) {
+    let mut counts: BTreeMap<Option<Cow<'_, str>>, (u64, u64)> = BTreeMap::new();
+    let (mut line_no, mut input) = (Int64Builder::new(), StringBuilder::new());
+    let (mut offset, mut kind, mut rule, mut message) =
+        (Int64Builder::new(), StringBuilder::new(), StringBuilder::new(), StringBuilder::new());
+    let mut n = 0;
+    for (i, line) in log_lines(data).enumerate() {
+        n = i + 1;
+        let verdict = clf::validate_line(line);
+        let entry = counts.entry(request(line).as_ref().and_then(scheme)).or_default();
+        let Err(p) = verdict else {
+            entry.0 += 1;
+            continue;
+        };
+        entry.1 += 1;
+        line_no.append_value(n as i64);
+        input.append_value(String::from_utf8_lossy(line));
+        offset.append_value(p.offset as i64);
+        kind.append_value(p.kind);
+        rule.append_value(p.rule);
+        message.append_value(p.message.as_ref());
+    }
+    let s = |name: &str| Field::new(name, DataType::Utf8, false);
+    let fields: Fields = vec![
+        Field::new("line", DataType::Int64, false),
+        s("input"),
+        Field::new("offset", DataType::Int64, false),
+        s("kind"),
+        s("rule"),
+        s("message"),
+    ]
+    .into();
+    let columns: Vec<ArrayRef> = vec![
+        Arc::new(line_no.finish()),
+        Arc::new(input.finish()),
+        Arc::new(offset.finish()),
+        Arc::new(kind.finish()),
+        Arc::new(rule.finish()),
+        Arc::new(message.finish()),
+    ];
+    let invalid = Arc::new(StructArray::new(fields, columns, None));
+    let counts = counts.into_iter().map(|(k, (v, i))| (k.map(Cow::into_owned), v, i)).collect();
+    (n, counts, invalid)
 }
 
 /// The request URL of each Common Log Format line; null where a line has none.
@@ -142,5 +208,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arrow_clf_url, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_clf_check, m)?)?;
     m.add_function(wrap_pyfunction!(lines, m)?)?;
+    m.add_function(wrap_pyfunction!(clf_check_log, m)?)?;
     Ok(())
 }

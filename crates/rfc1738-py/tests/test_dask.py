@@ -68,3 +68,17 @@ def test_check_file_counts_each_line_under_its_request_urls_scheme(tmp_path):
         "gopher": {"valid": 1, "invalid": 0},
         "http": {"valid": 3, "invalid": 1},
     }
+
+
+def test_check_file_reads_lines_as_the_command_does(tmp_path):
+    import rfc1738.dask
+
+    log = tmp_path / "access.log"
+    good, bad = b'1.2.3.4 - - [d] "GET /a HTTP/1.0" 200 1', b'1.2.3.4 - - [d] "GET /a\xffb HTTP/1.0" 200 1'
+    log.write_bytes(b"\xef\xbb\xbf" + good + b"\r\n" + bad + b"\n\n" + good)
+    report = rfc1738.dask.check_file(str(log))
+    assert (report["lines"], report["valid"], report["invalid"]) == (4, 2, 2)
+    assert [(b["line"], b["input"]) for b in report["invalid_lines"]] == [(2, bad.decode("utf-8", "replace")), (3, "")]
+    empty = tmp_path / "empty.log"
+    empty.write_bytes(b"\xef\xbb\xbf")
+    assert rfc1738.dask.check_file(str(empty))["lines"] == 0
