@@ -173,17 +173,39 @@ const ORIGIN: &str = "http://localhost";
 ///
 /// The first [`Problem`] found: the line's or the URL's.
 pub fn validate_line(line: &[u8]) -> Result<(), Problem> {
-    let (method, offset, target) = match std::str::from_utf8(line) {
-        Ok(text) => {
-            let r = request(text)?;
-            (r.method.as_bytes(), r.offset, r.target.as_bytes())
-        }
-        // The same reading, on the bytes.
-        Err(_) => {
-            let (method, target, _) = spans(line)?;
-            (&line[method], target.start, &line[target])
-        }
-    };
+    validate_request(&raw_request(line)?)
+}
+
+/// A line's request as bytes, for a line that need not be UTF-8: every
+/// boundary is at an ASCII byte, as [`request`] reads them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RawRequest<'a> {
+    /// The method, `GET` in most lines.
+    pub method: &'a [u8],
+    /// The request target: a path, a URL, `host:port` or `*`.
+    pub target: &'a [u8],
+    /// Byte offset of the target in the line.
+    pub offset: usize,
+}
+
+/// Reads the request of a CLF line, on its bytes.
+///
+/// # Errors
+///
+/// As [`request`].
+pub fn raw_request(line: &[u8]) -> Result<RawRequest<'_>, ClfError> {
+    let (method, target, _) = spans(line)?;
+    Ok(RawRequest { method: &line[method], offset: target.start, target: &line[target] })
+}
+
+/// Checks a request read by [`raw_request`], as [`validate_line`] checks
+/// its line; offsets in the line.
+///
+/// # Errors
+///
+/// The first [`Problem`] of the request URL.
+pub fn validate_request(r: &RawRequest<'_>) -> Result<(), Problem> {
+    let (method, offset, target) = (r.method, r.offset, r.target);
     let prefix: &[u8] = if target.first() == Some(&b'/') {
         ORIGIN.as_bytes()
     } else if target == b"*" {
@@ -279,5 +301,18 @@ mod tests {
         // After the request, they do not matter.
         let line = b"h - - [d] \"GET /a HTTP/1.0\" 200 1 \"\xff\"";
         assert_eq!(validate_line(line), Ok(()));
+    }
+
+    #[test]
+    fn raw_request_reads_the_bytes_as_request_reads_the_text() {
+        let r = raw_request(LINE.as_bytes()).unwrap();
+        let t = request(LINE).unwrap();
+        assert_eq!((r.method, r.target, r.offset), (t.method.as_bytes(), t.target.as_bytes(), t.offset));
+        let line = b"h - - [d] \"GET /a\xffb HTTP/1.0\" 200 1";
+        let r = raw_request(line).unwrap();
+        assert_eq!((r.method, r.target, r.offset), (&b"GET"[..], &b"/a\xffb"[..], 15));
+        assert_eq!(validate_request(&r).unwrap_err().offset, 17);
+        assert_eq!(validate_line(line).unwrap_err().offset, 17);
+        assert_eq!(raw_request(b"no request"), Err(ClfError::NoRequest(10)));
     }
 }
