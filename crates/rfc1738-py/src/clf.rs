@@ -10,40 +10,48 @@ use pyo3::prelude::*;
 use pyo3_arrow::PyArray;
 use rfc1738_report::clf;
 use rfc1738_report::outcome::scheme_bytes;
+use rfc1738_report::outcome::Problem;
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-/// The request of a line, whose target is the URL `check --format clf` reads.
-fn request(line: &[u8]) -> Option<clf::Request<'_>> {
-    clf::request(std::str::from_utf8(line).ok()?).ok()
-}
-
-/// The request target of a line.
+/// The request target of a line: the URL `check --format clf` reads.
 fn target(line: &[u8]) -> Option<&str> {
-    request(line).map(|r| r.target)
+    let text = std::str::from_utf8(line).ok()?;
+    clf::request(text).ok().map(|r| r.target)
 }
 
 /// The scheme a request target is read in: its own, or http for a path
 /// (`GET /x`, checked as an http URL's `hpath`) and for `CONNECT`; none
 /// for `*`. Borrowed when the scheme is written in lower case, as it
 /// almost always is: no allocation per line.
-fn scheme<'a>(r: &clf::Request<'a>) -> Option<Cow<'a, str>> {
+fn scheme<'a>(r: &clf::RawRequest<'a>) -> Option<Cow<'a, str>> {
     let t = r.target;
-    if r.method.eq_ignore_ascii_case("CONNECT") && t != "*" {
+    if t == b"*" {
+        return None;
+    }
+    if r.method.eq_ignore_ascii_case(b"CONNECT")
+        || t.first().is_some_and(|&c| c == b'/' || c.is_ascii_digit())
+        || !t.contains(&b':')
+    {
         return Some(Cow::Borrowed("http"));
     }
-    if t.starts_with('/') || !t.contains(':') || t.starts_with(|c: char| c.is_ascii_digit()) {
-        return (t != "*").then_some(Cow::Borrowed("http"));
-    }
-    let name = scheme_bytes(t.as_bytes())?;
     // Scheme characters are ASCII, so the name is a str of its own.
-    let name = std::str::from_utf8(name).ok()?;
+    let name = std::str::from_utf8(scheme_bytes(t)?).ok()?;
     Some(if name.bytes().any(|b| b.is_ascii_uppercase()) {
         Cow::Owned(name.to_ascii_lowercase())
     } else {
         Cow::Borrowed(name)
     })
+}
+
+/// A line checked as `check --format clf` checks it, and the scheme its
+/// request URL is counted under: the request is read once for both.
+fn check_line(line: &[u8]) -> (Result<(), Problem>, Option<Cow<'_, str>>) {
+    match clf::raw_request(line) {
+        Ok(r) => (clf::validate_request(&r), scheme(&r)),
+        Err(e) => (Err(e.into()), None),
+    }
 }
 
 fn url_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
@@ -71,12 +79,10 @@ fn check_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
             message.append_null();
             return;
         };
-        let verdict = clf::validate_line(line);
+        let (verdict, line_scheme) = check_line(line);
         valid.append_value(verdict.is_ok());
-        // The request is read once for the URL and its scheme.
-        let r = request(line);
-        url.append_option(r.as_ref().map(|r| r.target));
-        scheme_col.append_option(r.as_ref().and_then(scheme));
+        url.append_option(target(line));
+        scheme_col.append_option(line_scheme);
         let p = verdict.err();
         offset.append_option(p.as_ref().map(|p| p.offset as i64));
         kind.append_option(p.as_ref().map(|p| p.kind));
@@ -153,8 +159,8 @@ fn check_log(data: &[u8]) -> (usize, Vec<CountRow>, ArrayRef) {
     let mut n = 0;
     for (i, line) in log_lines(data).enumerate() {
         n = i + 1;
-        let verdict = clf::validate_line(line);
-        let entry = counts.entry(request(line).as_ref().and_then(scheme)).or_default();
+        let (verdict, line_scheme) = check_line(line);
+        let entry = counts.entry(line_scheme).or_default();
         let Err(p) = verdict else {
             entry.0 += 1;
             continue;
