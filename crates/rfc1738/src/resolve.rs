@@ -97,7 +97,8 @@ impl fmt::Display for ResolveError {
         match &self.kind {
             ResolveErrorKind::NotHierarchical(kind) => write!(
                 f,
-                "a {kind:?} URL has no hierarchical path: relative references do not apply (RFC 1808 §2.1)"
+                "a {} URL has no hierarchical path: relative references do not apply (RFC 1808 §2.1)",
+                kind.name()
             ),
             ResolveErrorKind::InvalidChar => write!(
                 f,
@@ -290,9 +291,9 @@ fn resolve_text(base: &Parts<'_>, base_text: &str, reference: &str) -> String {
     // Step 5: an empty path inherits the base's path, then its params
     // unless the reference has some, then its query unless the same.
     if r.path.is_empty() {
-        if r.params.is_none_or(str::is_empty) {
+        if r.params.unwrap_or("").is_empty() {
             out.params = base.params;
-            if r.query.is_none_or(str::is_empty) {
+            if r.query.unwrap_or("").is_empty() {
                 out.query = base.query;
             }
         }
