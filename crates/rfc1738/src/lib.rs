@@ -62,7 +62,9 @@
 //!   (ports, encoded line breaks, passwords) and a few more.
 //!
 //! - [`Url::resolve`] and [`Url::make_relative`]: relative URLs by RFC 1808
-//!   ([`resolve`]).
+//!   ([`resolve`]);
+//! - [`convert`]: to and from `url::Url`, `http::Uri`, and serde, each an
+//!   optional feature, each loss named.
 //!
 //! [RFC 1738]: https://www.rfc-editor.org/rfc/rfc1738
 
@@ -70,6 +72,7 @@
 
 pub mod build;
 pub mod chars;
+pub mod convert;
 mod error;
 pub mod extract;
 mod fast;
