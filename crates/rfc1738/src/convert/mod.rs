@@ -1,6 +1,6 @@
 //! Conversions to and from the URL types of the ecosystem, each behind a
-//! feature that is off by default: `url` ([`url::Url`], WHATWG), `http`
-//! ([`http::Uri`]), `serde` (`Url` and `UrlRef` as their text).
+//! feature that is off by default: `url` (`url::Url`, WHATWG), `http`
+//! (`http::Uri`), `serde` (`Url` and `UrlRef` as their text).
 //!
 //! A conversion returns, beside the value, the list of what the target type
 //! cannot hold or reads differently: each a [`Loss`], named and documented.
