@@ -1,12 +1,12 @@
 //! Relative URLs (RFC 1808): the examples of its section 5, verbatim
-//! (tests/cases/rfc1808.txt), and the round trip of `make_relative`.
+//! (tests/rfc1808/examples.txt), and the round trip of `make_relative`.
 
 use proptest::prelude::*;
 use rfc1738::{ResolveErrorKind, SchemeKind, Url};
 
 /// The examples as (reference, result): `<>` is the empty reference.
 fn examples() -> Vec<(String, String)> {
-    let text = include_str!("cases/rfc1808.txt");
+    let text = include_str!("rfc1808/examples.txt");
     let examples: Vec<(String, String)> = text
         .lines()
         .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
