@@ -297,10 +297,17 @@ fn resolve_text(base: &Parts<'_>, base_text: &str, reference: &str) -> String {
                 out.query = base.query;
             }
         }
-        return recombine(&out, base.path);
+        // A query or params after a net_loc need the "/" of an abs_path
+        // (§2.2): `?y` against `http://a` is `http://a/?y`.
+        let needs_root = base.path.is_empty() && (out.params.is_some() || out.query.is_some());
+        return recombine(&out, if needs_root { "/" } else { base.path });
     }
-    // Step 6: merge the paths.
-    let path = merge_paths(base.path, r.path);
+    // Step 6: merge the paths. A base with a net_loc and no path
+    // (`http://a`) has the root as its directory: `g` is `http://a/g`,
+    // not `http://ag` (RFC 1808 §2.2: the path after a net_loc is an
+    // abs_path).
+    let base_path = if base.path.is_empty() && base.net_loc.is_some() { "/" } else { base.path };
+    let path = merge_paths(base_path, r.path);
     recombine(&out, &path)
 }
 

@@ -53,6 +53,15 @@ fn ftp_params_stay_apart() {
 }
 
 #[test]
+fn a_base_without_a_path_has_the_root_for_directory() {
+    let base = Url::parse("http://a.dom").unwrap();
+    assert_eq!(base.resolve("g").unwrap().as_str(), "http://a.dom/g");
+    assert_eq!(base.resolve("../g").unwrap().as_str(), "http://a.dom/../g");
+    assert_eq!(base.resolve("?y").unwrap().as_str(), "http://a.dom/?y");
+    assert_eq!(base.resolve("#f").unwrap().as_str(), "http://a.dom#f");
+}
+
+#[test]
 fn non_hierarchical_bases_are_errors() {
     for (base, kind) in [
         ("mailto:a@b.dom", SchemeKind::Mailto),
