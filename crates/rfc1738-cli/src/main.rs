@@ -41,6 +41,10 @@ enum Command {
     Same(cmd::same::SameArgs),
     /// Report the security warnings of each URL, one per line; exit 1 when any.
     Lint(cmd::lint::LintArgs),
+    /// Resolve relative references against a base, by RFC 1808 (stdin when none).
+    Resolve(cmd::resolve::ResolveArgs),
+    /// The shortest reference from a base to a target, by RFC 1808.
+    Relative(cmd::relative::RelativeArgs),
     /// Explain the example URLs of the RFC text (the default).
     Examples,
     /// Retrieve what a URL locates, as RFC 1738 §3 says (--plan: show the exchange only).
@@ -59,6 +63,8 @@ fn main() -> ExitCode {
         Some(Command::Normalize(args)) => cmd::normalize::run(&args),
         Some(Command::Same(args)) => cmd::same::run(&args),
         Some(Command::Lint(args)) => cmd::lint::run(&args),
+        Some(Command::Resolve(args)) => cmd::resolve::run(&args),
+        Some(Command::Relative(args)) => cmd::relative::run(&args),
     };
     match result {
         Ok(code) => ExitCode::from(code),

@@ -61,12 +61,18 @@
 //! - [`Url::security_warnings`] and [`Url::redacted`]: the risks §6 names
 //!   (ports, encoded line breaks, passwords) and a few more.
 //!
+//! - [`Url::resolve`] and [`Url::make_relative`]: relative URLs by RFC 1808
+//!   ([`resolve`]);
+//! - [`convert`]: to and from `url::Url`, `http::Uri`, and serde, each an
+//!   optional feature, each loss named.
+//!
 //! [RFC 1738]: https://www.rfc-editor.org/rfc/rfc1738
 
 #![forbid(unsafe_code)]
 
 pub mod build;
 pub mod chars;
+pub mod convert;
 mod error;
 pub mod extract;
 mod fast;
@@ -77,6 +83,7 @@ mod options;
 mod parse;
 pub mod pct;
 mod reader;
+pub mod resolve;
 pub mod scheme;
 mod schemepart;
 mod security;
@@ -90,6 +97,7 @@ pub use host::{MAX_LABEL, MAX_NAME};
 pub use options::ParseOptions;
 pub use parse::{validate, validate_bytes};
 pub use reader::MAX_LEN;
+pub use resolve::{ResolveError, ResolveErrorKind};
 pub use scheme::ftp::{Cwd, Ftp, FtpCommand, FtpLogin};
 pub use scheme::gopher::Gopher;
 pub use scheme::http::Http;

@@ -8,6 +8,8 @@ pub mod fetch;
 pub mod lint;
 pub mod normalize;
 pub mod parse;
+pub mod relative;
+pub mod resolve;
 pub mod same;
 
 use crate::diag;
