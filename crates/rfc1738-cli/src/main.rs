@@ -11,7 +11,7 @@ mod status;
 // the other front ends; these names keep `crate::json` and the like short.
 use rfc1738_report::{diag, explain, json, outcome};
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 use std::io;
 use std::process::ExitCode;
 
@@ -19,8 +19,12 @@ use std::process::ExitCode;
 ///
 /// With no subcommand, explains the RFC's own example URLs.
 #[derive(Parser)]
-#[command(name = "rfc1738", version, about, long_about = None)]
+#[command(name = "rfc1738", version, about, long_about = None, propagate_version = true)]
 struct Cli {
+    /// When to colour the output: on a terminal (`auto`, off when
+    /// `NO_COLOR` is set), `always` or `never`.
+    #[arg(long, global = true, value_name = "WHEN", default_value = "auto")]
+    color: clap::ColorChoice,
     #[command(subcommand)]
     command: Option<Command>,
 }
@@ -49,10 +53,20 @@ enum Command {
     Examples,
     /// Retrieve what a URL locates, as RFC 1738 §3 says (--plan: show the exchange only).
     Fetch(cmd::fetch::FetchArgs),
+    /// Write the completion script for a shell (bash, zsh, fish, powershell, elvish).
+    Completions(cmd::completions::CompletionsArgs),
+    /// Write the manual page of the command or of a subcommand, in roff.
+    Man(cmd::man::ManArgs),
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let choice = match cli.color {
+        clap::ColorChoice::Auto => anstream::ColorChoice::Auto,
+        clap::ColorChoice::Always => anstream::ColorChoice::Always,
+        clap::ColorChoice::Never => anstream::ColorChoice::Never,
+    };
+    choice.write_global();
     let result = match cli.command {
         None | Some(Command::Examples) => cmd::examples::run(),
         Some(Command::Parse(args)) => cmd::parse::run(&args),
@@ -65,6 +79,8 @@ fn main() -> ExitCode {
         Some(Command::Lint(args)) => cmd::lint::run(&args),
         Some(Command::Resolve(args)) => cmd::resolve::run(&args),
         Some(Command::Relative(args)) => cmd::relative::run(&args),
+        Some(Command::Completions(args)) => cmd::completions::run(&args, Cli::command()),
+        Some(Command::Man(args)) => cmd::man::run(&args, Cli::command()),
     };
     match result {
         Ok(code) => ExitCode::from(code),

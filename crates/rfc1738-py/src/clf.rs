@@ -8,9 +8,7 @@ use arrow_buffer::NullBuffer;
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::prelude::*;
 use pyo3_arrow::PyArray;
-use rfc1738_report::clf;
-use rfc1738_report::outcome::scheme_bytes;
-use rfc1738_report::outcome::Problem;
+use rfc1738_report::clf::{self, check_line};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 use std::sync::Arc;
@@ -19,39 +17,6 @@ use std::sync::Arc;
 fn target(line: &[u8]) -> Option<&str> {
     let text = std::str::from_utf8(line).ok()?;
     clf::request(text).ok().map(|r| r.target)
-}
-
-/// The scheme a request target is read in: its own, or http for a path
-/// (`GET /x`, checked as an http URL's `hpath`) and for `CONNECT`; none
-/// for `*`. Borrowed when the scheme is written in lower case, as it
-/// almost always is: no allocation per line.
-fn scheme<'a>(r: &clf::RawRequest<'a>) -> Option<Cow<'a, str>> {
-    let t = r.target;
-    if t == b"*" {
-        return None;
-    }
-    if r.method.eq_ignore_ascii_case(b"CONNECT")
-        || t.first().is_some_and(|&c| c == b'/' || c.is_ascii_digit())
-        || !t.contains(&b':')
-    {
-        return Some(Cow::Borrowed("http"));
-    }
-    // Scheme characters are ASCII, so the name is a str of its own.
-    let name = std::str::from_utf8(scheme_bytes(t)?).ok()?;
-    Some(if name.bytes().any(|b| b.is_ascii_uppercase()) {
-        Cow::Owned(name.to_ascii_lowercase())
-    } else {
-        Cow::Borrowed(name)
-    })
-}
-
-/// A line checked as `check --format clf` checks it, and the scheme its
-/// request URL is counted under: the request is read once for both.
-fn check_line(line: &[u8]) -> (Result<(), Problem>, Option<Cow<'_, str>>) {
-    match clf::raw_request(line) {
-        Ok(r) => (clf::validate_request(&r), scheme(&r)),
-        Err(e) => (Err(e.into()), None),
-    }
 }
 
 fn url_kernel(a: &dyn Array) -> Result<ArrayRef, String> {

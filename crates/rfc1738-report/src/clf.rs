@@ -19,7 +19,8 @@
 //! checked as the `hpath [ "?" search ]` of an http URL (§3.3), with error
 //! offsets still counted in the line.
 
-use crate::outcome::{validate_bytes, Problem};
+use crate::outcome::{scheme_bytes, validate_bytes, Problem};
+use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
 
@@ -219,6 +220,40 @@ pub fn validate_request(r: &RawRequest<'_>) -> Result<(), Problem> {
         p.offset = offset + p.offset.saturating_sub(prefix.len());
         p
     })
+}
+
+/// The scheme a request target is read in: its own, or http for a path
+/// (`GET /x`, checked as an http URL's `hpath`) and for `CONNECT`; none
+/// for `*`. Borrowed when the scheme is written in lower case, as it
+/// almost always is: no allocation per line.
+#[must_use]
+pub fn request_scheme<'a>(r: &RawRequest<'a>) -> Option<Cow<'a, str>> {
+    let t = r.target;
+    if t == b"*" {
+        return None;
+    }
+    if r.method.eq_ignore_ascii_case(b"CONNECT")
+        || t.first().is_some_and(|&c| c == b'/' || c.is_ascii_digit())
+        || !t.contains(&b':')
+    {
+        return Some(Cow::Borrowed("http"));
+    }
+    // Scheme characters are ASCII, so the name is a str of its own.
+    let name = std::str::from_utf8(scheme_bytes(t)?).ok()?;
+    Some(if name.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(name.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(name)
+    })
+}
+
+/// A line checked as `check --format clf` checks it, and the scheme its
+/// request URL is counted under: the request is read once for both.
+pub fn check_line(line: &[u8]) -> (Result<(), Problem>, Option<Cow<'_, str>>) {
+    match raw_request(line) {
+        Ok(r) => (validate_request(&r), request_scheme(&r)),
+        Err(e) => (Err(e.into()), None),
+    }
 }
 
 #[cfg(test)]

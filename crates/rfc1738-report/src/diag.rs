@@ -6,6 +6,12 @@ use std::io::Write as _;
 
 const CARET: Style = AnsiColor::Red.on_default().bold();
 
+/// The style of the word `error` (and of a security finding) in reports.
+pub const ERROR: Style = AnsiColor::Red.on_default().bold();
+
+/// The style of the word `warning` in reports.
+pub const WARNING: Style = AnsiColor::Yellow.on_default().bold();
+
 /// The input made printable (control characters shown as their Unicode
 /// "control pictures") and the 0-based column of byte `offset` in it.
 #[must_use]

@@ -12,9 +12,11 @@
 //! - [`explain`]: what a client does with a URL, in words.
 //! - [`diag`]: the input made printable, with a caret under an offset.
 //! - [`clf`]: the request URL of a Common Log Format line.
+//! - [`template`]: `parse --get`, a line per URL from a template of part names.
 
 pub mod clf;
 pub mod diag;
 pub mod explain;
 pub mod json;
 pub mod outcome;
+pub mod template;

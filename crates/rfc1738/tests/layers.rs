@@ -76,7 +76,7 @@ const CRATES: &[Crate] = &[
     Crate {
         dir: "rfc1738-report",
         floors: &["bytes in, a URL or a problem out; the caret", "what is said of a URL"],
-        modules: &[("outcome", 1), ("diag", 1), ("json", 2), ("explain", 2), ("clf", 2)],
+        modules: &[("outcome", 1), ("diag", 1), ("json", 2), ("explain", 2), ("clf", 2), ("template", 2)],
     },
     Crate {
         dir: "rfc1738-access",
@@ -120,6 +120,8 @@ const CRATES: &[Crate] = &[
             ("input", 1),
             ("cmd", 2),
             ("cmd::check", 3),
+            ("cmd::completions", 3),
+            ("cmd::man", 3),
             ("cmd::examples", 3),
             ("cmd::explain", 3),
             ("cmd::extract", 3),

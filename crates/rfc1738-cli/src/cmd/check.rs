@@ -42,6 +42,16 @@ pub struct CheckArgs {
     /// and `?` in a search, a bare `%`); `rfc1738 lint --lenient` lists them.
     #[arg(long)]
     lenient: bool,
+    /// Write no line of its own for each input: the summary alone.
+    #[arg(long, short)]
+    quiet: bool,
+    /// With --json: end with one JSON record of the summary
+    /// (`{"summary": {...}}`) instead of the text summary on stderr.
+    #[arg(long, requires = "json")]
+    summary: bool,
+    /// The most frequent errors listed in the summary, by kind and rule.
+    #[arg(long, value_name = "N", default_value_t = 10)]
+    top: usize,
     /// Files with one URL per line; `-` or none for stdin.
     files: Vec<String>,
 }
@@ -58,13 +68,28 @@ pub enum Format {
 /// The verdict on one line.
 type Verdict = Result<(), Problem>;
 
-/// Counts per scheme, for the summary.
+/// Counts per scheme and per error, for the summary.
 #[derive(Default)]
 struct Summary {
     by_scheme: BTreeMap<String, (u64, u64)>,
+    /// Errors by kind and rule, in the order first seen.
+    errors: Vec<ErrorRow>,
     valid: u64,
     invalid: u64,
 }
+
+/// One kind of error at one rule: how often, and where first.
+#[derive(Clone)]
+struct ErrorRow {
+    kind: &'static str,
+    rule: &'static str,
+    count: u64,
+    /// The file, line number and input of its first line.
+    first: (String, u64, String),
+}
+
+/// An example input in a summary: at most this many characters.
+const EXAMPLE_CHARS: usize = 80;
 
 impl Summary {
     /// Adds the counts of a run of lines, scheme by scheme in the order
@@ -84,9 +109,79 @@ impl Summary {
             self.valid += counts.0;
             self.invalid += counts.1;
         }
+        for row in &tally.errors {
+            match self.errors.iter_mut().find(|r| (r.kind, r.rule) == (row.kind, row.rule)) {
+                Some(r) => r.count += row.count,
+                None => self.errors.push(row.clone()),
+            }
+        }
     }
 
-    fn write(&self, out: &mut impl Write) -> io::Result<()> {
+    /// The `top` most frequent errors (first seen first among equals), and
+    /// the lines of the rest.
+    fn top_errors(&self, top: usize) -> (Vec<&ErrorRow>, u64) {
+        let mut rows: Vec<&ErrorRow> = self.errors.iter().collect();
+        rows.sort_by_key(|r| std::cmp::Reverse(r.count));
+        let rest = rows.iter().skip(top).map(|r| r.count).sum();
+        rows.truncate(top);
+        (rows, rest)
+    }
+
+    /// The share of the invalid lines, in percent.
+    fn share(&self, count: u64) -> f64 {
+        if self.invalid == 0 {
+            return 0.0;
+        }
+        (count as f64 * 1000.0 / self.invalid as f64).round() / 10.0
+    }
+
+    fn write_errors(&self, out: &mut impl Write, top: usize) -> io::Result<()> {
+        if self.errors.is_empty() {
+            return Ok(());
+        }
+        writeln!(out, "  {:<24}{:<12}{:>8}{:>8}  first", "error", "rule", "count", "share")?;
+        let (rows, rest) = self.top_errors(top);
+        for r in &rows {
+            let (file, line, input) = &r.first;
+            let share = format!("{:.1}%", self.share(r.count));
+            writeln!(out, "  {:<24}{:<12}{:>8}{share:>8}  {file}:{line}: {input}", r.kind, r.rule, r.count)?;
+        }
+        if rest > 0 {
+            let n = self.errors.len() - rows.len();
+            writeln!(out, "  ({n} more kinds of error: {rest} lines; --top to list them)")?;
+        }
+        Ok(())
+    }
+
+    /// The summary as one JSON record.
+    fn to_json(&self, top: usize) -> serde_json::Value {
+        let schemes: Vec<_> = self
+            .by_scheme
+            .iter()
+            .map(|(name, (v, i))| json!({"scheme": name, "valid": v, "invalid": i}))
+            .collect();
+        let (rows, rest) = self.top_errors(top);
+        let errors: Vec<_> = rows
+            .iter()
+            .map(|r| {
+                let (file, line, input) = &r.first;
+                json!({
+                    "kind": r.kind, "rule": r.rule, "count": r.count, "share": self.share(r.count),
+                    "first": {"file": file, "line": line, "input": input},
+                })
+            })
+            .collect();
+        json!({"summary": {
+            "checked": self.valid + self.invalid,
+            "valid": self.valid,
+            "invalid": self.invalid,
+            "schemes": schemes,
+            "errors": errors,
+            "other_errors": rest,
+        }})
+    }
+
+    fn write(&self, out: &mut impl Write, top: usize) -> io::Result<()> {
         let total = self.valid + self.invalid;
         writeln!(out, "checked {total} URLs: {} valid, {} invalid", self.valid, self.invalid)?;
         if self.by_scheme.is_empty() {
@@ -98,7 +193,7 @@ impl Summary {
         for (name, (v, i)) in rows {
             writeln!(out, "  {name:<20}{v:>12}{i:>12}")?;
         }
-        Ok(())
+        self.write_errors(out, top)
     }
 }
 
@@ -107,6 +202,8 @@ impl Summary {
 #[derive(Default)]
 struct Tally {
     order: Vec<(Vec<u8>, (u64, u64))>,
+    /// Errors by kind and rule, in the order first seen.
+    errors: Vec<ErrorRow>,
     index: HashMap<Vec<u8>, usize>,
     /// The entry of the previous line and its `scheme ":"` as written:
     /// a line that starts the same way skips the lookup.
@@ -117,6 +214,32 @@ struct Tally {
 }
 
 impl Tally {
+    /// Counts an error of line `line_no` of `file`.
+    fn add_error(&mut self, p: &Problem, file: &str, line_no: u64, input: &[u8]) {
+        match self.errors.iter_mut().find(|r| (r.kind, r.rule) == (p.kind, p.rule)) {
+            Some(r) => r.count += 1,
+            None => self.errors.push(ErrorRow {
+                kind: p.kind,
+                rule: p.rule,
+                count: 1,
+                first: (display_name(file).to_string(), line_no, example(input)),
+            }),
+        }
+    }
+
+    /// Counts a line under a scheme name given apart (a log line's request).
+    fn add_named(&mut self, name: Option<&str>, ok: bool) {
+        self.key.clear();
+        self.key.extend_from_slice(name.unwrap_or("(no request)").as_bytes());
+        let at = self.entry();
+        let counts = &mut self.order[at].1;
+        if ok {
+            counts.0 += 1;
+        } else {
+            counts.1 += 1;
+        }
+    }
+
     fn add(&mut self, input: &[u8], ok: bool) {
         let at = match &self.last {
             Some((k, written)) if starts_with(input, written) => *k,
@@ -135,15 +258,7 @@ impl Tally {
         let name = scheme_bytes(input);
         self.key.clear();
         self.key.extend(name.unwrap_or(b"(no scheme)").iter().map(u8::to_ascii_lowercase));
-        let k = match self.index.get(&self.key) {
-            Some(&k) => k,
-            None => {
-                let k = self.order.len();
-                self.index.insert(self.key.clone(), k);
-                self.order.push((self.key.clone(), (0, 0)));
-                k
-            }
-        };
+        let k = self.entry();
         // Remember the `scheme ":"` as written (its buffer reused).
         match name {
             Some(n) => {
@@ -155,6 +270,38 @@ impl Tally {
             None => self.last = None,
         }
         k
+    }
+
+    /// The entry of the name in `key`, made if new.
+    fn entry(&mut self) -> usize {
+        match self.index.get(&self.key) {
+            Some(&k) => k,
+            None => {
+                let k = self.order.len();
+                self.index.insert(self.key.clone(), k);
+                self.order.push((self.key.clone(), (0, 0)));
+                k
+            }
+        }
+    }
+}
+
+/// How a file is named in reports.
+fn display_name(file: &str) -> &str {
+    if file == "-" {
+        "<stdin>"
+    } else {
+        file
+    }
+}
+
+/// An input shown in a summary: printable, and cut to [`EXAMPLE_CHARS`].
+fn example(input: &[u8]) -> String {
+    let text = String::from_utf8_lossy(input);
+    let (shown, _) = crate::diag::printable(&text, 0);
+    match shown.char_indices().nth(EXAMPLE_CHARS) {
+        Some((cut, _)) => format!("{}...", &shown[..cut]),
+        None => shown.into_owned(),
     }
 }
 
@@ -184,6 +331,8 @@ struct Job<'a> {
     max_len: usize,
     format: Format,
     lenient: bool,
+    /// Write nothing per line.
+    quiet: bool,
     /// Reports carry colour escapes.
     color: bool,
 }
@@ -206,10 +355,14 @@ pub fn run(args: &CheckArgs) -> io::Result<u8> {
         check_file(args, file, jobs, color, &mut out, &mut summary)?;
     }
     out.flush()?;
-    if args.json {
-        summary.write(&mut io::stderr().lock())?;
+    if args.summary {
+        serde_json::to_writer(&mut out, &summary.to_json(args.top))?;
+        writeln!(out)?;
+        out.flush()?;
+    } else if args.json {
+        summary.write(&mut anstream::stderr().lock(), args.top)?;
     } else {
-        summary.write(&mut out)?;
+        summary.write(&mut out, args.top)?;
         out.flush()?;
     }
     Ok(if summary.invalid == 0 { status::OK } else { status::INVALID })
@@ -248,6 +401,7 @@ fn check_file(
         max_len: args.max_len,
         format: args.format,
         lenient: args.lenient,
+        quiet: args.quiet,
         color,
     };
     // Every channel end is owned by one thread, so that when any of them
@@ -348,19 +502,33 @@ fn check_lines(block: Block, line_no: u64, job: Job<'_>, mut out: Vec<u8>) -> io
     out.clear();
     let mut done = Done { out, buffer: Vec::new(), tally: Tally::default(), bytes: block.bytes };
     for (k, line) in block.lines(job.max_len).enumerate() {
+        let line_no = line_no + k as u64 + 1;
         let (input, verdict): (&[u8], Verdict) = match line {
-            Ok(t) => {
-                let verdict = match (job.format, job.lenient) {
-                    (Format::Clf, _) => rfc1738_report::clf::validate_line(t),
-                    (_, true) => parse_bytes_with(t, &options(true)).map(|_| ()),
-                    _ => rfc1738::validate_bytes(t).map_err(Problem::from),
-                };
+            Ok(t) if job.format == Format::Clf => {
+                let (verdict, scheme) = rfc1738_report::clf::check_line(t);
+                done.tally.add_named(scheme.as_deref(), verdict.is_ok());
                 (t, verdict)
             }
-            Err(n) => (b"", Err(Problem::too_long(n, job.max_len))),
+            Ok(t) => {
+                let verdict = if job.lenient {
+                    parse_bytes_with(t, &options(true)).map(|_| ())
+                } else {
+                    rfc1738::validate_bytes(t).map_err(Problem::from)
+                };
+                done.tally.add(t, verdict.is_ok());
+                (t, verdict)
+            }
+            Err(n) => {
+                done.tally.add(b"", false);
+                (b"", Err(Problem::too_long(n, job.max_len)))
+            }
         };
-        done.tally.add(input, verdict.is_ok());
-        write_verdict(&mut done.out, job, line_no + k as u64 + 1, input, &verdict)?;
+        if let Err(p) = &verdict {
+            done.tally.add_error(p, job.file, line_no, input);
+        }
+        if !job.quiet {
+            write_verdict(&mut done.out, job, line_no, input, &verdict)?;
+        }
     }
     done.buffer = block.data;
     Ok(done)
@@ -392,8 +560,7 @@ fn write_verdict(
         return writeln!(out);
     }
     let Err(p) = verdict else { return Ok(()) };
-    let name = if job.file == "-" { "<stdin>" } else { job.file };
-    super::report_line(out, name, line_no, input, p, job.color);
+    super::report_line(out, display_name(job.file), line_no, input, p, job.color);
     Ok(())
 }
 

@@ -38,7 +38,9 @@ enum Finding<'a> {
 /// Runs `lint`: exit 0 when nothing was found, 1 when anything was.
 pub fn run(args: &LintArgs) -> io::Result<u8> {
     let files = if args.files.is_empty() { vec!["-".to_string()] } else { args.files.clone() };
-    let mut out = BufWriter::new(io::stdout().lock());
+    // Colour escapes are stripped when stdout is not a terminal or
+    // `NO_COLOR` is set.
+    let mut out = BufWriter::new(anstream::stdout().lock());
     let mut found = 0u64;
     for file in &files {
         let mut lines =
@@ -111,5 +113,6 @@ fn write_finding(
         return writeln!(out);
     }
     let col = diag::column(&String::from_utf8_lossy(at.input), lossy_offset(at.input, offset));
-    writeln!(out, "{}:{}:{col}: {level}[{kind}]: {message}", at.name, at.line)
+    let style = if level == "warning" { diag::WARNING } else { diag::ERROR };
+    writeln!(out, "{}:{}:{col}: {style}{level}{style:#}[{kind}]: {message}", at.name, at.line)
 }

@@ -1,11 +1,13 @@
 //! One module per subcommand; each `run` returns the exit status.
 
 pub mod check;
+pub mod completions;
 pub mod examples;
 pub mod explain;
 pub mod extract;
 pub mod fetch;
 pub mod lint;
+pub mod man;
 pub mod normalize;
 pub mod parse;
 pub mod relative;
@@ -26,7 +28,8 @@ pub fn report(err: &mut impl Write, input: &[u8], p: &Problem) -> io::Result<()>
 /// The diagnostic with its own first words.
 pub fn report_at(err: &mut impl Write, head: &str, input: &[u8], p: &Problem) -> io::Result<()> {
     let shown = String::from_utf8_lossy(input);
-    writeln!(err, "{head}: {} at offset {} (in {})", p.message, p.offset, p.rule)?;
+    let style = diag::ERROR;
+    writeln!(err, "{style}{head}{style:#}: {} at offset {} (in {})", p.message, p.offset, p.rule)?;
     write!(err, "{}", diag::caret(&shown, lossy_offset(input, p.offset)))
 }
 
@@ -51,7 +54,14 @@ pub fn report_line(out: &mut Vec<u8>, name: &str, line_no: u64, input: &[u8], p:
 /// then the input with a caret under the offset.
 pub fn warn(err: &mut impl Write, input: &[u8], w: &rfc1738::Warning) -> io::Result<()> {
     let shown = String::from_utf8_lossy(input);
-    writeln!(err, "rfc1738: warning: {} at offset {} ({})", w.message(), w.offset(), w.kind().id())?;
+    let style = diag::WARNING;
+    writeln!(
+        err,
+        "rfc1738: {style}warning{style:#}: {} at offset {} ({})",
+        w.message(),
+        w.offset(),
+        w.kind().id()
+    )?;
     write!(err, "{}", diag::caret(&shown, lossy_offset(input, w.offset())))
 }
 

@@ -1,9 +1,11 @@
-//! `rfc1738 parse [--json] [URL...]`
+//! `rfc1738 parse [--json | --get TEMPLATE | --format csv|tsv] [URL...]`
 
 use super::{for_each_input, report};
 use crate::input::{Line, DEFAULT_MAX_LEN};
 use crate::outcome::{options, parse_bytes_with, Problem};
 use crate::{json, status};
+use rfc1738::Url;
+use rfc1738_report::template::Template;
 use serde_json::Value;
 use std::io::{self, BufWriter, Write};
 
@@ -11,8 +13,28 @@ use std::io::{self, BufWriter, Write};
 #[derive(clap::Args)]
 pub struct ParseArgs {
     /// Write one JSON object per input, one per line, in input order.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["get", "format"])]
     json: bool,
+    /// Write one line per URL from a template of parts: `{scheme} {host}`.
+    /// `{part}` is decoded, `{:part}` as written; `{{`, `}}`, `\t`, `\n`.
+    /// Parts: input, valid, scheme, kind, user, password, host, port,
+    /// effective_port, url_path, fragment, scheme_specific_part, warnings,
+    /// error.offset|kind|rule|message, and each scheme's own (ftp.cwd,
+    /// ftp.name, ftp.typecode, gopher.type, gopher.selector, gopher.search,
+    /// gopher.plus, http.path, http.search, mailto.address, news.group,
+    /// news.article, nntp.group, nntp.article, wais.form, wais.database,
+    /// wais.search, wais.wtype, wais.wpath, file.host, file.path,
+    /// prospero.hsoname, prospero.fields, other.scheme_specific_part).
+    #[arg(long, value_name = "TEMPLATE", conflicts_with = "format", verbatim_doc_comment)]
+    get: Option<String>,
+    /// With --get: write the template for an invalid URL too (its error
+    /// parts filled, the others empty), so that output line N is input line N.
+    #[arg(long, requires = "get")]
+    keep_lines: bool,
+    /// Write a table with a header: one row per input, the columns of the
+    /// JSON record's top level (error flattened, warnings joined by `,`).
+    #[arg(long, value_enum)]
+    format: Option<Table>,
     /// Accept the deviations real-world URLs have, each reported in `warnings`.
     #[arg(long)]
     lenient: bool,
@@ -23,18 +45,54 @@ pub struct ParseArgs {
     urls: Vec<String>,
 }
 
+/// The tables `--format` writes.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Table {
+    /// Comma-separated values (RFC 4180), quoted where needed.
+    Csv,
+    /// Tab-separated values, quoted where a field holds a tab, a quote or a line break.
+    Tsv,
+}
+
+/// The columns of `--format`: the JSON record's top level.
+const COLUMNS: [&str; 16] = [
+    "input",
+    "valid",
+    "error.offset",
+    "error.kind",
+    "error.rule",
+    "error.message",
+    "scheme",
+    "kind",
+    "fragment",
+    "warnings",
+    "user",
+    "password",
+    "host",
+    "port",
+    "effective_port",
+    "url_path",
+];
+
 /// Runs `parse`.
 pub fn run(args: &ParseArgs) -> io::Result<u8> {
+    if let Some(text) = &args.get {
+        return match Template::parse(text) {
+            Ok(template) => run_get(args, &template),
+            Err(e) => {
+                eprintln!("rfc1738: --get: {e}");
+                anstream::eprint!("{}", crate::diag::caret(text, e.offset));
+                Ok(status::ERROR)
+            }
+        };
+    }
+    if let Some(table) = args.format {
+        return run_table(args, table);
+    }
     let mut out = BufWriter::new(io::stdout().lock());
     let mut invalid = 0u64;
     for_each_input(&args.urls, args.max_len, &mut out, |out, line| {
-        let (input, result) = match line {
-            Line::Text(t) => {
-                let r = parse_bytes_with(&t, &options(args.lenient));
-                (t, r)
-            }
-            Line::TooLong(n) => (Vec::new(), Err(Problem::too_long(n, args.max_len))),
-        };
+        let (input, result) = parse_line(args, line);
         let (result, warnings) = match result {
             Ok((url, w)) => (Ok(url), w),
             Err(p) => (Err(p), Vec::new()),
@@ -54,6 +112,89 @@ pub fn run(args: &ParseArgs) -> io::Result<u8> {
     })?;
     out.flush()?;
     Ok(if invalid == 0 { status::OK } else { status::INVALID })
+}
+
+/// A URL with the warnings of its parse, or why the input is not one.
+type Parsed = Result<(Url, Vec<rfc1738::Warning>), Problem>;
+
+/// Parses one input line as `parse` does: the URL or the problem, and
+/// the parse's own warnings.
+fn parse_line(args: &ParseArgs, line: Line) -> (Vec<u8>, Parsed) {
+    match line {
+        Line::Text(t) => {
+            let r = parse_bytes_with(&t, &options(args.lenient));
+            (t, r)
+        }
+        Line::TooLong(n) => (Vec::new(), Err(Problem::too_long(n, args.max_len))),
+    }
+}
+
+/// `--get`: a line per valid URL; an invalid one is reported on stderr and
+/// writes its line only with `--keep-lines`.
+fn run_get(args: &ParseArgs, template: &Template) -> io::Result<u8> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut invalid = 0u64;
+    let mut line_out = Vec::new();
+    for_each_input(&args.urls, args.max_len, &mut out, |out, line| {
+        let (input, result) = parse_line(args, line);
+        line_out.clear();
+        match &result {
+            Ok((url, _)) => template.render_url(&mut line_out, &input, url),
+            Err(p) => {
+                invalid += 1;
+                out.flush()?;
+                report(&mut anstream::stderr().lock(), &input, p)?;
+                if !args.keep_lines {
+                    return Ok(());
+                }
+                template.render_problem(&mut line_out, &input, p);
+            }
+        }
+        line_out.push(b'\n');
+        out.write_all(&line_out)
+    })?;
+    out.flush()?;
+    Ok(if invalid == 0 { status::OK } else { status::INVALID })
+}
+
+/// `--format csv|tsv`: a header, then a row per input, valid or not.
+fn run_table(args: &ParseArgs, table: Table) -> io::Result<u8> {
+    let delimiter = if table == Table::Csv { b',' } else { b'\t' };
+    let mut out = BufWriter::new(io::stdout().lock());
+    let mut invalid = 0u64;
+    let mut w = csv::WriterBuilder::new().delimiter(delimiter).from_writer(&mut out);
+    w.write_record(COLUMNS)?;
+    drop(w);
+    for_each_input(&args.urls, args.max_len, &mut out, |out, line| {
+        let (input, result) = parse_line(args, line);
+        let (result, warnings) = match result {
+            Ok((url, w)) => (Ok(url), w),
+            Err(p) => (Err(p), Vec::new()),
+        };
+        invalid += u64::from(result.is_err());
+        let obj = json::object(&input, &result, &warnings);
+        let mut w = csv::WriterBuilder::new().delimiter(delimiter).from_writer(&mut *out);
+        w.write_record(COLUMNS.iter().map(|c| cell(&obj, c)))?;
+        w.flush()
+    })?;
+    out.flush()?;
+    Ok(if invalid == 0 { status::OK } else { status::INVALID })
+}
+
+/// The text of column `name` of a JSON record: empty for null or absent.
+fn cell(obj: &Value, name: &str) -> String {
+    let v = match name.split_once('.') {
+        Some((outer, inner)) => &obj[outer][inner],
+        None => &obj[name],
+    };
+    match v {
+        Value::Null => String::new(),
+        Value::String(s) => s.clone(),
+        Value::Array(items) => {
+            items.iter().map(|w| w["kind"].as_str().unwrap_or("")).collect::<Vec<_>>().join(",")
+        }
+        other => other.to_string(),
+    }
 }
 
 /// The readable breakdown: the input, then one line per component.

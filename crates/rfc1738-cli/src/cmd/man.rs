@@ -1,0 +1,45 @@
+//! `rfc1738 man [SUBCOMMAND] [--dir DIR]`: manual pages in roff, generated
+//! from the command's own definition: one for the command, one for each
+//! subcommand (`rfc1738-parse.1`, ...).
+
+use crate::status;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+/// Arguments of `man`.
+#[derive(clap::Args)]
+pub struct ManArgs {
+    /// Write every page (`rfc1738.1`, `rfc1738-parse.1`, ...) into this
+    /// directory instead of one page on stdout.
+    #[arg(long, value_name = "DIR", conflicts_with = "subcommand")]
+    dir: Option<PathBuf>,
+    /// The subcommand whose page is written on stdout; none for the
+    /// command's own page.
+    subcommand: Option<String>,
+}
+
+/// Writes the page (or every page) of `cmd`.
+pub fn run(args: &ManArgs, cmd: clap::Command) -> io::Result<u8> {
+    if let Some(dir) = &args.dir {
+        std::fs::create_dir_all(dir)?;
+        clap_mangen::generate_to(cmd, dir)?;
+        return Ok(status::OK);
+    }
+    let mut cmd = cmd.disable_help_subcommand(true);
+    cmd.build();
+    let page = match &args.subcommand {
+        None => cmd,
+        Some(name) => match cmd.find_subcommand(name) {
+            Some(sub) => sub.clone(),
+            None => {
+                let names: Vec<&str> = cmd.get_subcommands().map(clap::Command::get_name).collect();
+                eprintln!("rfc1738: man: no subcommand `{name}` (the subcommands: {})", names.join(", "));
+                return Ok(status::ERROR);
+            }
+        },
+    };
+    let mut out = io::stdout().lock();
+    clap_mangen::Man::new(page).render(&mut out)?;
+    out.flush()?;
+    Ok(status::OK)
+}
