@@ -53,6 +53,8 @@ enum Command {
     Examples,
     /// Retrieve what a URL locates, as RFC 1738 §3 says (--plan: show the exchange only).
     Fetch(cmd::fetch::FetchArgs),
+    /// Serve the explorer page and the JSON API on a local port.
+    Serve(cmd::serve::ServeArgs),
     /// Write the completion script for a shell (bash, zsh, fish, powershell, elvish).
     Completions(cmd::completions::CompletionsArgs),
     /// Write the manual page of the command or of a subcommand, in roff.
@@ -79,6 +81,7 @@ fn main() -> ExitCode {
         Some(Command::Lint(args)) => cmd::lint::run(&args),
         Some(Command::Resolve(args)) => cmd::resolve::run(&args),
         Some(Command::Relative(args)) => cmd::relative::run(&args),
+        Some(Command::Serve(args)) => cmd::serve::run(&args),
         Some(Command::Completions(args)) => cmd::completions::run(&args, Cli::command()),
         Some(Command::Man(args)) => cmd::man::run(&args, Cli::command()),
     };

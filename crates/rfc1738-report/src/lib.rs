@@ -12,6 +12,7 @@
 //! - [`explain`]: what a client does with a URL, in words.
 //! - [`diag`]: the input made printable, with a caret under an offset.
 //! - [`clf`]: the request URL of a Common Log Format line.
+//! - [`spans`]: where each part of a URL lies, for the explorer page.
 //! - [`template`]: `parse --get`, a line per URL from a template of part names.
 
 pub mod clf;
@@ -19,4 +20,5 @@ pub mod diag;
 pub mod explain;
 pub mod json;
 pub mod outcome;
+pub mod spans;
 pub mod template;

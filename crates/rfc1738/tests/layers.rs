@@ -76,7 +76,20 @@ const CRATES: &[Crate] = &[
     Crate {
         dir: "rfc1738-report",
         floors: &["bytes in, a URL or a problem out; the caret", "what is said of a URL"],
-        modules: &[("outcome", 1), ("diag", 1), ("json", 2), ("explain", 2), ("clf", 2), ("template", 2)],
+        modules: &[
+            ("outcome", 1),
+            ("diag", 1),
+            ("json", 2),
+            ("explain", 2),
+            ("clf", 2),
+            ("template", 2),
+            ("spans", 2),
+        ],
+    },
+    Crate {
+        dir: "rfc1738-serve",
+        floors: &["settings and the embedded page", "what each endpoint answers"],
+        modules: &[("config", 1), ("page", 1), ("api", 2)],
     },
     Crate {
         dir: "rfc1738-access",
@@ -130,6 +143,7 @@ const CRATES: &[Crate] = &[
             ("cmd::normalize", 3),
             ("cmd::parse", 3),
             ("cmd::same", 3),
+            ("cmd::serve", 3),
             ("cmd::relative", 3),
             ("cmd::resolve", 3),
         ],

@@ -13,6 +13,7 @@ pub mod parse;
 pub mod relative;
 pub mod resolve;
 pub mod same;
+pub mod serve;
 
 use crate::diag;
 use crate::input::{Line, Lines};

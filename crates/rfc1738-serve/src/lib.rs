@@ -1,0 +1,193 @@
+//! `rfc1738 serve`: the URL explorer page and a JSON API over HTTP.
+//!
+//! The page (`/`) shows what RFC 1738 makes of a URL as it is typed, beside
+//! what the browser's own `new URL()` makes of it. The API answers with
+//! the records the command writes:
+//!
+//! | request | answer |
+//! |---|---|
+//! | `GET /api/parse?url=` | the `parse --json` record |
+//! | `GET /api/view?url=` | the record, the spans of the parts, the explanation, the normal form |
+//! | `GET /api/normalize?url=` | `{input, normal}`; 422 and the record when invalid |
+//! | `GET /api/explain?url=` | the explanation, as text; 422 and the record when invalid |
+//! | `POST /api/check` | lines in, one `check --json` object per line out, streamed |
+//! | `POST /api/extract` | text in, one object per URL found out |
+//!
+//! Every request is bounded ([`Config`]): body size, lines, URL length, time.
+
+mod api;
+mod config;
+mod page;
+
+pub use config::{Config, DEFAULT_PORT};
+
+use axum::body::{Body, Bytes};
+use axum::extract::{DefaultBodyLimit, Query, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use serde_json::{json, Value};
+use std::convert::Infallible;
+use std::io;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+/// Lines answered per piece of a streamed `POST /api/check` answer.
+const CHUNK_LINES: usize = 1000;
+
+/// The routes of the page and the API, bounded by `config`.
+pub fn router(config: &Config) -> Router {
+    let state = Arc::new(config.clone());
+    Router::new()
+        .route("/", get(|| async { asset("text/html; charset=utf-8", page::INDEX_HTML) }))
+        .route("/app.js", get(|| async { asset("text/javascript; charset=utf-8", page::APP_JS) }))
+        .route("/style.css", get(|| async { asset("text/css; charset=utf-8", page::STYLE_CSS) }))
+        .route("/api/parse", get(parse))
+        .route("/api/view", get(view))
+        .route("/api/normalize", get(normalize))
+        .route("/api/explain", get(explain))
+        .route("/api/check", post(check))
+        .route("/api/extract", post(extract))
+        .layer(DefaultBodyLimit::max(config.max_body))
+        .layer(middleware::from_fn_with_state(Arc::clone(&state), deadline))
+        .layer(middleware::map_response(secure))
+        .with_state(state)
+}
+
+/// Serves until Ctrl-C; `ready` is told the address once listening (the
+/// port is chosen by the system when `config.listen` has port 0).
+///
+/// # Errors
+///
+/// The address cannot be bound, or the runtime cannot start.
+pub fn run(config: &Config, ready: impl FnOnce(SocketAddr)) -> io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(config.listen).await?;
+        ready(listener.local_addr()?);
+        axum::serve(listener, router(config)).with_graceful_shutdown(shutdown()).await
+    })
+}
+
+async fn shutdown() {
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+fn asset(content_type: &'static str, body: &'static str) -> Response {
+    ([(header::CONTENT_TYPE, content_type)], body).into_response()
+}
+
+/// Headers on every answer: nothing typed into the page can run as code
+/// (the policy allows only the page's own script), nothing is sniffed.
+async fn secure(mut res: Response) -> Response {
+    let h = res.headers_mut();
+    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(page::CONTENT_SECURITY_POLICY));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
+    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    res
+}
+
+/// A request that takes longer than `config.timeout` gets 503.
+async fn deadline(State(config): State<Arc<Config>>, req: Request, next: Next) -> Response {
+    match tokio::time::timeout(config.timeout, next.run(req)).await {
+        Ok(res) => res,
+        Err(_) => problem(StatusCode::SERVICE_UNAVAILABLE, "the request took longer than the server's limit"),
+    }
+}
+
+/// An error answer: `{"error": message}`.
+fn problem(status: StatusCode, message: &str) -> Response {
+    (status, axum::Json(json!({ "error": message }))).into_response()
+}
+
+/// The query of the `GET /api/...` endpoints.
+#[derive(serde::Deserialize)]
+struct UrlQuery {
+    url: Option<String>,
+    #[serde(default)]
+    lenient: bool,
+}
+
+/// Why a request is refused: its status and the reason.
+struct Refused(StatusCode, String);
+
+impl IntoResponse for Refused {
+    fn into_response(self) -> Response {
+        problem(self.0, &self.1)
+    }
+}
+
+/// The `url` parameter, or why it cannot be read.
+fn url_of(q: &UrlQuery, config: &Config) -> Result<String, Refused> {
+    match &q.url {
+        None => Err(Refused(StatusCode::BAD_REQUEST, "missing the url parameter: ?url=...".into())),
+        Some(u) if u.len() > config.max_url => Err(Refused(
+            StatusCode::URI_TOO_LONG,
+            format!("the url has {} bytes, more than the limit of {}", u.len(), config.max_url),
+        )),
+        Some(u) => Ok(u.clone()),
+    }
+}
+
+async fn parse(State(config): State<Arc<Config>>, Query(q): Query<UrlQuery>) -> Response {
+    match url_of(&q, &config) {
+        Ok(url) => axum::Json(api::parse(&url, q.lenient)).into_response(),
+        Err(refused) => refused.into_response(),
+    }
+}
+
+async fn view(State(config): State<Arc<Config>>, Query(q): Query<UrlQuery>) -> Response {
+    match url_of(&q, &config) {
+        Ok(url) => axum::Json(api::view(&url, q.lenient)).into_response(),
+        Err(refused) => refused.into_response(),
+    }
+}
+
+async fn normalize(State(config): State<Arc<Config>>, Query(q): Query<UrlQuery>) -> Response {
+    match url_of(&q, &config).map(|url| api::normalize(&url)) {
+        Ok(Ok(v)) => axum::Json(v).into_response(),
+        Ok(Err(record)) => invalid(record),
+        Err(refused) => refused.into_response(),
+    }
+}
+
+async fn explain(State(config): State<Arc<Config>>, Query(q): Query<UrlQuery>) -> Response {
+    match url_of(&q, &config).map(|url| api::explain(&url)) {
+        Ok(Ok(text)) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response(),
+        Ok(Err(record)) => invalid(record),
+        Err(refused) => refused.into_response(),
+    }
+}
+
+/// 422 with the record of an input that is not a URL.
+fn invalid(record: Value) -> Response {
+    (StatusCode::UNPROCESSABLE_ENTITY, axum::Json(record)).into_response()
+}
+
+/// Lines in, JSON Lines out, a piece at a time as each is checked.
+async fn check(State(config): State<Arc<Config>>, body: Bytes) -> Response {
+    let ranges = api::line_ranges(&body);
+    if ranges.len() > config.max_lines {
+        let message = format!("{} lines, more than the limit of {}", ranges.len(), config.max_lines);
+        return problem(StatusCode::PAYLOAD_TOO_LARGE, &message);
+    }
+    let pieces: Vec<_> = ranges.chunks(CHUNK_LINES).map(<[_]>::to_vec).collect();
+    let stream = futures_util::stream::iter(pieces.into_iter().enumerate().map(move |(k, piece)| {
+        let lines: Vec<&[u8]> = piece.into_iter().map(|r| &body[r]).collect();
+        let mut out = Vec::new();
+        api::check(&lines, (k * CHUNK_LINES) as u64 + 1, &mut out);
+        Ok::<_, Infallible>(Bytes::from(out))
+    }));
+    ndjson(Body::from_stream(stream))
+}
+
+async fn extract(body: Bytes) -> Response {
+    ndjson(Body::from(api::extract(&String::from_utf8_lossy(&body))))
+}
+
+fn ndjson(body: Body) -> Response {
+    ([(header::CONTENT_TYPE, "application/x-ndjson")], body).into_response()
+}

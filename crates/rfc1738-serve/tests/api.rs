@@ -1,0 +1,136 @@
+//! The JSON API against the real server, on a free loopback port.
+
+use rfc1738_serve::Config;
+use serde_json::Value;
+use std::sync::mpsc;
+use std::sync::OnceLock;
+use std::time::Duration;
+
+/// The server of this test binary, started once: its base address.
+fn server() -> &'static str {
+    static BASE: OnceLock<String> = OnceLock::new();
+    BASE.get_or_init(|| {
+        let config = Config {
+            listen: "127.0.0.1:0".parse().unwrap(),
+            max_body: 64 << 10,
+            max_lines: 3000,
+            max_url: 2048,
+            timeout: Duration::from_secs(5),
+        };
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || rfc1738_serve::run(&config, |addr| tx.send(addr).unwrap()).unwrap());
+        format!("http://{}", rx.recv_timeout(Duration::from_secs(10)).unwrap())
+    })
+}
+
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder().http_status_as_error(false).build().into()
+}
+
+/// `GET path?url=...`: the status, the content type and the body.
+fn get(path: &str, url: &str) -> (u16, String, String) {
+    let mut res = agent().get(format!("{}{path}", server())).query("url", url).call().unwrap();
+    let kind = res.headers().get("content-type").map(|v| v.to_str().unwrap().to_string()).unwrap_or_default();
+    (res.status().as_u16(), kind, res.body_mut().read_to_string().unwrap())
+}
+
+fn post(path: &str, body: &str) -> (u16, String) {
+    let mut res = agent().post(format!("{}{path}", server())).send(body).unwrap();
+    (res.status().as_u16(), res.body_mut().read_to_string().unwrap())
+}
+
+fn json(text: &str) -> Value {
+    serde_json::from_str(text).unwrap()
+}
+
+#[test]
+fn parse_is_the_parse_json_record() {
+    let (status, kind, body) = get("/api/parse", "ftp://@host.dom/%2Fetc/motd");
+    assert_eq!((status, kind.as_str()), (200, "application/json"));
+    let v = json(&body);
+    assert_eq!(v["user"], "", "an empty user is not an absent one");
+    assert_eq!(v["ftp"]["cwd"][0], "/etc");
+    let invalid = json(&get("/api/parse", "http://a.dom/<script>").2);
+    assert_eq!((invalid["valid"].as_bool(), invalid["error"]["offset"].as_u64()), (Some(false), Some(13)));
+    let lenient = json(&get("/api/parse?lenient=true", "http://a.dom/~x").2);
+    assert_eq!(lenient["valid"], true);
+}
+
+#[test]
+fn normalize_and_explain() {
+    let (status, _, body) = get("/api/normalize", "HTTP://A.dom:80/%7ex");
+    assert_eq!((status, json(&body)["normal"].as_str()), (200, Some("http://a.dom/%7Ex")));
+    let (status, _, body) = get("/api/normalize", "http://a b/");
+    assert_eq!((status, json(&body)["error"]["kind"].as_str()), (422, Some("unsafe")));
+    let (status, kind, body) = get("/api/explain", "gopher://h.dom/7a%09b");
+    assert_eq!((status, kind.as_str()), (200, "text/plain; charset=utf-8"));
+    assert!(body.contains("send a<TAB>b<CR><LF>"), "{body}");
+}
+
+#[test]
+fn view_gives_the_spans_of_the_parts() {
+    let v = json(&get("/api/view", "ftp://u@h.dom/a/f;type=i").2);
+    let parts: Vec<&str> =
+        v["spans"].as_array().unwrap().iter().map(|s| s["part"].as_str().unwrap()).collect();
+    assert_eq!(parts, ["scheme", "user", "host", "ftp.cwd", "ftp.name", "ftp.typecode"]);
+    assert_eq!(v["normal"], "ftp://u@h.dom/a/f;type=i");
+}
+
+#[test]
+fn check_streams_one_record_per_line() {
+    let lines: String = (0..2500)
+        .map(|i| if i % 5 == 0 { format!("http://h/{i} x\n") } else { format!("http://h/{i}\n") })
+        .collect();
+    let (status, body) = post("/api/check", &lines);
+    assert_eq!(status, 200);
+    let rows: Vec<Value> = body.lines().map(json).collect();
+    assert_eq!(rows.len(), 2500);
+    assert_eq!(rows[2499]["line"], 2500, "line numbers run on across the streamed pieces");
+    assert_eq!(rows.iter().filter(|r| r["valid"] == false).count(), 500);
+    assert_eq!(rows[0]["error"]["offset"], 10);
+}
+
+#[test]
+fn extract_finds_the_urls_in_text() {
+    let (status, body) =
+        post("/api/extract", "Read <URL:ftp://ftp.dom/pub/rfc1738.txt> or http://www.dom/.\n");
+    assert_eq!(status, 200);
+    let rows: Vec<Value> = body.lines().map(json).collect();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0]["url"], "ftp://ftp.dom/pub/rfc1738.txt");
+}
+
+#[test]
+fn every_request_is_bounded() {
+    let (status, _, body) = get("/api/parse", &format!("http://h/{}", "a".repeat(4000)));
+    assert_eq!(status, 414, "{body}");
+    assert!(json(&body)["error"].as_str().unwrap().contains("more than the limit of 2048"));
+    let too_many: String = "h:\n".repeat(3001);
+    let (status, body) = post("/api/check", &too_many);
+    assert_eq!(status, 413);
+    assert!(body.contains("3001 lines, more than the limit of 3000"), "{body}");
+    let (status, _) = post("/api/extract", &"x".repeat(70 << 10));
+    assert_eq!(status, 413);
+    let (status, _, body) = get("/api/parse", "");
+    assert_eq!(status, 200, "{body}");
+    let mut res = agent().get(format!("{}/api/parse", server())).call().unwrap();
+    assert_eq!(res.status().as_u16(), 400);
+    assert!(res.body_mut().read_to_string().unwrap().contains("missing the url parameter"));
+}
+
+#[test]
+fn the_page_is_embedded_and_guarded() {
+    let mut res = agent().get(format!("{}/", server())).call().unwrap();
+    let csp = res.headers().get("content-security-policy").unwrap().to_str().unwrap().to_string();
+    assert!(csp.contains("script-src 'self'") && !csp.contains("unsafe-inline"), "{csp}");
+    let page = res.body_mut().read_to_string().unwrap();
+    assert!(page.contains("<script src=\"/app.js\" defer></script>"));
+    for far in ["src=\"http", "href=\"http", "src=\"//", "href=\"//"] {
+        assert!(!page.contains(far), "nothing is fetched from elsewhere: {far}");
+    }
+    let mut js = agent().get(format!("{}/app.js", server())).call().unwrap();
+    let script = js.body_mut().read_to_string().unwrap();
+    assert!(!script.contains("innerHTML"), "typed text never becomes markup");
+    let (status, _) = post("/api/parse", "");
+    assert_eq!(status, 405);
+}
