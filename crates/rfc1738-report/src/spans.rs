@@ -24,8 +24,10 @@ pub struct Span {
 pub fn spans(url: &Url) -> Vec<Span> {
     let mut out = Spans { url, list: Vec::new() };
     out.push("scheme", Some(url.scheme()));
-    out.push("user", url.user());
-    out.push("password", url.password());
+    // An empty user name or password is not an absent one (§3.1): it
+    // keeps its (empty) span.
+    out.push_even_empty("user", url.user());
+    out.push_even_empty("password", url.password());
     out.push("host", url.host());
     out.push("port", url.port_str());
     scheme_parts(&mut out);
@@ -42,7 +44,12 @@ struct Spans<'a> {
 impl Spans<'_> {
     /// Adds the span of `slice`, a slice of the URL's text, unless empty.
     fn push(&mut self, part: &'static str, slice: Option<&str>) {
-        let Some(s) = slice.filter(|s| !s.is_empty()) else { return };
+        self.push_even_empty(part, slice.filter(|s| !s.is_empty()));
+    }
+
+    /// Adds the span of `slice`, a slice of the URL's text.
+    fn push_even_empty(&mut self, part: &'static str, slice: Option<&str>) {
+        let Some(s) = slice else { return };
         let start = s.as_ptr() as usize - self.url.as_str().as_ptr() as usize;
         self.list.push(Span { part, range: start..start + s.len() });
     }
@@ -162,6 +169,13 @@ mod tests {
             named("wais://h/db/t/p")[2..],
             [("wais.database", "db"), ("wais.wtype", "t"), ("wais.wpath", "p")]
         );
+    }
+
+    #[test]
+    fn an_empty_user_keeps_its_span() {
+        assert_eq!(named("ftp://@h/")[..2], [("scheme", "ftp"), ("user", "")]);
+        assert_eq!(named("ftp://u:@h/")[1..3], [("user", "u"), ("password", "")]);
+        assert_eq!(named("ftp://h/").len(), 2);
     }
 
     #[test]

@@ -98,6 +98,8 @@ function render(text, view) {
   clear($("compare-summary"));
   $("error").hidden = true;
   $("verdict").className = "verdict";
+  // What is on view, for whoever waits for it (the browser tests).
+  document.body.dataset.shown = text;
   if (!view) return;
   const record = view.record;
   if (record.valid) {
@@ -126,8 +128,10 @@ function drawParts(text, spans) {
   for (const s of spans) {
     if (s.start > at) drawing.append(el("span", { class: "sep" }, sliceBytes(text, at, s.start)));
     const written = sliceBytes(text, s.start, s.end);
+    // An empty part that is there (an empty user name, §3.1) is drawn as ∅.
+    const shown = el("span", { class: written === "" ? "text empty" : "text" }, written === "" ? "\u2205" : written);
     const part = el("span", { class: "part cat-" + category(s.part), "data-part": s.part },
-      el("span", { class: "text" }, written), el("span", { class: "label" }, s.part));
+      shown, el("span", { class: "label" }, s.part + (written === "" ? " (empty)" : "")));
     drawing.append(part);
     body.append(el("tr", { "data-part": s.part },
       el("td", {}, s.part), el("td", { class: "mono" }, written), el("td", { class: "mono" }, decodePct(written))));
@@ -260,6 +264,7 @@ async function checkLines() {
   for (const s of schemes) select.append(el("option", { value: s }, s));
   summarize();
   table();
+  document.body.dataset.checked = String(results.length);
 }
 
 function summarize() {
