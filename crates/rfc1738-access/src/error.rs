@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::io;
+use std::time::Duration;
 
 /// Why an access was refused or failed.
 ///
@@ -64,8 +65,23 @@ pub enum AccessError {
         /// The underlying error.
         source: io::Error,
     },
-    /// A read, a write or the whole transfer took longer than allowed.
+    /// A read, a write or a connection waited longer than `io_timeout`.
     Timeout,
+    /// The whole access went past its deadline (`total_timeout`).
+    Deadline {
+        /// The time allowed for the whole access.
+        limit: Duration,
+    },
+    /// The server sent more than a limit of the [`Options`](crate::Options)
+    /// allows: the access stopped there, having kept no more than the limit.
+    Limit {
+        /// What was too long: `"the http response head"`, ...
+        what: &'static str,
+        /// The limit.
+        limit: u64,
+        /// The option that sets it (`max_header_bytes`, ...).
+        option: &'static str,
+    },
     /// The transfer exceeded the size limit.
     TooLarge {
         /// The limit in bytes.
@@ -116,7 +132,13 @@ impl fmt::Display for AccessError {
             ),
             AccessError::PasswordRequired { user } => write!(f, "the server asks a password for user {user:?} and none was given"),
             AccessError::Connect { address, source } => write!(f, "cannot connect to {address}: {source}"),
-            AccessError::Timeout => f.write_str("timed out"),
+            AccessError::Timeout => f.write_str("timed out: the server did not answer within the timeout of a read or write"),
+            AccessError::Deadline { limit } => {
+                write!(f, "timed out: the whole access took longer than its limit of {} s", limit.as_secs_f64())
+            }
+            AccessError::Limit { what, limit, option } => {
+                write!(f, "stopped: {what} is longer than the limit of {limit} bytes ({option})")
+            }
             AccessError::TooLarge { limit } => write!(f, "stopped: the transfer exceeds the limit of {limit} bytes"),
             AccessError::Refused { command, reply } => write!(f, "the server refused {command:?}: {reply}"),
             AccessError::Protocol(msg) => write!(f, "protocol error: {msg}"),
@@ -135,8 +157,24 @@ impl std::error::Error for AccessError {
     }
 }
 
+/// The payload of the I/O error a connection returns when the access's
+/// deadline has passed.
+#[derive(Debug)]
+pub(crate) struct Deadline(pub Duration);
+
+impl fmt::Display for Deadline {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "the access took longer than {} s", self.0.as_secs_f64())
+    }
+}
+
+impl std::error::Error for Deadline {}
+
 impl From<io::Error> for AccessError {
     fn from(e: io::Error) -> AccessError {
+        if let Some(d) = e.get_ref().and_then(|inner| inner.downcast_ref::<Deadline>()) {
+            return AccessError::Deadline { limit: d.0 };
+        }
         match e.kind() {
             io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock => AccessError::Timeout,
             _ => AccessError::Io(e),

@@ -2,12 +2,12 @@
 //! connections (EPSV of RFC 2428, falling back to PASV).
 
 use crate::fetched::{Content, Fetched};
-use crate::net::{connect, Budget, LineConn};
+use crate::net::{connect, connect_addr, Budget, Conn, LineConn};
 use crate::plan::{Plan, Step};
 use crate::target::{Endpoint, FtpPassword, FtpTarget};
 use crate::{AccessError, Event, Trace};
 use std::io::Write;
-use std::net::{IpAddr, SocketAddr, TcpStream};
+use std::net::{IpAddr, SocketAddr};
 
 /// A reply: the code and the text of all its lines.
 struct Reply {
@@ -49,7 +49,7 @@ pub(crate) fn fetch(
     trace: &mut dyn Trace,
     out: &mut dyn Write,
 ) -> Result<Fetched, AccessError> {
-    let mut c = LineConn::new(connect(&t.ep, budget, trace)?);
+    let mut c = LineConn::new(connect(&t.ep, budget, trace)?, budget.opts);
     expect(&reply(&mut c, trace)?, 2, "the greeting")?;
     login(&mut c, t, budget, trace)?;
     for command in &t.commands {
@@ -132,7 +132,7 @@ fn open_data(
     ep: &Endpoint,
     budget: &Budget<'_>,
     trace: &mut dyn Trace,
-) -> Result<TcpStream, AccessError> {
+) -> Result<Conn, AccessError> {
     let peer = c.stream().peer_addr()?.ip();
     c.send(b"EPSV", b"EPSV", trace)?;
     let r = reply(c, trace)?;
@@ -156,14 +156,9 @@ fn data_connect(
     ep: &Endpoint,
     budget: &Budget<'_>,
     trace: &mut dyn Trace,
-) -> Result<TcpStream, AccessError> {
+) -> Result<Conn, AccessError> {
     trace.event(&Event::Connect { host: &ep.host, port });
-    let addr = SocketAddr::new(ip, port);
-    let fail = |source| AccessError::Connect { address: addr.to_string(), source };
-    let s = TcpStream::connect_timeout(&addr, budget.opts.io_timeout).map_err(fail)?;
-    s.set_read_timeout(Some(budget.opts.io_timeout)).map_err(fail)?;
-    s.set_write_timeout(Some(budget.opts.io_timeout)).map_err(fail)?;
-    Ok(s)
+    connect_addr(SocketAddr::new(ip, port), budget)
 }
 
 /// `229 Entering Extended Passive Mode (|||port|)` (RFC 2428).
@@ -198,14 +193,22 @@ fn announced_size(text: &str) -> Option<u64> {
     text[open + 1..].split(' ').next()?.parse().ok()
 }
 
-/// Reads a reply, single or multi-line (`123-` ... `123 `).
+/// Reads a reply, single or multi-line (`123-` ... `123 `, RFC 959
+/// §4.2): at most `max_header_bytes` of it, whatever the server sends.
 fn reply(c: &mut LineConn, trace: &mut dyn Trace) -> Result<Reply, AccessError> {
     let first = c.line(trace)?;
     let code = parse_code(&first)?;
     let mut text = String::from_utf8_lossy(&first[3..]).trim_start_matches([' ', '-']).to_string();
     if first.get(3) == Some(&b'-') {
+        let limit = c.max_reply();
+        let mut kept = first.len();
         loop {
             let line = c.line(trace)?;
+            kept += line.len() + 2;
+            if kept > limit {
+                let what = "an ftp reply";
+                return Err(AccessError::Limit { what, limit: limit as u64, option: "max_header_bytes" });
+            }
             text.push('\n');
             text.push_str(&String::from_utf8_lossy(&line));
             if line.len() >= 4 && line[..3] == first[..3] && line[3] == b' ' {

@@ -2,10 +2,10 @@
 
 use crate::fetched::{Content, Fetched};
 use crate::menu::{parse_menu, MenuItem};
-use crate::net::{connect, read_line, Budget};
+use crate::net::{connect, line_too_long, read_line, Budget};
 use crate::plan::{Plan, Step};
 use crate::target::GopherTarget;
-use crate::{AccessError, Event, MenuOutput, Trace};
+use crate::{AccessError, Event, MenuOutput, Options, Trace};
 use std::io::{BufRead, BufReader, Read, Write};
 
 pub(crate) fn plan(t: &GopherTarget, plan: &mut Plan) {
@@ -40,8 +40,8 @@ pub(crate) fn fetch(
     }
     stream.write_all(&[t.request.as_slice(), b"\r\n"].concat())?;
     let mut reader = BufReader::new(stream);
-    let total = if t.plus { plus_header(&mut reader, trace)? } else { None };
-    let mut body: Box<dyn Read> = match total {
+    let total = if t.plus { plus_header(&mut reader, budget.opts, trace)? } else { None };
+    let mut body: Box<dyn BufRead> = match total {
         Some(n) => Box::new(reader.take(n)),
         None => Box::new(reader),
     };
@@ -50,8 +50,7 @@ pub(crate) fn fetch(
         let bytes = budget.copy(&mut body, out, total, trace)?;
         return Ok(Fetched { bytes, content: Content::Data });
     }
-    let mut raw = Vec::new();
-    budget.copy(&mut body, &mut raw, None, trace)?;
+    let raw = read_menu(&mut body, budget, trace)?;
     let items = parse_menu(&raw);
     match budget.opts.menus {
         MenuOutput::Raw => out.write_all(&raw)?,
@@ -60,16 +59,45 @@ pub(crate) fn fetch(
     Ok(Fetched { bytes: raw.len() as u64, content: Content::Menu(items) })
 }
 
+/// A menu (RFC 1436 §3.8), line by line: each line at most `max_line`
+/// octets, the whole within the content limit.
+fn read_menu(
+    body: &mut dyn BufRead,
+    budget: &mut Budget<'_>,
+    trace: &mut dyn Trace,
+) -> Result<Vec<u8>, AccessError> {
+    let max_line = budget.opts.max_line;
+    let mut raw = Vec::new();
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        // The line, its CR and its LF.
+        let n = body.take(max_line as u64 + 2).read_until(b'\n', &mut line)?;
+        if n == 0 {
+            return Ok(raw);
+        }
+        if !line.ends_with(b"\n") && line.len() > max_line {
+            return Err(line_too_long(max_line));
+        }
+        budget.write(&mut raw, &line, None, trace)?;
+    }
+}
+
 /// Gopher+: `+N` (N octets follow), `+-1` (up to a `.` line), `+-2` (up to
 /// the close), or `-N` and an error message.
-fn plus_header(reader: &mut dyn BufRead, trace: &mut dyn Trace) -> Result<Option<u64>, AccessError> {
-    let line = read_line(reader)?.ok_or_else(|| AccessError::Protocol("empty gopher+ reply".into()))?;
+fn plus_header(
+    reader: &mut dyn BufRead,
+    opts: &Options,
+    trace: &mut dyn Trace,
+) -> Result<Option<u64>, AccessError> {
+    let line = read_line(reader, opts.max_line)?
+        .ok_or_else(|| AccessError::Protocol("empty gopher+ reply".into()))?;
     trace.event(&Event::Received(&line));
     match line.first() {
         Some(b'+') => Ok(std::str::from_utf8(&line[1..]).ok().and_then(|n| n.trim().parse::<u64>().ok())),
         Some(b'-') => {
             let mut message = String::new();
-            reader.read_to_string(&mut message).ok();
+            reader.take(opts.max_header_bytes as u64).read_to_string(&mut message).ok();
             Err(AccessError::Refused {
                 command: "gopher+ request".into(),
                 reply: message.trim().replace("\r\n", " "),

@@ -2,7 +2,7 @@
 //! redirects followed only while they stay on http and on an allowed port.
 
 use crate::fetched::{Content, Fetched};
-use crate::net::{connect, read_line, Budget};
+use crate::net::{connect, read_line, Budget, Conn};
 use crate::plan::{Plan, Step};
 use crate::target::{Endpoint, Target};
 use crate::{AccessError, Event, Trace};
@@ -54,7 +54,7 @@ pub(crate) fn fetch(
     let mut hops = 0;
     loop {
         let mut reader = exchange(&ep, &target, budget, trace)?;
-        let head = read_head(&mut reader, trace)?;
+        let head = read_head(&mut reader, Bounds::of(budget.opts), trace)?;
         if !(300..400).contains(&head.status) || head.status == 304 {
             return body(head, reader, budget, trace, out);
         }
@@ -79,7 +79,7 @@ fn exchange(
     target: &str,
     budget: &Budget<'_>,
     trace: &mut dyn Trace,
-) -> Result<BufReader<std::net::TcpStream>, AccessError> {
+) -> Result<BufReader<Conn>, AccessError> {
     let mut stream = connect(ep, budget, trace)?;
     let mut wire = Vec::new();
     for line in request(ep, target) {
@@ -121,16 +121,43 @@ fn resolve(ep: &Endpoint, target: &str, location: &str) -> String {
     }
 }
 
-fn read_head(reader: &mut dyn BufRead, trace: &mut dyn Trace) -> Result<Head, AccessError> {
+/// The bounds of a response head, as mature clients keep them: so many
+/// header lines, so many bytes in all (interim 1xx heads included).
+#[derive(Clone, Copy)]
+struct Bounds {
+    /// Bytes left for the head, line ends included.
+    bytes: usize,
+    /// Header lines left.
+    headers: usize,
+}
+
+impl Bounds {
+    fn of(opts: &crate::Options) -> Bounds {
+        Bounds { bytes: opts.max_header_bytes, headers: opts.max_headers }
+    }
+}
+
+fn read_head(reader: &mut dyn BufRead, mut left: Bounds, trace: &mut dyn Trace) -> Result<Head, AccessError> {
+    let (max_bytes, max_headers) = (left.bytes, left.headers);
+    let too_long = || AccessError::Limit {
+        what: "the http response head",
+        limit: max_bytes as u64,
+        option: "max_header_bytes",
+    };
     loop {
-        let status_line = next_line(reader, trace)?;
+        let status_line = next_line(reader, &mut left.bytes, trace).map_err(|e| named(e, too_long()))?;
         let status = parse_status(&status_line)?;
         let mut headers = Vec::new();
         loop {
-            let line = next_line(reader, trace)?;
+            let line = next_line(reader, &mut left.bytes, trace).map_err(|e| named(e, too_long()))?;
             if line.is_empty() {
                 break;
             }
+            if left.headers == 0 {
+                let what = "the list of http headers";
+                return Err(AccessError::Limit { what, limit: max_headers as u64, option: "max_headers" });
+            }
+            left.headers -= 1;
             let text = String::from_utf8_lossy(&line);
             if let Some((n, v)) = text.split_once(':') {
                 headers.push((n.trim().to_string(), v.trim().to_string()));
@@ -142,10 +169,24 @@ fn read_head(reader: &mut dyn BufRead, trace: &mut dyn Trace) -> Result<Head, Ac
     }
 }
 
-fn next_line(reader: &mut dyn BufRead, trace: &mut dyn Trace) -> Result<Vec<u8>, AccessError> {
-    let line =
-        read_line(reader)?.ok_or_else(|| AccessError::Protocol("the server closed the connection".into()))?;
+/// A line past the bytes left for the head is the head's limit.
+fn named(e: AccessError, head: AccessError) -> AccessError {
+    match e {
+        AccessError::Limit { what: "a line from the server", .. } => head,
+        other => other,
+    }
+}
+
+/// The next line of the head, within the `left` bytes of the head.
+fn next_line(
+    reader: &mut dyn BufRead,
+    left: &mut usize,
+    trace: &mut dyn Trace,
+) -> Result<Vec<u8>, AccessError> {
+    let line = read_line(reader, left.saturating_sub(2))?
+        .ok_or_else(|| AccessError::Protocol("the server closed the connection".into()))?;
     trace.event(&Event::Received(&line));
+    *left = left.saturating_sub(line.len() + 2);
     Ok(line)
 }
 
@@ -161,7 +202,7 @@ fn parse_status(line: &[u8]) -> Result<u16, AccessError> {
 
 fn body(
     head: Head,
-    reader: BufReader<std::net::TcpStream>,
+    reader: BufReader<Conn>,
     budget: &mut Budget<'_>,
     trace: &mut dyn Trace,
     out: &mut dyn Write,
@@ -174,7 +215,7 @@ fn body(
     let chunked =
         head.header("transfer-encoding").is_some_and(|v| v.to_ascii_lowercase().contains("chunked"));
     let mut src: Box<dyn Read> = if chunked {
-        Box::new(Chunked { inner: reader, left: 0, done: false })
+        Box::new(Chunked { inner: reader, left: 0, done: false, max_line: budget.opts.max_line })
     } else if let Some(n) = length {
         Box::new(reader.take(n))
     } else {
@@ -190,12 +231,14 @@ struct Chunked<R> {
     inner: R,
     left: u64,
     done: bool,
+    /// The longest chunk-size or trailer line.
+    max_line: usize,
 }
 
 impl<R: BufRead> Chunked<R> {
     fn next_chunk(&mut self) -> std::io::Result<()> {
         let bad = |m: &str| std::io::Error::new(std::io::ErrorKind::InvalidData, m.to_string());
-        let line = read_line(&mut self.inner)
+        let line = read_line(&mut self.inner, self.max_line)
             .map_err(|_| bad("bad chunk"))?
             .ok_or_else(|| bad("truncated chunked body"))?;
         let size = String::from_utf8_lossy(&line);
@@ -203,8 +246,11 @@ impl<R: BufRead> Chunked<R> {
         self.left = u64::from_str_radix(size, 16).map_err(|_| bad("bad chunk size"))?;
         if self.left == 0 {
             self.done = true;
-            while read_line(&mut self.inner).map_err(|_| bad("bad trailer"))?.is_some_and(|l| !l.is_empty()) {
-            }
+            // Trailer lines, each bounded; as many as the deadline allows.
+            while read_line(&mut self.inner, self.max_line)
+                .map_err(|_| bad("bad trailer"))?
+                .is_some_and(|l| !l.is_empty())
+            {}
         }
         Ok(())
     }
@@ -240,7 +286,7 @@ mod tests {
     fn chunked_body() {
         let raw: &[u8] = b"5\r\nhello\r\n6;x=y\r\n world\r\n0\r\nTrailer: 1\r\n\r\n";
         let mut body = String::new();
-        Chunked { inner: raw, left: 0, done: false }.read_to_string(&mut body).unwrap();
+        Chunked { inner: raw, left: 0, done: false, max_line: 100 }.read_to_string(&mut body).unwrap();
         assert_eq!(body, "hello world");
     }
 

@@ -1,13 +1,13 @@
-//! Connections with timeouts, protocol lines, and limited copies.
+//! Connections within a deadline, bounded protocol lines, and limited
+//! copies: whatever a server sends, an access keeps a bounded amount of it
+//! and ends by its deadline.
 
+use crate::error::Deadline;
 use crate::target::Endpoint;
 use crate::{AccessError, Event, Options, Trace};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{TcpStream, ToSocketAddrs};
-use std::time::Instant;
-
-/// The longest protocol line accepted from a server.
-const MAX_LINE: usize = 64 * 1024;
+use std::io::{self, BufRead, BufReader, Read, Write};
+use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
+use std::time::{Duration, Instant};
 
 /// The limits of one access, shared by its connections.
 pub(crate) struct Budget<'o> {
@@ -23,9 +23,29 @@ impl<'o> Budget<'o> {
 
     fn check_time(&self) -> Result<(), AccessError> {
         if Instant::now() > self.deadline {
-            return Err(AccessError::Timeout);
+            return Err(AccessError::Deadline { limit: self.opts.total_timeout });
         }
         Ok(())
+    }
+
+    /// How long the next operation may wait: `io_timeout`, or less when
+    /// the deadline is nearer.
+    fn wait(&self) -> Result<Duration, AccessError> {
+        let left = self.deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(AccessError::Deadline { limit: self.opts.total_timeout });
+        }
+        Ok(left.min(self.opts.io_timeout))
+    }
+
+    /// A connected stream, held to this access's deadline.
+    fn conn(&self, stream: TcpStream) -> Conn {
+        Conn {
+            stream,
+            deadline: self.deadline,
+            total: self.opts.total_timeout,
+            io_timeout: self.opts.io_timeout,
+        }
     }
 
     /// Writes content to `out`, within the size limit.
@@ -76,44 +96,111 @@ impl<'o> Budget<'o> {
     }
 }
 
-/// Opens a TCP connection with the access's timeouts.
+/// A TCP stream whose every read and write waits at most `io_timeout`,
+/// and never past the access's deadline: a server that sends one byte
+/// before each timeout cannot stretch the access.
+pub(crate) struct Conn {
+    stream: TcpStream,
+    deadline: Instant,
+    total: Duration,
+    io_timeout: Duration,
+}
+
+impl Conn {
+    /// How long the next read or write may wait.
+    fn wait(&self) -> io::Result<Duration> {
+        let left = self.deadline.saturating_duration_since(Instant::now());
+        if left.is_zero() {
+            return Err(io::Error::new(io::ErrorKind::TimedOut, Deadline(self.total)));
+        }
+        Ok(left.min(self.io_timeout))
+    }
+
+    /// The TCP stream, for its addresses.
+    pub(crate) fn tcp(&self) -> &TcpStream {
+        &self.stream
+    }
+
+    /// A timeout of the socket is the deadline's when the deadline was
+    /// what cut the wait short.
+    fn named(&self, e: io::Error) -> io::Error {
+        let timed_out = matches!(e.kind(), io::ErrorKind::TimedOut | io::ErrorKind::WouldBlock);
+        if timed_out && Instant::now() >= self.deadline {
+            return io::Error::new(io::ErrorKind::TimedOut, Deadline(self.total));
+        }
+        e
+    }
+}
+
+impl Read for Conn {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.stream.set_read_timeout(Some(self.wait()?))?;
+        self.stream.read(buf).map_err(|e| self.named(e))
+    }
+}
+
+impl Write for Conn {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.stream.set_write_timeout(Some(self.wait()?))?;
+        self.stream.write(buf).map_err(|e| self.named(e))
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.stream.flush()
+    }
+}
+
+/// Opens a TCP connection within the access's timeouts.
 pub(crate) fn connect(
     ep: &Endpoint,
     budget: &Budget<'_>,
     trace: &mut dyn Trace,
-) -> Result<TcpStream, AccessError> {
+) -> Result<Conn, AccessError> {
     trace.event(&Event::Connect { host: &ep.host, port: ep.port });
     let address = format!("{}:{}", ep.host, ep.port);
     let fail = |source| AccessError::Connect { address: address.clone(), source };
     let addrs = (ep.host.as_str(), ep.port).to_socket_addrs().map_err(fail)?;
-    let mut last = std::io::Error::new(std::io::ErrorKind::NotFound, "no address");
+    let mut last = io::Error::new(io::ErrorKind::NotFound, "no address");
     for addr in addrs {
-        budget.check_time()?;
-        match TcpStream::connect_timeout(&addr, budget.opts.io_timeout) {
-            Ok(stream) => {
-                stream.set_read_timeout(Some(budget.opts.io_timeout)).map_err(fail)?;
-                stream.set_write_timeout(Some(budget.opts.io_timeout)).map_err(fail)?;
-                return Ok(stream);
-            }
-            Err(e) => last = e,
+        match connect_addr(addr, budget) {
+            Ok(conn) => return Ok(conn),
+            Err(AccessError::Connect { source, .. }) => last = source,
+            Err(e) => return Err(e),
         }
     }
     Err(fail(last))
 }
 
+/// Opens a TCP connection to one address within the access's timeouts.
+pub(crate) fn connect_addr(addr: SocketAddr, budget: &Budget<'_>) -> Result<Conn, AccessError> {
+    let wait = budget.wait()?;
+    let fail = |source| AccessError::Connect { address: addr.to_string(), source };
+    let stream = TcpStream::connect_timeout(&addr, wait).map_err(fail)?;
+    Ok(budget.conn(stream))
+}
+
 /// A line-oriented control connection (ftp, nntp).
 pub(crate) struct LineConn {
-    reader: BufReader<TcpStream>,
+    reader: BufReader<Conn>,
+    /// The longest line accepted.
+    max_line: usize,
+    /// The most bytes of one reply, all its lines.
+    max_reply: usize,
 }
 
 impl LineConn {
-    pub(crate) fn new(stream: TcpStream) -> LineConn {
-        LineConn { reader: BufReader::new(stream) }
+    pub(crate) fn new(conn: Conn, opts: &Options) -> LineConn {
+        LineConn { reader: BufReader::new(conn), max_line: opts.max_line, max_reply: opts.max_header_bytes }
+    }
+
+    /// The most bytes of one reply, all its lines.
+    pub(crate) fn max_reply(&self) -> usize {
+        self.max_reply
     }
 
     /// The underlying stream.
     pub(crate) fn stream(&self) -> &TcpStream {
-        self.reader.get_ref()
+        self.reader.get_ref().tcp()
     }
 
     /// Sends `line` and CR LF; the trace shows `shown`.
@@ -132,28 +219,35 @@ impl LineConn {
 
     /// Reads one line, without its CR LF.
     pub(crate) fn line(&mut self, trace: &mut dyn Trace) -> Result<Vec<u8>, AccessError> {
-        let line = read_line(&mut self.reader)?
+        let line = read_line(&mut self.reader, self.max_line)?
             .ok_or_else(|| AccessError::Protocol("the server closed the connection".into()))?;
         trace.event(&Event::Received(&line));
         Ok(line)
     }
 
-    /// The reader, for multi-line blocks.
-    pub(crate) fn reader(&mut self) -> &mut BufReader<TcpStream> {
-        &mut self.reader
+    /// One line of a multi-line block, not traced; `None` at the end.
+    pub(crate) fn block_line(&mut self) -> Result<Option<Vec<u8>>, AccessError> {
+        read_line(&mut self.reader, self.max_line)
     }
 }
 
-/// Reads one line of at most [`MAX_LINE`] octets, without CR LF (or a lone
-/// LF); `None` at the end of the stream.
-pub(crate) fn read_line(reader: &mut dyn BufRead) -> Result<Option<Vec<u8>>, AccessError> {
+/// The error of a line longer than `max_line` octets.
+pub(crate) fn line_too_long(max_line: usize) -> AccessError {
+    AccessError::Limit { what: "a line from the server", limit: max_line as u64, option: "max_line" }
+}
+
+/// Reads one line of at most `max_line` octets, without CR LF (or a lone
+/// LF); `None` at the end of the stream. Nothing past the limit is read.
+pub(crate) fn read_line(reader: &mut dyn BufRead, max_line: usize) -> Result<Option<Vec<u8>>, AccessError> {
     let mut line = Vec::new();
-    let n = reader.take(MAX_LINE as u64 + 1).read_until(b'\n', &mut line)?;
+    // The line, its CR and its LF.
+    let n = reader.take(max_line as u64 + 2).read_until(b'\n', &mut line)?;
     if n == 0 {
         return Ok(None);
     }
-    if line.len() > MAX_LINE {
-        return Err(AccessError::Protocol("a line from the server is too long".into()));
+    let ending = if line.ends_with(b"\r\n") { 2 } else { usize::from(line.ends_with(b"\n")) };
+    if line.len() - ending > max_line || ending == 0 && line.len() > max_line {
+        return Err(line_too_long(max_line));
     }
     if line.last() == Some(&b'\n') {
         line.pop();

@@ -2,7 +2,7 @@
 //! RFC 3977; XOVER of RFC 2980 for a group's overview).
 
 use crate::fetched::{Content, Fetched};
-use crate::net::{connect, read_line, Budget, LineConn};
+use crate::net::{connect, Budget, LineConn};
 use crate::plan::{Plan, Step};
 use crate::target::{NewsWhat, NntpTarget};
 use crate::{AccessError, Trace};
@@ -25,7 +25,7 @@ pub(crate) fn fetch(
     trace: &mut dyn Trace,
     out: &mut dyn Write,
 ) -> Result<Fetched, AccessError> {
-    let mut c = LineConn::new(connect(&t.ep, budget, trace)?);
+    let mut c = LineConn::new(connect(&t.ep, budget, trace)?, budget.opts);
     let (code, text) = status(&mut c, trace)?;
     if code != 200 && code != 201 {
         return Err(AccessError::Protocol(format!("unexpected greeting: {code} {text}")));
@@ -106,7 +106,8 @@ fn block(
     out: &mut dyn Write,
 ) -> Result<(), AccessError> {
     loop {
-        let line = read_line(c.reader())?
+        let line = c
+            .block_line()?
             .ok_or_else(|| AccessError::Protocol("the server closed the connection inside a block".into()))?;
         if line == b"." {
             return Ok(());

@@ -32,6 +32,14 @@ pub struct Options {
     pub total_timeout: Duration,
     /// The most octets of content written to the output.
     pub max_bytes: u64,
+    /// The most octets of a reply's head: an http status line and its
+    /// headers, an ftp or nntp reply (all the lines of a multi-line one).
+    pub max_header_bytes: usize,
+    /// The most header lines of an http response.
+    pub max_headers: usize,
+    /// The longest line read from a server: a reply line, an nntp article
+    /// line, a gopher menu line, an http chunk size.
+    pub max_line: usize,
     /// §6: connect to an explicit, non-default port below 1024.
     pub allow_privileged_ports: bool,
     /// The anonymous ftp password: the end user's e-mail address (§3.2.1).
@@ -52,6 +60,9 @@ impl Default for Options {
             io_timeout: Duration::from_secs(30),
             total_timeout: Duration::from_secs(600),
             max_bytes: 1 << 30,
+            max_header_bytes: 64 << 10,
+            max_headers: 100,
+            max_line: 16 << 10,
             allow_privileged_ports: false,
             email: "anonymous@localhost".to_string(),
             news_server: None,
@@ -68,6 +79,9 @@ impl fmt::Debug for Options {
             .field("io_timeout", &self.io_timeout)
             .field("total_timeout", &self.total_timeout)
             .field("max_bytes", &self.max_bytes)
+            .field("max_header_bytes", &self.max_header_bytes)
+            .field("max_headers", &self.max_headers)
+            .field("max_line", &self.max_line)
             .field("allow_privileged_ports", &self.allow_privileged_ports)
             .field("email", &self.email)
             .field("news_server", &self.news_server)

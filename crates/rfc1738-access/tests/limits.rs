@@ -51,7 +51,7 @@ fn a_slow_drip_hits_the_total_limit() {
     });
     let opts = Options { total_timeout: Duration::from_millis(500), ..quick() };
     let r = fetch(&format!("gopher://127.0.0.1:{port}/0x"), &opts, &mut NoTrace, &mut Vec::new());
-    assert!(matches!(r, Err(AccessError::Timeout)), "{r:?}");
+    assert!(matches!(r, Err(AccessError::Deadline { .. })), "{r:?}");
 }
 
 #[test]
@@ -65,5 +65,5 @@ fn an_endless_line_is_refused() {
         }
     });
     let r = fetch(&format!("ftp://127.0.0.1:{port}/x"), &quick(), &mut NoTrace, &mut Vec::new());
-    assert!(matches!(r, Err(AccessError::Protocol(_))), "{r:?}");
+    assert!(matches!(r, Err(AccessError::Limit { option: "max_line", .. })), "{r:?}");
 }

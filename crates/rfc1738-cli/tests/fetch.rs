@@ -102,3 +102,67 @@ fn gopher_menus_list_items_with_their_urls() {
     let stdout = text(&out.stdout);
     assert!(stdout.contains(&format!("\tgopher://127.0.0.1:{port}/0/docs/readme.txt\n")), "{stdout}");
 }
+
+/// A server on a free loopback port that reads the request, then runs `send`.
+fn hostile(send: impl FnOnce(&mut std::net::TcpStream) + Send + 'static) -> u16 {
+    use std::io::Read;
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        if let Ok((mut s, _)) = listener.accept() {
+            let _ = s.read(&mut [0u8; 1024]);
+            send(&mut s);
+        }
+    });
+    port
+}
+
+#[test]
+fn max_time_holds_against_a_trickling_server() {
+    use std::io::Write;
+    let port = hostile(|s| {
+        for b in b"HTTP/1.1 200 OK\r\n\r\n" {
+            if s.write_all(&[*b]).is_err() {
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(700));
+        }
+    });
+    let start = std::time::Instant::now();
+    let out = rfc1738(&["fetch", "--timeout", "3", "--max-time", "2", &format!("http://127.0.0.1:{port}/")]);
+    let elapsed = start.elapsed();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(elapsed < std::time::Duration::from_millis(3500), "{elapsed:?}");
+    assert!(
+        text(&out.stderr).contains("the whole access took longer than its limit of 2 s"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn header_limits_are_flags() {
+    use std::io::Write;
+    let port = hostile(|s| {
+        let _ = s.write_all(b"HTTP/1.1 200 OK\r\n");
+        for _ in 0..1000 {
+            if s.write_all(b"X-Filler: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\r\n").is_err() {
+                return;
+            }
+        }
+    });
+    let out = rfc1738(&[
+        "fetch",
+        "--max-header-bytes",
+        "1000",
+        "--max-headers",
+        "5000",
+        &format!("http://127.0.0.1:{port}/"),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("longer than the limit of 1000 bytes (max_header_bytes)"),
+        "{}",
+        text(&out.stderr)
+    );
+}

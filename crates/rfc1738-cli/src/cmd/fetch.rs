@@ -33,10 +33,20 @@ pub struct FetchArgs {
     /// Stop after this many bytes of content.
     #[arg(long, value_name = "BYTES", default_value_t = 1 << 30)]
     max_bytes: u64,
+    /// The most bytes of a reply's head: an http status line and headers,
+    /// an ftp or nntp reply (all its lines).
+    #[arg(long, value_name = "BYTES", default_value_t = Options::default().max_header_bytes)]
+    max_header_bytes: usize,
+    /// The most header lines of an http response.
+    #[arg(long, value_name = "N", default_value_t = Options::default().max_headers)]
+    max_headers: usize,
+    /// The longest line read from a server (a reply, an article line, a gopher menu line).
+    #[arg(long, value_name = "BYTES", default_value_t = Options::default().max_line)]
+    max_line: usize,
     /// Seconds allowed for connecting and for each read or write.
     #[arg(long, value_name = "SECS", default_value_t = 30)]
     timeout: u64,
-    /// Seconds allowed for the whole access.
+    /// Seconds allowed for the whole access: every read and write ends by then.
     #[arg(long, value_name = "SECS", default_value_t = 600)]
     max_time: u64,
     /// The e-mail address sent as the anonymous ftp password (default: $EMAIL, else $USER@localhost).
@@ -114,6 +124,9 @@ fn options(args: &FetchArgs) -> Result<Options, String> {
         io_timeout: Duration::from_secs(args.timeout.max(1)),
         total_timeout: Duration::from_secs(args.max_time.max(1)),
         max_bytes: args.max_bytes,
+        max_header_bytes: args.max_header_bytes,
+        max_headers: args.max_headers,
+        max_line: args.max_line.max(1),
         allow_privileged_ports: args.allow_privileged_port,
         email,
         news_server,
