@@ -33,6 +33,13 @@ pub enum AccessError {
         /// The port the URL names.
         port: u16,
     },
+    /// A `file` URL path segment that decodes to a `/`: one segment is
+    /// one file name, and no Unix file name holds a `/`; decoding it would
+    /// open another path (the class of curl's CVE-2022-27780).
+    EncodedSlash {
+        /// The segment as written, e.g. `"etc%2Fmotd"`.
+        segment: String,
+    },
     /// A `file` URL whose host is neither empty nor `localhost` (§3.10).
     ForeignFileHost {
         /// The host the URL names.
@@ -113,13 +120,22 @@ impl fmt::Display for AccessError {
             AccessError::Url(msg) => write!(f, "invalid url: {msg}"),
             AccessError::Injection { component, octet } => write!(
                 f,
-                "refused: the {component} decodes to {} which would {} the protocol line (RFC 1738 §6); nothing was sent",
+                "refused: the {component} decodes to {} which would {} (RFC 1738 §6); nothing was sent",
                 octet_name(*octet),
-                if matches!(octet, b'\t' | b' ') { "split" } else { "end" }
+                match octet {
+                    b'\t' | b' ' => "split the protocol line",
+                    b'\r' | b'\n' | 0 => "end the protocol line",
+                    _ => "break the syntax of the protocol line",
+                }
             ),
             AccessError::PrivilegedPort { scheme, port } => write!(
                 f,
                 "refused: port {port} is below 1024 and is not the {scheme} default (RFC 1738 §6); allow it explicitly to connect"
+            ),
+            AccessError::EncodedSlash { segment } => write!(
+                f,
+                "refused: the file path segment {segment:?} decodes to a \"/\": a segment is one file name, which \
+                 never holds \"/\", and decoding it would open another path (RFC 1738 §3.10); nothing was opened"
             ),
             AccessError::ForeignFileHost { host } => write!(
                 f,
@@ -182,13 +198,15 @@ impl From<io::Error> for AccessError {
     }
 }
 
-fn octet_name(b: u8) -> &'static str {
+/// The octet a refusal names, with its escape.
+fn octet_name(b: u8) -> String {
     match b {
-        b'\r' => "CR (%0D)",
-        b'\n' => "LF (%0A)",
-        0 => "NUL (%00)",
-        b'\t' => "TAB (%09)",
-        b' ' => "SP (%20)",
-        _ => "a control octet",
+        b'\r' => "CR (%0D)".into(),
+        b'\n' => "LF (%0A)".into(),
+        0 => "NUL (%00)".into(),
+        b'\t' => "TAB (%09)".into(),
+        b' ' => "SP (%20)".into(),
+        b'!'..=b'~' => format!("\"{}\" (%{b:02X})", b as char),
+        _ => format!("the octet %{b:02X}"),
     }
 }

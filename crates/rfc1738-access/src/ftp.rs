@@ -90,6 +90,7 @@ fn login(
         FtpPassword::Ask => (ask(t, budget)?, b"PASS ****".to_vec()),
     };
     crate::target::check_line("ftp password", &password, &[])?;
+    let password = crate::target::telnet_escape(password);
     c.send(&[b"PASS ".as_slice(), &password].concat(), &shown, trace)?;
     let r = reply(c, trace)?;
     if r.class() != 2 {

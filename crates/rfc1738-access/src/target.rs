@@ -134,23 +134,48 @@ fn ftp(url: &Url, opts: &Options) -> Result<FtpTarget, AccessError> {
         }
     };
     check_line("ftp user", &user, &[])?;
-    match &password {
-        FtpPassword::Given(p) => check_line("ftp password", p, &[])?,
-        FtpPassword::Email(p) => check_line("e-mail address used as password", p, &[])?,
-        FtpPassword::Ask => {}
-    }
+    let password = match password {
+        FtpPassword::Given(p) => {
+            check_line("ftp password", &p, &[])?;
+            FtpPassword::Given(telnet_escape(p))
+        }
+        FtpPassword::Email(p) => {
+            check_line("e-mail address used as password", &p, &[])?;
+            FtpPassword::Email(telnet_escape(p))
+        }
+        FtpPassword::Ask => FtpPassword::Ask,
+    };
     let (mut commands, mut transfer) = (Vec::new(), None);
     for command in view.commands() {
         let component = if command.verb == "CWD" { "ftp cwd segment" } else { "ftp file name" };
         check_line(component, &command.arg, &[])?;
         match command.verb {
-            "RETR" | "NLST" => transfer = Some(command.line()),
-            _ => commands.push(command.line()),
+            "RETR" | "NLST" => transfer = Some(telnet_escape(command.line())),
+            _ => commands.push(telnet_escape(command.line())),
         }
     }
+    let user = telnet_escape(user);
     let transfer =
         transfer.ok_or_else(|| AccessError::Url("the ftp url names nothing to retrieve".into()))?;
     Ok(FtpTarget { ep, user, password, commands, transfer })
+}
+
+/// RFC 959 §4.1.3 makes the ftp control connection a Telnet connection
+/// (RFC 854), where octet 255 is IAC, the start of a Telnet command; a
+/// data octet 255 is sent doubled (IAC IAC), as RFC 854 says. Sent bare,
+/// it and the octet after it would be read as a command (IAC IP, IAC DM).
+pub(crate) fn telnet_escape(line: Vec<u8>) -> Vec<u8> {
+    if !line.contains(&0xff) {
+        return line;
+    }
+    let mut out = Vec::with_capacity(line.len() + 4);
+    for b in line {
+        out.push(b);
+        if b == 0xff {
+            out.push(0xff);
+        }
+    }
+    out
 }
 
 /// §3.4: the decoded selector, TAB and search, TAB and gopher+ string.
@@ -201,6 +226,11 @@ fn file(url: &Url) -> Result<PathBuf, AccessError> {
     let view = url.file().ok_or_else(|| AccessError::Url("not a file url".into()))?;
     if !view.is_local() {
         return Err(AccessError::ForeignFileHost { host: view.host().to_string() });
+    }
+    // A segment is one file name: an encoded "/" in it is data, which no
+    // file name can hold (the same reading as ftp's §3.2.2).
+    if let Some(segment) = view.segments().find(|s| decode(s).contains(&b'/')) {
+        return Err(AccessError::EncodedSlash { segment: segment.to_string() });
     }
     let mut path = b"/".to_vec();
     path.extend_from_slice(&decode(view.path()));

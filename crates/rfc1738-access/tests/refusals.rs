@@ -170,3 +170,55 @@ fn rfc_motd_plans() {
     );
     assert_eq!(sent("ftp://host.dom/a/b.txt;type=a")[3..5], ["TYPE A".to_string(), "EPSV".to_string()]);
 }
+
+/// The lines `plan` would send for `url`.
+fn sent(url: &str) -> Vec<Vec<u8>> {
+    let plan = plan(url, &Options::default()).unwrap();
+    plan.steps()
+        .iter()
+        .filter_map(|s| match s {
+            rfc1738_access::Step::Send(line) => Some(line.clone()),
+            _ => None,
+        })
+        .collect()
+}
+
+#[test]
+fn ftp_octet_255_is_sent_doubled() {
+    // RFC 959 §4.1.3: the control connection is a Telnet connection, where
+    // octet 255 is IAC; RFC 854 sends a data octet 255 as IAC IAC.
+    let lines = sent("ftp://me%FF:p%FFw@ftp.example.com/d%FF/a%FFb");
+    assert!(lines.contains(&b"USER me\xff\xff".to_vec()), "{lines:?}");
+    assert!(lines.contains(&b"CWD d\xff\xff".to_vec()), "{lines:?}");
+    assert!(lines.contains(&b"RETR a\xff\xffb".to_vec()), "{lines:?}");
+    // No bare IAC anywhere: every run of octets 255 has an even length.
+    for line in &lines {
+        let runs = line.split(|&b| b != 0xff).filter(|run| !run.is_empty());
+        assert!(runs.into_iter().all(|run| run.len() % 2 == 0), "{line:?}");
+    }
+}
+
+#[test]
+fn file_path_segment_with_an_encoded_slash_is_refused() {
+    // One segment, "etc%2Fmotd", is data: no Unix file name holds "/".
+    match refused("file:///etc%2Fmotd", &Options::default()) {
+        e @ AccessError::EncodedSlash { .. } => {
+            let text = e.to_string();
+            assert!(text.contains("\"etc%2Fmotd\"") && text.contains("nothing was opened"), "{text}");
+        }
+        other => panic!("{other}"),
+    }
+    assert!(matches!(
+        refused("file://localhost/a/b%2f..%2f..%2fetc/passwd", &Options::default()),
+        AccessError::EncodedSlash { .. }
+    ));
+}
+
+#[test]
+fn refusals_name_the_octet() {
+    let opts = Options { news_server: Some(("127.0.0.1".into(), 1)), ..Options::default() };
+    let text = refused("news:a%3Eb@h.dom", &opts).to_string();
+    assert!(text.contains("\">\" (%3E)"), "{text}");
+    let text = refused("news:a%20b@h.dom", &opts).to_string();
+    assert!(text.contains("SP (%20)"), "{text}");
+}

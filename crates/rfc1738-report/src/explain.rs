@@ -3,16 +3,23 @@
 
 use rfc1738::{pct, FtpLogin, SchemeKind, Url, WaisForm};
 
-/// Octets shown as text, with control characters written as escapes.
+/// Octets shown as text, with control characters and octets that are not
+/// UTF-8 written as escapes (`<01>`, `<FF>`): what the reader sees is what
+/// the URL holds, never a replacement character.
 fn shown(octets: &[u8]) -> String {
     let mut out = String::new();
-    for c in String::from_utf8_lossy(octets).chars() {
-        match c {
-            '\t' => out.push_str("<TAB>"),
-            '\r' => out.push_str("<CR>"),
-            '\n' => out.push_str("<LF>"),
-            c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("<{:02X}>", c as u32)),
-            c => out.push(c),
+    for chunk in octets.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\t' => out.push_str("<TAB>"),
+                '\r' => out.push_str("<CR>"),
+                '\n' => out.push_str("<LF>"),
+                c if (c as u32) < 0x20 || c as u32 == 0x7f => out.push_str(&format!("<{:02X}>", c as u32)),
+                c => out.push(c),
+            }
+        }
+        for b in chunk.invalid() {
+            out.push_str(&format!("<{b:02X}>"));
         }
     }
     out
@@ -173,10 +180,10 @@ fn gopher_type_name(t: u8) -> &'static str {
 fn telnet(url: &Url, out: &mut Vec<String>) {
     out.push(format!("{} and start an interactive session", endpoint(url)));
     if let Some(u) = url.user() {
-        out.push(format!("suggest the user name {:?} to the user (advisory only, §3.8)", decoded(u)));
+        out.push(format!("suggest the user name \"{}\" to the user (advisory only, §3.8)", decoded(u)));
     }
     if let Some(p) = url.password() {
-        out.push(format!("suggest the password {:?} (advisory only, §3.8)", decoded(p)));
+        out.push(format!("suggest the password \"{}\" (advisory only, §3.8)", decoded(p)));
     }
 }
 
@@ -217,5 +224,19 @@ fn other(url: &Url, out: &mut Vec<String>) {
         }
     } else {
         out.push(format!("scheme-specific part {:?}", o.scheme_specific_part()));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_and_8_bit_octets_are_shown_as_escapes() {
+        let url = Url::parse("telnet://a%01%FF@host/").unwrap();
+        let lines = explain(&url);
+        assert!(lines.iter().any(|l| l.contains("the user name \"a<01><FF>\"")), "{lines:?}");
+        assert!(!lines.iter().any(|l| l.contains('\u{fffd}')));
+        assert_eq!(shown("é\t".as_bytes()), "é<TAB>");
     }
 }

@@ -32,6 +32,13 @@ impl Url {
     /// | [`InternalHost`](WarningKind::InternalHost) | `localhost` or a loopback, private or link-local hostnumber | |
     /// | [`RemoteFile`](WarningKind::RemoteFile) | a file URL on another host | §3.10 |
     /// | [`OptionInjection`](WarningKind::OptionInjection) | a telnet user name starting with `-` | §3.8 |
+    /// | [`SchemeStart`](WarningKind::SchemeStart) | a scheme starting with a digit, `+`, `-` or `.` | §2.1 |
+    /// | [`PortLeadingZero`](WarningKind::PortLeadingZero) | a port with leading zeros | §3.1 |
+    /// | [`MailtoHeaders`](WarningKind::MailtoHeaders) | `?` or `&` in a mailto address | §3.5 |
+    /// | [`FragmentAuthority`](WarningKind::FragmentAuthority) | a fragment that looks like a login or a host | §2.2 |
+    /// | [`DeviceFile`](WarningKind::DeviceFile) | a file path under `/dev`, `/proc` or `/sys` | §3.10 |
+    /// | [`UncPath`](WarningKind::UncPath) | a file path starting with `//` (a network share) | §3.10 |
+    /// | [`GopherForm`](WarningKind::GopherForm) | a gopher+ string with an encoded CR LF (sent as it is) | §3.4 |
     ///
     /// nntp URLs have no part that can carry an escape (a group name and
     /// digits), so they cannot carry a line injection.
@@ -65,6 +72,12 @@ impl Url {
         directory_escape(self, &mut out);
         remote_file(self, &mut out);
         option_injection(self, &mut out);
+        scheme_start(self, &mut out);
+        port_leading_zero(self, &mut out);
+        mailto_headers(self, &mut out);
+        fragment_authority(self, &mut out);
+        file_path(self, &mut out);
+        gopher_form(self, &mut out);
         out.sort_by_key(Warning::offset);
         out
     }
@@ -412,5 +425,97 @@ fn option_injection(url: &Url, out: &mut Vec<Warning>) {
             "the user name starts with \"-\": a client that runs a telnet program with it may read it \
              as a command-line option",
         ));
+    }
+}
+
+/// §2.1 allows a scheme to start with a digit, `+`, `-` or `.`; RFC 3986
+/// §3.1 and WHATWG need a letter first, and read `1x://h/` as a relative
+/// path: the same text names two different things.
+fn scheme_start(url: &Url, out: &mut Vec<Warning>) {
+    let first = url.scheme().as_bytes()[0];
+    if !first.is_ascii_alphabetic() {
+        let message = format!(
+            "the scheme starts with \"{}\": RFC 3986 and WHATWG readers need a letter first and read \
+             this text as a relative reference, not as a {} URL",
+            first as char,
+            url.scheme()
+        );
+        out.push(Warning::new(0, WarningKind::SchemeStart, message));
+    }
+}
+
+/// §3.1: `port = 1*digit` allows leading zeros; readers disagree on them.
+fn port_leading_zero(url: &Url, out: &mut Vec<Warning>) {
+    let Some(port) = url.port_str() else { return };
+    if port.len() > 1 && port.starts_with('0') {
+        let message = format!(
+            "port \"{port}\" has leading zeros: other readers reject it or read it as octal; write {}",
+            url.port().unwrap_or(0)
+        );
+        out.push(Warning::new(url.offset_of(port), WarningKind::PortLeadingZero, message));
+    }
+}
+
+/// §3.5: the whole scheme part is the address. RFC 6068 ends the address
+/// at `?` and reads `&`-separated headers after it (`cc`, `bcc`, `body`).
+fn mailto_headers(url: &Url, out: &mut Vec<Warning>) {
+    let Some(address) = url.mailto().map(|m| m.address_raw()) else { return };
+    if let Some(at) = address.find(['?', '&']) {
+        let c = &address[at..=at];
+        let message = format!(
+            "\"{c}\" in a mailto address: RFC 6068 readers end the address at \"?\" and take what \
+             follows as mail headers (cc, bcc, body)"
+        );
+        out.push(Warning::new(url.offset_of(address) + at, WarningKind::MailtoHeaders, message));
+    }
+}
+
+/// §2.2: the fragment is not part of the URL. One that reads like a login
+/// (`#@evil.example`) or an authority (`#//evil.example`) shows another
+/// host to a reader that does not strip it first.
+fn fragment_authority(url: &Url, out: &mut Vec<Warning>) {
+    let Some(fragment) = url.fragment() else { return };
+    let before_slash = fragment.split('/').next().unwrap_or("");
+    if fragment.starts_with("//") || before_slash.contains('@') {
+        let message = format!(
+            "the fragment \"#{fragment}\" looks like a login or a host: a reader that does not strip \
+             the fragment first sees another host"
+        );
+        out.push(Warning::new(url.offset_of(fragment) - 1, WarningKind::FragmentAuthority, message));
+    }
+}
+
+/// §3.10: a file URL names a file on the machine; some names are devices
+/// or process files, and `//server/share` is a share on another machine.
+fn file_path(url: &Url, out: &mut Vec<Warning>) {
+    let Some(file) = url.file() else { return };
+    let path = file.path();
+    let at = url.offset_of(path);
+    if path.starts_with('/') {
+        let message = "the path starts with \"//\": Windows opens file:////server/share as a share on \
+                       another machine and sends the user's credentials there";
+        out.push(Warning::new(at, WarningKind::UncPath, message));
+        return;
+    }
+    let top = pct::decode(path.split('/').next().unwrap_or(""));
+    if [&b"dev"[..], b"proc", b"sys"].contains(&&*top) && path.contains('/') {
+        let message = format!(
+            "the path is under /{}: a device or process file, which can block, never end or hold \
+             secrets (/dev/zero, /proc/self/environ)",
+            String::from_utf8_lossy(&top)
+        );
+        out.push(Warning::new(at, WarningKind::DeviceFile, message));
+    }
+}
+
+/// §3.4: a gopher+ string may hold the CR LF of a filled-in ASK form, the
+/// one multi-line form the RFC allows; `fetch` sends it as it is.
+fn gopher_form(url: &Url, out: &mut Vec<Warning>) {
+    let Some(plus) = url.gopher().and_then(|g| g.plus()) else { return };
+    let lower = plus.to_ascii_lowercase();
+    if let Some(at) = lower.find("%0d").into_iter().chain(lower.find("%0a")).min() {
+        let message = "an encoded CR LF in the gopher+ string: the filled-in form of a gopher+ ASK \
+                       item, the one multi-line request the RFC allows (§3.4); it is sent as it is";
+        out.push(Warning::new(url.offset_of(plus) + at, WarningKind::GopherForm, message));
     }
 }

@@ -84,6 +84,33 @@ pub enum WarningKind {
     /// client that passes it to a command (`telnet -l`) may read it as an
     /// option; points at the user.
     OptionInjection,
+    /// A scheme name that starts with a digit, `+`, `-` or `.`: §2.1 allows
+    /// it, but RFC 3986 and WHATWG readers need a letter first and read the
+    /// text as a relative reference (the CVE-2023-24329 class of parser
+    /// differential); points at the scheme.
+    SchemeStart,
+    /// A port with leading zeros (`:0080`): other readers disagree on it
+    /// (some reject it, some read it as octal); points at the port.
+    PortLeadingZero,
+    /// A mailto address with `?` or `&`: RFC 6068 readers take what follows
+    /// `?` as mail headers (`cc`, `body`); points at the character.
+    MailtoHeaders,
+    /// A fragment that looks like a login or a host (`#@evil.example`,
+    /// `#//evil.example`): a reader that does not strip the fragment first
+    /// sees another host; points at the `"#"`.
+    FragmentAuthority,
+    /// A file URL that names a device or a process file (`/dev/...`,
+    /// `/proc/...`, `/sys/...`): opening it can block, never end, or read
+    /// secrets; points at the path.
+    DeviceFile,
+    /// A file URL whose path starts with `//` (`file:////server/share`):
+    /// Windows opens it as a share on another machine and sends the user's
+    /// credentials there; points at the path.
+    UncPath,
+    /// A gopher+ string with an encoded CR LF: the one multi-line form the
+    /// RFC allows (a filled-in ASK form, §3.4), sent as it is; points at
+    /// the first `%0D` or `%0A`.
+    GopherForm,
 }
 
 impl WarningKind {
@@ -115,6 +142,13 @@ impl WarningKind {
             WarningKind::InternalHost => "internal-host",
             WarningKind::RemoteFile => "remote-file",
             WarningKind::OptionInjection => "option-injection",
+            WarningKind::SchemeStart => "scheme-start",
+            WarningKind::PortLeadingZero => "port-leading-zero",
+            WarningKind::MailtoHeaders => "mailto-headers",
+            WarningKind::FragmentAuthority => "fragment-authority",
+            WarningKind::DeviceFile => "device-file",
+            WarningKind::UncPath => "unc-path",
+            WarningKind::GopherForm => "gopher-form",
         }
     }
 

@@ -262,3 +262,95 @@ fn the_rfc_own_urls_are_mostly_clean() {
         .security_warnings()
         .is_empty());
 }
+
+/// A differential check: what the WHATWG reader (the `url` crate) makes of
+/// the same text.
+fn whatwg(input: &str) -> Option<url::Url> {
+    url::Url::parse(input).ok()
+}
+
+#[test]
+fn scheme_start() {
+    check(
+        WarningKind::SchemeStart,
+        &[("1x://h.dom/", &[0]), ("+a:b", &[0]), ("-a:b", &[0]), (".a:b", &[0])],
+        &["x1://h.dom/", "a+b-c.d:e", "http://h.dom/"],
+    );
+    // RFC 1738 reads a URL of scheme "1x"; WHATWG needs a letter first and
+    // rejects it as a URL (a relative reference needs a base).
+    assert_eq!(Url::parse("1x://h.dom/").unwrap().scheme(), "1x");
+    assert!(whatwg("1x://h.dom/").is_none());
+}
+
+#[test]
+fn port_leading_zero() {
+    check(
+        WarningKind::PortLeadingZero,
+        &[("http://h.dom:0080/", &[13]), ("ftp://h.dom:00021/", &[12])],
+        &["http://h.dom:80/", "http://h.dom:0/", "http://h.dom/"],
+    );
+}
+
+#[test]
+fn mailto_headers() {
+    check(
+        WarningKind::MailtoHeaders,
+        &[("mailto:joe@h.dom?subject=x", &[16]), ("mailto:a&b@h.dom", &[8])],
+        &["mailto:joe@h.dom"],
+    );
+    // RFC 1738: all of it is the address. RFC 6068 (WHATWG too): the
+    // address ends at "?", and what follows is a query of headers.
+    let url = Url::parse("mailto:joe@h.dom?subject=hi").unwrap();
+    assert_eq!(url.mailto().unwrap().address_raw(), "joe@h.dom?subject=hi");
+    let w = whatwg("mailto:joe@h.dom?subject=hi").unwrap();
+    assert_eq!((w.path(), w.query()), ("joe@h.dom", Some("subject=hi")));
+}
+
+#[test]
+fn fragment_authority() {
+    check(
+        WarningKind::FragmentAuthority,
+        &[("http://example.com#@evil.example/", &[18]), ("http://example.com/#//evil.example/x", &[19])],
+        &["http://example.com/#section-2", "http://example.com/#a.b", "http://example.com/"],
+    );
+    // Both careful readers strip the fragment first: the host is example.com.
+    let w = whatwg("http://example.com#@evil.example/").unwrap();
+    assert_eq!(w.host_str(), Some("example.com"));
+    assert_eq!(Url::parse("http://example.com#@evil.example/").unwrap().host(), Some("example.com"));
+}
+
+#[test]
+fn device_file_and_unc_path() {
+    check(
+        WarningKind::DeviceFile,
+        &[
+            ("file:///dev/zero", &[8]),
+            ("file:///proc/self/environ", &[8]),
+            ("file://localhost/dev/tty", &[17]),
+        ],
+        &["file:///etc/motd", "file:///device/x", "file:///home/dev/x"],
+    );
+    check(
+        WarningKind::UncPath,
+        &[("file:////server/share/x", &[8]), ("file://///server/share", &[8])],
+        &["file:///etc/motd", "file://h.dom/x"],
+    );
+    // Readers disagree: WHATWG (the url crate) reads a local path
+    // "/server/share/x"; Windows opens a share on the machine "server".
+    assert_eq!(whatwg("file:////server/share/x").unwrap().path(), "/server/share/x");
+    assert_eq!(Url::parse("file:////server/share/x").unwrap().file().unwrap().path(), "/server/share/x");
+}
+
+#[test]
+fn gopher_form() {
+    check(
+        WarningKind::GopherForm,
+        &[("gopher://h.dom/1x%09%09+ASK%0D%0Aname", &[27])],
+        &["gopher://h.dom/1x%09%09+", "gopher://h.dom/1x"],
+    );
+    let url = Url::parse("gopher://h.dom/1x%09%09+ASK%0D%0Aname").unwrap();
+    let w = url.security_warnings();
+    let note = w.iter().find(|w| w.kind() == WarningKind::GopherForm).unwrap();
+    assert!(note.message().contains("sent as it is"), "{}", note.message());
+    assert!(!w.iter().any(|w| w.kind() == WarningKind::LineInjection), "the form is not an injection");
+}

@@ -210,6 +210,7 @@ fn code(e: &AccessError) -> u8 {
         AccessError::Injection { .. }
         | AccessError::PrivilegedPort { .. }
         | AccessError::ForeignFileHost { .. }
+        | AccessError::EncodedSlash { .. }
         | AccessError::NotAutomated { .. }
         | AccessError::Unsupported { .. }
         | AccessError::Url(_)
