@@ -92,11 +92,7 @@ pub fn run(args: &ParseArgs) -> io::Result<u8> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut invalid = 0u64;
     for_each_input(&args.urls, args.max_len, &mut out, |out, line| {
-        let (input, result) = parse_line(args, line);
-        let (result, warnings) = match result {
-            Ok((url, w)) => (Ok(url), w),
-            Err(p) => (Err(p), Vec::new()),
-        };
+        let (input, result, warnings) = parse_line(args, line);
         invalid += u64::from(result.is_err());
         if args.json {
             serde_json::to_writer(&mut *out, &json::object(&input, &result, &warnings))?;
@@ -114,18 +110,19 @@ pub fn run(args: &ParseArgs) -> io::Result<u8> {
     Ok(if invalid == 0 { status::OK } else { status::INVALID })
 }
 
-/// A URL with the warnings of its parse, or why the input is not one.
-type Parsed = Result<(Url, Vec<rfc1738::Warning>), Problem>;
-
-/// Parses one input line as `parse` does: the URL or the problem, and
-/// the parse's own warnings.
-fn parse_line(args: &ParseArgs, line: Line) -> (Vec<u8>, Parsed) {
-    match line {
+/// Parses one input line as `parse` does: the input, the URL or the
+/// problem, and the parse's own warnings.
+fn parse_line(args: &ParseArgs, line: Line) -> (Vec<u8>, Result<Url, Problem>, Vec<rfc1738::Warning>) {
+    let (input, parsed) = match line {
         Line::Text(t) => {
             let r = parse_bytes_with(&t, &options(args.lenient));
             (t, r)
         }
         Line::TooLong(n) => (Vec::new(), Err(Problem::too_long(n, args.max_len))),
+    };
+    match parsed {
+        Ok((url, warnings)) => (input, Ok(url), warnings),
+        Err(p) => (input, Err(p), Vec::new()),
     }
 }
 
@@ -136,10 +133,10 @@ fn run_get(args: &ParseArgs, template: &Template) -> io::Result<u8> {
     let mut invalid = 0u64;
     let mut line_out = Vec::new();
     for_each_input(&args.urls, args.max_len, &mut out, |out, line| {
-        let (input, result) = parse_line(args, line);
+        let (input, result, _) = parse_line(args, line);
         line_out.clear();
         match &result {
-            Ok((url, _)) => template.render_url(&mut line_out, &input, url),
+            Ok(url) => template.render_url(&mut line_out, &input, url),
             Err(p) => {
                 invalid += 1;
                 out.flush()?;
@@ -166,11 +163,7 @@ fn run_table(args: &ParseArgs, table: Table) -> io::Result<u8> {
     w.write_record(COLUMNS)?;
     drop(w);
     for_each_input(&args.urls, args.max_len, &mut out, |out, line| {
-        let (input, result) = parse_line(args, line);
-        let (result, warnings) = match result {
-            Ok((url, w)) => (Ok(url), w),
-            Err(p) => (Err(p), Vec::new()),
-        };
+        let (input, result, warnings) = parse_line(args, line);
         invalid += u64::from(result.is_err());
         let obj = json::object(&input, &result, &warnings);
         let mut w = csv::WriterBuilder::new().delimiter(delimiter).from_writer(&mut *out);
