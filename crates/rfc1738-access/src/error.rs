@@ -89,6 +89,15 @@ pub enum AccessError {
         /// The option that sets it (`max_header_bytes`, ...).
         option: &'static str,
     },
+    /// The server closed the connection before it sent the length it
+    /// announced (an http `Content-Length`, a gopher+ `+N` header): the
+    /// resource is incomplete.
+    Truncated {
+        /// Content octets received.
+        got: u64,
+        /// Content octets announced.
+        announced: u64,
+    },
     /// The transfer exceeded the size limit.
     TooLarge {
         /// The limit in bytes.
@@ -155,6 +164,10 @@ impl fmt::Display for AccessError {
             AccessError::Limit { what, limit, option } => {
                 write!(f, "stopped: {what} is longer than the limit of {limit} bytes ({option})")
             }
+            AccessError::Truncated { got, announced } => write!(
+                f,
+                "incomplete: the server closed the connection after {got} of the {announced} bytes it announced"
+            ),
             AccessError::TooLarge { limit } => write!(f, "stopped: the transfer exceeds the limit of {limit} bytes"),
             AccessError::Refused { command, reply } => write!(f, "the server refused {command:?}: {reply}"),
             AccessError::Protocol(msg) => write!(f, "protocol error: {msg}"),

@@ -48,6 +48,9 @@ pub(crate) fn fetch(
     let menu = matches!(t.gtype, b'1' | b'7') && !t.plus;
     if !menu {
         let bytes = budget.copy(&mut body, out, total, trace)?;
+        if let Some(announced) = total.filter(|&n| bytes < n) {
+            return Err(AccessError::Truncated { got: bytes, announced });
+        }
         return Ok(Fetched { bytes, content: Content::Data });
     }
     let raw = read_menu(&mut body, budget, trace)?;

@@ -222,6 +222,9 @@ fn body(
         Box::new(reader)
     };
     let bytes = budget.copy(&mut src, out, length, trace)?;
+    if let Some(announced) = length.filter(|&n| !chunked && bytes < n) {
+        return Err(AccessError::Truncated { got: bytes, announced });
+    }
     let content_type = head.header("content-type").map(str::to_string);
     Ok(Fetched { bytes, content: Content::Http { status: head.status, content_type } })
 }

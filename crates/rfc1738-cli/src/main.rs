@@ -5,6 +5,7 @@
 
 mod cmd;
 mod input;
+mod output;
 mod status;
 
 // What the command says of a URL lives in `rfc1738-report`, shared with

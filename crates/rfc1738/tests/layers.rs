@@ -131,6 +131,7 @@ const CRATES: &[Crate] = &[
         modules: &[
             ("status", 1),
             ("input", 1),
+            ("output", 1),
             ("cmd", 2),
             ("cmd::check", 3),
             ("cmd::completions", 3),

@@ -6,6 +6,7 @@
 //! command does not access, or by the server), 2 a usage, connection or
 //! I/O error.
 
+use crate::output::{OutputError, Pending};
 use rfc1738_access::{fetch, plan, show, AccessError, Event, MenuOutput, Options, Trace};
 use std::fs::File;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
@@ -18,9 +19,15 @@ use std::time::{Duration, Instant};
 pub struct FetchArgs {
     /// The URL to retrieve.
     url: String,
-    /// Write the resource to FILE instead of stdout.
+    /// Write the resource to FILE instead of stdout (`-` is stdout). FILE
+    /// is replaced only by a complete transfer: the bytes go to a temporary
+    /// file beside it, renamed over it at the end; on any error or signal
+    /// FILE keeps its old bytes. A device, FIFO or directory is refused.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// With -o: keep an existing FILE and fetch nothing.
+    #[arg(long, requires = "output")]
+    no_clobber: bool,
     /// Print the exchange that would be performed, without connecting.
     #[arg(long)]
     plan: bool,
@@ -81,30 +88,52 @@ pub fn run(args: FetchArgs) -> ExitCode {
     match retrieve(&args, &opts) {
         Ok(()) => ExitCode::SUCCESS,
         // A closed pipe (`rfc1738 fetch URL | head`) is not an error.
-        Err(AccessError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => fail(&args.url, &e.to_string(), code(&e)),
+        Err(Failure::Access(AccessError::Io(e))) if e.kind() == io::ErrorKind::BrokenPipe => {
+            ExitCode::SUCCESS
+        }
+        Err(Failure::Access(e)) => fail(&args.url, &e.to_string(), code(&e)),
+        Err(Failure::Output(e)) => fail(&args.url, &e.to_string(), 2),
     }
 }
 
-fn retrieve(args: &FetchArgs, opts: &Options) -> Result<(), AccessError> {
+/// How `retrieve` failed: the access, or the output file.
+enum Failure {
+    Access(AccessError),
+    Output(OutputError),
+}
+
+impl From<AccessError> for Failure {
+    fn from(e: AccessError) -> Failure {
+        Failure::Access(e)
+    }
+}
+
+fn retrieve(args: &FetchArgs, opts: &Options) -> Result<(), Failure> {
+    let to_file = args.output.as_deref().filter(|p| p.as_os_str() != "-");
     let progress =
-        !args.trace && io::stderr().is_terminal() && (args.output.is_some() || !io::stdout().is_terminal());
+        !args.trace && io::stderr().is_terminal() && (to_file.is_some() || !io::stdout().is_terminal());
     let mut tracer = Tracer { trace: args.trace, progress, last: None };
-    let result = match &args.output {
+    let result = match to_file {
         Some(path) => {
-            let mut out = BufWriter::new(File::create(path).map_err(AccessError::Io)?);
+            // Every check before connecting (§6) comes before any file.
+            plan(&args.url, opts)?;
+            let mut pending = Pending::create(path, args.no_clobber).map_err(Failure::Output)?;
+            let mut out = BufWriter::new(pending.file());
             let r = fetch(&args.url, opts, &mut tracer, &mut out)
                 .and_then(|_| out.flush().map_err(AccessError::Io));
-            if r.is_err() {
-                // No partial file is left to pass for the resource.
-                drop(out);
-                let _ = std::fs::remove_file(path);
+            drop(out);
+            match r {
+                // Only a complete, verified transfer takes FILE's place; on
+                // an error `pending` is dropped and the temporary file with it.
+                Ok(()) => pending.commit().map_err(Failure::Output),
+                Err(e) => Err(e.into()),
             }
-            r
         }
         None => {
             let mut out = BufWriter::new(io::stdout().lock());
-            fetch(&args.url, opts, &mut tracer, &mut out).and_then(|_| out.flush().map_err(AccessError::Io))
+            fetch(&args.url, opts, &mut tracer, &mut out)
+                .and_then(|_| out.flush().map_err(AccessError::Io))
+                .map_err(Failure::from)
         }
     };
     tracer.finish();
