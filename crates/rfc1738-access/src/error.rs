@@ -33,6 +33,23 @@ pub enum AccessError {
         /// The port the URL names.
         port: u16,
     },
+    /// A server named a port to connect to (an ftp `EPSV` or `PASV` reply)
+    /// that is 0 or below 1024: §6's rule holds for every connection, not
+    /// only for the ports URLs name.
+    ServerPort {
+        /// What named the port, e.g. `"the EPSV reply"`.
+        named_by: &'static str,
+        /// The port.
+        port: u16,
+    },
+    /// A news server setting (`--news-server`, `NNTPSERVER`) that is not
+    /// `host`, `host:port`, `[v6]` or `[v6]:port` with a port from 1 to 65535.
+    NewsServer {
+        /// The setting as given.
+        given: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
     /// A `file` URL path segment that decodes to a `/`: one segment is
     /// one file name, and no Unix file name holds a `/`; decoding it would
     /// open another path (the class of curl's CVE-2022-27780).
@@ -141,6 +158,14 @@ impl fmt::Display for AccessError {
                 f,
                 "refused: port {port} is below 1024 and is not the {scheme} default (RFC 1738 §6); allow it explicitly to connect"
             ),
+            AccessError::ServerPort { named_by, port } => write!(
+                f,
+                "refused: {named_by} names port {port}, which is {} (RFC 1738 §6); allow it explicitly to connect",
+                if *port == 0 { "not a port to connect to" } else { "below 1024" }
+            ),
+            AccessError::NewsServer { given, reason } => {
+                write!(f, "invalid news server {:?}: {reason}", crate::plan::show(given.as_bytes()))
+            }
             AccessError::EncodedSlash { segment } => write!(
                 f,
                 "refused: the file path segment {segment:?} decodes to a \"/\": a segment is one file name, which \

@@ -137,8 +137,8 @@ fn open_data(
     let peer = c.stream().peer_addr()?.ip();
     c.send(b"EPSV", b"EPSV", trace)?;
     let r = reply(c, trace)?;
-    let port = if r.code == 229 {
-        epsv_port(&r.text)?
+    let (port, named_by) = if r.code == 229 {
+        (epsv_port(&r.text)?, "the EPSV reply")
     } else {
         trace.event(&Event::Note("EPSV refused; trying PASV"));
         c.send(b"PASV", b"PASV", trace)?;
@@ -146,8 +146,13 @@ fn open_data(
         if r.code != 227 {
             return Err(refused(b"PASV", &r));
         }
-        pasv_port(&r.text)?
+        (pasv_port(&r.text)?, "the PASV reply")
     };
+    // §6 for the data connection: the server names its port, and a port
+    // below 1024 there is another protocol's server (the "ftp bounce").
+    if port == 0 || port < 1024 && !budget.opts.allow_privileged_ports {
+        return Err(AccessError::ServerPort { named_by, port });
+    }
     data_connect(peer, port, ep, budget, trace)
 }
 

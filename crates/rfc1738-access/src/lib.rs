@@ -51,7 +51,7 @@ pub(crate) use rfc1738::{pct::decode, SchemeKind, Url};
 pub use error::AccessError;
 pub use fetched::{Content, Fetched};
 pub use menu::{parse_menu, MenuItem};
-pub use options::{MenuOutput, Options, PasswordPrompt};
+pub use options::{news_server, MenuOutput, Options, PasswordPrompt};
 pub use plan::{show, Plan, Step};
 pub use trace::{Event, NoTrace, Trace};
 

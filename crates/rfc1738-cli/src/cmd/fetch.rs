@@ -142,7 +142,7 @@ fn retrieve(args: &FetchArgs, opts: &Options) -> Result<(), Failure> {
 
 fn options(args: &FetchArgs) -> Result<Options, String> {
     let news_server = match args.news_server.clone().or_else(|| std::env::var("NNTPSERVER").ok()) {
-        Some(s) => Some(host_port(&s, 119)?),
+        Some(s) => Some(rfc1738_access::news_server(&s).map_err(|e| e.to_string())?),
         None => None,
     };
     let email = args.email.clone().or_else(|| std::env::var("EMAIL").ok()).unwrap_or_else(|| {
@@ -163,17 +163,6 @@ fn options(args: &FetchArgs) -> Result<Options, String> {
         password_prompt: Some(Box::new(ask_password)),
         menus: if args.raw { MenuOutput::Raw } else { MenuOutput::Items },
     })
-}
-
-/// `host` or `host:port`.
-fn host_port(s: &str, default: u16) -> Result<(String, u16), String> {
-    match s.rsplit_once(':') {
-        Some((host, port)) => {
-            let port = port.parse().map_err(|_| format!("invalid news server port in {s:?}"))?;
-            Ok((host.to_string(), port))
-        }
-        None => Ok((s.to_string(), default)),
-    }
 }
 
 /// Asks on the terminal, without echo where `stty` can turn it off.
