@@ -4,6 +4,7 @@
 //! The library crate `rfc1738` does the work.
 
 mod cmd;
+mod flags;
 mod input;
 mod output;
 mod status;

@@ -132,6 +132,7 @@ const CRATES: &[Crate] = &[
             ("status", 1),
             ("input", 1),
             ("output", 1),
+            ("flags", 1),
             ("cmd", 2),
             ("cmd::check", 3),
             ("cmd::completions", 3),

@@ -28,14 +28,14 @@ pub struct CheckArgs {
     #[arg(long)]
     json: bool,
     /// The longest line read, in bytes; a longer one is reported invalid.
-    #[arg(long, default_value_t = DEFAULT_MAX_LEN)]
+    #[arg(long, default_value_t = DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
     max_len: usize,
     /// What each line holds: one URL (`url`), or a Common Log Format entry
     /// whose request URL is checked (`clf`); offsets are in the line.
     #[arg(long, value_enum, default_value_t = Format::Url)]
     format: Format,
     /// Worker threads (default: one per core).
-    #[arg(long)]
+    #[arg(long, value_name = "N", value_parser = crate::flags::count)]
     jobs: Option<usize>,
     /// Accept the deviations real-world URLs have (unsafe characters, `_`
     /// or a trailing dot in a host, an empty port, a user name in http, `/`
@@ -50,7 +50,7 @@ pub struct CheckArgs {
     #[arg(long, requires = "json")]
     summary: bool,
     /// The most frequent errors listed in the summary, by kind and rule.
-    #[arg(long, value_name = "N", default_value_t = 10)]
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = crate::flags::top)]
     top: usize,
     /// Files with one URL per line; `-` or none for stdin.
     files: Vec<String>,

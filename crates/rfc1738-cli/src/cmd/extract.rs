@@ -18,7 +18,7 @@ use crate::outcome::Problem;
 use crate::status;
 use rfc1738::extract::{Finder, Match};
 use serde_json::json;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 
 /// The longest paragraph searched in one piece, in bytes.
 pub const MAX_PARAGRAPH: usize = 8 << 20;
@@ -38,6 +38,11 @@ pub struct ExtractArgs {
     /// Only URLs written inside `<URL:...>` or `<scheme:...>`.
     #[arg(long)]
     wrapped_only: bool,
+    /// The longest line searched, in bytes: the rest of a longer line is
+    /// skipped with a note on stderr (and exit status 1), so that memory
+    /// stays bounded on any input.
+    #[arg(long, value_name = "BYTES", default_value_t = crate::input::DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
+    max_len: usize,
     /// Files of text; `-` or none for stdin.
     files: Vec<String>,
 }
@@ -62,7 +67,7 @@ pub fn run(args: &ExtractArgs) -> io::Result<u8> {
         let source = input::open(file).map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
         let mut reader = BufReader::with_capacity(1 << 16, source);
         let mut sink = Sink { args, file, out: &mut out, err: &mut err, tally: &mut tally };
-        paragraphs(&mut reader, |p, waits| {
+        paragraphs(&mut reader, args.max_len, |p, waits| {
             sink.paragraph(&finder, p)?;
             // Nothing more to read yet (a slow pipe): what was found so far
             // is written now, not when the buffer fills.
@@ -86,6 +91,9 @@ pub struct Paragraph<'a> {
     pub offset: u64,
     /// Line number of the first line of `bytes`.
     pub line: u64,
+    /// Octets of the last line skipped past `--max-len` (the paragraph ends
+    /// there), with the number of that line.
+    pub skipped: Option<(u64, u64)>,
 }
 
 /// Calls `each` on the input cut into paragraphs: each ends after a blank
@@ -96,8 +104,13 @@ pub struct Paragraph<'a> {
 /// break, so a slow pipe (a log read from `tail -f`) is answered line by
 /// line. `each` also learns whether the next read would wait for input
 /// (nothing buffered and nothing ready).
+///
+/// A line longer than `max_len` keeps its first `max_len` bytes, cut back
+/// to the last space or tab so that no URL is cut in two; the rest of it is
+/// read and dropped, and the paragraph ends there (`skipped`).
 pub fn paragraphs(
     reader: &mut BufReader<Box<dyn Source>>,
+    max_len: usize,
     mut each: impl FnMut(Paragraph<'_>, bool) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut buf = Vec::new();
@@ -106,7 +119,7 @@ pub fn paragraphs(
     let mut open = false;
     loop {
         let start = buf.len();
-        let n = reader.read_until(b'\n', &mut buf)?;
+        let (n, skipped) = read_line_within(reader, &mut buf, max_len)?;
         let this = &buf[start..];
         let blank = this.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
         if n > 0 {
@@ -114,12 +127,18 @@ pub fn paragraphs(
             open = open_after(open, this);
         }
         let drained = reader.buffer().is_empty();
-        let cut = n == 0 || blank || buf.len() > MAX_PARAGRAPH || (!open && (drained || buf.len() >= BATCH));
-        if cut && !buf.is_empty() {
+        let cut = n == 0
+            || blank
+            || skipped.is_some()
+            || buf.len() > MAX_PARAGRAPH
+            || (!open && (drained || buf.len() >= BATCH));
+        if cut && (!buf.is_empty() || skipped.is_some()) {
             let waits = input::would_wait(reader);
-            each(Paragraph { bytes: &buf, offset, line }, waits)?;
-            offset += buf.len() as u64;
-            line += lines_in_buf;
+            // A cut line is the one after the whole lines held.
+            let cut_line = skipped.map(|(bytes, _)| (bytes, line + lines_in_buf));
+            each(Paragraph { bytes: &buf, offset, line, skipped: cut_line }, waits)?;
+            offset += buf.len() as u64 + skipped.map_or(0, |s| s.0);
+            line += lines_in_buf + u64::from(skipped.is_some_and(|s| s.1));
             lines_in_buf = 0;
             open = false;
             buf.clear();
@@ -128,6 +147,41 @@ pub fn paragraphs(
             return Ok(());
         }
     }
+}
+
+/// Reads one line (up to its `\n`) onto `buf`, at most `max_len` octets of
+/// it: the octets read (0 at the end of the input) and, for a longer line,
+/// the octets dropped and whether a `\n` was among them.
+fn read_line_within(
+    reader: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    max_len: usize,
+) -> io::Result<(usize, Option<(u64, bool)>)> {
+    let start = buf.len();
+    // The line and its `\n`: a line of exactly `max_len` octets is whole.
+    let n = reader.by_ref().take(max_len as u64 + 1).read_until(b'\n', buf)?;
+    if n <= max_len || buf.last() == Some(&b'\n') {
+        return Ok((n, None));
+    }
+    // Cut back to the last space or tab: a URL holds neither.
+    let keep = buf[start..start + max_len].iter().rposition(|&b| b == b' ' || b == b'\t').unwrap_or(0);
+    let mut dropped = (n - keep) as u64;
+    buf.truncate(start + keep);
+    let mut newline = false;
+    while !newline {
+        let chunk = reader.fill_buf()?;
+        if chunk.is_empty() {
+            break;
+        }
+        let (used, found) = match memchr::memchr(b'\n', chunk) {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        reader.consume(used);
+        dropped += used as u64;
+        newline = found;
+    }
+    Ok((keep, Some((dropped, newline))))
 }
 
 /// Whether a wrapper may be open at the end of `line` (read up to its
@@ -191,6 +245,23 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
     /// end a URL as any non-ASCII text does, so each UTF-8 run of the
     /// paragraph is searched on its own.
     fn paragraph(&mut self, finder: &Finder, p: Paragraph<'_>) -> io::Result<()> {
+        self.urls(finder, &p)?;
+        if let Some((bytes, line)) = p.skipped {
+            self.tally.invalid += 1;
+            self.out.flush()?;
+            let name = if self.file == "-" { "<stdin>" } else { self.file };
+            let max = self.args.max_len;
+            writeln!(
+                self.err,
+                "rfc1738: {name}:{line}: the line is longer than the limit of {max} bytes (--max-len); \
+                 {bytes} bytes of it were not searched"
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Finds and writes the URLs of one paragraph.
+    fn urls(&mut self, finder: &Finder, p: &Paragraph<'_>) -> io::Result<()> {
         let mut at = 0usize;
         let mut pos = Position { line: p.line, column: 1, offset: 0 };
         for chunk in p.bytes.utf8_chunks() {
@@ -291,6 +362,9 @@ impl Position {
 mod tests {
     use super::*;
 
+    /// A `--max-len` no test line reaches.
+    const NO_LIMIT: usize = 1 << 40;
+
     /// `input` from a pipe whose writer is slow: a byte at a time, never
     /// more ready.
     fn trickle(input: &str) -> BufReader<Box<dyn Source>> {
@@ -300,7 +374,7 @@ mod tests {
     /// The paragraphs of `input` read from a slow pipe.
     fn cut(input: &str) -> Vec<(String, u64, u64)> {
         let mut v = Vec::new();
-        paragraphs(&mut trickle(input), |p, waits| {
+        paragraphs(&mut trickle(input), NO_LIMIT, |p, waits| {
             assert!(waits);
             v.push((String::from_utf8_lossy(p.bytes).into_owned(), p.offset, p.line));
             Ok(())
@@ -330,7 +404,7 @@ mod tests {
         let text = "a http://h.dom/\n".repeat(BATCH / 4);
         let source: Box<dyn Source> = Box::new(io::Cursor::new(text.clone().into_bytes()));
         let mut sizes = Vec::new();
-        paragraphs(&mut BufReader::with_capacity(BATCH, source), |p, waits| {
+        paragraphs(&mut BufReader::with_capacity(BATCH, source), NO_LIMIT, |p, waits| {
             assert!(!waits);
             sizes.push(p.bytes.len());
             Ok(())
@@ -428,7 +502,7 @@ mod tests {
                 text.push_str(ENDS[pick(ENDS.len())]);
             }
             let mut pieces = Vec::new();
-            paragraphs(&mut trickle(&text), |p, _| {
+            paragraphs(&mut trickle(&text), NO_LIMIT, |p, _| {
                 pieces.extend(found(std::str::from_utf8(p.bytes).unwrap(), p.offset as usize));
                 Ok(())
             })

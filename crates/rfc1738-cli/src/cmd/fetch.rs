@@ -38,23 +38,23 @@ pub struct FetchArgs {
     #[arg(long)]
     allow_privileged_port: bool,
     /// Stop after this many bytes of content.
-    #[arg(long, value_name = "BYTES", default_value_t = 1 << 30)]
+    #[arg(long, value_name = "BYTES", default_value_t = 1 << 30, value_parser = crate::flags::max_bytes)]
     max_bytes: u64,
     /// The most bytes of a reply's head: an http status line and headers,
     /// an ftp or nntp reply (all its lines).
-    #[arg(long, value_name = "BYTES", default_value_t = Options::default().max_header_bytes)]
+    #[arg(long, value_name = "BYTES", default_value_t = Options::default().max_header_bytes, value_parser = crate::flags::max_len)]
     max_header_bytes: usize,
     /// The most header lines of an http response.
-    #[arg(long, value_name = "N", default_value_t = Options::default().max_headers)]
+    #[arg(long, value_name = "N", default_value_t = Options::default().max_headers, value_parser = crate::flags::count)]
     max_headers: usize,
     /// The longest line read from a server (a reply, an article line, a gopher menu line).
-    #[arg(long, value_name = "BYTES", default_value_t = Options::default().max_line)]
+    #[arg(long, value_name = "BYTES", default_value_t = Options::default().max_line, value_parser = crate::flags::max_len)]
     max_line: usize,
     /// Seconds allowed for connecting and for each read or write.
-    #[arg(long, value_name = "SECS", default_value_t = 30)]
+    #[arg(long, value_name = "SECS", default_value_t = 30, value_parser = crate::flags::seconds)]
     timeout: u64,
     /// Seconds allowed for the whole access: every read and write ends by then.
-    #[arg(long, value_name = "SECS", default_value_t = 600)]
+    #[arg(long, value_name = "SECS", default_value_t = 600, value_parser = crate::flags::seconds)]
     max_time: u64,
     /// The e-mail address sent as the anonymous ftp password (default: $EMAIL, else $USER@localhost).
     #[arg(long, value_name = "ADDRESS")]
@@ -63,7 +63,7 @@ pub struct FetchArgs {
     #[arg(long, value_name = "HOST[:PORT]")]
     news_server: Option<String>,
     /// The most http redirects followed.
-    #[arg(long, value_name = "N", default_value_t = 5)]
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = crate::flags::redirects)]
     max_redirects: u32,
     /// Write gopher menus as the server sent them, not as items with their URLs.
     #[arg(long)]
@@ -79,8 +79,12 @@ pub fn run(args: FetchArgs) -> ExitCode {
     if args.plan {
         return match plan(&args.url, &opts) {
             Ok(p) => {
-                print!("{p}");
-                ExitCode::SUCCESS
+                let mut out = io::stdout().lock();
+                match write!(out, "{p}").and_then(|()| out.flush()) {
+                    // A closed pipe (`fetch --plan URL | head -1`) is not an error.
+                    Err(e) if e.kind() != io::ErrorKind::BrokenPipe => fail(&args.url, &e.to_string(), 2),
+                    _ => ExitCode::SUCCESS,
+                }
             }
             Err(e) => fail(&args.url, &e.to_string(), code(&e)),
         };

@@ -23,7 +23,7 @@ pub struct LintArgs {
     #[arg(long)]
     json: bool,
     /// The longest line read, in bytes; a longer one is reported invalid.
-    #[arg(long, default_value_t = DEFAULT_MAX_LEN)]
+    #[arg(long, default_value_t = DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
     max_len: usize,
     /// Files with one URL per line; `-` or none for stdin. Empty lines are skipped.
     files: Vec<String>,

@@ -17,7 +17,7 @@ pub struct NormalizeArgs {
     #[arg(long)]
     lenient: bool,
     /// The longest input line read from stdin, in bytes.
-    #[arg(long, default_value_t = DEFAULT_MAX_LEN)]
+    #[arg(long, default_value_t = DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
     max_len: usize,
     /// URLs to normalize; with none, one per line from stdin.
     urls: Vec<String>,

@@ -16,7 +16,7 @@ pub struct ResolveArgs {
     #[arg(long)]
     json: bool,
     /// The longest input line read from stdin, in bytes.
-    #[arg(long, default_value_t = DEFAULT_MAX_LEN)]
+    #[arg(long, default_value_t = DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
     max_len: usize,
     /// The base URL: ftp, http, file, prospero, or another scheme with `//`.
     base: String,
