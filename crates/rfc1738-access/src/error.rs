@@ -141,8 +141,20 @@ pub enum AccessError {
 }
 
 impl fmt::Display for AccessError {
+    /// The message, escaped for a terminal: a reply, a status line or a
+    /// location is the server's text, and may hold ESC or BEL.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        let text = Message(self).to_string();
+        f.write_str(&crate::plan::show(text.as_bytes()))
+    }
+}
+
+/// The message as composed, before the escape.
+struct Message<'e>(&'e AccessError);
+
+impl fmt::Display for Message<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
             AccessError::Url(msg) => write!(f, "invalid url: {msg}"),
             AccessError::Injection { component, octet } => write!(
                 f,
@@ -164,7 +176,7 @@ impl fmt::Display for AccessError {
                 if *port == 0 { "not a port to connect to" } else { "below 1024" }
             ),
             AccessError::NewsServer { given, reason } => {
-                write!(f, "invalid news server {:?}: {reason}", crate::plan::show(given.as_bytes()))
+                write!(f, "invalid news server {given:?}: {reason}")
             }
             AccessError::EncodedSlash { segment } => write!(
                 f,

@@ -290,7 +290,9 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
         verdict: &Result<(), Problem>,
     ) -> io::Result<()> {
         if !self.args.json {
-            return writeln!(self.out, "{m}");
+            // The text inside a wrapper may hold ESC or BEL: escaped for the
+            // terminal (a valid URL holds none, and is written as it is).
+            return writeln!(self.out, "{}", rfc1738_access::show(m.as_str().as_bytes()));
         }
         let error = verdict
             .as_ref()

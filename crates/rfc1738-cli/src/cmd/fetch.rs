@@ -96,7 +96,7 @@ pub fn run(args: FetchArgs) -> ExitCode {
             ExitCode::SUCCESS
         }
         Err(Failure::Access(e)) => fail(&args.url, &e.to_string(), code(&e)),
-        Err(Failure::Output(e)) => fail(&args.url, &e.to_string(), 2),
+        Err(Failure::Output(e)) => fail(&args.url, &show(e.to_string().as_bytes()), 2),
     }
 }
 
@@ -199,10 +199,10 @@ impl Trace for Tracer {
         let _ = match event {
             Event::Progress { bytes, total } => return self.show_progress(*bytes, *total),
             _ if !self.trace => Ok(()),
-            Event::Connect { host, port } => writeln!(err, "* connect {host}:{port}"),
+            Event::Connect { host, port } => writeln!(err, "* connect {}:{port}", show(host.as_bytes())),
             Event::Sent(line) => writeln!(err, "> {}", show(line)),
             Event::Received(line) => writeln!(err, "< {}", show(line)),
-            Event::Note(note) => writeln!(err, "# {note}"),
+            Event::Note(note) => writeln!(err, "# {}", show(note.as_bytes())),
             _ => Ok(()),
         };
     }
@@ -244,6 +244,8 @@ fn code(e: &AccessError) -> u8 {
 }
 
 fn fail(url: &str, msg: &str, code: u8) -> ExitCode {
-    eprintln!("rfc1738: {url}: {msg}");
+    // The URL is the user's input: escaped for the terminal. The message
+    // is escaped where it is made (an `AccessError` quoting a server).
+    let _ = writeln!(io::stderr(), "rfc1738: {}: {msg}", show(url.as_bytes()));
     ExitCode::from(code)
 }
