@@ -125,15 +125,13 @@ pub fn fetch(
     }
 }
 
-/// §3.10: a file of this machine.
+/// §3.10: a file of this machine, read within the access's deadline.
 fn file(
     path: &std::path::Path,
     budget: &mut net::Budget<'_>,
     trace: &mut dyn Trace,
     out: &mut dyn Write,
 ) -> Result<Fetched, AccessError> {
-    let mut f = std::fs::File::open(path).map_err(AccessError::Io)?;
-    let total = f.metadata().ok().map(|m| m.len());
-    let bytes = budget.copy(&mut f, out, total, trace)?;
+    let bytes = net::copy_file(path.to_path_buf(), budget, trace, out)?;
     Ok(Fetched { bytes, content: Content::Data })
 }
