@@ -140,3 +140,37 @@ fn extract_on_a_huge_line_stays_bounded() {
     );
     assert!(peak_kb < 64 * 1024, "peak RSS {peak_kb} kB");
 }
+
+#[test]
+fn a_diagnostic_shows_a_window_of_a_long_input() {
+    let url = format!("http://h.dom/{}|{}\n", "a".repeat(1_000_000), "b".repeat(1_000_000));
+    let mut child = Command::new(BIN)
+        .args(["check", "--max-len", "4000000"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(url.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    // `check` writes its report on stdout, the summary included.
+    let err = text(&out.stdout) + &text(&out.stderr);
+    assert!(err.len() < 2000, "{} bytes of diagnostics", err.len());
+    assert!(err.contains("<stdin>:1:1000014: "), "{err}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_lenient_megabyte_of_spaces_stays_small() {
+    let (out, peak_kb) = run_with_peak(&["parse", "--lenient", "--json", "--max-len", "2000000"], |stdin| {
+        let _ = stdin.write_all(format!("http://h.dom/a{}b\n", " ".repeat(1 << 20)).as_bytes());
+    });
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json = text(&out.stdout);
+    // The URL in its three fields (input, url_path, http.path), and one
+    // warning for the run.
+    assert!(json.len() < 3 * (1 << 20) + 4096, "{} bytes of JSON", json.len());
+    assert_eq!(json.matches("\"unsafe-char\"").count(), 1, "{}", &json[json.len() - 400..]);
+    assert!(peak_kb < 48 * 1024, "peak RSS {peak_kb} kB");
+}

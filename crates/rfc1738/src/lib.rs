@@ -94,7 +94,7 @@ mod warning;
 
 pub use error::{ErrorKind, ParseError, Rule};
 pub use host::{MAX_LABEL, MAX_NAME};
-pub use options::ParseOptions;
+pub use options::{ParseOptions, MAX_WARNINGS};
 pub use parse::{validate, validate_bytes};
 pub use reader::MAX_LEN;
 pub use resolve::{ResolveError, ResolveErrorKind};

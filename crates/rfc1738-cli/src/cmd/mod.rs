@@ -38,12 +38,13 @@ pub fn report_at(err: &mut impl Write, head: &str, input: &[u8], p: &Problem) ->
 /// the column counted in characters of the line as shown.
 pub fn report_line(out: &mut Vec<u8>, name: &str, line_no: u64, input: &[u8], p: &Problem, color: bool) {
     let text = String::from_utf8_lossy(input);
-    let (shown, column) = diag::printable(&text, lossy_offset(input, p.offset));
+    let at = lossy_offset(input, p.offset);
+    let (shown, column) = diag::printable(&text, at);
     // Writing to a `Vec` cannot fail.
     let _ = writeln!(
         out,
         "{name}:{line_no}:{}: {} at offset {} (in {})",
-        column + 1,
+        diag::column(&text, at),
         p.message,
         p.offset,
         p.rule
