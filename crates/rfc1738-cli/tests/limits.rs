@@ -174,3 +174,30 @@ fn a_lenient_megabyte_of_spaces_stays_small() {
     assert_eq!(json.matches("\"unsafe-char\"").count(), 1, "{}", &json[json.len() - 400..]);
     assert!(peak_kb < 48 * 1024, "peak RSS {peak_kb} kB");
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_huge_gopher_menu_is_listed_in_bounded_memory() {
+    use std::net::TcpListener;
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        let Ok((mut s, _)) = listener.accept() else { return };
+        let _ = std::io::Read::read(&mut s, &mut [0u8; 512]);
+        let line = b"0A file of the menu\t/some/selector/of/the/item.txt\tgopher.example\t70\r\n";
+        let block = line.repeat(10_000);
+        // About 35 MB of menu.
+        for _ in 0..50 {
+            if s.write_all(&block).is_err() {
+                return;
+            }
+        }
+        let _ = s.write_all(b".\r\n");
+    });
+    let url = format!("gopher://127.0.0.1:{port}/1");
+    let (out, peak_kb) = run_with_peak(&["fetch", &url], |_| {});
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(out.stdout.iter().filter(|&&b| b == b'\n').count(), 500_000);
+    assert!(peak_kb < 16 * 1024, "peak RSS {peak_kb} kB");
+    eprintln!("peak RSS {peak_kb} kB");
+}
