@@ -61,7 +61,7 @@ pub(crate) fn fetch(
 /// octets: written as it came (`MenuOutput::Raw`) or as items with their
 /// URLs, each as soon as it is read. Memory holds one line, whatever the
 /// size of the menu. The octets read and the items seen.
-fn copy_menu(
+pub(crate) fn copy_menu(
     body: &mut dyn BufRead,
     budget: &mut Budget<'_>,
     trace: &mut dyn Trace,
@@ -99,7 +99,7 @@ fn copy_menu(
 
 /// Gopher+: `+N` (N octets follow), `+-1` (up to a `.` line), `+-2` (up to
 /// the close), or `-N` and an error message.
-fn plus_header(
+pub(crate) fn plus_header(
     reader: &mut dyn BufRead,
     opts: &Options,
     trace: &mut dyn Trace,

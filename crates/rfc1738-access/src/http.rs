@@ -32,9 +32,9 @@ pub(crate) fn plan(ep: &Endpoint, target: &str, plan: &mut Plan) {
 }
 
 /// The head of a response.
-struct Head {
-    status: u16,
-    headers: Vec<(String, String)>,
+pub(crate) struct Head {
+    pub(crate) status: u16,
+    pub(crate) headers: Vec<(String, String)>,
 }
 
 impl Head {
@@ -124,7 +124,7 @@ fn resolve(ep: &Endpoint, target: &str, location: &str) -> String {
 /// The bounds of a response head, as mature clients keep them: so many
 /// header lines, so many bytes in all (interim 1xx heads included).
 #[derive(Clone, Copy)]
-struct Bounds {
+pub(crate) struct Bounds {
     /// Bytes left for the head, line ends included.
     bytes: usize,
     /// Header lines left.
@@ -132,12 +132,16 @@ struct Bounds {
 }
 
 impl Bounds {
-    fn of(opts: &crate::Options) -> Bounds {
+    pub(crate) fn of(opts: &crate::Options) -> Bounds {
         Bounds { bytes: opts.max_header_bytes, headers: opts.max_headers }
     }
 }
 
-fn read_head(reader: &mut dyn BufRead, mut left: Bounds, trace: &mut dyn Trace) -> Result<Head, AccessError> {
+pub(crate) fn read_head(
+    reader: &mut dyn BufRead,
+    mut left: Bounds,
+    trace: &mut dyn Trace,
+) -> Result<Head, AccessError> {
     let (max_bytes, max_headers) = (left.bytes, left.headers);
     let too_long = || AccessError::Limit {
         what: "the http response head",
@@ -249,12 +253,12 @@ fn chunk_size(line: &[u8]) -> Option<u64> {
 }
 
 /// The chunked transfer coding (RFC 9112 §7.1).
-struct Chunked<R> {
-    inner: R,
-    left: u64,
-    done: bool,
+pub(crate) struct Chunked<R> {
+    pub(crate) inner: R,
+    pub(crate) left: u64,
+    pub(crate) done: bool,
     /// The longest chunk-size or trailer line.
-    max_line: usize,
+    pub(crate) max_line: usize,
 }
 
 impl<R: BufRead> Chunked<R> {

@@ -36,6 +36,9 @@ mod advice;
 mod error;
 mod fetched;
 mod ftp;
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub mod fuzzing;
 mod gopher;
 mod http;
 mod menu;

@@ -244,28 +244,31 @@ pub(crate) fn connect_addr(addr: SocketAddr, budget: &Budget<'_>) -> Result<Conn
     Ok(budget.conn(stream))
 }
 
-/// A line-oriented control connection (ftp, nntp).
-pub(crate) struct LineConn {
-    reader: BufReader<Conn>,
+/// A line-oriented control connection (ftp, nntp): over a TCP
+/// connection, or, for the fuzz targets, over any stream of bytes.
+pub(crate) struct LineConn<S = Conn> {
+    reader: BufReader<S>,
     /// The longest line accepted.
     max_line: usize,
     /// The most bytes of one reply, all its lines.
     max_reply: usize,
 }
 
-impl LineConn {
-    pub(crate) fn new(conn: Conn, opts: &Options) -> LineConn {
+impl LineConn<Conn> {
+    /// The underlying stream.
+    pub(crate) fn stream(&self) -> &TcpStream {
+        self.reader.get_ref().tcp()
+    }
+}
+
+impl<S: Read + Write> LineConn<S> {
+    pub(crate) fn new(conn: S, opts: &Options) -> LineConn<S> {
         LineConn { reader: BufReader::new(conn), max_line: opts.max_line, max_reply: opts.max_header_bytes }
     }
 
     /// The most bytes of one reply, all its lines.
     pub(crate) fn max_reply(&self) -> usize {
         self.max_reply
-    }
-
-    /// The underlying stream.
-    pub(crate) fn stream(&self) -> &TcpStream {
-        self.reader.get_ref().tcp()
     }
 
     /// Sends `line` and CR LF; the trace shows `shown`.

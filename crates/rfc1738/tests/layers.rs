@@ -98,6 +98,7 @@ const CRATES: &[Crate] = &[
             "what a URL asks for, checked (§6)",
             "connections with a budget",
             "one module per protocol",
+            "entry points for the fuzz targets",
         ],
         modules: &[
             ("error", 1),
@@ -113,6 +114,7 @@ const CRATES: &[Crate] = &[
             ("gopher", 4),
             ("http", 4),
             ("news", 4),
+            ("fuzzing", 5),
         ],
     },
     Crate {
