@@ -94,31 +94,7 @@ mod form;
 mod scan;
 
 pub use form::Form;
-
-/// The longest wrapper, in bytes of text from its `<` to its `>`
-/// inclusive: 16 KiB. A `<URL:` or `<scheme:` without a `>` within it is
-/// no wrapper, and nothing is joined across the whitespace after it.
-///
-/// Why this bound: RFC 9110 §4.1 recommends that software support URIs of
-/// at least 8,000 octets; a wrapper of twice that holds such a URL broken
-/// across lines (at 72 columns, a hundred lines of indentation) or after
-/// a thousand spaces, while a `<URL:` left unclosed cannot reach more than
-/// a few paragraphs ahead for a stray `>` to close it. The bound also keeps
-/// the work on such a `<` to its 16 KiB (the text after it is then
-/// searched once more, for bare URLs, as before).
-///
-/// # Examples
-///
-/// ```
-/// use rfc1738::extract::{find_iter, MAX_WRAPPER};
-///
-/// let text = format!("<URL:ftp://a.org/pub/\n\n{}file.txt>", " ".repeat(1000));
-/// assert_eq!(find_iter(&text).next().unwrap().as_str(), "ftp://a.org/pub/file.txt");
-/// // Closed too far away: no wrapper, and the bare URL ends at the line break.
-/// let text = format!("<URL:ftp://a.org/pub/\n\n{}file.txt>", " ".repeat(MAX_WRAPPER));
-/// assert_eq!(find_iter(&text).next().unwrap().as_str(), "ftp://a.org/pub/");
-/// ```
-pub const MAX_WRAPPER: usize = 16 << 10;
+pub use scan::MAX_WRAPPER;
 
 /// Finds URLs in text: the entry point of this module.
 ///

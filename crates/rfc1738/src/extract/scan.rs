@@ -9,6 +9,31 @@ use std::borrow::Cow;
 
 use super::form::Form;
 
+/// The longest wrapper, in bytes of text from its `<` to its `>`
+/// inclusive: 16 KiB. A `<URL:` or `<scheme:` without a `>` within it is
+/// no wrapper, and nothing is joined across the whitespace after it.
+///
+/// Why this bound: RFC 9110 §4.1 recommends that software support URIs of
+/// at least 8,000 octets; a wrapper of twice that holds such a URL broken
+/// into indented lines of any usual width (a hundred or more lines), or
+/// after a thousand spaces, while a `<URL:` left unclosed cannot reach more
+/// than a few paragraphs ahead for a stray `>` to close it. The bound also keeps
+/// the work on such a `<` to its 16 KiB (the text after it is then
+/// searched once more, for bare URLs, as before).
+///
+/// # Examples
+///
+/// ```
+/// use rfc1738::extract::{find_iter, MAX_WRAPPER};
+///
+/// let text = format!("<URL:ftp://a.org/pub/\n\n{}file.txt>", " ".repeat(1000));
+/// assert_eq!(find_iter(&text).next().unwrap().as_str(), "ftp://a.org/pub/file.txt");
+/// // Closed too far away: no wrapper, and the bare URL ends at the line break.
+/// let text = format!("<URL:ftp://a.org/pub/\n\n{}file.txt>", " ".repeat(MAX_WRAPPER));
+/// assert_eq!(find_iter(&text).next().unwrap().as_str(), "ftp://a.org/pub/");
+/// ```
+pub const MAX_WRAPPER: usize = 16 << 10;
+
 /// What a scanner found: the span in the text, the URL, the hyphen breaks.
 #[derive(Debug)]
 pub(super) struct Found<'t> {
@@ -234,7 +259,7 @@ fn is_line_break(c: char) -> bool {
 /// recorded as a hyphen break. The wrapper is abandoned (and the caller goes
 /// on scanning the text after the `<`, where a bare URL ends at whitespace)
 /// at a `<`, at the end of the text, and when no `>` comes within
-/// [`MAX_WRAPPER`](super::MAX_WRAPPER) bytes of the `<`, so an unterminated
+/// [`MAX_WRAPPER`] bytes of the `<`, so an unterminated
 /// one never joins text across a line break.
 ///
 /// In quoted mail and news (`> > text`), as many `>` quote marks as start
@@ -269,7 +294,7 @@ fn wrapped_in(text: &str, lt: usize, quote_depth: impl FnOnce() -> usize) -> Opt
         }
     };
     // A `>` at `limit` or later would make the span longer than the bound.
-    let limit = b.len().min(lt.saturating_add(super::MAX_WRAPPER));
+    let limit = b.len().min(lt.saturating_add(MAX_WRAPPER));
     let body = wrapped_body(text, from, limit, quote_depth)?;
     let n = scheme_len(body.url.as_bytes())?;
     if form == Form::Angle && !accepts_without_prefix(&body.url[..n], &body.url[n + 1..]) {
