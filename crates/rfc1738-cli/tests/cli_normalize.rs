@@ -70,6 +70,23 @@ fn lint_reports_one_finding_per_line_and_exits_1() {
     assert_eq!((code, out.as_str()), (0, ""));
 }
 
+/// §3.4.1: "Within the <gopher-path>, no characters are reserved": a
+/// gopher search with "/" and "?" is valid (`check` exits 0), and `lint`
+/// says where an RFC 3986 or WHATWG reader would split it.
+#[test]
+fn lint_notes_where_a_generic_reader_splits_a_gopher_search() {
+    let input = "gopher://h.dom/7/a/b%09q/x?y\n";
+    assert_eq!(run(&["check"], input).0, 0);
+    let (code, out, _) = run(&["lint"], input);
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with("<stdin>:1:25: security[gopher-search-delimiter]: \"/\" in a gopher search"),
+        "{out}"
+    );
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert_eq!(run(&["lint"], "gopher://h.dom/7/a/b%09q%2Fx%3Fy\n"), (0, String::new(), String::new()));
+}
+
 #[test]
 fn lint_lenient_reports_deviations_and_json_hides_passwords() {
     let (code, out, _) = run(&["lint", "--lenient", "--json"], "ftp://me:s3cret@my_host.example:2121/~x\n");

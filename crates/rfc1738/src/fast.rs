@@ -380,7 +380,9 @@ fn gopher(b: &[u8], j: usize) -> Marks {
         return Ok(marks);
     }
     marks[0] = tab1 as u32;
-    let tab2 = until_tab(b, tab1 + 3, chars::SEARCH, Rule::Search)?;
+    // §3.4.1: "no characters are reserved": the search is `*xchar`, as
+    // in `scheme::gopher`.
+    let tab2 = until_tab(b, tab1 + 3, chars::XCHAR, Rule::Search)?;
     if tab2 < b.len() {
         marks[1] = tab2 as u32;
         or_rules(run(b, tab2 + 3, chars::XCHAR, Rule::GopherPlusString)? == b.len())?;

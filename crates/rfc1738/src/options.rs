@@ -62,10 +62,12 @@ pub struct ParseOptions {
     /// ([`WarningKind::DisallowedUser`]). [`Url::user`](crate::Url::user) and
     /// [`Url::password`](crate::Url::password) return them.
     pub user_in_any_scheme: bool,
-    /// Accept `"/"` and `"?"` unencoded in a search (http §3.3, gopher
-    /// §3.4, wais §3.9), as in `?url=http://x/`
+    /// Accept `"/"` and `"?"` unencoded in a search (http §3.3, wais
+    /// §3.9), as in `?url=http://x/`
     /// ([`WarningKind::ReservedInSearch`]). Later specifications allow
-    /// them there.
+    /// them there. A gopher search needs no option: a strict parse takes
+    /// them (§3.4.1: "Within the <gopher-path>, no characters are
+    /// reserved").
     pub reserved_in_search: bool,
     /// Accept a `%` that is not followed by two hex digits (`100%`,
     /// `%u00e9`) as the character `%` itself ([`WarningKind::BarePercent`]);

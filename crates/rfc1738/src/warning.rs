@@ -34,8 +34,9 @@ pub enum WarningKind {
     /// A user name or password in a scheme whose grammar has none (http
     /// §3.3, gopher, nntp, wais, prospero, file); points at the user.
     DisallowedUser,
-    /// A `"/"` or `"?"` left unencoded in a search (http §3.3, gopher §3.4,
-    /// wais §3.9), where `search` does not allow it; points at it.
+    /// A `"/"` or `"?"` left unencoded in a search (http §3.3, wais §3.9),
+    /// where `search` does not allow it; points at it. (A gopher search
+    /// allows both, §3.4.1.)
     ReservedInSearch,
     /// A `%` not followed by two hex digits, read as the character `%`
     /// (§2.2 `escape`); points at it.
@@ -115,6 +116,14 @@ pub enum WarningKind {
     /// RFC allows (a filled-in ASK form, §3.4), sent as it is; points at
     /// the first `%0D` or `%0A`.
     GopherForm,
+    /// A `"?"` or `"/"` in a gopher search: §3.4.1 reserves neither
+    /// ("Within the <gopher-path>, no characters are reserved"), but an
+    /// RFC 3986 or WHATWG reader takes `"?"` to start a query and `"/"`
+    /// to separate path segments, so it splits the search (and a relative
+    /// reference resolved against the URL cuts it); points at the first.
+    /// The gopher+ string is not checked: §3.4.4 and §3.4.8 put `"?"` and
+    /// `"/"` there themselves.
+    GopherSearchDelimiter,
 }
 
 impl WarningKind {
@@ -154,6 +163,7 @@ impl WarningKind {
             WarningKind::UncPath => "unc-path",
             WarningKind::GopherForm => "gopher-form",
             WarningKind::More => "more",
+            WarningKind::GopherSearchDelimiter => "gopher-search-delimiter",
         }
     }
 

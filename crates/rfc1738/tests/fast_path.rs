@@ -300,6 +300,13 @@ const SHAPES: &[&str] = &[
     "gopher://h.com/%31x",
     "gopher://h.com/7a%09b%09c",
     "gopher://h.com/7a%09b/c",
+    // §3.4.1: "no characters are reserved" in the gopher search either.
+    "gopher://h.com/7a%09b?c",
+    "gopher://h.com/7a%09/?;:@&=%09+/?",
+    "gopher://h.com/7a%09b?c#d",
+    "gopher://h.com/7a%09b c",
+    "gopher://h.com/7a%09b%0Dc",
+    "gopher://h.com/7a%09b%zz",
     "gopher://h.com/7a%0Db",
     "gopher://h.com/1a b",
     "gopher://h.com/1a#b",

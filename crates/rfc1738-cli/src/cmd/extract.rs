@@ -1,22 +1,24 @@
 //! `rfc1738 extract [FILE...]`: find the URLs in free text (mail, news,
 //! documents, logs), as the RFC's Appendix describes, one per line.
 //!
-//! The input is read a paragraph at a time: a wrapped URL never crosses a
-//! blank line and a bare one never crosses a line break, so the URLs found
-//! are the same as in the whole text, and memory stays bounded by the
-//! longest paragraph. A paragraph also ends at any line break where no
-//! wrapper is left open, so text without wrappers across lines (a log
-//! read from `tail -f`) is answered line by line, and what was found is
-//! written as soon as the input would make the command wait. A paragraph
-//! longer than [`MAX_PARAGRAPH`] is cut at a line break; only a wrapper
-//! open across that cut is lost (the URL inside it is then found bare, up
-//! to the end of its line).
+//! The input is read a paragraph at a time: a bare URL never crosses a
+//! line break, and a wrapped one never reaches more than
+//! [`MAX_WRAPPER`](rfc1738::extract::MAX_WRAPPER) bytes past its `<`, so
+//! the URLs found are the same as in the whole text, and memory stays
+//! bounded by the longest paragraph. A paragraph ends at any line break
+//! where no wrapper is left open (a blank line inside an open wrapper is
+//! part of it, as the Appendix asks), so text without wrappers across
+//! lines (a log read from `tail -f`) is answered line by line, and what
+//! was found is written as soon as the input would make the command wait.
+//! A paragraph longer than [`MAX_PARAGRAPH`] is cut at a line break; only
+//! a wrapper open across that cut is lost (the URL inside it is then found
+//! bare, up to the end of its line).
 
 use super::report_at;
 use crate::input::{self, Source};
 use crate::outcome::Problem;
 use crate::status;
-use rfc1738::extract::{Finder, Match};
+use rfc1738::extract::{Finder, Match, MAX_WRAPPER};
 use serde_json::json;
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 
@@ -97,13 +99,15 @@ pub struct Paragraph<'a> {
 }
 
 /// Calls `each` on the input cut into paragraphs: each ends after a blank
-/// line (one holding only spaces and tabs), at the end of the input, at
-/// the first line break past [`MAX_PARAGRAPH`] bytes, or at a line break
-/// where no wrapper is left open (see [`open_after`]) once [`BATCH`] bytes
-/// are held or when all that was read is held: no URL crosses such a
-/// break, so a slow pipe (a log read from `tail -f`) is answered line by
-/// line. `each` also learns whether the next read would wait for input
-/// (nothing buffered and nothing ready).
+/// line (one holding only spaces and tabs) where no wrapper is open, at
+/// the end of the input, at the first line break past [`MAX_PARAGRAPH`]
+/// bytes, or at a line break where no wrapper is left open (see
+/// [`open_after`]) once [`BATCH`] bytes are held or when all that was read
+/// is held: no URL crosses such a break, so a slow pipe (a log read from
+/// `tail -f`) is answered line by line. A wrapper counts as open up to
+/// [`MAX_WRAPPER`] bytes past its `<`, where the finder gives it up too.
+/// `each` also learns whether the next read would wait for input (nothing
+/// buffered and nothing ready).
 ///
 /// A line longer than `max_len` keeps its first `max_len` bytes, cut back
 /// to the last space or tab so that no URL is cut in two; the rest of it is
@@ -115,8 +119,8 @@ pub fn paragraphs(
 ) -> io::Result<()> {
     let mut buf = Vec::new();
     let (mut offset, mut line, mut lines_in_buf) = (0u64, 1u64, 0u64);
-    // A wrapper may be open at the end of `buf`.
-    let mut open = false;
+    // Where in `buf` the `<` of a wrapper that may be open at its end is.
+    let mut open: Option<usize> = None;
     loop {
         let start = buf.len();
         let (n, skipped) = read_line_within(reader, &mut buf, max_len)?;
@@ -124,14 +128,21 @@ pub fn paragraphs(
         let blank = this.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
         if n > 0 {
             lines_in_buf += u64::from(this.ends_with(b"\n"));
-            open = open_after(open, this);
+            open = match open_after(open.is_some(), this) {
+                Open::No => None,
+                Open::Same => open,
+                Open::At(k) => Some(start + k),
+            };
+            // Any `>` from here on is too far from the `<` to close it.
+            if open.is_some_and(|lt| buf.len() - lt >= MAX_WRAPPER) {
+                open = None;
+            }
         }
         let drained = reader.buffer().is_empty();
         let cut = n == 0
-            || blank
             || skipped.is_some()
             || buf.len() > MAX_PARAGRAPH
-            || (!open && (drained || buf.len() >= BATCH));
+            || (open.is_none() && (blank || drained || buf.len() >= BATCH));
         if cut && (!buf.is_empty() || skipped.is_some()) {
             let waits = input::would_wait(reader);
             // A cut line is the one after the whole lines held.
@@ -140,7 +151,7 @@ pub fn paragraphs(
             offset += buf.len() as u64 + skipped.map_or(0, |s| s.0);
             line += lines_in_buf + u64::from(skipped.is_some_and(|s| s.1));
             lines_in_buf = 0;
-            open = false;
+            open = None;
             buf.clear();
         }
         if n == 0 {
@@ -184,9 +195,21 @@ fn read_line_within(
     Ok((keep, Some((dropped, newline))))
 }
 
+/// Whether a wrapper may be open at the end of a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Open {
+    /// None is.
+    No,
+    /// The one open at its start, if any, still is.
+    Same,
+    /// One that starts at the `<` at this offset in the line is.
+    At(usize),
+}
+
 /// Whether a wrapper may be open at the end of `line` (read up to its
-/// `\n`); `before`: whether one may be open at its start. The answer errs
-/// on the side of open: that only keeps the paragraph going.
+/// `\n`), and since which `<`; `before`: whether one may be open at its
+/// start. The answer errs on the side of open, and of the later `<`: that
+/// only keeps the paragraph going.
 ///
 /// A wrapper that starts at a `<` ends at the first `>` after it, or is
 /// abandoned at a `<`, so on one line a `<` with a `>` after it leaves
@@ -196,30 +219,33 @@ fn read_line_within(
 /// line break of its own inside (a lone CR, VT, FF, NEL, LS, PS), after
 /// which quote marks are skipped again, is open if it has a `<` at all or
 /// goes on an open wrapper.
-fn open_after(before: bool, line: &[u8]) -> bool {
+fn open_after(before: bool, line: &[u8]) -> Open {
     let body = line.strip_suffix(b"\n").unwrap_or(line);
     let body = body.strip_suffix(b"\r").unwrap_or(body);
+    let last_lt = memchr::memrchr(b'<', body);
     // Without a `<`, a line opens nothing (the common line: one search).
-    if !before && memchr::memrchr(b'<', body).is_none() {
-        return false;
+    if !before && last_lt.is_none() {
+        return Open::No;
     }
+    // Unsure: the last `<` of the line, or the one open before it.
+    let unsure = last_lt.map_or(Open::Same, Open::At);
     if has_inner_break(body) {
-        return true;
+        return unsure;
     }
     let from = if before {
         let Some(k) = body.iter().position(|&c| c.is_ascii_graphic() && c != b'>') else {
-            return true;
+            return Open::Same;
         };
         match body[k..].iter().position(|&c| c == b'<' || c == b'>') {
             Some(j) => k + j,
-            None => return true,
+            None => return Open::Same,
         }
     } else {
         0
     };
     match memchr::memrchr(b'<', &body[from..]) {
-        Some(lt) => memchr::memchr(b'>', &body[from + lt..]).is_none(),
-        None => false,
+        Some(lt) if memchr::memchr(b'>', &body[from + lt..]).is_none() => Open::At(from + lt),
+        _ => Open::No,
     }
 }
 
@@ -416,34 +442,48 @@ mod tests {
     }
 
     #[test]
-    fn a_wrapper_open_at_a_line_end_keeps_the_paragraph_to_its_end_or_a_blank_line() {
+    fn a_wrapper_open_at_a_line_end_keeps_the_paragraph_to_its_end_or_its_bound() {
         assert_eq!(cut("a <URL:h:\nb> c\nd\n"), [("a <URL:h:\nb> c\n".into(), 0, 1), ("d\n".into(), 15, 3)]);
-        assert_eq!(cut("a <URL:h:\nb\n\nd\n"), [("a <URL:h:\nb\n\n".into(), 0, 1), ("d\n".into(), 13, 4)]);
+        // Appendix: whitespace inside a wrapper, blank lines too, is ignored.
+        assert_eq!(
+            cut("a <URL:h:\nb\n\nd> e\nf\n"),
+            [("a <URL:h:\nb\n\nd> e\n".into(), 0, 1), ("f\n".into(), 18, 5)]
+        );
+        assert_eq!(cut("a <URL:h:\nb\n\nd\n"), [("a <URL:h:\nb\n\nd\n".into(), 0, 1)]);
         // The `>` of a quoted line closes nothing.
         assert_eq!(cut("> a <URL:h:\n> b\n> c>\n"), [("> a <URL:h:\n> b\n> c>\n".into(), 0, 1)]);
+        // Past MAX_WRAPPER bytes from its `<`, a wrapper is given up: the
+        // next blank line ends the paragraph.
+        let text = format!("a <URL:h:\n{}d\n", "\n".repeat(MAX_WRAPPER));
+        let cuts = cut(&text);
+        assert_eq!(cuts[0].0.len(), MAX_WRAPPER + 2, "up to the blank line MAX_WRAPPER bytes past the <");
+        assert_eq!(cuts[1], ("\n".into(), MAX_WRAPPER as u64 + 2, MAX_WRAPPER as u64 - 6));
+        assert_eq!(cuts.iter().map(|c| c.0.as_str()).collect::<String>(), text);
     }
 
     #[test]
     fn a_line_leaves_a_wrapper_open_after_an_unclosed_lt() {
+        use Open::{At, No, Same};
         for (before, line, open) in [
-            (false, "no wrapper\n", false),
-            (false, "<URL:h:a>\n", false),
-            (false, "<URL:h:a\n", true),
-            (false, "<URL:h:a <b>\r\n", false),
-            (false, "x> <URL:h:a\r\n", true),
-            (false, "<URL:h:a> <URL:h:b", true),
+            (false, "no wrapper\n", No),
+            (false, "<URL:h:a>\n", No),
+            (false, "<URL:h:a\n", At(0)),
+            (false, "<URL:h:a <b>\r\n", No),
+            (false, "x> <URL:h:a\r\n", At(3)),
+            (false, "<URL:h:a> <URL:h:b", At(10)),
             // A line that goes on an open wrapper: quote marks first.
-            (true, "  y> here\n", false),
-            (true, "> > y> here\n", false),
-            (true, "> >\n", true),
-            (true, "y\n", true),
-            (true, "y <URL:h:b\n", true),
-            (true, "y> <URL:h:b>\n", false),
-            // A line break inside the line: open if a `<` is.
-            (false, "a\rb\n", false),
-            (false, "> <URL:h:a\x0b> b\n", true),
-            (false, "<URL:h:a\u{2028}>\n", true),
-            (true, "y>\u{85}\n", true),
+            (true, "  y> here\n", No),
+            (true, "> > y> here\n", No),
+            (true, "> >\n", Same),
+            (true, "\n", Same),
+            (true, "y\n", Same),
+            (true, "y <URL:h:b\n", At(2)),
+            (true, "y> <URL:h:b>\n", No),
+            // A line break inside the line: open if a `<` is, at the last.
+            (false, "a\rb\n", No),
+            (false, "> <URL:h:a\x0b> b <c\n", At(15)),
+            (false, "<URL:h:a\u{2028}>\n", At(0)),
+            (true, "y>\u{85}\n", Same),
         ] {
             assert_eq!(open_after(before, line.as_bytes()), open, "{before} {line:?}");
         }
@@ -510,6 +550,37 @@ mod tests {
             })
             .unwrap();
             assert_eq!(pieces, found(&text, 0), "{text:?}");
+        }
+    }
+
+    /// Around the bound of a wrapper (blank lines, spaces, quote marks),
+    /// the paragraphs find what the whole text holds.
+    #[test]
+    fn cutting_into_paragraphs_agrees_with_the_whole_text_at_the_bound() {
+        let finder = Finder::new();
+        let found = |text: &str, offset: usize| -> Vec<(usize, usize, String)> {
+            finder
+                .find_iter(text)
+                .map(|m| (offset + m.start(), offset + m.end(), m.as_str().to_owned()))
+                .collect()
+        };
+        for (head, unit, tail) in [
+            ("x <URL:h:a\n", "\n", "b> http://c.dom/\n"),
+            ("x <URL:h:a", " ", "b>\n\nhttp://c.dom/\n"),
+            ("> x <URL:h:a\n", ">\n", "> b>\n"),
+            ("<URL:h:a\r\n", "\r\n", ">\r\n"),
+        ] {
+            for extra in 0..8 {
+                let n = (MAX_WRAPPER - head.len() - tail.len()) / unit.len() + extra - 4;
+                let text = format!("{head}{}{tail}", unit.repeat(n));
+                let mut pieces = Vec::new();
+                paragraphs(&mut trickle(&text), |p, _| {
+                    pieces.extend(found(std::str::from_utf8(p.bytes).unwrap(), p.offset as usize));
+                    Ok(())
+                })
+                .unwrap();
+                assert_eq!(pieces, found(&text, 0), "{head:?} {unit:?} {n}");
+            }
         }
     }
 
