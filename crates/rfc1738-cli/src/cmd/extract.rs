@@ -574,7 +574,7 @@ mod tests {
                 let n = (MAX_WRAPPER - head.len() - tail.len()) / unit.len() + extra - 4;
                 let text = format!("{head}{}{tail}", unit.repeat(n));
                 let mut pieces = Vec::new();
-                paragraphs(&mut trickle(&text), |p, _| {
+                paragraphs(&mut trickle(&text), NO_LIMIT, |p, _| {
                     pieces.extend(found(std::str::from_utf8(p.bytes).unwrap(), p.offset as usize));
                     Ok(())
                 })
