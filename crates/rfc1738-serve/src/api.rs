@@ -109,14 +109,12 @@ fn error(p: &Problem) -> Value {
 }
 
 /// `POST /api/extract`: the URLs in free text (RFC 1738 Appendix), one
-/// JSON object each: `{url, start, end, form, valid, scheme, error}`, the
-/// offsets in bytes of the text.
-#[must_use]
-pub fn extract(text: &str) -> Vec<u8> {
-    let mut out = Vec::new();
-    for m in rfc1738::extract::find_iter(text) {
+/// JSON object each, as they are found: `{url, start, end, form, valid,
+/// scheme, error}`, the offsets in bytes of the text.
+pub fn extract(text: &str) -> impl Iterator<Item = Value> + Send + '_ {
+    rfc1738::extract::find_iter(text).map(|m| {
         let verdict = m.validate().map_err(Problem::from);
-        let obj = json!({
+        json!({
             "url": m.as_str(),
             "start": m.start(),
             "end": m.end(),
@@ -124,11 +122,8 @@ pub fn extract(text: &str) -> Vec<u8> {
             "valid": verdict.is_ok(),
             "scheme": m.scheme().to_ascii_lowercase(),
             "error": verdict.err().map(|p| error(&p)),
-        });
-        let _ = serde_json::to_writer(&mut out, &obj);
-        out.push(b'\n');
-    }
-    out
+        })
+    })
 }
 
 #[cfg(test)]
@@ -167,8 +162,7 @@ mod tests {
     #[test]
     fn extract_finds_urls_with_offsets() {
         let text = "see <URL:ftp://h.dom/x> and http://a.dom/.";
-        let out = String::from_utf8(extract(text)).unwrap();
-        let rows: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let rows: Vec<Value> = extract(text).collect();
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[0]["url"], "ftp://h.dom/x");
         // The span is the match in the text, its `<URL:` wrapper included.

@@ -13,10 +13,16 @@
 //! | `POST /api/check` | lines in, one `check --json` object per line out, streamed |
 //! | `POST /api/extract` | text in, one object per URL found out |
 //!
-//! Every request is bounded ([`Config`]): body size, lines, URL length, time.
+//! Every request is bounded ([`Config`]): body size, lines, URL length,
+//! time; every connection too (`net`): the time to send a request's head,
+//! the time a write may wait, the number open at once. A request whose
+//! `Host` names neither this server nor an allowed name is refused with
+//! 421 (`host`).
 
 mod api;
 mod config;
+mod host;
+mod net;
 mod page;
 
 pub use config::{Config, DEFAULT_PORT};
@@ -37,8 +43,12 @@ use std::sync::Arc;
 /// Lines answered per piece of a streamed `POST /api/check` answer.
 const CHUNK_LINES: usize = 1000;
 
-/// The routes of the page and the API, bounded by `config`.
-pub fn router(config: &Config) -> Router {
+/// Bytes per piece of a streamed `POST /api/extract` answer.
+const PIECE_BYTES: usize = 64 << 10;
+
+/// The routes of the page and the API, bounded by `config`, for a server
+/// listening on `local`.
+pub fn router(config: &Config, local: SocketAddr) -> Router {
     let state = Arc::new(config.clone());
     Router::new()
         .route("/", get(|| async { asset("text/html; charset=utf-8", page::INDEX_HTML) }))
@@ -52,6 +62,7 @@ pub fn router(config: &Config) -> Router {
         .route("/api/extract", post(extract))
         .layer(DefaultBodyLimit::max(config.max_body))
         .layer(middleware::from_fn_with_state(Arc::clone(&state), deadline))
+        .layer(middleware::from_fn_with_state((local, Arc::clone(&state)), this_host))
         .layer(middleware::map_response(secure))
         .with_state(state)
 }
@@ -65,9 +76,11 @@ pub fn router(config: &Config) -> Router {
 pub fn run(config: &Config, ready: impl FnOnce(SocketAddr)) -> io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread().enable_all().build()?;
     runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind(config.listen).await?;
-        ready(listener.local_addr()?);
-        axum::serve(listener, router(config)).with_graceful_shutdown(shutdown()).await
+        let listener = net::listen(config.listen)?;
+        let local = listener.local_addr()?;
+        ready(local);
+        net::serve(listener, router(config, local), config, shutdown()).await;
+        Ok(())
     })
 }
 
@@ -88,6 +101,25 @@ async fn secure(mut res: Response) -> Response {
     h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
     h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
     res
+}
+
+/// A request whose `Host` names another server gets 421: a page on a name
+/// that resolves to this machine (DNS rebinding) cannot reach the API. A
+/// request without `Host` (HTTP/1.0) did not come from a browser.
+async fn this_host(
+    State((local, config)): State<(SocketAddr, Arc<Config>)>,
+    req: Request,
+    next: Next,
+) -> Response {
+    let Some(named) = req.headers().get(header::HOST) else { return next.run(req).await };
+    let named = String::from_utf8_lossy(named.as_bytes()).into_owned();
+    if host::allowed(&named, local, &config.allow_hosts) {
+        return next.run(req).await;
+    }
+    let message = format!(
+        "the Host header names {named:?}, not this server ({local}): `rfc1738 serve --allow-host NAME` accepts another name"
+    );
+    problem(StatusCode::MISDIRECTED_REQUEST, &message)
 }
 
 /// A request that takes longer than `config.timeout` gets 503.
@@ -184,8 +216,32 @@ async fn check(State(config): State<Arc<Config>>, body: Bytes) -> Response {
     ndjson(Body::from_stream(stream))
 }
 
+/// Free text in, one JSON line per URL found out, made as the client reads:
+/// a piece is made only when the one before it was taken, so a client
+/// that does not read holds one piece, until the write timeout drops it.
 async fn extract(body: Bytes) -> Response {
-    ndjson(Body::from(api::extract(&String::from_utf8_lossy(&body))))
+    let (tx, mut rx) = tokio::sync::mpsc::channel::<Bytes>(1);
+    tokio::spawn(async move {
+        let text = match String::from_utf8(Vec::from(body)) {
+            Ok(text) => text,
+            Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
+        };
+        let mut out = Vec::new();
+        for found in api::extract(&text) {
+            // Writing to a `Vec` cannot fail.
+            let _ = serde_json::to_writer(&mut out, &found);
+            out.push(b'\n');
+            if out.len() >= PIECE_BYTES && tx.send(Bytes::from(std::mem::take(&mut out))).await.is_err() {
+                return;
+            }
+        }
+        if !out.is_empty() {
+            let _ = tx.send(Bytes::from(out)).await;
+        }
+    });
+    let pieces =
+        futures_util::stream::poll_fn(move |cx| rx.poll_recv(cx).map(|p| p.map(Ok::<_, Infallible>)));
+    ndjson(Body::from_stream(pieces))
 }
 
 fn ndjson(body: Body) -> Response {

@@ -16,6 +16,7 @@ fn server() -> &'static str {
             max_lines: 3000,
             max_url: 2048,
             timeout: Duration::from_secs(5),
+            ..Config::default()
         };
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || rfc1738_serve::run(&config, |addr| tx.send(addr).unwrap()).unwrap());
