@@ -8,10 +8,15 @@
 //! |---|---|
 //! | `GET /api/parse?url=` | the `parse --json` record |
 //! | `GET /api/view?url=` | the record, the spans of the parts, the explanation, the normal form |
-//! | `GET /api/normalize?url=` | `{input, normal}`; 422 and the record when invalid |
-//! | `GET /api/explain?url=` | the explanation, as text; 422 and the record when invalid |
-//! | `POST /api/check` | lines in, one `check --json` object per line out, streamed |
-//! | `POST /api/extract` | text in, one object per URL found out |
+//! | `GET /api/normalize?url=` | `{input, valid, normal}`, or the record when invalid |
+//! | `GET /api/explain?url=` | `{input, valid, explain}`, or the record when invalid |
+//! | `POST /api/check` | lines in (URLs, or a log), one `check --json` object per line out, streamed |
+//! | `POST /api/extract` | text in, one object per URL found out, streamed |
+//! | `GET /api` | the OpenAPI 3.1 description of all of these |
+//!
+//! One status rule for every route: 200 for any input, a URL or not (the
+//! answer says `valid`); 4xx only for a request that cannot be answered
+//! (no `url`, too long, a body too large, another `Host`).
 //!
 //! Every request is bounded ([`Config`]): body size, lines, URL length,
 //! time; every connection too (`net`): the time to send a request's head,
@@ -34,7 +39,7 @@ use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use serde_json::{json, Value};
+use serde_json::json;
 use std::convert::Infallible;
 use std::io;
 use std::net::SocketAddr;
@@ -54,6 +59,9 @@ pub fn router(config: &Config, local: SocketAddr) -> Router {
         .route("/", get(|| async { asset("text/html; charset=utf-8", page::INDEX_HTML) }))
         .route("/app.js", get(|| async { asset("text/javascript; charset=utf-8", page::APP_JS) }))
         .route("/style.css", get(|| async { asset("text/css; charset=utf-8", page::STYLE_CSS) }))
+        .route("/favicon.svg", get(|| async { asset("image/svg+xml", page::FAVICON_SVG) }))
+        .route("/favicon.ico", get(|| async { asset("image/svg+xml", page::FAVICON_SVG) }))
+        .route("/api", get(|| async { asset("application/json", page::OPENAPI_JSON) }))
         .route("/api/parse", get(parse))
         .route("/api/view", get(view))
         .route("/api/normalize", get(normalize))
@@ -179,41 +187,57 @@ async fn view(State(config): State<Arc<Config>>, Query(q): Query<UrlQuery>) -> R
 }
 
 async fn normalize(State(config): State<Arc<Config>>, Query(q): Query<UrlQuery>) -> Response {
-    match url_of(&q, &config).map(|url| api::normalize(&url)) {
-        Ok(Ok(v)) => axum::Json(v).into_response(),
-        Ok(Err(record)) => invalid(record),
+    match url_of(&q, &config) {
+        Ok(url) => axum::Json(api::normalize(&url)).into_response(),
         Err(refused) => refused.into_response(),
     }
 }
 
 async fn explain(State(config): State<Arc<Config>>, Query(q): Query<UrlQuery>) -> Response {
-    match url_of(&q, &config).map(|url| api::explain(&url)) {
-        Ok(Ok(text)) => ([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response(),
-        Ok(Err(record)) => invalid(record),
+    match url_of(&q, &config) {
+        Ok(url) => axum::Json(api::explain(&url)).into_response(),
         Err(refused) => refused.into_response(),
     }
 }
 
-/// 422 with the record of an input that is not a URL.
-fn invalid(record: Value) -> Response {
-    (StatusCode::UNPROCESSABLE_ENTITY, axum::Json(record)).into_response()
+/// The query of `POST /api/check`.
+#[derive(serde::Deserialize)]
+struct CheckQuery {
+    #[serde(default)]
+    format: Option<String>,
 }
 
-/// Lines in, JSON Lines out, a piece at a time as each is checked.
-async fn check(State(config): State<Arc<Config>>, body: Bytes) -> Response {
+/// Lines in, JSON Lines out, a piece at a time as each is checked. The
+/// `rfc1738-format` header says how the lines were read (`?format=url|clf`,
+/// or told from the lines themselves).
+async fn check(State(config): State<Arc<Config>>, Query(q): Query<CheckQuery>, body: Bytes) -> Response {
     let ranges = api::line_ranges(&body);
     if ranges.len() > config.max_lines {
         let message = format!("{} lines, more than the limit of {}", ranges.len(), config.max_lines);
         return problem(StatusCode::PAYLOAD_TOO_LARGE, &message);
     }
+    let format = match q.format.as_deref() {
+        None | Some("auto") => {
+            let first: Vec<&[u8]> = ranges.iter().take(100).map(|r| &body[r.clone()]).collect();
+            api::detect(&first)
+        }
+        Some("url") => api::Format::Url,
+        Some("clf") => api::Format::Clf,
+        Some(other) => {
+            let message = format!("format {other:?} is none of url, clf, auto");
+            return problem(StatusCode::BAD_REQUEST, &message);
+        }
+    };
     let pieces: Vec<_> = ranges.chunks(CHUNK_LINES).map(<[_]>::to_vec).collect();
     let stream = futures_util::stream::iter(pieces.into_iter().enumerate().map(move |(k, piece)| {
         let lines: Vec<&[u8]> = piece.into_iter().map(|r| &body[r]).collect();
         let mut out = Vec::new();
-        api::check(&lines, (k * CHUNK_LINES) as u64 + 1, &mut out);
+        api::check(&lines, (k * CHUNK_LINES) as u64 + 1, format, &mut out);
         Ok::<_, Infallible>(Bytes::from(out))
     }));
-    ndjson(Body::from_stream(stream))
+    let mut res = ndjson(Body::from_stream(stream));
+    res.headers_mut().insert("rfc1738-format", HeaderValue::from_static(format.name()));
+    res
 }
 
 /// Free text in, one JSON line per URL found out, made as the client reads:

@@ -88,7 +88,10 @@ const CRATES: &[Crate] = &[
     },
     Crate {
         dir: "rfc1738-serve",
-        floors: &["settings, the embedded page, the Host rule", "what each endpoint answers, the connections"],
+        floors: &[
+            "settings, the embedded page, the Host rule",
+            "what each endpoint answers, the connections",
+        ],
         modules: &[("config", 1), ("page", 1), ("host", 1), ("api", 2), ("net", 2)],
     },
     Crate {
