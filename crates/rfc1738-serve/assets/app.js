@@ -117,7 +117,7 @@ function render(text, view) {
   const record = view.record;
   let warnings = record.warnings;
   if (record.valid) {
-    $("verdict").textContent = "valid: a " + record.kind + " URL" + (record.warnings.length ? " (read leniently)" : "");
+    $("verdict").textContent = "valid: a " + record.kind + " URL" + ($("lenient").checked ? " (read leniently)" : "");
     $("verdict").classList.add("valid");
     drawParts(text, view.spans, text.length);
     partRows(text, view.spans);
@@ -182,7 +182,7 @@ function partRows(text, spans) {
   for (const s of spans) {
     const written = sliceBytes(text, s.start, s.end);
     body.append(el("tr", { "data-part": s.part },
-      td("part", s.part), td("as written", written, "mono"), td("decoded", decodePct(written), "mono")));
+      td("part", s.part), td("as written", show_(written), "mono"), td("decoded", show_(decodePct(written)), "mono")));
   }
 }
 
