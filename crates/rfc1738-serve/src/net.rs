@@ -13,14 +13,16 @@
 //!   with it;
 //! - a place among `Config::max_connections`: when all are taken, the
 //!   connection idle the longest (no request in flight: still sending its
-//!   head, or kept alive between requests) is closed to make room. A slow
+//!   head, or kept alive between requests; an answer being streamed is
+//!   in flight) is closed to make room. A slow
 //!   client can thus never keep out a fast one. When every connection has
 //!   a request in flight, the new one gets 503 at once.
 
 use crate::config::Config;
-use axum::body::Body;
+use axum::body::{Body, HttpBody};
 use axum::http::Request;
 use axum::Router;
+use futures_util::StreamExt;
 use hyper::body::Incoming;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use std::collections::BTreeMap;
@@ -31,7 +33,7 @@ use std::pin::Pin;
 use std::sync::{Arc, Mutex, PoisonError};
 use std::task::{Context, Poll};
 use std::time::Duration;
-use tokio::io::{AsyncRead, AsyncWrite, AsyncWriteExt, ReadBuf};
+use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt, ReadBuf};
 use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tokio::sync::oneshot;
 use tokio::time::Sleep;
@@ -99,9 +101,23 @@ pub async fn serve(listener: TcpListener, app: Router, config: &Config, stop: im
     }
 }
 
-/// 503 to a connection there is no place for, then close it.
+/// 503 to a connection there is no place for, then close it. What the
+/// client sent meanwhile is read a short while first: closing a socket
+/// with unread bytes resets it, and a reset can lose the answer before
+/// the client reads it.
 async fn refuse(mut stream: TcpStream) {
-    let _ = tokio::time::timeout(Duration::from_secs(1), stream.write_all(FULL)).await;
+    let limit = Duration::from_millis(250);
+    let _ = tokio::time::timeout(limit, stream.write_all(FULL)).await;
+    let _ = stream.shutdown().await;
+    let drain = async {
+        let mut buf = [0; 4096];
+        for _ in 0..4 {
+            if matches!(stream.read(&mut buf).await, Ok(0) | Err(_)) {
+                break;
+            }
+        }
+    };
+    let _ = tokio::time::timeout(limit, drain).await;
 }
 
 /// The places for open connections. Each holds a stamp of when it last
@@ -203,8 +219,8 @@ impl Drop for Busy {
 }
 
 /// The router as hyper's service, marking the connection busy while a
-/// request is answered (its head is read and its answer made; a streamed
-/// answer is then bounded by the write timeout).
+/// request is answered: from its head read to its answer made, or, for a
+/// streamed answer, sent.
 #[derive(Clone)]
 struct Requests {
     app: Router,
@@ -220,9 +236,18 @@ impl hyper::service::Service<Request<Incoming>> for Requests {
         let busy = self.place.begin();
         let mut app = self.app.clone();
         Box::pin(async move {
-            let res = app.call(req.map(Body::new)).await;
-            drop(busy);
-            res
+            let Ok(res) = app.call(req.map(Body::new)).await;
+            if res.body().size_hint().exact().is_some() {
+                return Ok(res);
+            }
+            // A streamed answer keeps the connection busy until it is
+            // sent whole (or the write timeout drops it).
+            let (parts, body) = res.into_parts();
+            let body = Body::from_stream(body.into_data_stream().map(move |piece| {
+                let _sending = &busy;
+                piece
+            }));
+            Ok(axum::response::Response::from_parts(parts, body))
         })
     }
 }
