@@ -88,8 +88,11 @@ const CRATES: &[Crate] = &[
     },
     Crate {
         dir: "rfc1738-serve",
-        floors: &["settings and the embedded page", "what each endpoint answers"],
-        modules: &[("config", 1), ("page", 1), ("api", 2)],
+        floors: &[
+            "settings, the embedded page, the Host rule",
+            "what each endpoint answers, the connections",
+        ],
+        modules: &[("config", 1), ("page", 1), ("host", 1), ("api", 2), ("net", 2)],
     },
     Crate {
         dir: "rfc1738-access",
