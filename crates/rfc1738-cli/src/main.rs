@@ -34,6 +34,7 @@ enum Command {
     /// Show the parts of each URL (arguments, or one per line on stdin).
     Parse(cmd::parse::ParseArgs),
     /// Validate one URL per line of each file (stdin when none) and summarize.
+    #[command(after_help = cmd::check::EXAMPLES)]
     Check(cmd::check::CheckArgs),
     /// Say what a client would do with each URL.
     Explain(cmd::explain::ExplainArgs),

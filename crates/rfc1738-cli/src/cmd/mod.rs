@@ -17,7 +17,7 @@ pub mod serve;
 
 use crate::diag;
 use crate::input::{Line, Lines};
-use crate::outcome::Problem;
+use crate::outcome::{Note, Problem};
 use std::io::{self, Write};
 
 /// Writes the diagnostic for an invalid input: `rfc1738: ` and the
@@ -49,6 +49,32 @@ pub fn report_line(out: &mut Vec<u8>, name: &str, line_no: u64, input: &[u8], p:
         p.rule
     );
     diag::write_caret(out, &shown, column, color);
+}
+
+/// The warning of line `line_no` of `name`: `name:line:column: warning:
+/// ...`, then the input with a caret under the offset.
+pub fn warn_line(out: &mut Vec<u8>, name: &str, line_no: u64, input: &[u8], w: &Note, color: bool) {
+    let text = String::from_utf8_lossy(input);
+    let (shown, column) = diag::printable(&text, lossy_offset(input, w.offset));
+    let style = diag::WARNING;
+    let (on, off) = if color { (style.render().to_string(), style.render_reset().to_string()) } else { Default::default() };
+    // Writing to a `Vec` cannot fail.
+    let _ = writeln!(
+        out,
+        "{name}:{line_no}:{}: {on}warning{off}: {} at offset {} ({})",
+        column + 1,
+        w.message,
+        w.offset,
+        w.kind
+    );
+    diag::write_caret(out, &shown, column, color);
+}
+
+/// The column (from 1, in characters of the line as shown) of byte
+/// `offset` of `input`.
+pub fn column_of(input: &[u8], offset: usize) -> usize {
+    let text = String::from_utf8_lossy(input);
+    diag::printable(&text, lossy_offset(input, offset)).1 + 1
 }
 
 /// Writes a warning about an input: `rfc1738: warning: ` and the message,
