@@ -32,6 +32,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Show the parts of each URL (arguments, or one per line on stdin).
+    #[command(after_help = cmd::parse::EXAMPLES)]
     Parse(cmd::parse::ParseArgs),
     /// Validate one URL per line of each file (stdin when none) and summarize.
     #[command(after_help = cmd::check::EXAMPLES)]
@@ -41,14 +42,17 @@ enum Command {
     /// Find the URLs in free text (mail, news, documents), one per line.
     Extract(cmd::extract::ExtractArgs),
     /// Write the normal form of each URL (arguments, or one per line on stdin).
+    #[command(after_help = cmd::normalize::EXAMPLES)]
     Normalize(cmd::normalize::NormalizeArgs),
     /// Exit 0 when two URLs are equivalent, 1 when they are not.
     Same(cmd::same::SameArgs),
     /// Report the security warnings of each URL, one per line; exit 1 when any.
     Lint(cmd::lint::LintArgs),
     /// Resolve relative references against a base, by RFC 1808 (stdin when none).
+    #[command(after_help = cmd::resolve::EXAMPLES)]
     Resolve(cmd::resolve::ResolveArgs),
     /// The shortest reference from a base to a target, by RFC 1808.
+    #[command(after_help = cmd::relative::EXAMPLES)]
     Relative(cmd::relative::RelativeArgs),
     /// Explain the example URLs of the RFC text (the default).
     Examples,

@@ -27,7 +27,10 @@ fn normalize_writes_one_normal_form_per_url() {
     );
     let (code, out, err) = run(&["normalize"], "ftp://h.example:21/a;type=I\nhttp://a b/\n");
     assert_eq!((code, out.as_str()), (1, "ftp://h.example/a;type=i\n"));
-    assert!(err.starts_with("rfc1738: invalid URL: unsafe character must be encoded at offset 8"), "{err}");
+    assert!(
+        err.starts_with("rfc1738: <stdin>:2:9: invalid URL: unsafe character must be encoded at offset 8"),
+        "{err}"
+    );
 }
 
 #[test]

@@ -8,9 +8,9 @@
 
 use crate::input::{Block, Blocks, DEFAULT_MAX_LEN};
 use crate::outcome::{options, parse_bytes_with, scheme_bytes, scheme_of, Note, Problem};
-use rfc1738_report::clf;
 use crate::status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rfc1738_report::clf;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -176,7 +176,11 @@ impl Summary {
         for r in &rows {
             let (file, line, input) = &r.first;
             let share = format!("{:.1}%", self.share(r.count));
-            writeln!(out, "  {:<kw$}{:<rw$}{:>8}{share:>8}  {file}:{line}: {input}", r.kind, r.rule, r.count)?;
+            writeln!(
+                out,
+                "  {:<kw$}{:<rw$}{:>8}{share:>8}  {file}:{line}: {input}",
+                r.kind, r.rule, r.count
+            )?;
         }
         if rest > 0 {
             let n = self.errors.len() - rows.len();
@@ -610,11 +614,16 @@ fn check_lines(block: Block, line_no: u64, job: Job<'_>, mut out: Vec<u8>) -> io
             Ok(t) => {
                 let verdict = if job.lenient {
                     match parse_bytes_with(t, &options(true)) {
-                        Ok((_, w)) => Verdict { result: Ok(()), warnings: w.iter().map(Note::from).collect() },
+                        Ok((_, w)) => {
+                            Verdict { result: Ok(()), warnings: w.iter().map(Note::from).collect() }
+                        }
                         Err(p) => Verdict { result: Err(p), warnings: Vec::new() },
                     }
                 } else {
-                    Verdict { result: rfc1738::validate_bytes(t).map_err(Problem::from), warnings: Vec::new() }
+                    Verdict {
+                        result: rfc1738::validate_bytes(t).map_err(Problem::from),
+                        warnings: Vec::new(),
+                    }
                 };
                 if line_no == 1 && verdict.result.is_err() && clf::raw_request(t).is_ok() {
                     done.clf_hint = true;
@@ -662,7 +671,10 @@ fn write_verdict(
             None => {
                 obj.insert("valid".into(), verdict.result.is_ok().into());
                 obj.insert("scheme".into(), json!(scheme_of(input)));
-                obj.insert("error".into(), verdict.result.as_ref().err().map_or(Value::Null, Problem::to_json));
+                obj.insert(
+                    "error".into(),
+                    verdict.result.as_ref().err().map_or(Value::Null, Problem::to_json),
+                );
                 obj.insert("warnings".into(), verdict.warnings.iter().map(Note::to_json).collect());
             }
         }
@@ -673,7 +685,11 @@ fn write_verdict(
         return match &verdict.result {
             Err(p) => {
                 let column = super::column_of(input, p.offset);
-                writeln!(out, "{name}:{line_no}:{column}: {} at offset {} (in {})", p.message, p.offset, p.rule)
+                writeln!(
+                    out,
+                    "{name}:{line_no}:{column}: {} at offset {} (in {})",
+                    p.message, p.offset, p.rule
+                )
             }
             Ok(()) => {
                 write!(out, "{name}:{line_no}: valid")?;
