@@ -38,15 +38,19 @@ enum Command {
     #[command(after_help = cmd::check::EXAMPLES)]
     Check(cmd::check::CheckArgs),
     /// Say what a client would do with each URL.
+    #[command(after_help = cmd::explain::EXAMPLES)]
     Explain(cmd::explain::ExplainArgs),
     /// Find the URLs in free text (mail, news, documents), one per line.
+    #[command(after_help = cmd::extract::EXAMPLES)]
     Extract(cmd::extract::ExtractArgs),
     /// Write the normal form of each URL (arguments, or one per line on stdin).
     #[command(after_help = cmd::normalize::EXAMPLES)]
     Normalize(cmd::normalize::NormalizeArgs),
-    /// Exit 0 when two URLs are equivalent, 1 when they are not.
+    /// Exit 0 when two URLs are equivalent, 1 when they are not (or one is not a URL).
+    #[command(after_help = cmd::same::EXAMPLES)]
     Same(cmd::same::SameArgs),
     /// Report the security warnings of each URL, one per line; exit 1 when any.
+    #[command(after_help = cmd::lint::EXAMPLES)]
     Lint(cmd::lint::LintArgs),
     /// Resolve relative references against a base, by RFC 1808 (stdin when none).
     #[command(after_help = cmd::resolve::EXAMPLES)]
