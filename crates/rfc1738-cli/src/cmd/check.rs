@@ -640,7 +640,8 @@ fn check_lines(block: Block, line_no: u64, job: Job<'_>, mut out: Vec<u8>) -> io
             done.tally.add_error(p, job.file, line_no, input);
         }
         done.tally.add_warnings(&verdict.warnings, job.file, line_no, input);
-        if !job.quiet && !(job.invalid_only && verdict.result.is_ok()) {
+        let silent = job.quiet || (job.invalid_only && verdict.result.is_ok());
+        if !silent {
             write_verdict(&mut done.out, job, line_no, input, &verdict, record.as_ref())?;
         }
     }

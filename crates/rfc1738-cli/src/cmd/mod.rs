@@ -6,6 +6,7 @@ pub mod examples;
 pub mod explain;
 pub mod extract;
 pub mod fetch;
+pub mod help;
 pub mod lint;
 pub mod man;
 pub mod normalize;
@@ -14,6 +15,7 @@ pub mod relative;
 pub mod resolve;
 pub mod same;
 pub mod serve;
+pub mod set;
 
 use crate::diag;
 use crate::input::{Line, Lines};
