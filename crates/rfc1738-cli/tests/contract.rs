@@ -293,3 +293,72 @@ fn lint_sarif_is_valid_sarif_2_1_0_with_file_line_and_column() {
     assert_eq!(rules[results[3]["ruleIndex"].as_u64().unwrap() as usize]["id"], "unsafe");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// The README, read from the checkout.
+fn readme() -> String {
+    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap()
+}
+
+#[test]
+fn the_readme_command_table_names_only_flags_the_binary_has() {
+    let readme = readme();
+    let start = readme.find("## The command\n").unwrap();
+    let table = &readme[start..];
+    let table = &table[table.find("```text\n").unwrap() + 8..];
+    let table = &table[..table.find("```").unwrap()];
+    let mut checked = 0;
+    for line in table.lines() {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        let Some(sub) = words.get(1).filter(|w| w.chars().all(|c| c.is_ascii_lowercase())) else { continue };
+        let help = run(&[sub, "--help"], "").out;
+        for flag in words.iter().filter(|w| w.starts_with("[--") || w.starts_with("--")) {
+            let flag = flag.trim_start_matches('[').split([']', ' ']).next().unwrap();
+            assert!(help.contains(flag), "README: `rfc1738 {sub} {flag}`, but {sub} --help has no {flag}");
+            checked += 1;
+        }
+    }
+    assert!(checked >= 10, "{checked} flags checked");
+}
+
+#[test]
+fn the_readme_examples_that_need_no_file_give_what_the_readme_shows() {
+    let bin = assert_cmd::cargo::cargo_bin("rfc1738");
+    let path = format!("{}:{}", bin.parent().unwrap().display(), std::env::var("PATH").unwrap_or_default());
+    let readme = readme();
+    let mut ran = 0;
+    for block in readme.split("```console\n").skip(1) {
+        let block = &block[..block.find("```").unwrap()];
+        for example in block.split("\n$ ").map(|e| e.trim_start_matches("$ ")) {
+            let mut lines = example.lines();
+            let mut command = String::new();
+            for line in lines.by_ref() {
+                match line.strip_suffix('\\') {
+                    Some(part) => command.push_str(part),
+                    None => {
+                        command.push_str(line);
+                        break;
+                    }
+                }
+            }
+            let expected: Vec<&str> = lines.collect();
+            let needs_more = ["urls.txt", "access.log", "curl", "127.0.0.1"];
+            if !command.contains("rfc1738") || needs_more.iter().any(|w| command.contains(w)) {
+                continue;
+            }
+            let o = std::process::Command::new("sh")
+                .arg("-c")
+                .arg(format!("{{ {command}\n}} 2>&1"))
+                .env("PATH", &path)
+                .env_remove("NO_COLOR")
+                .env_remove("CLICOLOR_FORCE")
+                .output()
+                .unwrap();
+            // Trailing tabs and spaces do not show in the README.
+            let trim = |text: &str| text.lines().map(str::trim_end).collect::<Vec<_>>().join("\n");
+            let got = String::from_utf8(o.stdout).unwrap();
+            assert_eq!(trim(&got).trim_end(), trim(&expected.join("\n")).trim_end(), "README: $ {command}");
+            ran += 1;
+        }
+    }
+    assert!(ran >= 8, "{ran} README examples run");
+}
