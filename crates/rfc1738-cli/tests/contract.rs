@@ -115,6 +115,11 @@ fn lenient_reports_every_deviation_in_text_json_and_summary() {
     assert!(r.err.contains("(unsafe-char)"), "{}", r.err);
     let r = run(&["extract", "--lenient", "--json"], "see <URL:http://h.dom/a~b>\n");
     assert_eq!((r.code, &json_lines(&r.out)[0]["warnings"][0]["kind"]), (0, &Value::from("unsafe-char")));
+    let r = run(&["set", "--lenient", "http://h.dom/~me", "host=k.dom"], "");
+    assert_eq!((r.code, r.out.as_str()), (0, "http://k.dom/%7Eme\n"));
+    assert!(r.err.contains("(unsafe-char)"), "{}", r.err);
+    let r = run(&["resolve", "--lenient", "http://h_x.dom/a", "b"], "");
+    assert!(r.err.matches("(underscore-in-host)").count() == 2, "the base's and the result's: {}", r.err);
     let r = run(&["same", "--lenient", "http://h.dom/~x", "http://h.dom/%7ex"], "");
     assert_eq!(r.code, 0);
     assert!(r.err.contains("(unsafe-char)"), "{}", r.err);

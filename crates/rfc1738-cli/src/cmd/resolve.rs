@@ -51,7 +51,14 @@ Examples:
 pub fn run(args: &ResolveArgs) -> io::Result<u8> {
     let opts = options(args.lenient);
     let base = match Url::parse_with(&args.base, &opts) {
-        Ok((base, _)) => base,
+        Ok((base, warnings)) => {
+            let mut err = anstream::stderr().lock();
+            let at = At { name: None, line: 0 };
+            for w in warnings.iter().filter(|w| w.kind() != rfc1738::WarningKind::UppercaseScheme) {
+                super::warn(&mut err, at, args.base.as_bytes(), w)?;
+            }
+            base
+        }
         Err(e) => {
             let mut err = anstream::stderr().lock();
             writeln!(err, "rfc1738: invalid base URL: {e}")?;

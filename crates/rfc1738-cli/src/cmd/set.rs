@@ -1,9 +1,9 @@
 //! `rfc1738 set URL PART=VALUE...`: each URL with some parts changed,
 //! written through the library's builders (trurl's `--set`).
 
-use super::{for_each_input, report_in};
+use super::{for_each_input, report_in, warn};
 use crate::input::{Line, DEFAULT_MAX_LEN};
-use crate::outcome::{parse_bytes, Problem};
+use crate::outcome::{options, parse_bytes_with, Problem};
 use crate::status;
 use rfc1738_report::set::set;
 use std::io::{self, BufWriter, Write};
@@ -15,6 +15,11 @@ pub struct SetArgs {
     /// changes (its diagnostic on stderr), so that output line N is input line N.
     #[arg(long)]
     keep_lines: bool,
+    /// Read each URL accepting the deviations real-world URLs have, each
+    /// reported on stderr as a warning; the URL written is strict (the
+    /// builders encode what the input left bare).
+    #[arg(long)]
+    lenient: bool,
     /// The longest input line read from stdin, in bytes.
     #[arg(long, default_value_t = DEFAULT_MAX_LEN)]
     max_len: usize,
@@ -55,13 +60,19 @@ pub fn run(args: &SetArgs) -> io::Result<u8> {
     for_each_input(&urls, args.max_len, &mut out, |out, at, line| {
         let (input, parsed) = match line {
             Line::Text(t) => {
-                let r = parse_bytes(&t);
+                let r = parse_bytes_with(&t, &options(args.lenient));
                 (t, r)
             }
             Line::TooLong(n) => (Vec::new(), Err(Problem::too_long(n, args.max_len))),
         };
         let result = match parsed {
-            Ok(url) => set(&url, &changes).map_err(|e| e.to_string()),
+            Ok((url, warnings)) => {
+                let mut err = anstream::stderr().lock();
+                for w in warnings.iter().filter(|w| w.kind() != rfc1738::WarningKind::UppercaseScheme) {
+                    warn(&mut err, at, &input, w)?;
+                }
+                set(&url, &changes).map_err(|e| e.to_string())
+            }
             Err(p) => {
                 failed += 1;
                 if args.keep_lines {
