@@ -43,7 +43,9 @@ pub struct CheckArgs {
     #[arg(long, default_value_t = DEFAULT_MAX_LEN)]
     max_len: usize,
     /// What each line holds: one URL (`url`), or a Common Log Format entry
-    /// whose request URL is checked (`clf`); offsets are in the line.
+    /// (`clf`): `host ident user [date] "request" status bytes`, whose
+    /// request URL is checked, offsets in the line. A line that is not a
+    /// log line is invalid and counted under `(not clf)`.
     #[arg(long, value_enum, default_value_t = Format::Url)]
     format: Format,
     /// Worker threads (default: one per core).
@@ -73,8 +75,8 @@ pub struct CheckArgs {
 /// The examples at the end of `check --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 check urls.txt                       report each invalid line, then a summary
-  rfc1738 check --format clf --json access.log one record per log line: method, target, status, scheme
+  rfc1738 check urls.txt                         each invalid line, then a summary
+  rfc1738 check --format clf --json access.log   a record per log line: method, target, status, scheme
   rfc1738 check --lenient --keep-lines urls.txt  one line per input line, warnings included";
 
 /// What each input line holds.
