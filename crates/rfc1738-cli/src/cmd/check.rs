@@ -473,7 +473,7 @@ fn check_file(
     out: &mut impl Write,
     summary: &mut Summary,
 ) -> io::Result<()> {
-    let blocks = Blocks::open(file, args.max_len, BLOCK).map_err(|e| super::lint::open_error(file, &e))?;
+    let blocks = Blocks::open(file, args.max_len, BLOCK).map_err(|e| super::open_error(file, &e))?;
     let progress = progress_bar(file);
     let in_flight = 2 * jobs + 1;
     // A block is read only with a token, a buffer for its text and one for

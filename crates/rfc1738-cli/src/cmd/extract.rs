@@ -75,7 +75,7 @@ pub fn run(args: &ExtractArgs) -> io::Result<u8> {
     let mut err = anstream::AutoStream::auto(io::stderr().lock());
     let mut tally = Tally::default();
     for file in &files {
-        let source = input::open(file).map_err(|e| super::lint::open_error(file, &e))?;
+        let source = input::open(file).map_err(|e| super::open_error(file, &e))?;
         let mut reader = BufReader::with_capacity(1 << 16, source);
         let mut sink =
             Sink { args, file, out: &mut out, err: &mut err, tally: &mut tally, pending: Vec::new() };

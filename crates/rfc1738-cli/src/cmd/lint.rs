@@ -5,7 +5,7 @@
 use super::{lossy_offset, next_line};
 use crate::diag;
 use crate::input::{Line, Lines, DEFAULT_MAX_LEN};
-use crate::outcome::{options, parse_bytes_with, scheme_bytes, Problem};
+use crate::outcome::{options, parse_bytes_with, Problem};
 use crate::status;
 use rfc1738::Warning;
 use serde_json::{json, Value};
@@ -84,7 +84,7 @@ pub fn run(args: &LintArgs) -> io::Result<u8> {
     let mut count = 0u64;
     let mut sarif = Sarif::default();
     for file in &files {
-        let mut lines = Lines::open(file, args.max_len).map_err(|e| open_error(file, &e))?;
+        let mut lines = Lines::open(file, args.max_len).map_err(|e| super::open_error(file, &e))?;
         let name = if file == "-" { "<stdin>" } else { file };
         let mut line_no = 0u64;
         while let Some(line) = next_line(&mut lines, &mut out)? {
@@ -133,19 +133,6 @@ pub fn run(args: &LintArgs) -> io::Result<u8> {
     }
     out.flush()?;
     Ok(if count == 0 { status::OK } else { status::INVALID })
-}
-
-/// The error of a file that cannot be opened; for a name that is a URL
-/// (`rfc1738 lint http://...`), a word on how to lint one.
-pub fn open_error(file: &str, e: &io::Error) -> io::Error {
-    if e.kind() == io::ErrorKind::NotFound && scheme_bytes(file.as_bytes()).is_some() {
-        let hint = format!(
-            "{file}: no such file; the arguments are files of URLs, one per line: \
-             to read this URL, `echo '{file}' | rfc1738 ...`"
-        );
-        return io::Error::new(e.kind(), hint);
-    }
-    io::Error::new(e.kind(), format!("{file}: {e}"))
 }
 
 fn found(input: &[u8], f: Finding<'_>) -> Found {

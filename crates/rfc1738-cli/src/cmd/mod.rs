@@ -162,6 +162,19 @@ pub fn for_each_input<W: Write>(
     Ok(())
 }
 
+/// The error of a file that cannot be opened; for a name that is a URL
+/// (`rfc1738 lint http://...`), a word on how to lint one.
+pub fn open_error(file: &str, e: &io::Error) -> io::Error {
+    if e.kind() == io::ErrorKind::NotFound && crate::outcome::scheme_bytes(file.as_bytes()).is_some() {
+        let hint = format!(
+            "{file}: no such file; the arguments are files of URLs, one per line: \
+             to read this URL, `echo '{file}' | rfc1738 ...`"
+        );
+        return io::Error::new(e.kind(), hint);
+    }
+    io::Error::new(e.kind(), format!("{file}: {e}"))
+}
+
 /// The next line of `lines`, `out` flushed first when it has to wait for
 /// its input.
 pub fn next_line(lines: &mut Lines, out: &mut impl Write) -> io::Result<Option<Line>> {
