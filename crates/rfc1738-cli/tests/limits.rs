@@ -31,6 +31,7 @@ fn numeric_flags_are_range_checked() {
         &["check", "--jobs", "0"],
         &["resolve", "--max-len", huge, "http://a.dom/", "b"],
         &["extract", "--max-len", "0"],
+        &["set", "--max-len", huge, "http://a.dom/", "host=b.dom"],
     ];
     for args in cases {
         let out = rfc1738(args);

@@ -84,6 +84,7 @@ const CRATES: &[Crate] = &[
             ("clf", 2),
             ("template", 2),
             ("spans", 2),
+            ("set", 2),
         ],
     },
     Crate {
@@ -139,6 +140,7 @@ const CRATES: &[Crate] = &[
             ("output", 1),
             ("flags", 1),
             ("cmd", 2),
+            ("cmd::help", 2),
             ("cmd::check", 3),
             ("cmd::completions", 3),
             ("cmd::man", 3),
@@ -153,6 +155,7 @@ const CRATES: &[Crate] = &[
             ("cmd::serve", 3),
             ("cmd::relative", 3),
             ("cmd::resolve", 3),
+            ("cmd::set", 3),
         ],
     },
 ];

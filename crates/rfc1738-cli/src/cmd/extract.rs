@@ -16,10 +16,10 @@
 
 use super::report_at;
 use crate::input::{self, Source};
-use crate::outcome::Problem;
+use crate::outcome::{Note, Problem};
 use crate::status;
 use rfc1738::extract::{Finder, Match, MAX_WRAPPER};
-use serde_json::json;
+use serde_json::{json, Value};
 use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 
 /// The longest paragraph searched in one piece, in bytes.
@@ -45,9 +45,25 @@ pub struct ExtractArgs {
     /// stays bounded on any input.
     #[arg(long, value_name = "BYTES", default_value_t = crate::input::DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
     max_len: usize,
+    /// Write exactly one line per input line, in order: the URLs that
+    /// start on it, separated by spaces (an empty line when none); with
+    /// --json, one object per input line: `{file, line, urls: [...]}`.
+    #[arg(long)]
+    keep_lines: bool,
+    /// Check each URL found accepting the deviations real-world URLs have;
+    /// each is reported as a warning (stderr, or `warnings` in JSON).
+    #[arg(long)]
+    lenient: bool,
     /// Files of text; `-` or none for stdin.
     files: Vec<String>,
 }
+
+/// The examples at the end of `extract --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  rfc1738 extract mail.txt                       each URL found, wrapper removed, one per line
+  rfc1738 extract --json --wrapped-only notes.txt  only <URL:...>, with offsets and validity
+  rfc1738 extract --keep-lines access.log | paste access.log -   each line beside its URLs";
 
 /// What `run` counts.
 #[derive(Default)]
@@ -66,9 +82,10 @@ pub fn run(args: &ExtractArgs) -> io::Result<u8> {
     let mut err = anstream::AutoStream::auto(io::stderr().lock());
     let mut tally = Tally::default();
     for file in &files {
-        let source = input::open(file).map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
+        let source = input::open(file).map_err(|e| super::open_error(file, &e))?;
         let mut reader = BufReader::with_capacity(1 << 16, source);
-        let mut sink = Sink { args, file, out: &mut out, err: &mut err, tally: &mut tally };
+        let mut sink =
+            Sink { args, file, out: &mut out, err: &mut err, tally: &mut tally, pending: Vec::new() };
         paragraphs(&mut reader, args.max_len, |p, waits| {
             sink.paragraph(&finder, p)?;
             // Nothing more to read yet (a slow pipe): what was found so far
@@ -264,6 +281,8 @@ struct Sink<'a, O: Write, E: Write> {
     out: &'a mut O,
     err: &'a mut E,
     tally: &'a mut Tally,
+    /// With `--keep-lines`: what each line of the paragraph gets.
+    pending: Vec<Vec<Value>>,
 }
 
 impl<O: Write, E: Write> Sink<'_, O, E> {
@@ -290,21 +309,88 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
     fn urls(&mut self, finder: &Finder, p: &Paragraph<'_>) -> io::Result<()> {
         let mut at = 0usize;
         let mut pos = Position { line: p.line, column: 1, offset: 0 };
+        if self.args.keep_lines {
+            let lines = memchr::memchr_iter(b'\n', p.bytes).count() + usize::from(!p.bytes.ends_with(b"\n"));
+            self.pending = vec![Vec::new(); lines];
+        }
         for chunk in p.bytes.utf8_chunks() {
             let text = chunk.valid();
             for m in finder.find_iter(text) {
                 let (line, _) = pos.advance(p.bytes, at + m.start());
-                let verdict = m.validate().map_err(Problem::from);
+                let (verdict, warnings) = check(&m, self.args.lenient);
                 let span = (p.offset + (at + m.start()) as u64, p.offset + (at + m.end()) as u64);
-                self.url(&m, span, line, &verdict)?;
+                if self.args.keep_lines {
+                    let record = self.record(&m, span, line, &verdict, &warnings);
+                    self.pending[(line - p.line) as usize].push(record);
+                } else {
+                    self.url(&m, span, line, &verdict, &warnings)?;
+                }
                 if let Err(problem) = verdict {
                     let here = pos.advance(p.bytes, at + m.text_offset(problem.offset));
                     self.diagnose(&m, here, &problem)?;
                 }
+                for w in &warnings {
+                    let here = pos.advance(p.bytes, at + m.text_offset(w.offset));
+                    self.warn(&m, here, w)?;
+                }
             }
             at += text.len() + chunk.invalid().len();
         }
+        if self.args.keep_lines {
+            for (k, urls) in std::mem::take(&mut self.pending).into_iter().enumerate() {
+                if self.args.json {
+                    let obj = json!({"file": self.file, "line": p.line + k as u64, "urls": urls});
+                    serde_json::to_writer(&mut *self.out, &obj)?;
+                    writeln!(self.out)?;
+                } else {
+                    let texts: Vec<&str> = urls.iter().filter_map(|u| u["url"].as_str()).collect();
+                    writeln!(self.out, "{}", texts.join(" "))?;
+                }
+            }
+        }
         Ok(())
+    }
+
+    /// The JSON record of a URL found.
+    fn record(
+        &self,
+        m: &Match<'_>,
+        span: (u64, u64),
+        line: u64,
+        verdict: &Result<(), Problem>,
+        warnings: &[Note],
+    ) -> Value {
+        json!({
+            "url": m.as_str(),
+            "start": span.0,
+            "end": span.1,
+            "form": m.form().as_str(),
+            "hyphen_break": m.alternative(),
+            "valid": verdict.is_ok(),
+            "scheme": m.scheme().to_ascii_lowercase(),
+            "error": verdict.as_ref().err().map_or(Value::Null, Problem::to_json),
+            "warnings": warnings.iter().map(Note::to_json).collect::<Vec<_>>(),
+            "file": self.file,
+            "line": line,
+        })
+    }
+
+    /// Writes `rfc1738: FILE:LINE:COLUMN: warning: ...` on stderr, without
+    /// `--json`, then the URL with a caret under the offset.
+    fn warn(&mut self, m: &Match<'_>, (line, column): (u64, u64), w: &Note) -> io::Result<()> {
+        if self.args.json {
+            return Ok(());
+        }
+        self.out.flush()?;
+        let name = if self.file == "-" { "<stdin>" } else { self.file };
+        let style = crate::diag::WARNING;
+        writeln!(
+            self.err,
+            "rfc1738: {name}:{line}:{column}: {style}warning{style:#}: {} at offset {} ({})",
+            w.message, w.offset, w.kind
+        )?;
+        let shown = m.as_str();
+        write!(self.err, "{}", crate::diag::caret(shown, w.offset.min(shown.len())))
     }
 
     /// Writes the URL: alone on its line, or as a JSON object.
@@ -314,28 +400,14 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
         span: (u64, u64),
         line: u64,
         verdict: &Result<(), Problem>,
+        warnings: &[Note],
     ) -> io::Result<()> {
         if !self.args.json {
             // The text inside a wrapper may hold ESC or BEL: escaped for the
             // terminal (a valid URL holds none, and is written as it is).
             return writeln!(self.out, "{}", rfc1738_access::show(m.as_str().as_bytes()));
         }
-        let error = verdict
-            .as_ref()
-            .err()
-            .map(|p| json!({"offset": p.offset, "kind": p.kind, "rule": p.rule, "message": p.message}));
-        let obj = json!({
-            "url": m.as_str(),
-            "start": span.0,
-            "end": span.1,
-            "form": m.form().as_str(),
-            "hyphen_break": m.alternative(),
-            "valid": verdict.is_ok(),
-            "scheme": m.scheme().to_ascii_lowercase(),
-            "error": error,
-            "file": self.file,
-            "line": line,
-        });
+        let obj = self.record(m, span, line, verdict, warnings);
         serde_json::to_writer(&mut *self.out, &obj)?;
         writeln!(self.out)
     }
@@ -359,6 +431,18 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
             m.as_str().as_bytes(),
             p,
         )
+    }
+}
+
+/// A URL found, checked: strictly, or accepting the deviations of a
+/// lenient parse (each a warning, its offset in the URL).
+fn check(m: &Match<'_>, lenient: bool) -> (Result<(), Problem>, Vec<Note>) {
+    if !lenient {
+        return (m.validate().map_err(Problem::from), Vec::new());
+    }
+    match rfc1738::Url::parse_with(m.as_str(), &rfc1738::ParseOptions::lenient()) {
+        Ok((_, warnings)) => (Ok(()), warnings.iter().map(Note::from).collect()),
+        Err(e) => (Err(Problem::from(e)), Vec::new()),
     }
 }
 
