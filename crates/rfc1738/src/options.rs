@@ -66,7 +66,7 @@ pub struct ParseOptions {
     /// §3.9), as in `?url=http://x/`
     /// ([`WarningKind::ReservedInSearch`]). Later specifications allow
     /// them there. A gopher search needs no option: a strict parse takes
-    /// them (§3.4.1: "Within the <gopher-path>, no characters are
+    /// them (§3.4.1: "Within the `<gopher-path>`, no characters are
     /// reserved").
     pub reserved_in_search: bool,
     /// Accept a `%` that is not followed by two hex digits (`100%`,

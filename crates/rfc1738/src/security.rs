@@ -522,7 +522,7 @@ fn gopher_form(url: &Url, out: &mut Vec<Warning>) {
     }
 }
 
-/// §3.4.1: "Within the <gopher-path>, no characters are reserved", so a
+/// §3.4.1: "Within the `<gopher-path>`, no characters are reserved", so a
 /// gopher search may hold `"?"` and `"/"` as they are; an RFC 3986 or
 /// WHATWG reader splits the URL there (a query, path segments).
 fn gopher_search_delimiter(url: &Url, out: &mut Vec<Warning>) {

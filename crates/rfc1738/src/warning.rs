@@ -117,7 +117,7 @@ pub enum WarningKind {
     /// the first `%0D` or `%0A`.
     GopherForm,
     /// A `"?"` or `"/"` in a gopher search: §3.4.1 reserves neither
-    /// ("Within the <gopher-path>, no characters are reserved"), but an
+    /// ("Within the `<gopher-path>`, no characters are reserved"), but an
     /// RFC 3986 or WHATWG reader takes `"?"` to start a query and `"/"`
     /// to separate path segments, so it splits the search (and a relative
     /// reference resolved against the URL cuts it); points at the first.

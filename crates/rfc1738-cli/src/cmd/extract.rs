@@ -3,7 +3,7 @@
 //!
 //! The input is read a paragraph at a time: a bare URL never crosses a
 //! line break, and a wrapped one never reaches more than
-//! [`MAX_WRAPPER`](rfc1738::extract::MAX_WRAPPER) bytes past its `<`, so
+//! [`MAX_WRAPPER`] bytes past its `<`, so
 //! the URLs found are the same as in the whole text, and memory stays
 //! bounded by the longest paragraph. A paragraph ends at any line break
 //! where no wrapper is left open (a blank line inside an open wrapper is

@@ -9,7 +9,7 @@
 //! next one; the gopher+ string is `*xchar` and may contain more (§3.4.9).
 //!
 //! The search is `*xchar` too, not the http `search` the §5 BNF names:
-//! §3.4.1 says "Within the <gopher-path>, no characters are reserved", the
+//! §3.4.1 says "Within the `<gopher-path>`, no characters are reserved", the
 //! one statement about gopher itself, and a gopher client sends the search
 //! as it is (§3.4.2), `"/"` and `"?"` included. The BNF's reuse of http's
 //! rule (which forbids them) reads as an artefact; docs/DIFFERENCES.md
