@@ -1,0 +1,394 @@
+//! The bytes of a buffer classified 64 at a time into bit masks, one bit
+//! per byte (bit `k` of a mask is byte `k` of the block): the first step
+//! of the bulk validator (`bulk.rs`), which reads URLs from the masks.
+//!
+//! Three ways to the same masks: SSE2 (every x86_64) and AVX2 (found at
+//! run time) through `std::arch`, and a portable one in safe Rust, a
+//! table lookup per byte and the masks gathered eight bytes at a time.
+//! The portable way is the oracle: the tests hold every vector way to it
+//! on every byte value at every place of a block, and on random blocks.
+//!
+//! This is the one module of the crate allowed `unsafe` (the crate denies
+//! it): the intrinsics, and the calls of functions compiled for a feature
+//! the processor was found to have. The cargo feature `portable` compiles
+//! the vector ways out, leaving no `unsafe` at all (tests and Miri run so).
+#![allow(unsafe_code)]
+
+use crate::chars::{self, XCHAR};
+
+/// The classes of the 64 bytes of one block, one bit per byte.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Masks {
+    /// `"\n"`, which ends a line.
+    pub(crate) nl: u64,
+    /// Bytes that are no unencoded `xchar` (§5: `unreserved | reserved`):
+    /// `"%"` among them (its escape is checked from `pct` and `hex`).
+    pub(crate) notx: u64,
+    /// `"%"`.
+    pub(crate) pct: u64,
+    /// `hex = digit | "A" ... "F" | "a" ... "f"` (§5).
+    pub(crate) hex: u64,
+    /// `"/"`.
+    pub(crate) slash: u64,
+    /// `"?"`.
+    pub(crate) quest: u64,
+    /// `"@"`.
+    pub(crate) at: u64,
+    /// `":"`.
+    pub(crate) colon: u64,
+    /// `";"`.
+    pub(crate) semi: u64,
+}
+
+/// Bytes per block: one bit each in a `u64`.
+pub(crate) const BLOCK: usize = 64;
+
+/// How blocks are classified.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Path {
+    /// Safe Rust only: a table lookup per byte, masks gathered eight
+    /// bytes at a time. The oracle of the others; on every target.
+    Portable,
+    /// x86_64 SSE2, sixteen bytes at a time (every x86_64 has it).
+    Sse2,
+    /// x86_64 AVX2, thirty-two bytes at a time, when the processor has it.
+    Avx2,
+}
+
+impl Path {
+    /// The fastest way this processor has (found once, then kept); always
+    /// [`Path::Portable`] with the cargo feature `portable`, or on a
+    /// target other than x86_64.
+    #[must_use]
+    pub fn detect() -> Path {
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+        {
+            use std::sync::atomic::{AtomicU8, Ordering};
+            static FOUND: AtomicU8 = AtomicU8::new(0);
+            match FOUND.load(Ordering::Relaxed) {
+                1 => Path::Sse2,
+                2 => Path::Avx2,
+                _ => {
+                    let path =
+                        if std::is_x86_feature_detected!("avx2") { Path::Avx2 } else { Path::Sse2 };
+                    FOUND.store(if path == Path::Avx2 { 2 } else { 1 }, Ordering::Relaxed);
+                    path
+                }
+            }
+        }
+        #[cfg(not(all(target_arch = "x86_64", not(feature = "portable"))))]
+        Path::Portable
+    }
+
+    /// Every way this processor can run, the portable one first: what the
+    /// tests compare.
+    #[must_use]
+    pub fn available() -> Vec<Path> {
+        let mut paths = vec![Path::Portable];
+        if cfg!(all(target_arch = "x86_64", not(feature = "portable"))) {
+            paths.push(Path::Sse2);
+            if Path::detect() == Path::Avx2 {
+                paths.push(Path::Avx2);
+            }
+        }
+        paths
+    }
+}
+
+/// Classifies `b` block by block into `out` (emptied first): block `k`
+/// is `b[64 k..64 k + 64]`, the last one padded with zero bytes (a zero
+/// byte is in `notx` alone). `path` must be one [`Path::available`] gives;
+/// another is read as [`Path::Portable`].
+pub(crate) fn classify(path: Path, b: &[u8], out: &mut Vec<Masks>) {
+    out.clear();
+    out.reserve(b.len().div_ceil(BLOCK));
+    let whole = b.len() / BLOCK * BLOCK;
+    match path {
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+        Path::Avx2 if Path::detect() == Path::Avx2 => {
+            // SAFETY: the processor has AVX2 (`detect` asked it).
+            unsafe { x86::classify_avx2(&b[..whole], out) }
+        }
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+        Path::Sse2 | Path::Avx2 => x86::classify_sse2(&b[..whole], out),
+        _ => {
+            for block in b[..whole].chunks_exact(BLOCK) {
+                out.push(portable(block));
+            }
+        }
+    }
+    if whole < b.len() {
+        let mut last = [0u8; BLOCK];
+        last[..b.len() - whole].copy_from_slice(&b[whole..]);
+        out.push(match path {
+            #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+            Path::Sse2 | Path::Avx2 => {
+                let mut one = Vec::with_capacity(1);
+                x86::classify_sse2(&last, &mut one);
+                one[0]
+            }
+            _ => portable(&last),
+        });
+    }
+}
+
+/// The class bits of one byte, for the portable way: bit `k` is field
+/// `k` of [`Masks`], in the order written there.
+const fn class_bits(c: u8) -> u16 {
+    let mut bits = 0;
+    if c == b'\n' {
+        bits |= 1 << 0;
+    }
+    if !XCHAR.literal().contains_const(c) {
+        bits |= 1 << 1;
+    }
+    if c == b'%' {
+        bits |= 1 << 2;
+    }
+    if chars::hex_value(c).is_some() {
+        bits |= 1 << 3;
+    }
+    let delimiters = *b"/?@:;";
+    let mut k = 0;
+    while k < delimiters.len() {
+        if c == delimiters[k] {
+            bits |= 1 << (4 + k);
+        }
+        k += 1;
+    }
+    bits
+}
+
+/// The class bits of every byte.
+static CLASS_BITS: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = class_bits(c as u8);
+        c += 1;
+    }
+    t
+};
+
+/// The portable way: for each eight bytes, their class bits laid out as
+/// the bytes of two words (low and high halves), then each class's bits
+/// gathered into eight bits of its mask by one multiplication.
+pub(crate) fn portable(block: &[u8]) -> Masks {
+    let mut fields = [0u64; 9];
+    for (w, eight) in block.chunks_exact(8).enumerate() {
+        let (mut lo, mut hi) = (0u64, 0u64);
+        for (k, &c) in eight.iter().enumerate() {
+            let bits = CLASS_BITS[c as usize];
+            lo |= u64::from(bits as u8) << (8 * k);
+            hi |= u64::from(bits >> 8) << (8 * k);
+        }
+        for (f, field) in fields.iter_mut().enumerate() {
+            let word = if f < 8 { lo >> f } else { hi >> (f - 8) };
+            *field |= gather(word & chars::LO) << (8 * w);
+        }
+    }
+    let [nl, notx, pct, hex, slash, quest, at, colon, semi] = fields;
+    Masks { nl, notx, pct, hex, slash, quest, at, colon, semi }
+}
+
+/// The low bits of the eight bytes of `x` (each byte 0 or 1) as eight
+/// bits, byte `k` to bit `k`: the multiplication adds each byte's bit
+/// into the top byte at its place, without carries.
+#[inline]
+fn gather(x: u64) -> u64 {
+    x.wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
+/// The vector ways for x86_64.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+mod x86 {
+    use super::{Masks, BLOCK};
+    use std::arch::x86_64::*;
+
+    /// One comparison per class, on sixteen bytes: what `portable` finds
+    /// with its table. `notx` is the complement of `xchar`, which is the
+    /// bytes 21 to 7A but `" # % < > [ \ ] ^` and backquote (§2.2 unsafe).
+    macro_rules! classes {
+        ($v:expr, $set1:ident, $cmpeq:ident, $cmpgt:ident, $or:ident, $and:ident, $andnot:ident,
+         $movemask:ident) => {{
+            let v = $v;
+            macro_rules! eq {
+                ($c:expr) => {
+                    $cmpeq(v, $set1($c as i8))
+                };
+            }
+            // Signed comparisons: bytes from 80 up are negative, below all.
+            macro_rules! within {
+                ($x:expr, $lo:expr, $hi:expr) => {
+                    $and($cmpgt($x, $set1(($lo - 1) as i8)), $cmpgt($set1(($hi + 1) as i8), $x))
+                };
+            }
+            let pct = eq!(b'%');
+            let unsafe_ = $or(
+                $or($cmpeq($or(v, $set1(1)), $set1(0x23)), pct),
+                $or($or($cmpeq($or(v, $set1(2)), $set1(0x3e)), eq!(b'`')), within!(v, b'[', b'^')),
+            );
+            let xchar = $andnot(unsafe_, within!(v, 0x21u8, b'z'));
+            let lower = $or(v, $set1(0x20));
+            let hex = $or(within!(v, b'0', b'9'), within!(lower, b'a', b'f'));
+            [
+                $movemask(eq!(b'\n')) as u32,
+                $movemask(xchar) as u32,
+                $movemask(pct) as u32,
+                $movemask(hex) as u32,
+                $movemask(eq!(b'/')) as u32,
+                $movemask(eq!(b'?')) as u32,
+                $movemask(eq!(b'@')) as u32,
+                $movemask(eq!(b':')) as u32,
+                $movemask(eq!(b';')) as u32,
+            ]
+        }};
+    }
+
+    /// The masks of `b` (whole blocks) with SSE2, sixteen bytes at a time.
+    pub(super) fn classify_sse2(b: &[u8], out: &mut Vec<Masks>) {
+        for block in b.chunks_exact(BLOCK) {
+            let mut fields = [0u64; 9];
+            for (q, sixteen) in block.chunks_exact(16).enumerate() {
+                // SAFETY: `sixteen` is 16 bytes long, and the load needs
+                // no alignment; SSE2 is part of every x86_64.
+                let m = unsafe {
+                    let v = _mm_loadu_si128(sixteen.as_ptr().cast());
+                    classes!(
+                        v,
+                        _mm_set1_epi8,
+                        _mm_cmpeq_epi8,
+                        _mm_cmpgt_epi8,
+                        _mm_or_si128,
+                        _mm_and_si128,
+                        _mm_andnot_si128,
+                        _mm_movemask_epi8
+                    )
+                };
+                for (field, bits) in fields.iter_mut().zip(m) {
+                    *field |= u64::from(bits & 0xffff) << (16 * q);
+                }
+            }
+            out.push(finish(fields));
+        }
+    }
+
+    /// The masks of `b` (whole blocks) with AVX2, 32 bytes at a time.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn classify_avx2(b: &[u8], out: &mut Vec<Masks>) {
+        for block in b.chunks_exact(BLOCK) {
+            let mut fields = [0u64; 9];
+            for (h, half) in block.chunks_exact(32).enumerate() {
+                // SAFETY: `half` is 32 bytes long, the load needs no
+                // alignment, and the caller makes sure of AVX2.
+                #[allow(unused_unsafe)]
+                let m = unsafe {
+                    let v = _mm256_loadu_si256(half.as_ptr().cast());
+                    classes!(
+                        v,
+                        _mm256_set1_epi8,
+                        _mm256_cmpeq_epi8,
+                        _mm256_cmpgt_epi8,
+                        _mm256_or_si256,
+                        _mm256_and_si256,
+                        _mm256_andnot_si256,
+                        _mm256_movemask_epi8
+                    )
+                };
+                for (field, bits) in fields.iter_mut().zip(m) {
+                    *field |= u64::from(bits) << (32 * h);
+                }
+            }
+            out.push(finish(fields));
+        }
+    }
+
+    /// The masks from the nine fields, `xchar` turned into `notx`.
+    #[inline]
+    fn finish(f: [u64; 9]) -> Masks {
+        let [nl, xchar, pct, hex, slash, quest, at, colon, semi] = f;
+        Masks { nl, notx: !xchar, pct, hex, slash, quest, at, colon, semi }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The naive classes of one byte, straight from the classes of
+    /// `chars.rs`.
+    fn naive(block: &[u8]) -> Masks {
+        let mut m = Masks::default();
+        for (k, &c) in block.iter().enumerate() {
+            let bit = 1u64 << k;
+            let set = |field: &mut u64, yes: bool| *field |= if yes { bit } else { 0 };
+            set(&mut m.nl, c == b'\n');
+            set(&mut m.notx, !XCHAR.literal().contains(c));
+            set(&mut m.pct, c == b'%');
+            set(&mut m.hex, c.is_ascii_hexdigit());
+            set(&mut m.slash, c == b'/');
+            set(&mut m.quest, c == b'?');
+            set(&mut m.at, c == b'@');
+            set(&mut m.colon, c == b':');
+            set(&mut m.semi, c == b';');
+        }
+        m
+    }
+
+    fn all_paths(b: &[u8]) -> Vec<(Path, Vec<Masks>)> {
+        Path::available()
+            .into_iter()
+            .map(|path| {
+                let mut out = Vec::new();
+                classify(path, b, &mut out);
+                (path, out)
+            })
+            .collect()
+    }
+
+    /// Every byte value at every place of a block, among bytes of each
+    /// class, through every way: the naive classes.
+    #[test]
+    fn every_way_gives_the_naive_classes_for_every_byte_at_every_place() {
+        for filler in [b'a', b'%', 0x80, b'\n', b'~'] {
+            let mut b = Vec::new();
+            for c in 0..=255u8 {
+                for k in 0..BLOCK {
+                    let mut block = [filler; BLOCK];
+                    block[k] = c;
+                    b.extend_from_slice(&block);
+                }
+            }
+            let expected: Vec<Masks> = b.chunks(BLOCK).map(naive).collect();
+            for (path, got) in all_paths(&b) {
+                assert_eq!(got, expected, "{path:?} among {filler}");
+            }
+        }
+    }
+
+    /// Random texts of every length up to a few blocks: the last block
+    /// padded with zeros, as if they were there.
+    #[test]
+    fn every_way_gives_the_naive_classes_on_random_texts() {
+        let texts = crate::testing::random_texts(41, 3000, 300, b"az09%/?@:;\n\r#~ \x80\xff\x00AFG`^[]\\<>\"");
+        for text in texts {
+            let mut padded = text.clone();
+            padded.resize(text.len().div_ceil(BLOCK) * BLOCK, 0);
+            let expected: Vec<Masks> = padded.chunks(BLOCK).map(naive).collect();
+            for (path, got) in all_paths(&text) {
+                assert_eq!(got, expected, "{path:?} {text:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn gather_takes_each_bytes_low_bit() {
+        for bits in 0..=255u64 {
+            let spread = (0..8).fold(0, |w, k| w | ((bits >> k) & 1) << (8 * k));
+            assert_eq!(gather(spread), bits);
+        }
+    }
+}
