@@ -35,6 +35,7 @@ use crate::chars;
 use crate::host;
 use crate::kind::SchemeKind;
 use crate::parse::validate_bytes;
+use crate::pct;
 use crate::reader::MAX_LEN;
 use crate::simd::{self, Masks, BLOCK};
 use core::ops::Range;
@@ -132,13 +133,7 @@ impl<'a> Checker<'a> {
         let end = self.b.len().min(start + WINDOW * BLOCK);
         simd::classify(self.path, &self.b[start..end], &mut self.raw);
         self.masks.clear();
-        for (k, m) in self.raw.iter().enumerate() {
-            // §2.2: `escape = "%" hex hex`; a `"%"` whose two bytes after
-            // it are hex digits is no bad byte (its digits are `xchar`).
-            let next = self.raw.get(k + 1).map_or(0, |n| n.hex);
-            let ok = m.pct & (m.hex >> 1 | next << 63) & (m.hex >> 2 | next << 62);
-            self.masks.push([m.notx & !ok, m.nl, m.slash, m.quest, m.at, m.colon, m.semi]);
-        }
+        self.masks.extend(self.raw.iter().map(|m| [m.notx, m.nl, m.slash, m.quest, m.at, m.colon, m.semi]));
         (self.base, self.end) = (start, end);
     }
 
@@ -187,25 +182,34 @@ impl<'a> Checker<'a> {
             return Verdict::Ask;
         }
         let b = &self.b[s..e];
-        // A `"%"` that its URL ends before two hex digits.
-        let cut_escape = b.len() >= 2 && b[b.len() - 2] == b'%' || b.last() == Some(&b'%');
-        if cut_escape || self.any(BAD, s, e) {
-            // §2.2: no rule takes such a byte, the fragment neither; a
-            // `"#"` starts the fragment, read by the full parser.
-            return if chars::find_byte(b, 0, b.len(), b'#') < b.len() {
-                Verdict::Ask
-            } else {
-                Verdict::Invalid
-            };
+        let mut bad = self.first(BAD, s, e);
+        while bad < e {
+            // §2.2: `escape = "%" hex hex`, within the URL.
+            if pct::escape_at(b, bad - s).is_none() {
+                // No rule takes this byte, the fragment neither; a `"#"`
+                // starts the fragment, read by the full parser.
+                return if chars::find_byte(b, 0, b.len(), b'#') < b.len() {
+                    Verdict::Ask
+                } else {
+                    Verdict::Invalid
+                };
+            }
+            bad = self.first(BAD, bad + 3, e);
         }
         // Every byte is an `xchar` or a valid escape. §5: `scheme ":"`,
         // `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]`.
         let colon = self.first(COLON, s, e);
         let name = colon - s;
-        if name == 0 || colon == e || chars::run_of(b, 0, name, chars::SCHEME) != name {
+        // The name in the word from `s` when it fits there (the bytes
+        // after the URL do not matter: only the name's are looked at).
+        let scheme_chars = match self.b.get(s..).and_then(<[u8]>::first_chunk::<8>) {
+            Some(word) if name <= 8 => chars::run_in_word(word, chars::SCHEME) >= name,
+            _ => chars::run_of(b, 0, name, chars::SCHEME) == name,
+        };
+        if name == 0 || colon == e || !scheme_chars {
             return Verdict::Invalid;
         }
-        match SchemeKind::from_prefix(b, name) {
+        match SchemeKind::from_prefix(&self.b[s..], name) {
             // §5: `otherurl = genericurl`, `schemepart = *xchar |
             // ip-schemepart`: every `xchar` text is one.
             SchemeKind::Other => Verdict::Valid,
@@ -234,10 +238,16 @@ impl<'a> Checker<'a> {
             // §3.10: `"file://" [ host | "localhost" ] "/" fpath`.
             true
         } else {
-            let (i, j) = (h - s, host_end - s);
-            match host::short(&b[..j], i) {
-                Some(end) => end == j,
-                None => j - i > host::MAX_LABEL && host::long(b, i, j),
+            // `host::short` reads whole words: from the buffer when the
+            // byte after the URL is no host character (a line break),
+            // else from the URL alone.
+            let (words, offset) = match self.b.get(e) {
+                Some(&c) if !chars::HOSTCHAR.contains(c) => (self.b, 0),
+                _ => (b, s),
+            };
+            match host::short(words, h - offset) {
+                Some(end) => end == host_end - offset,
+                None => host_end - h > host::MAX_LABEL && host::long(b, h - s, host_end - s),
             }
         };
         if !host_ok {

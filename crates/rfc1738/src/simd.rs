@@ -22,12 +22,8 @@ pub(crate) struct Masks {
     /// `"\n"`, which ends a line.
     pub(crate) nl: u64,
     /// Bytes that are no unencoded `xchar` (§5: `unreserved | reserved`):
-    /// `"%"` among them (its escape is checked from `pct` and `hex`).
+    /// `"%"` among them (the reader checks its escape).
     pub(crate) notx: u64,
-    /// `"%"`.
-    pub(crate) pct: u64,
-    /// `hex = digit | "A" ... "F" | "a" ... "f"` (§5).
-    pub(crate) hex: u64,
     /// `"/"`.
     pub(crate) slash: u64,
     /// `"?"`.
@@ -134,7 +130,7 @@ pub(crate) fn classify(path: Path, b: &[u8], out: &mut Vec<Masks>) {
 
 /// The class bits of one byte, for the portable way: bit `k` is field
 /// `k` of [`Masks`], in the order written there.
-const fn class_bits(c: u8) -> u16 {
+const fn class_bits(c: u8) -> u8 {
     let mut bits = 0;
     if c == b'\n' {
         bits |= 1 << 0;
@@ -142,17 +138,11 @@ const fn class_bits(c: u8) -> u16 {
     if !XCHAR.literal().contains_const(c) {
         bits |= 1 << 1;
     }
-    if c == b'%' {
-        bits |= 1 << 2;
-    }
-    if chars::hex_value(c).is_some() {
-        bits |= 1 << 3;
-    }
     let delimiters = *b"/?@:;";
     let mut k = 0;
     while k < delimiters.len() {
         if c == delimiters[k] {
-            bits |= 1 << (4 + k);
+            bits |= 1 << (2 + k);
         }
         k += 1;
     }
@@ -160,8 +150,8 @@ const fn class_bits(c: u8) -> u16 {
 }
 
 /// The class bits of every byte.
-static CLASS_BITS: [u16; 256] = {
-    let mut t = [0u16; 256];
+static CLASS_BITS: [u8; 256] = {
+    let mut t = [0u8; 256];
     let mut c = 0;
     while c < 256 {
         t[c] = class_bits(c as u8);
@@ -171,24 +161,21 @@ static CLASS_BITS: [u16; 256] = {
 };
 
 /// The portable way: for each eight bytes, their class bits laid out as
-/// the bytes of two words (low and high halves), then each class's bits
-/// gathered into eight bits of its mask by one multiplication.
+/// the bytes of a word, then each class's bits gathered into eight bits
+/// of its mask by one multiplication.
 pub(crate) fn portable(block: &[u8]) -> Masks {
-    let mut fields = [0u64; 9];
+    let mut fields = [0u64; 7];
     for (w, eight) in block.chunks_exact(8).enumerate() {
-        let (mut lo, mut hi) = (0u64, 0u64);
+        let mut word = 0u64;
         for (k, &c) in eight.iter().enumerate() {
-            let bits = CLASS_BITS[c as usize];
-            lo |= u64::from(bits as u8) << (8 * k);
-            hi |= u64::from(bits >> 8) << (8 * k);
+            word |= u64::from(CLASS_BITS[c as usize]) << (8 * k);
         }
         for (f, field) in fields.iter_mut().enumerate() {
-            let word = if f < 8 { lo >> f } else { hi >> (f - 8) };
-            *field |= gather(word & chars::LO) << (8 * w);
+            *field |= gather(word >> f & chars::LO) << (8 * w);
         }
     }
-    let [nl, notx, pct, hex, slash, quest, at, colon, semi] = fields;
-    Masks { nl, notx, pct, hex, slash, quest, at, colon, semi }
+    let [nl, notx, slash, quest, at, colon, semi] = fields;
+    Masks { nl, notx, slash, quest, at, colon, semi }
 }
 
 /// The low bits of the eight bytes of `x` (each byte 0 or 1) as eight
@@ -223,36 +210,33 @@ mod x86 {
                     $and($cmpgt($x, $set1(($lo - 1) as i8)), $cmpgt($set1(($hi + 1) as i8), $x))
                 };
             }
-            let pct = eq!(b'%');
             let unsafe_ = $or(
-                $or($cmpeq($or(v, $set1(1)), $set1(0x23)), pct),
+                $or($cmpeq($or(v, $set1(1)), $set1(0x23)), eq!(b'%')),
                 $or($or($cmpeq($or(v, $set1(2)), $set1(0x3e)), eq!(b'`')), within!(v, b'[', b'^')),
             );
             let xchar = $andnot(unsafe_, within!(v, 0x21u8, b'z'));
-            let lower = $or(v, $set1(0x20));
-            let hex = $or(within!(v, b'0', b'9'), within!(lower, b'a', b'f'));
-            [
-                $movemask(eq!(b'\n')) as u32,
-                $movemask(xchar) as u32,
-                $movemask(pct) as u32,
-                $movemask(hex) as u32,
-                $movemask(eq!(b'/')) as u32,
-                $movemask(eq!(b'?')) as u32,
-                $movemask(eq!(b'@')) as u32,
-                $movemask(eq!(b':')) as u32,
-                $movemask(eq!(b';')) as u32,
-            ]
+            // The fields of `Masks`, `xchar` where `notx` goes (`finish`
+            // turns it round).
+            Masks {
+                nl: u64::from($movemask(eq!(b'\n')) as u32),
+                notx: u64::from($movemask(xchar) as u32),
+                slash: u64::from($movemask(eq!(b'/')) as u32),
+                quest: u64::from($movemask(eq!(b'?')) as u32),
+                at: u64::from($movemask(eq!(b'@')) as u32),
+                colon: u64::from($movemask(eq!(b':')) as u32),
+                semi: u64::from($movemask(eq!(b';')) as u32),
+            }
         }};
     }
 
     /// The masks of `b` (whole blocks) with SSE2, sixteen bytes at a time.
     pub(super) fn classify_sse2(b: &[u8], out: &mut Vec<Masks>) {
         for block in b.chunks_exact(BLOCK) {
-            let mut fields = [0u64; 9];
+            let mut m = Masks::default();
             for (q, sixteen) in block.chunks_exact(16).enumerate() {
                 // SAFETY: `sixteen` is 16 bytes long, and the load needs
                 // no alignment; SSE2 is part of every x86_64.
-                let m = unsafe {
+                let part = unsafe {
                     let v = _mm_loadu_si128(sixteen.as_ptr().cast());
                     classes!(
                         v,
@@ -265,11 +249,9 @@ mod x86 {
                         _mm_movemask_epi8
                     )
                 };
-                for (field, bits) in fields.iter_mut().zip(m) {
-                    *field |= u64::from(bits & 0xffff) << (16 * q);
-                }
+                m = or_shifted(m, part, 16 * q as u32);
             }
-            out.push(finish(fields));
+            out.push(finish(m));
         }
     }
 
@@ -280,40 +262,57 @@ mod x86 {
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn classify_avx2(b: &[u8], out: &mut Vec<Masks>) {
         for block in b.chunks_exact(BLOCK) {
-            let mut fields = [0u64; 9];
-            for (h, half) in block.chunks_exact(32).enumerate() {
-                // SAFETY: `half` is 32 bytes long, the load needs no
-                // alignment, and the caller makes sure of AVX2.
-                #[allow(unused_unsafe)]
-                let m = unsafe {
-                    let v = _mm256_loadu_si256(half.as_ptr().cast());
-                    classes!(
-                        v,
-                        _mm256_set1_epi8,
-                        _mm256_cmpeq_epi8,
-                        _mm256_cmpgt_epi8,
-                        _mm256_or_si256,
-                        _mm256_and_si256,
-                        _mm256_andnot_si256,
-                        _mm256_movemask_epi8
-                    )
-                };
-                for (field, bits) in fields.iter_mut().zip(m) {
-                    *field |= u64::from(bits) << (32 * h);
+            // SAFETY: `block` is 64 bytes long, two loads of 32 that need
+            // no alignment; the caller makes sure of AVX2.
+            #[allow(unused_unsafe)]
+            let (lo, hi) = unsafe {
+                let p = block.as_ptr();
+                let lo = _mm256_loadu_si256(p.cast());
+                let hi = _mm256_loadu_si256(p.add(32).cast());
+                macro_rules! half {
+                    ($v:expr) => {
+                        classes!(
+                            $v,
+                            _mm256_set1_epi8,
+                            _mm256_cmpeq_epi8,
+                            _mm256_cmpgt_epi8,
+                            _mm256_or_si256,
+                            _mm256_and_si256,
+                            _mm256_andnot_si256,
+                            _mm256_movemask_epi8
+                        )
+                    };
                 }
-            }
-            out.push(finish(fields));
+                (half!(lo), half!(hi))
+            };
+            // Through memory: combined in registers, LLVM joins the two
+            // halves' comparisons into one of 64 lanes, which it takes
+            // apart byte by byte (no AVX-512 here).
+            let (lo, hi) = core::hint::black_box((lo, hi));
+            out.push(finish(or_shifted(lo, hi, 32)));
         }
     }
 
-    /// The masks from the nine fields, `xchar` turned into `notx`.
-    #[inline]
-    fn finish(f: [u64; 9]) -> Masks {
-        let [nl, xchar, pct, hex, slash, quest, at, colon, semi] = f;
-        Masks { nl, notx: !xchar, pct, hex, slash, quest, at, colon, semi }
+    /// The masks `a`, with those of `b` shifted up by `by` bits.
+    #[inline(always)]
+    fn or_shifted(a: Masks, b: Masks, by: u32) -> Masks {
+        Masks {
+            nl: a.nl | b.nl << by,
+            notx: a.notx | b.notx << by,
+            slash: a.slash | b.slash << by,
+            quest: a.quest | b.quest << by,
+            at: a.at | b.at << by,
+            colon: a.colon | b.colon << by,
+            semi: a.semi | b.semi << by,
+        }
+    }
+
+    /// The masks with `notx` turned round: it held `xchar`.
+    #[inline(always)]
+    fn finish(m: Masks) -> Masks {
+        Masks { notx: !m.notx, ..m }
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -327,8 +326,6 @@ mod tests {
             let set = |field: &mut u64, yes: bool| *field |= if yes { bit } else { 0 };
             set(&mut m.nl, c == b'\n');
             set(&mut m.notx, !XCHAR.literal().contains(c));
-            set(&mut m.pct, c == b'%');
-            set(&mut m.hex, c.is_ascii_hexdigit());
             set(&mut m.slash, c == b'/');
             set(&mut m.quest, c == b'?');
             set(&mut m.at, c == b'@');
