@@ -16,8 +16,11 @@ pub struct Parser {
     pub run: fn(&[&str]) -> usize,
     /// For a parser of many URLs at once: the whole file as one buffer
     /// and where its URLs lie; `parse-bench` calls it instead of `run`.
-    pub batch: Option<fn(&str, &[Range<usize>]) -> usize>,
+    pub batch: Option<Batch>,
 }
+
+/// Checks the URLs at the ranges of one buffer; how many are valid.
+pub type Batch = fn(&str, &[Range<usize>]) -> usize;
 
 /// Runs `accepts` over `inputs` and counts the inputs it accepted.
 ///
@@ -61,7 +64,7 @@ pub fn all() -> Vec<Parser> {
         list.push(Parser {
             name: "rfc1738 bulk",
             what: "rfc1738::bulk::Checker over the whole file as one buffer, the URLs' ranges given",
-            run: |inputs| count(inputs, |s| subject::bulk(s, &[0..s.len()]) == 1),
+            run: |inputs| count(inputs, |s| subject::bulk(s, std::slice::from_ref(&(0..s.len()))) == 1),
             batch: Some(subject::bulk),
         });
     }
