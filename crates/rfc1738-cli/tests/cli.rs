@@ -318,3 +318,37 @@ fn explain_gives_the_ftp_plan_and_the_gopher_request() {
     assert!(out.contains("send x<TAB><TAB>+<CR><LF>"));
     rfc1738().args(["explain", "http://u@h/"]).assert().code(1);
 }
+
+/// `check` reads strict URLs with the bulk validator: every line's
+/// verdict and error are the full parser's, with the vector code or the
+/// portable one (`RFC1738_PORTABLE=1`), whatever the lines' lengths and
+/// places in the blocks.
+#[test]
+fn check_gives_the_parsers_verdicts_with_and_without_the_vector_code() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut input = std::fs::read(root.join("benches/data/rfc1738-schemes.txt")).unwrap();
+    input.extend(std::fs::read(root.join("crates/rfc1738/tests/bulk-sample.txt")).unwrap());
+    input.extend_from_slice(b"http://h.dom/a\r\nhttp://h.dom/%4\r\n\r\nlast:line");
+    let lines: Vec<&[u8]> = input.split(|&c| c == b'\n').map(|l| l.strip_suffix(b"\r").unwrap_or(l)).collect();
+    let run = |portable: &str| {
+        let out = rfc1738()
+            .args(["check", "--json"])
+            .env("RFC1738_PORTABLE", portable)
+            .write_stdin(input.clone())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        out.stdout
+    };
+    let vector = run("0");
+    assert_eq!(run("1"), vector);
+    let objs = json_lines(&String::from_utf8(vector).unwrap());
+    assert_eq!(objs.len(), lines.len());
+    for (obj, line) in objs.iter().zip(&lines) {
+        let expected = rfc1738::validate_bytes(line);
+        assert_eq!(obj["valid"], expected.is_ok(), "{obj}");
+        if let Err(e) = expected {
+            assert_eq!(obj["error"]["offset"], e.offset(), "{obj}");
+        }
+    }
+}

@@ -335,6 +335,8 @@ struct Job<'a> {
     quiet: bool,
     /// Reports carry colour escapes.
     color: bool,
+    /// How the bulk validator classifies blocks.
+    path: rfc1738::bulk::Path,
 }
 
 /// Runs `check`.
@@ -403,6 +405,7 @@ fn check_file(
         lenient: args.lenient,
         quiet: args.quiet,
         color,
+        path: bulk_path(),
     };
     // Every channel end is owned by one thread, so that when any of them
     // stops (the end, an error, a closed output) the others see it and stop.
@@ -443,6 +446,17 @@ fn check_file(
         progress.finish_and_clear();
         Ok(())
     })
+}
+
+/// How the bulk validator classifies blocks: the fastest way the
+/// processor has, or the portable one when the environment variable
+/// `RFC1738_PORTABLE` is `1` (for tests of the portable way).
+fn bulk_path() -> rfc1738::bulk::Path {
+    if std::env::var_os("RFC1738_PORTABLE").is_some_and(|v| v == "1") {
+        rfc1738::bulk::Path::Portable
+    } else {
+        rfc1738::bulk::Path::detect()
+    }
 }
 
 /// A block to check: its number in the file, the number of the line
@@ -498,40 +512,78 @@ fn read_blocks(mut blocks: Blocks, tokens: &mpsc::Receiver<Buffers>, work_tx: &m
 
 /// Checks every line of a block whose first line is `line_no + 1`: its
 /// output (in `out`, emptied first), ready to be copied out, and its counts.
+///
+/// Strict URLs go through the bulk validator: the block split into lines
+/// and checked in one pass over its bytes, the full parser asked only for
+/// the error of an invalid line.
 fn check_lines(block: Block, line_no: u64, job: Job<'_>, mut out: Vec<u8>) -> io::Result<Done> {
     out.clear();
     let mut done = Done { out, buffer: Vec::new(), tally: Tally::default(), bytes: block.bytes };
-    for (k, line) in block.lines(job.max_len).enumerate() {
-        let line_no = line_no + k as u64 + 1;
-        let (input, verdict): (&[u8], Verdict) = match line {
-            Ok(t) if job.format == Format::Clf => {
-                let (verdict, scheme) = rfc1738_report::clf::check_line(t);
-                done.tally.add_named(scheme.as_deref(), verdict.is_ok());
-                (t, verdict)
-            }
-            Ok(t) => {
-                let verdict = if job.lenient {
-                    parse_bytes_with(t, &options(true)).map(|_| ())
-                } else {
-                    rfc1738::validate_bytes(t).map_err(Problem::from)
-                };
-                done.tally.add(t, verdict.is_ok());
-                (t, verdict)
-            }
-            Err(n) => {
-                done.tally.add(b"", false);
-                (b"", Err(Problem::too_long(n, job.max_len)))
-            }
-        };
-        if let Err(p) = &verdict {
-            done.tally.add_error(p, job.file, line_no, input);
+    let mut k = 0;
+    if job.format == Format::Url && !job.lenient {
+        for (t, valid) in rfc1738::bulk::lines_with_path(&block.data, job.path) {
+            k += 1;
+            let line = if t.len() > job.max_len { Err(t.len() as u64) } else { Ok(t) };
+            let verdict = match line {
+                Ok(_) if valid => Some(Ok(())),
+                Ok(t) => Some(rfc1738::validate_bytes(t).map_err(Problem::from)),
+                Err(_) => None,
+            };
+            one_line(&mut done, job, line_no + k, line, verdict)?;
         }
-        if !job.quiet {
-            write_verdict(&mut done.out, job, line_no, input, &verdict)?;
+        if let Some(n) = block.too_long {
+            k += 1;
+            one_line(&mut done, job, line_no + k, Err(n), None)?;
+        }
+    } else {
+        for line in block.lines(job.max_len) {
+            k += 1;
+            one_line(&mut done, job, line_no + k, line, None)?;
         }
     }
     done.buffer = block.data;
     Ok(done)
+}
+
+/// Checks line `line_no` (its text, or its length when too long), whose
+/// `verdict` the bulk validator may have given already; counts it and
+/// writes what is said of it.
+fn one_line(
+    done: &mut Done,
+    job: Job<'_>,
+    line_no: u64,
+    line: Result<&[u8], u64>,
+    verdict: Option<Verdict>,
+) -> io::Result<()> {
+    let (input, verdict): (&[u8], Verdict) = match line {
+        Ok(t) if job.format == Format::Clf => {
+            let (verdict, scheme) = rfc1738_report::clf::check_line(t);
+            done.tally.add_named(scheme.as_deref(), verdict.is_ok());
+            (t, verdict)
+        }
+        Ok(t) => {
+            let verdict = verdict.unwrap_or_else(|| {
+                if job.lenient {
+                    parse_bytes_with(t, &options(true)).map(|_| ())
+                } else {
+                    rfc1738::validate_bytes(t).map_err(Problem::from)
+                }
+            });
+            done.tally.add(t, verdict.is_ok());
+            (t, verdict)
+        }
+        Err(n) => {
+            done.tally.add(b"", false);
+            (b"", Err(Problem::too_long(n, job.max_len)))
+        }
+    };
+    if let Err(p) = &verdict {
+        done.tally.add_error(p, job.file, line_no, input);
+    }
+    if !job.quiet {
+        write_verdict(&mut done.out, job, line_no, input, &verdict)?;
+    }
+    Ok(())
 }
 
 /// Writes what `check` says about one line: a JSON object with `--json`,
