@@ -46,8 +46,8 @@ pub use crate::simd::Path;
 /// first-level cache while its URLs are read.
 const WINDOW: usize = 128;
 
-/// The masks a URL is read from, per block (`simd::Masks`, the escapes
-/// checked).
+/// The masks a URL is read from (`Masks::get`): bytes that are no
+/// `xchar` (a `"%"` among them), line breaks, delimiters.
 const BAD: usize = 0;
 const NL: usize = 1;
 const SLASH: usize = 2;
@@ -87,9 +87,9 @@ pub struct Checker<'a> {
     /// Where the window starts in `b`, and where its masks end.
     base: usize,
     end: usize,
-    masks: Vec<[u64; 7]>,
-    /// The classifier's output, kept for its allocation.
-    raw: Vec<Masks>,
+    /// The window's masks, block by block, then two blocks of zeros (so
+    /// that a URL's masks are read as one word without a check).
+    masks: Vec<Masks>,
 }
 
 impl<'a> Checker<'a> {
@@ -106,7 +106,7 @@ impl<'a> Checker<'a> {
     #[must_use]
     pub fn with_path(b: &'a [u8], path: Path) -> Checker<'a> {
         let path = if Path::available().contains(&path) { path } else { Path::Portable };
-        Checker { b, path, base: 0, end: 0, masks: Vec::new(), raw: Vec::new() }
+        Checker { b, path, base: 0, end: 0, masks: Vec::new() }
     }
 
     /// The way blocks are classified.
@@ -119,8 +119,20 @@ impl<'a> Checker<'a> {
     ///
     /// # Panics
     /// When `range` is not within the buffer.
+    #[inline]
     pub fn is_valid(&mut self, range: Range<usize>) -> bool {
-        match self.verdict(range.start, range.end) {
+        let (s, e) = (range.start, range.end);
+        assert!(s <= e && e <= self.b.len(), "range out of the buffer");
+        let verdict = if e - s > MAX_LEN || !self.cover(s, e) {
+            Verdict::Ask
+        } else if e - s <= BLOCK {
+            let rel = s - self.base;
+            let short = Short { masks: &self.masks[rel / BLOCK..], off: (rel % BLOCK) as u32 };
+            decide(&short, self.b, s, e)
+        } else {
+            decide(&Long { c: self, s }, self.b, s, e)
+        };
+        match verdict {
             Verdict::Valid => true,
             Verdict::Invalid => false,
             Verdict::Ask => validate_bytes(&self.b[range]).is_ok(),
@@ -131,9 +143,8 @@ impl<'a> Checker<'a> {
     #[inline(never)]
     fn window(&mut self, start: usize) {
         let end = self.b.len().min(start + WINDOW * BLOCK);
-        simd::classify(self.path, &self.b[start..end], &mut self.raw);
-        self.masks.clear();
-        self.masks.extend(self.raw.iter().map(|m| [m.notx, m.nl, m.slash, m.quest, m.at, m.colon, m.semi]));
+        simd::classify(self.path, &self.b[start..end], &mut self.masks);
+        self.masks.extend([Masks::default(); 2]);
         (self.base, self.end) = (start, end);
     }
 
@@ -155,7 +166,7 @@ impl<'a> Checker<'a> {
         }
         let (mut k, off) = ((from - self.base) / BLOCK, (from - self.base) % BLOCK);
         let last = (to - 1 - self.base) / BLOCK;
-        let mut m = self.masks[k][field] & (u64::MAX << off);
+        let mut m = self.masks[k].get(field) & (u64::MAX << off);
         loop {
             if m != 0 {
                 return to.min(self.base + k * BLOCK + m.trailing_zeros() as usize);
@@ -164,124 +175,164 @@ impl<'a> Checker<'a> {
                 return to;
             }
             k += 1;
-            m = self.masks[k][field];
+            m = self.masks[k].get(field);
         }
     }
+}
+
+/// The masks of one URL, its bytes counted from its start.
+trait Span {
+    /// The first byte of `field` in `from..to`, or `to`.
+    fn first(&self, field: usize, from: usize, to: usize) -> usize;
 
     /// Whether `field` has a byte in `from..to`.
-    #[inline]
+    #[inline(always)]
     fn any(&self, field: usize, from: usize, to: usize) -> bool {
         self.first(field, from, to) < to
     }
+}
 
-    /// The masks' verdict on `b[s..e]`.
-    #[inline]
-    fn verdict(&mut self, s: usize, e: usize) -> Verdict {
-        assert!(s <= e && e <= self.b.len(), "range out of the buffer");
-        if e - s > MAX_LEN || !self.cover(s, e) {
-            return Verdict::Ask;
+/// A URL of at most 64 bytes: each mask read as one word from the two
+/// blocks it may touch, shifted to its start.
+struct Short<'c> {
+    /// The masks from the block where the URL starts.
+    masks: &'c [Masks],
+    /// Where it starts in that block.
+    off: u32,
+}
+
+impl Span for Short<'_> {
+    #[inline(always)]
+    fn first(&self, field: usize, from: usize, to: usize) -> usize {
+        if from >= to {
+            return to;
         }
-        let b = &self.b[s..e];
-        let mut bad = self.first(BAD, s, e);
-        while bad < e {
-            // §2.2: `escape = "%" hex hex`, within the URL.
-            if pct::escape_at(b, bad - s).is_none() {
-                // No rule takes this byte, the fragment neither; a `"#"`
-                // starts the fragment, read by the full parser.
-                return if chars::find_byte(b, 0, b.len(), b'#') < b.len() {
-                    Verdict::Ask
-                } else {
-                    Verdict::Invalid
-                };
-            }
-            bad = self.first(BAD, bad + 3, e);
-        }
-        // Every byte is an `xchar` or a valid escape. §5: `scheme ":"`,
-        // `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]`.
-        let colon = self.first(COLON, s, e);
-        let name = colon - s;
-        // The name in the word from `s` when it fits there (the bytes
-        // after the URL do not matter: only the name's are looked at).
-        let scheme_chars = match self.b.get(s..).and_then(<[u8]>::first_chunk::<8>) {
-            Some(word) if name <= 8 => chars::run_in_word(word, chars::SCHEME) >= name,
-            _ => chars::run_of(b, 0, name, chars::SCHEME) == name,
-        };
-        if name == 0 || colon == e || !scheme_chars {
-            return Verdict::Invalid;
-        }
-        match SchemeKind::from_prefix(&self.b[s..], name) {
-            // §5: `otherurl = genericurl`, `schemepart = *xchar |
-            // ip-schemepart`: every `xchar` text is one.
-            SchemeKind::Other => Verdict::Valid,
-            kind @ (SchemeKind::Http | SchemeKind::Ftp | SchemeKind::File) => self.ip(s, colon, e, kind),
-            _ => Verdict::Ask,
-        }
+        let m = self.masks;
+        // Two shifts: by 64 would overflow when `off` is 0.
+        let bits = m[0].get(field) >> self.off | m[1].get(field) << 1 << (63 - self.off);
+        ((bits & (u64::MAX << from)).trailing_zeros() as usize).min(to)
     }
+}
 
-    /// `"//" hostport [ "/" path ]` after the `":"` at `colon` of an http,
-    /// ftp or file URL `b[s..e]` whose bytes are all `xchar` or escapes.
-    #[inline]
-    fn ip(&self, s: usize, colon: usize, e: usize, kind: SchemeKind) -> Verdict {
-        let b = &self.b[s..e];
-        let h = colon + 3;
-        if h > e || self.b[colon + 1..h] != *b"//" {
-            return Verdict::Ask;
+/// A longer URL: the masks read block by block.
+struct Long<'c, 'a> {
+    c: &'c Checker<'a>,
+    /// Where the URL starts in the buffer.
+    s: usize,
+}
+
+impl Span for Long<'_, '_> {
+    #[inline(always)]
+    fn first(&self, field: usize, from: usize, to: usize) -> usize {
+        self.c.first(field, self.s + from, self.s + to) - self.s
+    }
+}
+
+/// The masks' verdict on the URL `buf[s..e]`, whose masks `v` holds.
+#[inline(always)]
+fn decide(v: &impl Span, buf: &[u8], s: usize, e: usize) -> Verdict {
+    let b = &buf[s..e];
+    let n = b.len();
+    let mut bad = v.first(BAD, 0, n);
+    while bad < n {
+        // §2.2: `escape = "%" hex hex`, within the URL.
+        if pct::escape_at(b, bad).is_none() {
+            // No rule takes this byte, the fragment neither; a `"#"`
+            // starts the fragment, read by the full parser.
+            return if chars::find_byte(b, 0, n, b'#') < n { Verdict::Ask } else { Verdict::Invalid };
         }
-        // §3.1: the login ends at the first `"/"`; a user (an `"@"`) is
-        // for the full parser.
-        let login_end = self.first(SLASH, h, e);
-        if self.any(AT, h, login_end) {
-            return Verdict::Ask;
-        }
-        let host_end = self.first(COLON, h, login_end);
-        let host_ok = if kind == SchemeKind::File && h == host_end {
-            // §3.10: `"file://" [ host | "localhost" ] "/" fpath`.
-            true
-        } else {
-            // `host::short` reads whole words: from the buffer when the
-            // byte after the URL is no host character (a line break),
-            // else from the URL alone.
-            let (words, offset) = match self.b.get(e) {
-                Some(&c) if !chars::HOSTCHAR.contains(c) => (self.b, 0),
-                _ => (b, s),
-            };
-            match host::short(words, h - offset) {
-                Some(end) => end == host_end - offset,
-                None => host_end - h > host::MAX_LABEL && host::long(b, h - s, host_end - s),
-            }
+        bad = v.first(BAD, bad + 3, n);
+    }
+    // Every byte is an `xchar` or a valid escape. §5: `scheme ":"`,
+    // `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]`.
+    let colon = v.first(COLON, 0, n);
+    // The name in the word from `s` when it fits there (the bytes after
+    // the URL do not matter: only the name's are looked at).
+    let scheme_chars = match buf.get(s..).and_then(<[u8]>::first_chunk::<8>) {
+        Some(word) if colon <= 8 => chars::run_in_word(word, chars::SCHEME) >= colon,
+        _ => chars::run_of(b, 0, colon, chars::SCHEME) == colon,
+    };
+    if colon == 0 || colon == n || !scheme_chars {
+        return Verdict::Invalid;
+    }
+    match SchemeKind::from_prefix(&buf[s..], colon) {
+        // §5: `otherurl = genericurl`, `schemepart = *xchar |
+        // ip-schemepart`: every `xchar` text is one.
+        SchemeKind::Other => Verdict::Valid,
+        kind @ (SchemeKind::Http | SchemeKind::Ftp | SchemeKind::File) => ip(v, buf, s, e, colon, kind),
+        _ => Verdict::Ask,
+    }
+}
+
+/// `"//" hostport [ "/" path ]` after the `":"` at `colon` of an http,
+/// ftp or file URL `buf[s..e]` whose bytes are all `xchar` or escapes.
+#[inline(always)]
+fn ip(v: &impl Span, buf: &[u8], s: usize, e: usize, colon: usize, kind: SchemeKind) -> Verdict {
+    let b = &buf[s..e];
+    let n = b.len();
+    let h = colon + 3;
+    if h > n || b[colon + 1..h] != *b"//" {
+        return Verdict::Ask;
+    }
+    // §3.1: the login ends at the first `"/"`; a user (an `"@"`) is for
+    // the full parser.
+    let login_end = v.first(SLASH, h, n);
+    if v.any(AT, h, login_end) {
+        return Verdict::Ask;
+    }
+    if kind == SchemeKind::File && login_end == n {
+        // §3.10: `"file://" [ host | "localhost" ] "/" fpath`, the `"/"`
+        // not optional.
+        return Verdict::Invalid;
+    }
+    let host_end = v.first(COLON, h, login_end);
+    let host_ok = if kind == SchemeKind::File && h == host_end {
+        // §3.10: `"file://" [ host | "localhost" ] "/" fpath`.
+        true
+    } else {
+        // `host::short` reads whole words: from the buffer when the byte
+        // after the URL is no host character (a line break), else from
+        // the URL alone.
+        let (words, offset) = match buf.get(e) {
+            Some(&c) if !chars::HOSTCHAR.contains(c) => (buf, s),
+            _ => (b, 0),
         };
-        if !host_ok {
-            return Verdict::Ask;
+        match host::short(words, offset + h) {
+            Some(end) => end == offset + host_end,
+            None => host_end - h > host::MAX_LABEL && host::long(b, h, host_end),
         }
-        if host_end < login_end && (kind == SchemeKind::File || !port(&b[host_end + 1 - s..login_end - s])) {
-            return Verdict::Ask;
+    };
+    if !host_ok {
+        return Verdict::Ask;
+    }
+    if host_end < login_end && (kind == SchemeKind::File || !port(&b[host_end + 1..login_end])) {
+        return Verdict::Ask;
+    }
+    if login_end == n {
+        return Verdict::Valid;
+    }
+    let path = login_end + 1;
+    let ok = match kind {
+        // §3.3: `hpath [ "?" search ]`, `search` without `"/"` or `"?"`.
+        SchemeKind::Http => {
+            let q = v.first(QUEST, path, n);
+            q == n || !(v.any(SLASH, q + 1, n) || v.any(QUEST, q + 1, n))
         }
-        if login_end == e {
-            return if kind == SchemeKind::File { Verdict::Ask } else { Verdict::Valid };
-        }
-        let path = login_end + 1;
-        let ok = match kind {
-            // §3.3: `hpath [ "?" search ]`, `search` without `"/"` or `"?"`.
-            SchemeKind::Http => {
-                let q = self.first(QUEST, path, e);
-                q == e || !(self.any(SLASH, q + 1, e) || self.any(QUEST, q + 1, e))
+        // §3.2: `fpath [ ";type=" ftptype ]`.
+        SchemeKind::Ftp => match v.first(SEMI, path, n) {
+            semi if semi == n => true,
+            semi => {
+                let rest = &b[semi..];
+                rest.len() == 7 && rest.starts_with(b";type=") && b"aidAID".contains(&rest[6])
             }
-            // §3.2: `fpath [ ";type=" ftptype ]`.
-            SchemeKind::Ftp => match self.first(SEMI, path, e) {
-                semi if semi == e => true,
-                semi => {
-                    let rest = &self.b[semi..e];
-                    rest.len() == 7 && rest.starts_with(b";type=") && b"aidAID".contains(&rest[6])
-                }
-            },
-            // §3.10: `fpath`, no `";"`.
-            _ => !self.any(SEMI, path, e),
-        };
-        if ok {
-            Verdict::Valid
-        } else {
-            Verdict::Ask
-        }
+        },
+        // §3.10: `fpath`, no `";"`.
+        _ => !v.any(SEMI, path, n),
+    };
+    if ok {
+        Verdict::Valid
+    } else {
+        Verdict::Ask
     }
 }
 
@@ -447,7 +498,10 @@ mod tests {
         ] {
             for path in Path::available() {
                 let mut c = Checker::with_path(url.as_bytes(), path);
-                assert_eq!(c.verdict(0, url.len()), verdict, "{url:?} {path:?}");
+                assert!(c.cover(0, url.len()));
+                let short = Short { masks: &c.masks, off: 0 };
+                assert!(url.len() > BLOCK || decide(&short, url.as_bytes(), 0, url.len()) == verdict, "{url:?} {path:?}");
+                assert_eq!(decide(&Long { c: &c, s: 0 }, url.as_bytes(), 0, url.len()), verdict, "{url:?}");
                 if verdict != Verdict::Ask {
                     assert_eq!(verdict == Verdict::Valid, validate_bytes(url.as_bytes()).is_ok(), "{url:?}");
                 }

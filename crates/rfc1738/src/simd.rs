@@ -36,6 +36,23 @@ pub(crate) struct Masks {
     pub(crate) semi: u64,
 }
 
+impl Masks {
+    /// Field `f`: 0 `notx`, 1 `nl`, 2 `slash`, 3 `quest`, 4 `at`, 5
+    /// `colon`, 6 `semi` (a constant where it is called, so a load).
+    #[inline(always)]
+    pub(crate) fn get(&self, f: usize) -> u64 {
+        match f {
+            0 => self.notx,
+            1 => self.nl,
+            2 => self.slash,
+            3 => self.quest,
+            4 => self.at,
+            5 => self.colon,
+            _ => self.semi,
+        }
+    }
+}
+
 /// Bytes per block: one bit each in a `u64`.
 pub(crate) const BLOCK: usize = 64;
 
