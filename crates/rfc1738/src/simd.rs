@@ -367,10 +367,12 @@ mod tests {
     /// class, through every way: the naive classes.
     #[test]
     fn every_way_gives_the_naive_classes_for_every_byte_at_every_place() {
-        for filler in [b'a', b'%', 0x80, b'\n', b'~'] {
+        // Under Miri (hours otherwise): every byte value in a few places.
+        let (fillers, places): (&[u8], usize) = if cfg!(miri) { (b"a", 3) } else { (b"a%\x80\n~", 1) };
+        for &filler in fillers {
             let mut b = Vec::new();
             for c in 0..=255u8 {
-                for k in 0..BLOCK {
+                for k in (c as usize % places..BLOCK).step_by(places) {
                     let mut block = [filler; BLOCK];
                     block[k] = c;
                     b.extend_from_slice(&block);
@@ -387,7 +389,7 @@ mod tests {
     /// padded with zeros, as if they were there.
     #[test]
     fn every_way_gives_the_naive_classes_on_random_texts() {
-        let texts = crate::testing::random_texts(41, 3000, 300, b"az09%/?@:;\n\r#~ \x80\xff\x00AFG`^[]\\<>\"");
+        let texts = crate::testing::random_texts(41, if cfg!(miri) { 20 } else { 3000 }, 300, b"az09%/?@:;\n\r#~ \x80\xff\x00AFG`^[]\\<>\"");
         for text in texts {
             let mut padded = text.clone();
             padded.resize(text.len().div_ceil(BLOCK) * BLOCK, 0);
