@@ -352,3 +352,34 @@ fn check_gives_the_parsers_verdicts_with_and_without_the_vector_code() {
         }
     }
 }
+
+/// With `--quiet` the reader does not count lines ahead of the workers:
+/// the summary's examples still name the right line, in every block.
+#[test]
+fn check_quiet_names_the_same_lines_as_the_full_report() {
+    let mut input = Vec::new();
+    for i in 0..120_000u32 {
+        let line = match i {
+            70_001 => "http://h.dom/a b\n".to_string(),
+            90_002 => "ftp://h.dom/a;type=x\n".to_string(),
+            119_999 => "no scheme\n".to_string(),
+            _ => format!("https://host{i}.example/some/path?q={i}\n"),
+        };
+        input.extend_from_slice(line.as_bytes());
+    }
+    assert!(input.len() > 4 << 20, "several blocks");
+    let run = |args: &[&str]| {
+        let out = rfc1738().arg("check").args(args).write_stdin(input.clone()).output().unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let full = run(&[]);
+    let summary = &full[full.find("checked ").unwrap()..];
+    for jobs in ["1", "3"] {
+        let quiet = run(&["--quiet", "--jobs", jobs]);
+        assert_eq!(quiet, summary);
+    }
+    assert!(summary.contains("<stdin>:70002:"), "{summary}");
+    assert!(summary.contains("<stdin>:90003:"), "{summary}");
+    assert!(summary.contains("<stdin>:120000:"), "{summary}");
+}

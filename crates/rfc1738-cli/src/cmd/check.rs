@@ -95,7 +95,9 @@ impl Summary {
     /// Adds the counts of a run of lines, scheme by scheme in the order
     /// they first appeared there: the first `MAX_SCHEMES` names get a row,
     /// as if every line had been counted here in input order.
-    fn merge(&mut self, tally: &Tally) {
+    /// `lines_before`: added to the line numbers of the tally's errors,
+    /// when they were counted from the start of their block.
+    fn merge(&mut self, tally: &Tally, lines_before: u64) {
         for (name, counts) in &tally.order {
             let key = String::from_utf8_lossy(name);
             let key = if self.by_scheme.contains_key(&*key) || self.by_scheme.len() < MAX_SCHEMES {
@@ -112,7 +114,11 @@ impl Summary {
         for row in &tally.errors {
             match self.errors.iter_mut().find(|r| (r.kind, r.rule) == (row.kind, row.rule)) {
                 Some(r) => r.count += row.count,
-                None => self.errors.push(row.clone()),
+                None => {
+                    let mut row = row.clone();
+                    row.first.1 += lines_before;
+                    self.errors.push(row);
+                }
             }
         }
     }
@@ -321,6 +327,8 @@ struct Done {
     tally: Tally,
     /// Bytes of input, for the progress bar.
     bytes: u64,
+    /// Lines checked.
+    lines: u64,
 }
 
 /// What every worker needs to know.
@@ -410,7 +418,12 @@ fn check_file(
     // Every channel end is owned by one thread, so that when any of them
     // stops (the end, an error, a closed output) the others see it and stop.
     thread::scope(move |s| {
-        s.spawn(move || read_blocks(blocks, &token_rx, &work_tx));
+        // With nothing written per line, the reader need not count the
+        // lines of each block ahead of its workers (a pass over its bytes):
+        // the workers number them from the block's start, and the line
+        // numbers of the summary's examples are made whole here.
+        let count = !args.quiet;
+        s.spawn(move || read_blocks(blocks, count, &token_rx, &work_tx));
         for _ in 0..jobs {
             let (work_rx, done_tx) = (Arc::clone(&work_rx), done_tx.clone());
             s.spawn(move || work(&work_rx, &done_tx, job));
@@ -418,7 +431,7 @@ fn check_file(
         drop((work_rx, done_tx));
         // Batches arrive in any order; each is written when its turn comes.
         let mut pending = BTreeMap::new();
-        let mut next = 0u64;
+        let (mut next, mut lines) = (0u64, 0u64);
         loop {
             let (seq, done) = match done_rx.try_recv() {
                 Ok(message) => message,
@@ -437,7 +450,8 @@ fn check_file(
             while let Some(done) = pending.remove(&next) {
                 let done = done.map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
                 out.write_all(&done.out)?;
-                summary.merge(&done.tally);
+                summary.merge(&done.tally, if count { 0 } else { lines });
+                lines += done.lines;
                 progress.inc(done.bytes);
                 next += 1;
                 let _ = token_tx.send((done.buffer, done.out));
@@ -488,13 +502,20 @@ fn work(
 
 /// Reads blocks until the end or an error, sending each with its number
 /// once a token allows it.
-fn read_blocks(mut blocks: Blocks, tokens: &mpsc::Receiver<Buffers>, work_tx: &mpsc::SyncSender<Work>) {
+/// `count`: whether to count each block's lines, so that the next block
+/// is numbered from its first line's number in the file (else from 0).
+fn read_blocks(
+    mut blocks: Blocks,
+    count: bool,
+    tokens: &mpsc::Receiver<Buffers>,
+    work_tx: &mpsc::SyncSender<Work>,
+) {
     let (mut seq, mut line_no) = (0u64, 0u64);
     loop {
         let Ok((buffer, out)) = tokens.recv() else { return };
         match blocks.next_block(buffer) {
             Ok(Some(block)) => {
-                let n = block.count();
+                let n = if count { block.count() } else { 0 };
                 if work_tx.send((seq, line_no, Ok(block), out)).is_err() {
                     return;
                 }
@@ -518,7 +539,7 @@ fn read_blocks(mut blocks: Blocks, tokens: &mpsc::Receiver<Buffers>, work_tx: &m
 /// the error of an invalid line.
 fn check_lines(block: Block, line_no: u64, job: Job<'_>, mut out: Vec<u8>) -> io::Result<Done> {
     out.clear();
-    let mut done = Done { out, buffer: Vec::new(), tally: Tally::default(), bytes: block.bytes };
+    let mut done = Done { out, buffer: Vec::new(), tally: Tally::default(), bytes: block.bytes, lines: 0 };
     let mut k = 0;
     if job.format == Format::Url && !job.lenient {
         for (t, valid) in rfc1738::bulk::lines_with_path(&block.data, job.path) {
@@ -542,6 +563,7 @@ fn check_lines(block: Block, line_no: u64, job: Job<'_>, mut out: Vec<u8>) -> io
         }
     }
     done.buffer = block.data;
+    done.lines = k;
     Ok(done)
 }
 
