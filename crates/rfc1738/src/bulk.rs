@@ -105,7 +105,7 @@ impl<'a> Checker<'a> {
     /// processor lacks is read as [`Path::Portable`].
     #[must_use]
     pub fn with_path(b: &'a [u8], path: Path) -> Checker<'a> {
-        let path = if Path::available().contains(&path) { path } else { Path::Portable };
+        let path = if path.is_available() { path } else { Path::Portable };
         Checker { b, path, base: 0, end: 0, masks: Vec::new() }
     }
 

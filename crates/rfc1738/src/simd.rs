@@ -93,6 +93,16 @@ impl Path {
         Path::Portable
     }
 
+    /// Whether this processor (and this build) can classify this way.
+    #[must_use]
+    pub fn is_available(self) -> bool {
+        match self {
+            Path::Portable => true,
+            Path::Sse2 => cfg!(all(target_arch = "x86_64", not(feature = "portable"))),
+            Path::Avx2 => Path::detect() == Path::Avx2,
+        }
+    }
+
     /// Every way this processor can run, the portable one first: what the
     /// tests compare.
     #[must_use]
