@@ -62,7 +62,8 @@ fn main() -> ExitCode {
     if parsers.iter().filter(|p| p.name.starts_with("rfc1738")).count() == 2 {
         check_parse_matches_validate(&inputs);
     }
-    let buffers: Vec<(&str, &[std::ops::Range<usize>])> = files.iter().map(CorpusFile::text_and_spans).collect();
+    let buffers: Vec<(&str, &[std::ops::Range<usize>])> =
+        files.iter().map(CorpusFile::text_and_spans).collect();
     let cells = measure(&parsers, &inputs, &buffers, rounds);
 
     for (f, file) in files.iter().enumerate() {

@@ -329,7 +329,8 @@ fn check_gives_the_parsers_verdicts_with_and_without_the_vector_code() {
     let mut input = std::fs::read(root.join("benches/data/rfc1738-schemes.txt")).unwrap();
     input.extend(std::fs::read(root.join("crates/rfc1738/tests/bulk-sample.txt")).unwrap());
     input.extend_from_slice(b"http://h.dom/a\r\nhttp://h.dom/%4\r\n\r\nlast:line");
-    let lines: Vec<&[u8]> = input.split(|&c| c == b'\n').map(|l| l.strip_suffix(b"\r").unwrap_or(l)).collect();
+    let lines: Vec<&[u8]> =
+        input.split(|&c| c == b'\n').map(|l| l.strip_suffix(b"\r").unwrap_or(l)).collect();
     let run = |portable: &str| {
         let out = rfc1738()
             .args(["check", "--json"])

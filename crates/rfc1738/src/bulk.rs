@@ -520,7 +520,10 @@ mod tests {
                 let mut c = Checker::with_path(url.as_bytes(), path);
                 assert!(c.cover(0, url.len()));
                 let short = Short { masks: &c.masks, off: 0 };
-                assert!(url.len() > BLOCK || decide(&short, url.as_bytes(), 0, url.len()) == verdict, "{url:?} {path:?}");
+                assert!(
+                    url.len() > BLOCK || decide(&short, url.as_bytes(), 0, url.len()) == verdict,
+                    "{url:?} {path:?}"
+                );
                 assert_eq!(decide(&Long { c: &c, s: 0 }, url.as_bytes(), 0, url.len()), verdict, "{url:?}");
                 if verdict != Verdict::Ask {
                     assert_eq!(verdict == Verdict::Valid, validate_bytes(url.as_bytes()).is_ok(), "{url:?}");

@@ -218,7 +218,13 @@ pub(crate) fn long(b: &[u8], i: usize, end: usize) -> bool {
     let bit = |mask: &[u64; 4], k: usize| mask[k / 64] >> (k % 64) & 1 == 1;
     // Past the host, `chunk_from` gives zero bytes, outside the class.
     for (w, o) in outside.iter().enumerate() {
-        let within = if n >= 64 * (w + 1) { u64::MAX } else if n > 64 * w { (1 << (n - 64 * w)) - 1 } else { 0 };
+        let within = if n >= 64 * (w + 1) {
+            u64::MAX
+        } else if n > 64 * w {
+            (1 << (n - 64 * w)) - 1
+        } else {
+            0
+        };
         if o & within != 0 {
             return false;
         }

@@ -44,7 +44,12 @@ fn agree(name: &str, urls: &[Vec<u8>], pads: &[usize]) {
             let mut checker = Checker::with_path(&values, path);
             for (k, w) in offsets.windows(2).enumerate() {
                 let valid = checker.is_valid(w[0]..w[1]);
-                assert_eq!(valid, expected[k], "{name}: {path:?} column, pad {pad}: {}", common::show(&urls[k]));
+                assert_eq!(
+                    valid,
+                    expected[k],
+                    "{name}: {path:?} column, pad {pad}: {}",
+                    common::show(&urls[k])
+                );
             }
         }
     }
