@@ -33,7 +33,12 @@ fuzz_target!(|data: &[u8]| {
         for (u, (line, valid)) in urls.iter().zip(lines) {
             let u: &[u8] = if crlf { u } else { u.strip_suffix(b"\r").unwrap_or(u) };
             assert_eq!(line, u, "{path:?}");
-            assert_eq!(valid, rfc1738::validate_bytes(u).is_ok(), "{path:?} {:?}", String::from_utf8_lossy(u));
+            assert_eq!(
+                valid,
+                rfc1738::validate_bytes(u).is_ok(),
+                "{path:?} {:?}",
+                String::from_utf8_lossy(u)
+            );
         }
         // As a column, after `pad` bytes of another value.
         let mut values = vec![b'%'; pad];
@@ -44,7 +49,12 @@ fuzz_target!(|data: &[u8]| {
         }
         let mut checker = Checker::with_path(&values, path);
         for (k, w) in offsets.windows(2).enumerate() {
-            assert_eq!(checker.is_valid(w[0]..w[1]), expected[k], "{path:?} {:?}", String::from_utf8_lossy(urls[k]));
+            assert_eq!(
+                checker.is_valid(w[0]..w[1]),
+                expected[k],
+                "{path:?} {:?}",
+                String::from_utf8_lossy(urls[k])
+            );
         }
         // The same column read backwards: any order gives the same verdicts.
         for (k, w) in offsets.windows(2).enumerate().rev() {
