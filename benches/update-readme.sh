@@ -3,8 +3,7 @@
 # - benches/results/NAME.md: the whole output of each binary and of
 #   check-throughput.sh, with the machine and the commit;
 # - benches/README.md, between <!-- NAME:start --> and <!-- NAME:end -->:
-#   parse-bench's tables over all files, check-throughput's table,
-#   extract-bench's table;
+#   parse-bench's tables over all files, check-throughput's table;
 # - README.md, between <!-- speed:start --> and <!-- speed:end -->: the
 #   same parse-bench and check-throughput tables.
 # Usage: benches/update-readme.sh [extra options for every binary, e.g. --corpus DIR]
@@ -48,23 +47,24 @@ for bin in parse-bench growth-bench extract-bench; do
     } > "$here/results/$bin.md"
 done
 {
-    cat "$out/machine"
+    # Not under BENCH_WRAP: it times the command with both cores.
+    grep -v '^Run under' "$out/machine"
     echo "\`benches/check-throughput.sh ${CHECK_MB:-1000}\`"
     echo
     sh "$here/check-throughput.sh" "${CHECK_MB:-1000}"
 } > "$here/results/check-throughput.md"
 
 # What the READMEs show: parse-bench from its table over all files on,
-# check-throughput's table, extract-bench's table.
+# check-throughput's table.
 {
     cat "$out/machine"
     sed -n '/^all files:/,$p' "$here/results/parse-bench.md"
 } > "$out/parse-bench"
 cp "$here/results/check-throughput.md" "$out/check-throughput"
-cp "$here/results/extract-bench.md" "$out/extract-bench"
 {
-    sed -n '/^all files:/,$p' "$here/results/parse-bench.md"
-    echo
+    # The table over all files alone (the ratios per file stay in
+    # benches/README.md).
+    sed -n '/^all files:/,/^time relative/p' "$here/results/parse-bench.md" | sed '$d'
     echo "\`rfc1738 check\` on a file of the corpus's lists repeated" \
         "(\`benches/check-throughput.sh\`, both cores):"
     echo
@@ -84,6 +84,5 @@ put() {
 }
 put parse-bench "$here/README.md"
 put check-throughput "$here/README.md"
-put extract-bench "$here/README.md"
 put speed "$root/README.md"
 echo "updated benches/results/, benches/README.md and README.md"

@@ -3,9 +3,10 @@
 //! block.
 //!
 //! The buffer is classified 64 bytes at a time into bit masks (`simd.rs`:
-//! line breaks, bytes outside `xchar`, escapes, and the delimiters `/ ? @
-//! : ;`), a window of a few kilobytes at a time. Each URL is then decided
-//! from the masks of its bytes, a few bit operations per block it spans:
+//! line breaks, bytes outside `xchar`, and the delimiters `/ ? @ : ;`),
+//! a window of 8 KiB at a time. Each URL is then decided from the masks
+//! of its bytes (one word per mask for a URL of up to 64 bytes, shifted
+//! to its start), a few bit operations each:
 //!
 //! - a byte that no rule takes (no `xchar`, not an escape, §2.2) or a bad
 //!   escape anywhere, and the URL is invalid (a `"#"` excepted: the full
@@ -25,10 +26,26 @@
 //! and the tests hold the verdicts here to it on every URL of the corpora.
 //!
 //! ```text
-//!  buffer   h t t p : / / h . c o m / a \n f t p : / / ...
-//!  slash    . . . . . 1 1 . . . . . 1 . .  . . . . . 1 1
-//!  colon    . . . . 1 . . . . . . . . . .  . . . . 1 . .
-//!  nl       . . . . . . . . . . . . . . 1  . . . . . . .
+//!  buffer   h t t p : / / h . c o m / a | f t p : / / h /     (| is "\n")
+//!  slash    . . . . . 1 1 . . . . . 1 . . . . . . 1 1 . 1
+//!  colon    . . . . 1 . . . . . . . . . . . . . 1 . . . .
+//!  nl       . . . . . . . . . . . . . . 1 . . . . . . . .
+//! ```
+//!
+//! Which way the blocks are classified ([`Path`]) is found at run time:
+//! AVX2 or SSE2 on x86_64, else the portable table. The cargo feature
+//! `portable` compiles the vector code out; [`Checker::with_path`] and
+//! [`lines_with_path`] choose a way (`rfc1738 check` reads
+//! `RFC1738_PORTABLE=1` for the portable one).
+//!
+//! # Examples
+//! ```
+//! use rfc1738::bulk::{self, Path};
+//! let log = b"https://h.com/a\nhttp://h.com/a b\n";
+//! for path in [Path::detect(), Path::Portable] {
+//!     let valid: Vec<bool> = bulk::lines_with_path(log, path).map(|(_, ok)| ok).collect();
+//!     assert_eq!(valid, [true, false]);
+//! }
 //! ```
 
 use crate::chars;
