@@ -15,8 +15,10 @@
 //!   before the first `":"` of any scheme but those of §3 makes the URL
 //!   valid (§5: `schemepart = *xchar | ip-schemepart`);
 //! - http, ftp and file URLs of the common shape `"//" host [ ":" port ]
-//!   [ "/" path ]` are valid when the host passes `host::short` (or, for
-//!   64 bytes and more, `host::long`), the port is digits up to 65535,
+//!   [ "/" path ]` are valid when the host passes the label rules of
+//!   `host::short` on masks of its bytes found by vector code
+//!   (`simd::host_masks`; for 64 bytes and more, `host::long`), the port
+//!   is digits up to 65535,
 //!   and the path has no `"?"` or `"/"` after the first `"?"` (http,
 //!   §3.3) or no `";"` but a last `";type="` (ftp, §3.2) or none (file,
 //!   §3.10).
@@ -145,9 +147,9 @@ impl<'a> Checker<'a> {
         } else if e - s <= BLOCK {
             let rel = s - self.base;
             let short = Short { masks: &self.masks[rel / BLOCK..], off: (rel % BLOCK) as u32 };
-            decide(&short, self.b, s, e)
+            decide(&short, self.path, self.b, s, e)
         } else {
-            decide(&Long { c: self, s }, self.b, s, e)
+            decide(&Long { c: self, s }, self.path, self.b, s, e)
         };
         match verdict {
             Verdict::Valid => true,
@@ -247,7 +249,7 @@ impl Span for Long<'_, '_> {
 
 /// The masks' verdict on the URL `buf[s..e]`, whose masks `v` holds.
 #[inline(always)]
-fn decide(v: &impl Span, buf: &[u8], s: usize, e: usize) -> Verdict {
+fn decide(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize) -> Verdict {
     let b = &buf[s..e];
     let n = b.len();
     let mut bad = v.first(BAD, 0, n);
@@ -296,7 +298,7 @@ fn decide(v: &impl Span, buf: &[u8], s: usize, e: usize) -> Verdict {
         // §5: `otherurl = genericurl`, `schemepart = *xchar |
         // ip-schemepart`: every `xchar` text is one.
         SchemeKind::Other => Verdict::Valid,
-        kind @ (SchemeKind::Http | SchemeKind::Ftp | SchemeKind::File) => ip(v, buf, s, e, colon, kind),
+        kind @ (SchemeKind::Http | SchemeKind::Ftp | SchemeKind::File) => ip(v, path, buf, s, e, colon, kind),
         _ => Verdict::Ask,
     }
 }
@@ -304,7 +306,7 @@ fn decide(v: &impl Span, buf: &[u8], s: usize, e: usize) -> Verdict {
 /// `"//" hostport [ "/" path ]` after the `":"` at `colon` of an http,
 /// ftp or file URL `buf[s..e]` whose bytes are all `xchar` or escapes.
 #[inline(always)]
-fn ip(v: &impl Span, buf: &[u8], s: usize, e: usize, colon: usize, kind: SchemeKind) -> Verdict {
+fn ip(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize, colon: usize, kind: SchemeKind) -> Verdict {
     let b = &buf[s..e];
     let n = b.len();
     let h = colon + 3;
@@ -323,21 +325,26 @@ fn ip(v: &impl Span, buf: &[u8], s: usize, e: usize, colon: usize, kind: SchemeK
         return Verdict::Invalid;
     }
     let host_end = v.first(COLON, h, login_end);
-    let host_ok = if kind == SchemeKind::File && h == host_end {
+    let len = host_end - h;
+    let host_ok = if kind == SchemeKind::File && len == 0 {
         // §3.10: `"file://" [ host | "localhost" ] "/" fpath`.
         true
+    } else if len == 0 || len > host::MAX_LABEL {
+        len > 0 && host::long(b, h, host_end)
     } else {
-        // `host::short` reads whole words: from the buffer when the byte
-        // after the URL is no host character (a line break), else from
-        // the URL alone.
-        let (words, offset) = match buf.get(e) {
-            Some(&c) if !chars::HOSTCHAR.contains(c) => (buf, s),
-            _ => (b, 0),
+        // The 64 bytes from the host as a host sees them (vector code
+        // where there is some), then the label rules of `host::short`.
+        let at = s + h;
+        let mut padded = [0u8; BLOCK];
+        let block = match buf.get(at..).and_then(<[u8]>::first_chunk::<BLOCK>) {
+            Some(block) => block,
+            None => {
+                padded[..buf.len() - at].copy_from_slice(&buf[at..]);
+                &padded
+            }
         };
-        match host::short(words, offset + h) {
-            Some(end) => end == offset + host_end,
-            None => host_end - h > host::MAX_LABEL && host::long(b, h, host_end),
-        }
+        let [outside, dots, hyphens, letters] = simd::host_masks(path, block);
+        outside.trailing_zeros() as usize >= len && host::labels(len, dots, hyphens, letters)
     };
     if !host_ok {
         return Verdict::Ask;
@@ -538,10 +545,14 @@ mod tests {
                 assert!(c.cover(0, url.len()));
                 let short = Short { masks: &c.masks, off: 0 };
                 assert!(
-                    url.len() > BLOCK || decide(&short, url.as_bytes(), 0, url.len()) == verdict,
+                    url.len() > BLOCK || decide(&short, path, url.as_bytes(), 0, url.len()) == verdict,
                     "{url:?} {path:?}"
                 );
-                assert_eq!(decide(&Long { c: &c, s: 0 }, url.as_bytes(), 0, url.len()), verdict, "{url:?}");
+                assert_eq!(
+                    decide(&Long { c: &c, s: 0 }, path, url.as_bytes(), 0, url.len()),
+                    verdict,
+                    "{url:?}"
+                );
                 if verdict != Verdict::Ask {
                     assert_eq!(verdict == Verdict::Valid, validate_bytes(url.as_bytes()).is_ok(), "{url:?}");
                 }

@@ -171,6 +171,16 @@ pub(crate) fn short(b: &[u8], i: usize) -> Option<usize> {
     if n == 0 || n > MAX_LABEL {
         return None;
     }
+    labels(n, dots, hyphens, letters).then_some(i + n)
+}
+
+/// The rules of `host` for a host of `n` bytes (1 to `MAX_LABEL`), on
+/// its masks, one bit per byte (bits from `n` up are not read): its
+/// dots, hyphens and letters. Shared by [`short`] and the bulk validator,
+/// which finds the same masks by vector code.
+#[inline(always)]
+pub(crate) fn labels(n: usize, dots: u64, hyphens: u64, letters: u64) -> bool {
+    debug_assert!((1..=MAX_LABEL).contains(&n));
     let last = 1u64 << (n - 1);
     let within = last | (last - 1);
     let (dots, hyphens, letters) = (dots & within, hyphens & within, letters & within);
@@ -191,7 +201,7 @@ pub(crate) fn short(b: &[u8], i: usize) -> Option<usize> {
     let two_left = dots & dots.wrapping_sub(1);
     let one_left = two_left & two_left.wrapping_sub(1);
     let number = (hyphens | letters == 0) & (one_left != 0) & (one_left & one_left.wrapping_sub(1) == 0);
-    (no_empty & (name | number)).then_some(i + n)
+    no_empty & (name | number)
 }
 
 /// `host` (§3.1) for `b[i..end]`, a host of 64 bytes up to `MAX_NAME`,

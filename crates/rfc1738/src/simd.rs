@@ -218,6 +218,35 @@ fn gather(x: u64) -> u64 {
     x.wrapping_mul(0x0102_0408_1020_4080) >> 56
 }
 
+/// The 64 bytes of `block` as a host sees them (§3.1), one bit per byte:
+/// `[outside, dots, hyphens, letters]`, `outside` the bytes that are no
+/// `alphadigit | "-" | "."`. `path` as for [`classify`].
+pub(crate) fn host_masks(path: Path, block: &[u8; BLOCK]) -> [u64; 4] {
+    match path {
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+        Path::Avx2 if Path::detect() == Path::Avx2 => {
+            // SAFETY: the processor has AVX2 (`detect` asked it).
+            unsafe { x86::host_avx2(block) }
+        }
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+        Path::Sse2 | Path::Avx2 => x86::host_sse2(block),
+        _ => host_portable(block),
+    }
+}
+
+/// [`host_masks`] the portable way: `chars::host_masks`, eight bytes at
+/// a time.
+pub(crate) fn host_portable(block: &[u8; BLOCK]) -> [u64; 4] {
+    let mut m = [0u64; 4];
+    for (w, eight) in block.chunks_exact(8).enumerate() {
+        let x = u64::from(chars::host_masks(eight.try_into().expect("eight bytes")));
+        for (f, field) in m.iter_mut().enumerate() {
+            *field |= (x >> (8 * f) & 0xff) << (8 * w);
+        }
+    }
+    m
+}
+
 /// The vector ways for x86_64.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 mod x86 {
@@ -325,6 +354,85 @@ mod x86 {
         }
     }
 
+    /// The host classes of sixteen or 32 bytes: what `host_portable`
+    /// finds with its table, as `[outside, dots, hyphens, letters]`.
+    macro_rules! host_classes {
+        ($v:expr, $set1:ident, $cmpeq:ident, $cmpgt:ident, $or:ident, $and:ident, $movemask:ident) => {{
+            let v = $v;
+            macro_rules! within {
+                ($x:expr, $lo:expr, $hi:expr) => {
+                    $and($cmpgt($x, $set1(($lo - 1) as i8)), $cmpgt($set1(($hi + 1) as i8), $x))
+                };
+            }
+            let letter = within!($or(v, $set1(0x20)), b'a', b'z');
+            let dot = $cmpeq(v, $set1(b'.' as i8));
+            let hyphen = $cmpeq(v, $set1(b'-' as i8));
+            let host = $or($or(letter, within!(v, b'0', b'9')), $or(dot, hyphen));
+            [
+                u64::from(!($movemask(host) as u32)),
+                u64::from($movemask(dot) as u32),
+                u64::from($movemask(hyphen) as u32),
+                u64::from($movemask(letter) as u32),
+            ]
+        }};
+    }
+
+    /// `host_masks` with SSE2, sixteen bytes at a time.
+    pub(super) fn host_sse2(block: &[u8; BLOCK]) -> [u64; 4] {
+        let mut m = [0u64; 4];
+        for (q, sixteen) in block.chunks_exact(16).enumerate() {
+            // SAFETY: `sixteen` is 16 bytes long, and the load needs no
+            // alignment; SSE2 is part of every x86_64.
+            let part = unsafe {
+                let v = _mm_loadu_si128(sixteen.as_ptr().cast());
+                host_classes!(
+                    v,
+                    _mm_set1_epi8,
+                    _mm_cmpeq_epi8,
+                    _mm_cmpgt_epi8,
+                    _mm_or_si128,
+                    _mm_and_si128,
+                    _mm_movemask_epi8
+                )
+            };
+            for (field, bits) in m.iter_mut().zip(part) {
+                *field |= (bits & 0xffff) << (16 * q);
+            }
+        }
+        m
+    }
+
+    /// `host_masks` with AVX2, 32 bytes at a time.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn host_avx2(block: &[u8; BLOCK]) -> [u64; 4] {
+        // SAFETY: `block` is 64 bytes long, two loads of 32 that need no
+        // alignment; the caller makes sure of AVX2.
+        #[allow(unused_unsafe)]
+        let (lo, hi) = unsafe {
+            let p = block.as_ptr();
+            macro_rules! half {
+                ($v:expr) => {
+                    host_classes!(
+                        $v,
+                        _mm256_set1_epi8,
+                        _mm256_cmpeq_epi8,
+                        _mm256_cmpgt_epi8,
+                        _mm256_or_si256,
+                        _mm256_and_si256,
+                        _mm256_movemask_epi8
+                    )
+                };
+            }
+            (half!(_mm256_loadu_si256(p.cast())), half!(_mm256_loadu_si256(p.add(32).cast())))
+        };
+        // Through memory, as in `classify_avx2`.
+        let (lo, hi) = core::hint::black_box((lo, hi));
+        [lo[0] | hi[0] << 32, lo[1] | hi[1] << 32, lo[2] | hi[2] << 32, lo[3] | hi[3] << 32]
+    }
+
     /// The masks `a`, with those of `b` shifted up by `by` bits.
     #[inline(always)]
     fn or_shifted(a: Masks, b: Masks, by: u32) -> Masks {
@@ -416,6 +524,35 @@ mod tests {
             let expected: Vec<Masks> = padded.chunks(BLOCK).map(naive).collect();
             for (path, got) in all_paths(&text) {
                 assert_eq!(got, expected, "{path:?} {text:?}");
+            }
+        }
+    }
+
+    /// The host classes of every way against the naive ones, for every
+    /// byte value at every place.
+    #[test]
+    fn every_way_gives_the_naive_host_classes() {
+        let naive = |block: &[u8; BLOCK]| {
+            let mut m = [0u64; 4];
+            for (k, &c) in block.iter().enumerate() {
+                let host = c.is_ascii_alphanumeric() || c == b'.' || c == b'-';
+                for (f, yes) in [!host, c == b'.', c == b'-', c.is_ascii_alphabetic()].into_iter().enumerate()
+                {
+                    m[f] |= u64::from(yes) << k;
+                }
+            }
+            m
+        };
+        let places = if cfg!(miri) { 64 } else { 1 };
+        for filler in [b'a', b'.', 0xff] {
+            for c in 0..=255u8 {
+                for k in (c as usize % places..BLOCK).step_by(places) {
+                    let mut block = [filler; BLOCK];
+                    block[k] = c;
+                    for path in Path::available() {
+                        assert_eq!(host_masks(path, &block), naive(&block), "{path:?} {c} at {k}");
+                    }
+                }
             }
         }
     }
