@@ -36,6 +36,7 @@ const CRATES: &[Crate] = &[
         ],
         modules: &[
             ("chars", 1),
+            ("simd", 1),
             ("error", 1),
             ("warning", 1),
             ("testing", 1),
@@ -60,6 +61,7 @@ const CRATES: &[Crate] = &[
             ("scheme::wais", 3),
             ("fast", 4),
             ("parse", 4),
+            ("bulk", 4),
             ("normalize", 5),
             ("build", 5),
             ("security", 5),

@@ -124,7 +124,9 @@ impl Summary {
     /// Adds the counts of a run of lines, scheme by scheme in the order
     /// they first appeared there: the first `MAX_SCHEMES` names get a row,
     /// as if every line had been counted here in input order.
-    fn merge(&mut self, tally: &Tally) {
+    /// `lines_before`: added to the line numbers of the tally's errors,
+    /// when they were counted from the start of their block.
+    fn merge(&mut self, tally: &Tally, lines_before: u64) {
         for (name, counts) in &tally.order {
             let key = String::from_utf8_lossy(name);
             let key = if self.by_scheme.contains_key(&*key) || self.by_scheme.len() < MAX_SCHEMES {
@@ -142,7 +144,11 @@ impl Summary {
             for row in from {
                 match rows.iter_mut().find(|r| (r.kind, r.rule) == (row.kind, row.rule)) {
                     Some(r) => r.count += row.count,
-                    None => rows.push(row.clone()),
+                    None => {
+                        let mut row = row.clone();
+                        row.first.1 += lines_before;
+                        rows.push(row);
+                    }
                 }
             }
         }
@@ -407,6 +413,8 @@ struct Done {
     /// The block is the file's first and its first line is a log line
     /// read as a URL: `--format clf` is what was meant.
     clf_hint: bool,
+    /// Lines checked.
+    lines: u64,
 }
 
 /// What every worker needs to know.
@@ -425,6 +433,8 @@ struct Job<'a> {
     invalid_only: bool,
     /// Reports carry colour escapes.
     color: bool,
+    /// How the bulk validator classifies blocks.
+    path: rfc1738::bulk::Path,
 }
 
 /// Runs `check`.
@@ -496,11 +506,17 @@ fn check_file(
         keep_lines: args.keep_lines,
         invalid_only: args.invalid_only,
         color,
+        path: bulk_path(),
     };
     // Every channel end is owned by one thread, so that when any of them
     // stops (the end, an error, a closed output) the others see it and stop.
     thread::scope(move |s| {
-        s.spawn(move || read_blocks(blocks, &token_rx, &work_tx));
+        // With nothing written per line, the reader need not count the
+        // lines of each block ahead of its workers (a pass over its bytes):
+        // the workers number them from the block's start, and the line
+        // numbers of the summary's examples are made whole here.
+        let count = !args.quiet;
+        s.spawn(move || read_blocks(blocks, count, &token_rx, &work_tx));
         for _ in 0..jobs {
             let (work_rx, done_tx) = (Arc::clone(&work_rx), done_tx.clone());
             s.spawn(move || work(&work_rx, &done_tx, job));
@@ -508,7 +524,7 @@ fn check_file(
         drop((work_rx, done_tx));
         // Batches arrive in any order; each is written when its turn comes.
         let mut pending = BTreeMap::new();
-        let mut next = 0u64;
+        let (mut next, mut lines) = (0u64, 0u64);
         loop {
             let (seq, done) = match done_rx.try_recv() {
                 Ok(message) => message,
@@ -533,7 +549,8 @@ fn check_file(
                     writeln!(anstream::stderr().lock(), "{hint}")?;
                 }
                 out.write_all(&done.out)?;
-                summary.merge(&done.tally);
+                summary.merge(&done.tally, if count { 0 } else { lines });
+                lines += done.lines;
                 progress.inc(done.bytes);
                 next += 1;
                 let _ = token_tx.send((done.buffer, done.out));
@@ -542,6 +559,17 @@ fn check_file(
         progress.finish_and_clear();
         Ok(())
     })
+}
+
+/// How the bulk validator classifies blocks: the fastest way the
+/// processor has, or the portable one when the environment variable
+/// `RFC1738_PORTABLE` is `1` (for tests of the portable way).
+fn bulk_path() -> rfc1738::bulk::Path {
+    if std::env::var_os("RFC1738_PORTABLE").is_some_and(|v| v == "1") {
+        rfc1738::bulk::Path::Portable
+    } else {
+        rfc1738::bulk::Path::detect()
+    }
 }
 
 /// A block to check: its number in the file, the number of the line
@@ -573,13 +601,20 @@ fn work(
 
 /// Reads blocks until the end or an error, sending each with its number
 /// once a token allows it.
-fn read_blocks(mut blocks: Blocks, tokens: &mpsc::Receiver<Buffers>, work_tx: &mpsc::SyncSender<Work>) {
+/// `count`: whether to count each block's lines, so that the next block
+/// is numbered from its first line's number in the file (else from 0).
+fn read_blocks(
+    mut blocks: Blocks,
+    count: bool,
+    tokens: &mpsc::Receiver<Buffers>,
+    work_tx: &mpsc::SyncSender<Work>,
+) {
     let (mut seq, mut line_no) = (0u64, 0u64);
     loop {
         let Ok((buffer, out)) = tokens.recv() else { return };
         match blocks.next_block(buffer) {
             Ok(Some(block)) => {
-                let n = block.count();
+                let n = if count { block.count() } else { 0 };
                 if work_tx.send((seq, line_no, Ok(block), out)).is_err() {
                     return;
                 }
@@ -597,58 +632,104 @@ fn read_blocks(mut blocks: Blocks, tokens: &mpsc::Receiver<Buffers>, work_tx: &m
 
 /// Checks every line of a block whose first line is `line_no + 1`: its
 /// output (in `out`, emptied first), ready to be copied out, and its counts.
+///
+/// Strict URLs go through the bulk validator: the block split into lines
+/// and checked in one pass over its bytes, the full parser asked only for
+/// the error of an invalid line.
 fn check_lines(block: Block, line_no: u64, job: Job<'_>, mut out: Vec<u8>) -> io::Result<Done> {
     out.clear();
-    let mut done =
-        Done { out, buffer: Vec::new(), tally: Tally::default(), bytes: block.bytes, clf_hint: false };
-    for (k, line) in block.lines(job.max_len).enumerate() {
-        let line_no = line_no + k as u64 + 1;
-        let mut record = None;
-        let (input, verdict): (&[u8], Verdict) = match line {
-            Ok(t) if job.format == Format::Clf => {
-                let r = clf::record(t, job.lenient);
-                done.tally.add_named(r.row(), r.verdict.is_ok());
-                let verdict = Verdict { result: r.verdict.clone(), warnings: r.warnings.clone() };
-                record = Some(r);
-                (t, verdict)
+    let mut done = Done {
+        out,
+        buffer: Vec::new(),
+        tally: Tally::default(),
+        bytes: block.bytes,
+        clf_hint: false,
+        lines: 0,
+    };
+    let mut k = 0;
+    if job.format == Format::Url && !job.lenient {
+        for (t, valid) in rfc1738::bulk::lines_with_path(&block.data, job.path) {
+            k += 1;
+            if valid && job.quiet && t.len() <= job.max_len {
+                // The commonest line: counted, nothing else to say.
+                done.tally.add(t, true);
+                continue;
             }
-            Ok(t) => {
-                let verdict = if job.lenient {
-                    match parse_bytes_with(t, &options(true)) {
-                        Ok((_, w)) => {
-                            Verdict { result: Ok(()), warnings: w.iter().map(Note::from).collect() }
-                        }
-                        Err(p) => Verdict { result: Err(p), warnings: Vec::new() },
-                    }
-                } else {
-                    Verdict {
-                        result: rfc1738::validate_bytes(t).map_err(Problem::from),
-                        warnings: Vec::new(),
-                    }
-                };
-                if line_no == 1 && verdict.result.is_err() && clf::raw_request(t).is_ok() {
-                    done.clf_hint = true;
-                }
-                done.tally.add(t, verdict.result.is_ok());
-                (t, verdict)
-            }
-            Err(n) => {
-                done.tally.add(b"", false);
-                let result = Err(Problem::too_long(n, job.max_len));
-                (b"", Verdict { result, warnings: Vec::new() })
-            }
-        };
-        if let Err(p) = &verdict.result {
-            done.tally.add_error(p, job.file, line_no, input);
+            let line = if t.len() > job.max_len { Err(t.len() as u64) } else { Ok(t) };
+            let checked = match line {
+                Ok(_) if valid => Some(Ok(())),
+                Ok(t) => Some(rfc1738::validate_bytes(t).map_err(Problem::from)),
+                Err(_) => None,
+            };
+            one_line(&mut done, job, line_no + k, line, checked)?;
         }
-        done.tally.add_warnings(&verdict.warnings, job.file, line_no, input);
-        let silent = job.quiet || (job.invalid_only && verdict.result.is_ok());
-        if !silent {
-            write_verdict(&mut done.out, job, line_no, input, &verdict, record.as_ref())?;
+        if let Some(n) = block.too_long {
+            k += 1;
+            one_line(&mut done, job, line_no + k, Err(n), None)?;
+        }
+    } else {
+        for line in block.lines(job.max_len) {
+            k += 1;
+            one_line(&mut done, job, line_no + k, line, None)?;
         }
     }
     done.buffer = block.data;
+    done.lines = k;
     Ok(done)
+}
+
+/// Checks line `line_no` (its text, or its length when too long), whose
+/// verdict the bulk validator may have given already; counts it and
+/// writes what is said of it.
+fn one_line(
+    done: &mut Done,
+    job: Job<'_>,
+    line_no: u64,
+    line: Result<&[u8], u64>,
+    checked: Option<Result<(), Problem>>,
+) -> io::Result<()> {
+    let mut record = None;
+    let (input, verdict): (&[u8], Verdict) = match line {
+        Ok(t) if job.format == Format::Clf => {
+            let r = clf::record(t, job.lenient);
+            done.tally.add_named(r.row(), r.verdict.is_ok());
+            let verdict = Verdict { result: r.verdict.clone(), warnings: r.warnings.clone() };
+            record = Some(r);
+            (t, verdict)
+        }
+        Ok(t) => {
+            let verdict = match checked {
+                Some(result) => Verdict { result, warnings: Vec::new() },
+                None if job.lenient => match parse_bytes_with(t, &options(true)) {
+                    Ok((_, w)) => Verdict { result: Ok(()), warnings: w.iter().map(Note::from).collect() },
+                    Err(p) => Verdict { result: Err(p), warnings: Vec::new() },
+                },
+                None => Verdict {
+                    result: rfc1738::validate_bytes(t).map_err(Problem::from),
+                    warnings: Vec::new(),
+                },
+            };
+            if line_no == 1 && verdict.result.is_err() && clf::raw_request(t).is_ok() {
+                done.clf_hint = true;
+            }
+            done.tally.add(t, verdict.result.is_ok());
+            (t, verdict)
+        }
+        Err(n) => {
+            done.tally.add(b"", false);
+            let result = Err(Problem::too_long(n, job.max_len));
+            (b"", Verdict { result, warnings: Vec::new() })
+        }
+    };
+    if let Err(p) = &verdict.result {
+        done.tally.add_error(p, job.file, line_no, input);
+    }
+    done.tally.add_warnings(&verdict.warnings, job.file, line_no, input);
+    let silent = job.quiet || (job.invalid_only && verdict.result.is_ok());
+    if !silent {
+        write_verdict(&mut done.out, job, line_no, input, &verdict, record.as_ref())?;
+    }
+    Ok(())
 }
 
 /// Writes what `check` says about one line: a JSON object with `--json`;
