@@ -1,13 +1,12 @@
 //! Common Log Format lines as a column: the request URL of each line, and
 //! each line checked as `rfc1738 check --format clf` checks it.
 
-use crate::arrow::{each_value, map_column};
+use crate::arrow::{each_value, map_column, to_pyarrow};
 use arrow_array::builder::{BinaryBuilder, BooleanBuilder, Int64Builder, StringBuilder};
 use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_buffer::NullBuffer;
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::prelude::*;
-use pyo3_arrow::PyArray;
 use rfc1738_report::clf::{self, check_line};
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -87,7 +86,7 @@ fn lines(py: Python<'_>, data: &[u8]) -> PyResult<Py<PyAny>> {
     let mut out = BinaryBuilder::with_capacity(data.len() / 64 + 1, data.len());
     log_lines(data).for_each(|line| out.append_value(line));
     let array: ArrayRef = Arc::new(out.finish());
-    Ok(PyArray::from_array_ref(array).to_pyarrow(py)?.unbind())
+    Ok(to_pyarrow(py, array)?.unbind())
 }
 
 /// The lines of a file's bytes, read as the command reads them.
@@ -109,7 +108,7 @@ fn log_lines(data: &[u8]) -> impl Iterator<Item = &[u8]> {
 #[pyfunction]
 fn clf_check_log(py: Python<'_>, data: &[u8]) -> PyResult<(usize, Vec<CountRow>, Py<PyAny>)> {
     let (n, counts, invalid) = py.detach(|| check_log(data));
-    Ok((n, counts, PyArray::from_array_ref(invalid).to_pyarrow(py)?.unbind()))
+    Ok((n, counts, to_pyarrow(py, invalid)?.unbind()))
 }
 
 /// One scheme's counts: its name (none for a line without a request URL),

@@ -9,6 +9,7 @@
 //! - `build.rs`: one builder function per scheme.
 //! - `arrow.rs`: the column kernels of `rfc1738.arrow`.
 //! - `clf.rs`: Common Log Format lines as a column.
+//! - `ffi.rs`: Arrow columns in and out (the Arrow PyCapsule interface).
 
 use pyo3::prelude::*;
 
@@ -16,6 +17,7 @@ mod arrow;
 mod build;
 mod clf;
 mod convert;
+mod ffi;
 mod url;
 
 /// The module `rfc1738._rfc1738`; `rfc1738/__init__.py` re-exports it.
