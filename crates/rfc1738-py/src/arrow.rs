@@ -30,6 +30,11 @@ pub fn each_value<'a>(array: &'a dyn Array, mut f: impl FnMut(Option<&'a [u8]>))
     let mut values = Vec::with_capacity(dict.values().len());
     each_plain(dict.values().as_ref(), |v| values.push(v))?;
     let nulls = array.logical_nulls();
+    if values.is_empty() {
+        // Only nulls can point into an empty dictionary.
+        (0..array.len()).for_each(|_| f(None));
+        return Ok(());
+    }
     for (i, key) in dict.normalized_keys().into_iter().enumerate() {
         if nulls.as_ref().is_some_and(|n| n.is_null(i)) {
             f(None);

@@ -24,10 +24,10 @@ mod url;
 #[pymodule]
 fn _rfc1738(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
-    m.add("ParseError", py.get_type::<url::ParseError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("ParseError", url::parse_error_type(py)?)?;
     m.add("BuildError", py.get_type::<build::BuildError>())?;
     m.add_class::<url::Url>()?;
-    m.add_class::<url::View>()?;
     url::register(m)?;
     build::register(m)?;
     arrow::register(m)?;

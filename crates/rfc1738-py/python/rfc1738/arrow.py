@@ -15,11 +15,13 @@ per URL.
 """
 
 try:
-    import pyarrow as _pyarrow  # noqa: F401  (results are pyarrow arrays)
+    import pyarrow as _pyarrow
 except ImportError as e:  # pragma: no cover - depends on the environment
     raise ImportError(
         "rfc1738.arrow needs pyarrow: pip install 'rfc1738[arrow]' (or pip install pyarrow)"
     ) from e
+
+from typing import Any, Union
 
 from rfc1738._rfc1738 import arrow_extract as extract
 from rfc1738._rfc1738 import arrow_is_valid as is_valid
@@ -27,4 +29,9 @@ from rfc1738._rfc1738 import arrow_lint as lint
 from rfc1738._rfc1738 import arrow_normalize as normalize
 from rfc1738._rfc1738 import arrow_parse as parse
 
-__all__ = ["extract", "is_valid", "lint", "normalize", "parse"]
+Column = Any
+"""Anything with ``__arrow_c_array__`` or ``__arrow_c_stream__`` holding strings."""
+Result = Union[_pyarrow.Array, _pyarrow.ChunkedArray]
+"""A ``pyarrow.Array`` for an array in, a ``pyarrow.ChunkedArray`` for a stream."""
+
+__all__ = ["Column", "Result", "extract", "is_valid", "lint", "normalize", "parse"]

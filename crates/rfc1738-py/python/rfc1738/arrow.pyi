@@ -23,3 +23,5 @@ def extract(column: Column) -> Result:
 
 def lint(column: Column) -> Result:
     """Lists of ``{offset, kind, message}``: the §6 warnings; null where invalid."""
+
+__all__ = ["Column", "Result", "extract", "is_valid", "lint", "normalize", "parse"]

@@ -28,10 +28,10 @@ try:
     import dask as _dask
     from dask import delayed as _delayed
     import pyarrow  # noqa: F401 - the invalid lines come back as Arrow
-except ImportError as e:  # pragma: no cover - depends on the environment
+except ImportError as _error:  # pragma: no cover - depends on the environment
     from rfc1738.sql import missing
 
-    raise missing("dask", "dask[distributed]") from e
+    raise missing("dask", "dask[distributed]") from _error
 
 from rfc1738 import _rfc1738
 
@@ -42,7 +42,7 @@ def _files(paths: Union[PathLike, Iterable[PathLike]]) -> List[str]:
     """Every file named, a directory's files in name order."""
     if isinstance(paths, (str, os.PathLike)):
         paths = [paths]
-    out = []
+    out: List[str] = []
     for p in paths:
         p = os.fspath(p)
         if os.path.isdir(p):
