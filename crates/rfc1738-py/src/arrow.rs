@@ -480,6 +480,32 @@ fn extract_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
     Ok(Arc::new(list))
 }
 
+/// Each reference of `a` resolved against `base`; null where it cannot be.
+fn resolve_column(base: &Url, a: &dyn Array) -> Result<ArrayRef, String> {
+    let mut out = StringBuilder::new();
+    each_value(a, |v| {
+        let url = v.and_then(|b| std::str::from_utf8(b).ok()).and_then(|r| base.resolve(r).ok());
+        out.append_option(url.as_ref().map(Url::as_str));
+    })?;
+    Ok(Arc::new(out.finish()))
+}
+
+/// Each reference of ``column`` resolved against ``base`` (RFC 1808): the
+/// URLs as strings; null where a reference is null or cannot be resolved.
+#[pyfunction]
+fn arrow_resolve(py: Python<'_>, base: &Bound<'_, PyAny>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    let base = match base.cast::<crate::url::Url>() {
+        Ok(u) => u.get().inner().clone(),
+        Err(_) => crate::url::parse(base, false)?.inner().clone(),
+    };
+    if let Err(e) = base.resolve("") {
+        if matches!(e.kind(), rfc1738::ResolveErrorKind::NotHierarchical(_)) {
+            return Err(crate::url::resolve_error(py, "", &e));
+        }
+    }
+    map_column_with(py, column, move |a| resolve_column(&base, a))
+}
+
 /// ``True`` where the URL is valid, ``False`` where not, null where null.
 #[pyfunction]
 #[pyo3(signature = (column, *, lenient = false))]
@@ -521,5 +547,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arrow_normalize, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_extract, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_lint, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_resolve, m)?)?;
     Ok(())
 }

@@ -7,6 +7,7 @@
 //!
 //! - `url.rs`: `parse`, `Url`, `ParseError`, the views, `extract`, `pct`.
 //! - `build.rs`: one builder function per scheme.
+//! - `replace.rs`: `Url.replace`, through those builders.
 //! - `arrow.rs`: the column kernels of `rfc1738.arrow`.
 //! - `clf.rs`: Common Log Format lines as a column.
 //! - `ffi.rs`: Arrow columns in and out (the Arrow PyCapsule interface).
@@ -18,6 +19,7 @@ mod build;
 mod clf;
 mod convert;
 mod ffi;
+mod replace;
 mod url;
 
 /// The module `rfc1738._rfc1738`; `rfc1738/__init__.py` re-exports it.
@@ -27,6 +29,7 @@ fn _rfc1738(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("ParseError", url::parse_error_type(py)?)?;
     m.add("BuildError", py.get_type::<build::BuildError>())?;
+    m.add("ResolveError", py.get_type::<url::ResolveError>())?;
     m.add_class::<url::Url>()?;
     url::register(m)?;
     build::register(m)?;

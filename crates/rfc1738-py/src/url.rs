@@ -7,7 +7,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyType};
 use rfc1738::pct::{self, Context};
-use rfc1738::{SchemeKind, Warning};
+use rfc1738::{ResolveErrorKind, SchemeKind, Warning};
 use rfc1738_report::outcome::{self, Problem};
 use rfc1738_report::{diag, json};
 use std::borrow::Cow;
@@ -15,6 +15,40 @@ use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
 use std::sync::{Mutex, PoisonError};
 use std::hash::{Hash, Hasher};
+
+pyo3::create_exception!(
+    rfc1738,
+    ResolveError,
+    PyValueError,
+    "A reference cannot be resolved against a base (RFC 1808).\n\n\
+     Attributes: ``offset`` (in the reference, or in ``resolved``),\n\
+     ``kind`` (``\"not-hierarchical\"``, ``\"invalid-char\"``,\n\
+     ``\"invalid-escape\"`` or ``\"not-rfc1738\"``), ``reference``, and\n\
+     ``resolved``: the text RFC 1808 gave when it is not an RFC 1738 URL."
+);
+
+/// The exception of `e`, for `reference`.
+pub fn resolve_error(py: Python<'_>, reference: &str, e: &rfc1738::ResolveError) -> PyErr {
+    let err = ResolveError::new_err(e.to_string());
+    let kind = match e.kind() {
+        ResolveErrorKind::NotHierarchical(_) => "not-hierarchical",
+        ResolveErrorKind::InvalidChar => "invalid-char",
+        ResolveErrorKind::InvalidEscape => "invalid-escape",
+        _ => "not-rfc1738",
+    };
+    let value = err.value(py);
+    let set = || -> PyResult<()> {
+        value.setattr("offset", e.offset())?;
+        value.setattr("kind", kind)?;
+        value.setattr("reference", reference)?;
+        value.setattr("resolved", e.resolved())?;
+        Ok(())
+    };
+    match set() {
+        Ok(()) => err,
+        Err(e) => e,
+    }
+}
 
 /// `rfc1738.ParseError`, a Python class (`rfc1738/_errors.py`): its
 /// attributes read the exception's arguments and `str()` builds the caret
@@ -94,6 +128,11 @@ impl Url {
     /// The text as it was given.
     fn input(&self) -> &str {
         self.input.as_deref().unwrap_or(self.url.as_str())
+    }
+
+    /// The library's URL.
+    pub fn inner(&self) -> &rfc1738::Url {
+        &self.url
     }
 
     /// A URL a builder wrote.
@@ -291,6 +330,40 @@ impl Url {
         }
         let other = parse(other, self.lenient)?;
         Ok(self.url.equivalent(&other.url))
+    }
+
+    /// The URL that ``reference`` names relative to this one (RFC 1808 §4),
+    /// e.g. ``Url("http://a/b/c").resolve("../d")`` is ``http://a/d``.
+    /// Raises :class:`ResolveError` when this URL's scheme has no
+    /// hierarchical path, the reference is not one, or the result is not
+    /// an RFC 1738 URL.
+    fn resolve(&self, py: Python<'_>, reference: &str) -> PyResult<Url> {
+        match self.url.resolve(reference) {
+            Ok(url) => Ok(Url { url, input: None, lenient: false }),
+            Err(e) => Err(resolve_error(py, reference, &e)),
+        }
+    }
+
+    /// The shortest reference that :meth:`resolve` turns back into
+    /// ``other`` (a ``Url`` or its text); ``None`` when this URL's scheme
+    /// takes no relative references.
+    fn make_relative(&self, other: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        if let Ok(u) = other.cast::<Url>() {
+            return Ok(self.url.make_relative(&u.get().url));
+        }
+        let other = parse(other, self.lenient)?;
+        Ok(self.url.make_relative(&other.url))
+    }
+
+    /// This URL with some parts replaced: ``url.replace(host="h.dom",
+    /// port=8080)``. The parts are the keyword arguments of the scheme's
+    /// builder in :mod:`rfc1738.build`, decoded; the URL is written again
+    /// by that builder, which encodes each part for its place. Raises
+    /// :class:`BuildError` (its ``part`` named) for a value the part
+    /// cannot hold, :class:`TypeError` for a part the scheme does not have.
+    #[pyo3(signature = (**parts))]
+    fn replace<'py>(&self, py: Python<'py>, parts: Option<&Bound<'py, PyDict>>) -> PyResult<Bound<'py, PyAny>> {
+        crate::replace::replace(py, &self.url, parts)
     }
 
     /// The text with any password replaced by ``***``.

@@ -44,6 +44,18 @@ class ParseError(ValueError):
     def input(self) -> Text:
         """The text as given."""
 
+class ResolveError(ValueError):
+    """A reference cannot be resolved against a base (RFC 1808)."""
+
+    offset: int
+    """Where, in the reference (or in ``resolved`` for ``"not-rfc1738"``)."""
+    kind: str
+    """``"not-hierarchical"``, ``"invalid-char"``, ``"invalid-escape"`` or ``"not-rfc1738"``."""
+    reference: str
+    """The reference as given."""
+    resolved: Optional[str]
+    """The text RFC 1808 §4 gave, when it is not an RFC 1738 URL."""
+
 class BuildError(ValueError):
     """A part cannot be written into a URL."""
 
@@ -214,6 +226,12 @@ class Url:
         """The normal form: only what the RFC says does not matter is changed."""
     def equivalent(self, other: Union[Url, Text]) -> bool:
         """Whether ``other`` has the same normal form."""
+    def resolve(self, reference: str) -> Url:
+        """The URL ``reference`` names relative to this one (RFC 1808 §4)."""
+    def make_relative(self, other: Union[Url, Text]) -> Optional[str]:
+        """The shortest reference that resolves back to ``other``; ``None`` for a non-hierarchical scheme."""
+    def replace(self, **parts: Any) -> Url:
+        """This URL with parts replaced, written again by the scheme's builder in :mod:`rfc1738.build`."""
     def redacted(self) -> str:
         """The text with any password replaced by ``***``."""
     def security_warnings(self) -> List[WarningDict]:
@@ -254,6 +272,7 @@ __all__ = [
     "OtherView",
     "ParseError",
     "ProsperoView",
+    "ResolveError",
     "TelnetView",
     "Text",
     "Url",

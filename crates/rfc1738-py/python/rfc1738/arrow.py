@@ -28,10 +28,11 @@ from rfc1738._rfc1738 import arrow_is_valid as is_valid
 from rfc1738._rfc1738 import arrow_lint as lint
 from rfc1738._rfc1738 import arrow_normalize as normalize
 from rfc1738._rfc1738 import arrow_parse as parse
+from rfc1738._rfc1738 import arrow_resolve as resolve
 
 Column = Any
 """Anything with ``__arrow_c_array__`` or ``__arrow_c_stream__`` holding strings."""
 Result = Union[_pyarrow.Array, _pyarrow.ChunkedArray]
 """A ``pyarrow.Array`` for an array in, a ``pyarrow.ChunkedArray`` for a stream."""
 
-__all__ = ["Column", "Result", "extract", "is_valid", "lint", "normalize", "parse"]
+__all__ = ["Column", "Result", "extract", "is_valid", "lint", "normalize", "parse", "resolve"]
