@@ -88,7 +88,10 @@ fn one_column(array: ArrayRef, data_type: &DataType) -> PyResult<(ArrayRef, Data
     Ok((array, column_type))
 }
 
-fn import_array(schema: &Bound<'_, PyCapsule>, array: &Bound<'_, PyCapsule>) -> PyResult<(DataType, ArrayRef)> {
+fn import_array(
+    schema: &Bound<'_, PyCapsule>,
+    array: &Bound<'_, PyCapsule>,
+) -> PyResult<(DataType, ArrayRef)> {
     let schema_ptr = schema.pointer_checked(Some(SCHEMA))?.cast::<FFI_ArrowSchema>();
     let array_ptr = array.pointer_checked(Some(ARRAY))?.cast::<FFI_ArrowArray>();
     // SAFETY: a capsule named "arrow_schema" holds a valid ArrowSchema
@@ -168,7 +171,10 @@ fn stream_error(stream: &mut FFI_ArrowArrayStream, code: i32) -> PyErr {
 
 /// The capsules of `array`: `(schema, array)`, as `__arrow_c_array__`
 /// returns them.
-pub fn export<'py>(py: Python<'py>, array: &dyn Array) -> PyResult<(Bound<'py, PyCapsule>, Bound<'py, PyCapsule>)> {
+pub fn export<'py>(
+    py: Python<'py>,
+    array: &dyn Array,
+) -> PyResult<(Bound<'py, PyCapsule>, Bound<'py, PyCapsule>)> {
     let (array, schema) = to_ffi(&array.to_data()).map_err(|e| PyValueError::new_err(e.to_string()))?;
     let schema = PyCapsule::new_with_value(py, schema, SCHEMA)?;
     let array = PyCapsule::new_with_value(py, array, ARRAY)?;

@@ -13,8 +13,8 @@ use rfc1738_report::{diag, json};
 use std::borrow::Cow;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
-use std::sync::{Mutex, PoisonError};
 use std::hash::{Hash, Hasher};
+use std::sync::{Mutex, PoisonError};
 
 pyo3::create_exception!(
     rfc1738,
@@ -76,7 +76,9 @@ pub fn parse_error(py: Python<'_>, original: &Bound<'_, PyAny>, p: &Problem) -> 
 /// The Python string of a fixed text (an error's kind, rule or message),
 /// made once: an invalid URL then costs no new string.
 fn fixed<'py>(py: Python<'py>, text: &'static str) -> Bound<'py, PyString> {
-    static MADE: PyOnceLock<Mutex<HashMap<(usize, usize), Py<PyString>>>> = PyOnceLock::new();
+    /// The strings made, by the address and length of their text.
+    type Made = Mutex<HashMap<(usize, usize), Py<PyString>>>;
+    static MADE: PyOnceLock<Made> = PyOnceLock::new();
     let made = MADE.get_or_init(py, Default::default);
     let mut made = made.lock().unwrap_or_else(PoisonError::into_inner);
     made.entry((text.as_ptr() as usize, text.len()))
@@ -154,7 +156,6 @@ impl Url {
             None
         }
     }
-
 }
 
 /// The view of `slf` if its scheme is `kind`.
@@ -362,7 +363,11 @@ impl Url {
     /// :class:`BuildError` (its ``part`` named) for a value the part
     /// cannot hold, :class:`TypeError` for a part the scheme does not have.
     #[pyo3(signature = (**parts))]
-    fn replace<'py>(&self, py: Python<'py>, parts: Option<&Bound<'py, PyDict>>) -> PyResult<Bound<'py, PyAny>> {
+    fn replace<'py>(
+        &self,
+        py: Python<'py>,
+        parts: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
         crate::replace::replace(py, &self.url, parts)
     }
 
@@ -442,10 +447,9 @@ impl View {
     fn part<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
         match self.fields.bind(py).get_item(name)? {
             Some(v) => Ok(v),
-            None => Err(PyAttributeError::new_err(format!(
-                "the {} view has no part {name:?}",
-                self.kind.name()
-            ))),
+            None => {
+                Err(PyAttributeError::new_err(format!("the {} view has no part {name:?}", self.kind.name())))
+            }
         }
     }
 }
@@ -487,7 +491,7 @@ impl View {
     }
 
     /// Pickled as the view of its URL: ``getattr(url, kind)``.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (Py<Url>, &'static str))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<ViewReduction<'py>> {
         let getattr = py.import("builtins")?.getattr("getattr")?;
         Ok((getattr, (self.url.clone_ref(py), self.kind.name())))
     }
@@ -500,6 +504,9 @@ impl View {
         slf
     }
 }
+
+/// What pickle calls to make a view again: `getattr` and its arguments.
+type ViewReduction<'py> = (Bound<'py, PyAny>, (Py<Url>, &'static str));
 
 /// One view class per scheme, each part a read-only property.
 macro_rules! views {
