@@ -13,7 +13,7 @@ use rfc1738_report::{diag, json};
 use std::borrow::Cow;
 use std::collections::hash_map::DefaultHasher;
 use std::collections::HashMap;
-use std::hash::{Hash, Hasher};
+use std::hash::{BuildHasherDefault, Hash, Hasher};
 use std::sync::{Mutex, PoisonError};
 
 pyo3::create_exception!(
@@ -62,29 +62,50 @@ pub fn parse_error_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
 /// caller gave, kept as `.input`). Nothing is formatted until `str()`.
 pub fn parse_error(py: Python<'_>, original: &Bound<'_, PyAny>, p: &Problem) -> PyErr {
     let message = match &p.message {
-        Cow::Borrowed(m) => fixed(py, m),
-        Cow::Owned(m) => PyString::new(py, m),
+        Cow::Borrowed(m) => m,
+        Cow::Owned(_) => "",
     };
-    let error = parse_error_type(py)
-        .and_then(|t| t.call1((original, p.offset, fixed(py, p.kind), fixed(py, p.rule), message)));
+    let [kind, rule, mut text] = fixed(py, [p.kind, p.rule, message]);
+    if let Cow::Owned(m) = &p.message {
+        text = PyString::new(py, m);
+    }
+    let error = parse_error_type(py).and_then(|t| t.call1((original, p.offset, kind, rule, text)));
     match error {
         Ok(e) => PyErr::from_value(e),
         Err(e) => e,
     }
 }
 
-/// The Python string of a fixed text (an error's kind, rule or message),
-/// made once: an invalid URL then costs no new string.
-fn fixed<'py>(py: Python<'py>, text: &'static str) -> Bound<'py, PyString> {
-    /// The strings made, by the address and length of their text.
-    type Made = Mutex<HashMap<(usize, usize), Py<PyString>>>;
+/// The Python strings of fixed texts (an error's kind, rule and message),
+/// each made once: an invalid URL then costs no new string.
+fn fixed<'py, const N: usize>(py: Python<'py>, texts: [&'static str; N]) -> [Bound<'py, PyString>; N] {
+    /// The strings made, by the address and length of their text (a
+    /// fixed text has one): a multiplicative hash of the two, SipHash
+    /// costing more here than the rest of the lookup.
+    type Made = Mutex<HashMap<(usize, usize), Py<PyString>, BuildHasherDefault<Address>>>;
+    #[derive(Default)]
+    struct Address(u64);
+    impl Hasher for Address {
+        fn finish(&self) -> u64 {
+            self.0
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            self.0 = bytes.iter().fold(self.0, |h, &b| h.rotate_left(8) ^ u64::from(b));
+        }
+        fn write_usize(&mut self, n: usize) {
+            self.0 = (self.0.rotate_left(29) ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
     static MADE: PyOnceLock<Made> = PyOnceLock::new();
     let made = MADE.get_or_init(py, Default::default);
+    // One lock for all: the lock, not the lookup, is what costs.
     let mut made = made.lock().unwrap_or_else(PoisonError::into_inner);
-    made.entry((text.as_ptr() as usize, text.len()))
-        .or_insert_with(|| PyString::new(py, text).unbind())
-        .bind(py)
-        .clone()
+    texts.map(|text| {
+        made.entry((text.as_ptr() as usize, text.len()))
+            .or_insert_with(|| PyString::new(py, text).unbind())
+            .bind(py)
+            .clone()
+    })
 }
 
 /// `invalid URL: <why> at offset N (in rule)`, then the input with a
