@@ -169,3 +169,33 @@ def test_check_file_reads_lines_as_the_command_does(tmp_path):
     empty = tmp_path / "empty.log"
     empty.write_bytes(b"\xef\xbb\xbf")
     assert rfc1738.dask.check_file(str(empty))["lines"] == 0
+
+
+GOOD = b'1.2.3.4 - - [d] "GET /a HTTP/1.0" 200 1'
+BAD = b'1.2.3.4 - - [d] "GET /a b HTTP/1.0" 200 1'
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        b"",
+        b"\n",
+        b"\xef\xbb\xbf",
+        b"\xef\xbb",
+        b"\xef\xbb\xbf\n",
+        GOOD,
+        GOOD + b"\r\n" + BAD,
+        BAD + b"\n\n" + GOOD + b"\r",
+        b"\xef\xbb\xbf" + BAD + b"\n" + GOOD + b"\n",
+        (GOOD + b"\n" + BAD + b"\r\n") * 40000,
+        BAD[:-1] + b"x" * (3 << 20) + b"\n" + BAD,
+    ],
+)
+def test_a_file_read_in_blocks_is_the_file_read_whole(tmp_path, data):
+    from rfc1738 import _rfc1738
+
+    log = tmp_path / "access.log"
+    log.write_bytes(data)
+    lines, counts, invalid = _rfc1738.clf_check_file(str(log))
+    whole = _rfc1738.clf_check_log(data)
+    assert (lines, counts, invalid.to_pylist()) == (whole[0], whole[1], whole[2].to_pylist())

@@ -79,12 +79,9 @@ def _files(paths: Union[PathLike, Iterable[PathLike]]) -> List[str]:
 
 
 def _read(path: str) -> bytes:
-    if _is_url(path):
-        import fsspec
+    import fsspec
 
-        with fsspec.open(path, "rb") as f:
-            return f.read()
-    with open(path, "rb") as f:
+    with fsspec.open(path, "rb") as f:
         return f.read()
 
 
@@ -95,7 +92,11 @@ def check_file(path: str) -> Dict[str, Any]:
     ``invalid_lines`` is a ``pyarrow.Table`` of ``line`` (from 1),
     ``input``, ``offset``, ``kind``, ``rule``, ``message``.
     """
-    lines, counts, invalid = _rfc1738.clf_check_log(_read(path))
+    if _is_url(path):
+        lines, counts, invalid = _rfc1738.clf_check_log(_read(path))
+    else:
+        # Read in Rust a block at a time, as the command reads it.
+        lines, counts, invalid = _rfc1738.clf_check_file(path)
     by_scheme = {
         "(no scheme)" if scheme is None else scheme: {"valid": v, "invalid": i} for scheme, v, i in counts
     }
