@@ -1,12 +1,15 @@
 """The readings of :mod:`rfc1738` over whole Arrow columns.
 
-Each function takes any Arrow string column: a ``pyarrow`` array or
-chunked array, a Polars ``Series``, a DuckDB result column, a pandas
-column backed by Arrow (anything with ``__arrow_c_array__`` or
-``__arrow_c_stream__``). It returns a ``pyarrow.Array`` for an array and a
-``pyarrow.ChunkedArray`` for a chunked array or a stream. Nulls stay
-null. The work runs in Rust without the GIL; no Python object is made
-per URL.
+Each function takes any Arrow string column, anything with
+``__arrow_c_array__`` or ``__arrow_c_stream__``: a ``pyarrow`` array or
+chunked array, a one-column table, record batch or record batch reader,
+a Polars ``Series`` (Categorical too) or one-column ``DataFrame``, a
+DuckDB relation or query result of one column, a pandas column backed by
+Arrow. Strings, large strings, string views, binaries, and any of them
+dictionary-encoded. It returns a ``pyarrow.Array`` for an array and a
+``pyarrow.ChunkedArray`` for a stream, of the function's type even when
+the stream is empty. Nulls stay null. The work runs in Rust without the
+GIL; no Python object is made per URL.
 
 >>> import pyarrow as pa
 >>> from rfc1738 import arrow
