@@ -110,8 +110,12 @@ def dask_rows(column, binary):
             for n, u in enumerate(urls[k::4]):
                 out.write(f'10.0.0.{n % 250} - - [10/Oct/2000:13:55:36 -0700] "GET {u} HTTP/1.0" 200 {n}\n')
         files.append(str(path))
+    warm = directory / "warm-up.log"
+    warm.write_text('10.0.0.1 - - [10/Oct/2000:13:55:36 -0700] "GET /a HTTP/1.0" 200 1\n')
     for workers in (1, 2):
         with LocalCluster(n_workers=workers, threads_per_worker=1, host="127.0.0.1", dashboard_address=None) as c, Client(c) as client:
+            # Workers in their steady state: the package imported on each.
+            client.run(lambda: rfc1738.dask.check_file(str(warm)))
             yield "Dask", f"check_logs, {workers} worker(s)", timed(lambda: rfc1738.dask.check_logs(files, client=client))[0], 1
     for jobs in (1, 2):
         cmd = [binary, "check", "--format", "clf", "--jobs", str(jobs), *files]
@@ -125,14 +129,24 @@ def main():
     ap.add_argument("--rows", type=int, default=10_000_000)
     ap.add_argument("--corpus", default=str(ROOT.parent / "shared" / "corpus"))
     ap.add_argument("--binary", default=str(ROOT / "target" / "release" / "rfc1738"))
+    ap.add_argument("--only", choices=["duckdb", "datafusion", "polars", "dask"], action="append",
+                    help="run these engines only (repeatable)")
     args = ap.parse_args()
     column = corpus(args.corpus, args.rows)
     small = column.slice(0, args.rows // 10)
     print(f"{len(column)} URLs (the corpus repeated); one thread per engine\n")
     print("| engine | function | ns/URL | note |")
     print("| :-- | :-- | --: | :-- |")
-    for rows in (duckdb_rows(column, small), datafusion_rows(column, small), polars_rows(column, small), dask_rows(column, args.binary)):
-        for engine, name, seconds, scale in rows:
+    engines = {
+        "duckdb": lambda: duckdb_rows(column, small),
+        "datafusion": lambda: datafusion_rows(column, small),
+        "polars": lambda: polars_rows(column, small),
+        "dask": lambda: dask_rows(column, args.binary),
+    }
+    for key, rows in engines.items():
+        if args.only and key not in args.only:
+            continue
+        for engine, name, seconds, scale in rows():
             note = f"on {len(small)} rows, scaled" if scale != 1 else ""
             print(f"| {engine} | {name} | {seconds * scale / len(column) * 1e9:.0f} | {note} |", flush=True)
 

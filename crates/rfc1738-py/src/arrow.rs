@@ -1,28 +1,52 @@
 //! `rfc1738.arrow`: the same readings as one URL at a time, over whole
 //! Arrow columns.
 //!
-//! A column comes in through the Arrow PyCapsule interface (an array, a
-//! chunked array or a stream: pyarrow, Polars, DuckDB results, pandas'
-//! Arrow-backed columns), each chunk is read without the GIL, and the
-//! answer goes back as a pyarrow array of the same chunking. No Python
-//! object is made per URL; a null stays null.
+//! A column comes in through the Arrow PyCapsule interface (`ffi.rs`: an
+//! array, a chunked array, a one-column table or stream; pyarrow, Polars,
+//! DuckDB), each chunk is read without the GIL, and the answer goes back
+//! as a pyarrow array of the same chunking. No Python object is made per
+//! URL; a null stays null.
 
+use crate::ffi::{self, Column};
 use crate::url::CharIndex;
 use arrow_array::builder::{BooleanBuilder, Int64Builder, StringBuilder, UInt16Builder};
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef, ListArray, StructArray};
+use arrow_array::{new_empty_array, Array, ArrayRef, ListArray, StructArray};
 use arrow_buffer::{NullBuffer, OffsetBuffer};
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3_arrow::input::AnyArray;
-use pyo3_arrow::{PyArray, PyChunkedArray};
+use pyo3::types::{PyCapsule, PyList};
 use rfc1738::{SchemeKind, Url, Warning};
 use rfc1738_report::outcome::{self, Problem};
 use std::sync::Arc;
 
-/// Calls `f` with each value of a string (or binary) column, `None` for a null.
-pub fn each_value(array: &dyn Array, mut f: impl FnMut(Option<&[u8]>)) -> Result<(), String> {
+/// Calls `f` with each value of a string (or binary) column, `None` for a
+/// null. A dictionary-encoded column (a Polars Categorical) is read
+/// through its dictionary.
+pub fn each_value<'a>(array: &'a dyn Array, mut f: impl FnMut(Option<&'a [u8]>)) -> Result<(), String> {
+    let DataType::Dictionary(_, _) = array.data_type() else { return each_plain(array, f) };
+    let dict = array.as_any_dictionary();
+    let mut values = Vec::with_capacity(dict.values().len());
+    each_plain(dict.values().as_ref(), |v| values.push(v))?;
+    let nulls = array.logical_nulls();
+    if values.is_empty() {
+        // Only nulls can point into an empty dictionary.
+        (0..array.len()).for_each(|_| f(None));
+        return Ok(());
+    }
+    for (i, key) in dict.normalized_keys().into_iter().enumerate() {
+        if nulls.as_ref().is_some_and(|n| n.is_null(i)) {
+            f(None);
+        } else {
+            f(values.get(key).copied().flatten());
+        }
+    }
+    Ok(())
+}
+
+/// [`each_value`] for a column that is not dictionary-encoded.
+fn each_plain<'a>(array: &'a dyn Array, mut f: impl FnMut(Option<&'a [u8]>)) -> Result<(), String> {
     match array.data_type() {
         DataType::Utf8 => array.as_string::<i32>().iter().for_each(|v| f(v.map(str::as_bytes))),
         DataType::LargeUtf8 => array.as_string::<i64>().iter().for_each(|v| f(v.map(str::as_bytes))),
@@ -36,35 +60,85 @@ pub fn each_value(array: &dyn Array, mut f: impl FnMut(Option<&[u8]>)) -> Result
     Ok(())
 }
 
+/// An Arrow array on its way to pyarrow: `pyarrow.array()` takes it
+/// through `__arrow_c_array__`.
+#[pyclass(frozen, module = "rfc1738._rfc1738")]
+pub struct Exported {
+    array: ArrayRef,
+}
+
+#[pymethods]
+impl Exported {
+    #[pyo3(signature = (requested_schema = None))]
+    fn __arrow_c_array__<'py>(
+        &self,
+        py: Python<'py>,
+        requested_schema: Option<Bound<'py, PyCapsule>>,
+    ) -> PyResult<(Bound<'py, PyCapsule>, Bound<'py, PyCapsule>)> {
+        let _ = requested_schema;
+        ffi::export(py, self.array.as_ref())
+    }
+}
+
+/// `array` as a `pyarrow.Array`.
+pub fn to_pyarrow(py: Python<'_>, array: ArrayRef) -> PyResult<Bound<'_, PyAny>> {
+    let pa = py.import("pyarrow")?;
+    pa.call_method1("array", (Exported { array },))
+}
+
+/// A kernel: one chunk in, one answer out (of the same length).
+pub type Kernel = fn(&dyn Array) -> Result<ArrayRef, String>;
+
 /// Runs `kernel` over every chunk of `column` without the GIL, and hands
-/// the answer back with the column's chunking.
-pub fn map_column(
+/// the answer back with the column's chunking: a `pyarrow.Array` for an
+/// array, a `pyarrow.ChunkedArray` for a stream (of the kernel's type
+/// even when it has no chunk).
+pub fn map_column(py: Python<'_>, column: &Bound<'_, PyAny>, kernel: Kernel) -> PyResult<Py<PyAny>> {
+    map_column_with(py, column, move |a| kernel(a))
+}
+
+/// [`map_column`] with a kernel that holds state (a base URL).
+pub fn map_column_with(
     py: Python<'_>,
     column: &Bound<'_, PyAny>,
-    kernel: fn(&dyn Array) -> Result<ArrayRef, String>,
+    kernel: impl Fn(&dyn Array) -> Result<ArrayRef, String> + Send + Sync,
 ) -> PyResult<Py<PyAny>> {
-    let column: AnyArray = column.extract().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "expected an Arrow column (a pyarrow array or chunked array, a Polars Series, anything with \
-             __arrow_c_array__ or __arrow_c_stream__), not {}",
-            column.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string())
-        ))
-    })?;
-    let single = matches!(column, AnyArray::Array(_));
-    let chunked = column.into_chunked_array()?;
-    let (chunks, _) = chunked.into_inner();
-    let out: Result<Vec<ArrayRef>, String> =
-        py.detach(|| chunks.iter().map(|c| kernel(c.as_ref())).collect());
-    let out = out.map_err(PyTypeError::new_err)?;
-    if single {
-        let array = out.into_iter().next().expect("one chunk in, one out");
-        return Ok(PyArray::from_array_ref(array).to_pyarrow(py)?.unbind());
+    match ffi::import(column)? {
+        Column::Array(array) => {
+            let out = py.detach(|| kernel(array.as_ref())).map_err(PyTypeError::new_err)?;
+            Ok(to_pyarrow(py, out)?.unbind())
+        }
+        Column::Chunks(chunks, data_type) => {
+            let empty = new_empty_array(&data_type);
+            let out: Result<Vec<ArrayRef>, String> = py.detach(|| {
+                let mut out = Vec::with_capacity(chunks.len() + 1);
+                for c in &chunks {
+                    out.push(kernel(c.as_ref())?);
+                }
+                // The type of the answer, even with no chunk to answer.
+                out.push(kernel(empty.as_ref())?);
+                Ok(out)
+            });
+            let mut out = out.map_err(PyTypeError::new_err)?;
+            let typed = to_pyarrow(py, out.pop().expect("the empty chunk"))?;
+            let list = PyList::empty(py);
+            for a in out {
+                list.append(to_pyarrow(py, a)?)?;
+            }
+            let pa = py.import("pyarrow")?;
+            Ok(pa.call_method1("chunked_array", (list, typed.getattr("type")?))?.unbind())
+        }
     }
-    let field = match out.first() {
-        Some(a) => Arc::new(Field::new("", a.data_type().clone(), true)),
-        None => Arc::new(Field::new("", DataType::Null, true)),
-    };
-    Ok(PyChunkedArray::try_new(out, field)?.into_pyarrow(py)?.unbind())
+}
+
+/// Whether `bytes` is a URL: the one place the kernels ask it, so that a
+/// bulk validator can take over the whole column here.
+pub fn is_url(bytes: &[u8], lenient: bool) -> bool {
+    if lenient {
+        parsed(bytes, true).is_ok()
+    } else {
+        rfc1738::validate_bytes(bytes).is_ok()
+    }
 }
 
 fn parsed(bytes: &[u8], lenient: bool) -> Result<(Url, Vec<Warning>), Problem> {
@@ -72,15 +146,16 @@ fn parsed(bytes: &[u8], lenient: bool) -> Result<(Url, Vec<Warning>), Problem> {
 }
 
 fn is_valid_kernel(lenient: bool) -> fn(&dyn Array) -> Result<ArrayRef, String> {
-    fn strict(a: &dyn Array) -> Result<ArrayRef, String> {
+    fn run(a: &dyn Array, lenient: bool) -> Result<ArrayRef, String> {
         let mut out = BooleanBuilder::with_capacity(a.len());
-        each_value(a, |v| out.append_option(v.map(|b| rfc1738::validate_bytes(b).is_ok())))?;
+        each_value(a, |v| out.append_option(v.map(|b| is_url(b, lenient))))?;
         Ok(Arc::new(out.finish()))
     }
+    fn strict(a: &dyn Array) -> Result<ArrayRef, String> {
+        run(a, false)
+    }
     fn tolerant(a: &dyn Array) -> Result<ArrayRef, String> {
-        let mut out = BooleanBuilder::with_capacity(a.len());
-        each_value(a, |v| out.append_option(v.map(|b| parsed(b, true).is_ok())))?;
-        Ok(Arc::new(out.finish()))
+        run(a, true)
     }
     if lenient {
         tolerant
@@ -405,6 +480,32 @@ fn extract_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
     Ok(Arc::new(list))
 }
 
+/// Each reference of `a` resolved against `base`; null where it cannot be.
+fn resolve_column(base: &Url, a: &dyn Array) -> Result<ArrayRef, String> {
+    let mut out = StringBuilder::new();
+    each_value(a, |v| {
+        let url = v.and_then(|b| std::str::from_utf8(b).ok()).and_then(|r| base.resolve(r).ok());
+        out.append_option(url.as_ref().map(Url::as_str));
+    })?;
+    Ok(Arc::new(out.finish()))
+}
+
+/// Each reference of ``column`` resolved against ``base`` (RFC 1808): the
+/// URLs as strings; null where a reference is null or cannot be resolved.
+#[pyfunction]
+fn arrow_resolve(py: Python<'_>, base: &Bound<'_, PyAny>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    let base = match base.cast::<crate::url::Url>() {
+        Ok(u) => u.get().inner().clone(),
+        Err(_) => crate::url::parse(base, false)?.inner().clone(),
+    };
+    if let Err(e) = base.resolve("") {
+        if matches!(e.kind(), rfc1738::ResolveErrorKind::NotHierarchical(_)) {
+            return Err(crate::url::resolve_error(py, "", &e));
+        }
+    }
+    map_column_with(py, column, move |a| resolve_column(&base, a))
+}
+
 /// ``True`` where the URL is valid, ``False`` where not, null where null.
 #[pyfunction]
 #[pyo3(signature = (column, *, lenient = false))]
@@ -440,10 +541,12 @@ fn arrow_lint(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> 
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_class::<Exported>()?;
     m.add_function(wrap_pyfunction!(arrow_is_valid, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_parse, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_normalize, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_extract, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_lint, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_resolve, m)?)?;
     Ok(())
 }

@@ -1,16 +1,17 @@
 //! Common Log Format lines as a column: the request URL of each line, and
 //! each line checked as `rfc1738 check --format clf` checks it.
 
-use crate::arrow::{each_value, map_column};
+use crate::arrow::{each_value, map_column, to_pyarrow};
 use arrow_array::builder::{BinaryBuilder, BooleanBuilder, Int64Builder, StringBuilder};
 use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_buffer::NullBuffer;
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::prelude::*;
-use pyo3_arrow::PyArray;
 use rfc1738_report::clf::{self, check_line};
 use std::borrow::Cow;
-use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::Read;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 /// The request target of a line: the URL `check --format clf` reads.
@@ -87,7 +88,7 @@ fn lines(py: Python<'_>, data: &[u8]) -> PyResult<Py<PyAny>> {
     let mut out = BinaryBuilder::with_capacity(data.len() / 64 + 1, data.len());
     log_lines(data).for_each(|line| out.append_value(line));
     let array: ArrayRef = Arc::new(out.finish());
-    Ok(PyArray::from_array_ref(array).to_pyarrow(py)?.unbind())
+    Ok(to_pyarrow(py, array)?.unbind())
 }
 
 /// The lines of a file's bytes, read as the command reads them.
@@ -108,57 +109,133 @@ fn log_lines(data: &[u8]) -> impl Iterator<Item = &[u8]> {
 /// line). No line is copied unless it is invalid.
 #[pyfunction]
 fn clf_check_log(py: Python<'_>, data: &[u8]) -> PyResult<(usize, Vec<CountRow>, Py<PyAny>)> {
-    let (n, counts, invalid) = py.detach(|| check_log(data));
-    Ok((n, counts, PyArray::from_array_ref(invalid).to_pyarrow(py)?.unbind()))
+    let (n, counts, invalid) = py.detach(|| {
+        let mut log = LogCheck::default();
+        log_lines(data).for_each(|line| log.line(line));
+        log.finish()
+    });
+    Ok((n, counts, to_pyarrow(py, invalid)?.unbind()))
+}
+
+/// [`clf_check_log`] of the file at ``path``, read here a block at a time
+/// without the lock (as the command reads it): the file is never one
+/// Python object.
+#[pyfunction]
+fn clf_check_file(py: Python<'_>, path: PathBuf) -> PyResult<(usize, Vec<CountRow>, Py<PyAny>)> {
+    let (n, counts, invalid) = py.detach(|| check_file(&path))?;
+    Ok((n, counts, to_pyarrow(py, invalid)?.unbind()))
+}
+
+fn check_file(path: &Path) -> std::io::Result<(usize, Vec<CountRow>, ArrayRef)> {
+    let mut file = File::open(path)?;
+    let mut log = LogCheck::default();
+    let mut buf = vec![0u8; 1 << 20];
+    // The first three bytes (fewer in a shorter file): a byte-order mark
+    // is dropped, as `log_lines` drops it.
+    let mut filled = 0;
+    while filled < 3 {
+        match file.read(&mut buf[filled..])? {
+            0 => break,
+            read => filled += read,
+        }
+    }
+    // `buf[start..filled]`: bytes read and not yet checked.
+    let mut start = if buf[..filled].starts_with(b"\xef\xbb\xbf") { 3 } else { 0 };
+    loop {
+        if let Some(last) = buf[start..filled].iter().rposition(|&b| b == b'\n') {
+            let whole = start + last;
+            for line in buf[start..whole].split(|&b| b == b'\n') {
+                log.line(line.strip_suffix(b"\r").unwrap_or(line));
+            }
+            start = whole + 1;
+        }
+        // What is left is the start of one line.
+        buf.copy_within(start..filled, 0);
+        filled -= start;
+        start = 0;
+        if filled == buf.len() {
+            buf.resize(buf.len() * 2, 0);
+        }
+        let read = file.read(&mut buf[filled..])?;
+        if read == 0 {
+            // The last line, without its newline; a file that ends with
+            // one has none.
+            if filled > 0 {
+                let line = &buf[..filled];
+                log.line(line.strip_suffix(b"\r").unwrap_or(line));
+            }
+            return Ok(log.finish());
+        }
+        filled += read;
+    }
 }
 
 /// One scheme's counts: its name (none for a line without a request URL),
 /// valid lines, invalid lines.
 type CountRow = (Option<String>, u64, u64);
 
-fn check_log(data: &[u8]) -> (usize, Vec<CountRow>, ArrayRef) {
-    let mut counts: BTreeMap<Option<Cow<'_, str>>, (u64, u64)> = BTreeMap::new();
-    let (mut line_no, mut input) = (Int64Builder::new(), StringBuilder::new());
-    let (mut offset, mut kind, mut rule, mut message) =
-        (Int64Builder::new(), StringBuilder::new(), StringBuilder::new(), StringBuilder::new());
-    let mut n = 0;
-    for (i, line) in log_lines(data).enumerate() {
-        n = i + 1;
+/// A log checked line by line: the counts by scheme, the invalid lines.
+#[derive(Default)]
+struct LogCheck {
+    lines: usize,
+    counts: Vec<CountRow>,
+    line_no: Int64Builder,
+    input: StringBuilder,
+    offset: Int64Builder,
+    kind: StringBuilder,
+    rule: StringBuilder,
+    message: StringBuilder,
+}
+
+impl LogCheck {
+    fn line(&mut self, line: &[u8]) {
+        self.lines += 1;
         let (verdict, line_scheme) = check_line(line);
-        let entry = counts.entry(line_scheme).or_default();
-        let Err(p) = verdict else {
-            entry.0 += 1;
-            continue;
+        // A handful of schemes: a list beats a map, and takes no copy of
+        // a name it has.
+        let at = match self.counts.iter().position(|c| c.0.as_deref() == line_scheme.as_deref()) {
+            Some(at) => at,
+            None => {
+                self.counts.push((line_scheme.map(Cow::into_owned), 0, 0));
+                self.counts.len() - 1
+            }
         };
-        entry.1 += 1;
-        line_no.append_value(n as i64);
-        input.append_value(String::from_utf8_lossy(line));
-        offset.append_value(p.offset as i64);
-        kind.append_value(p.kind);
-        rule.append_value(p.rule);
-        message.append_value(p.message.as_ref());
+        let Err(p) = verdict else {
+            self.counts[at].1 += 1;
+            return;
+        };
+        self.counts[at].2 += 1;
+        self.line_no.append_value(self.lines as i64);
+        self.input.append_value(String::from_utf8_lossy(line));
+        self.offset.append_value(p.offset as i64);
+        self.kind.append_value(p.kind);
+        self.rule.append_value(p.rule);
+        self.message.append_value(p.message.as_ref());
     }
-    let s = |name: &str| Field::new(name, DataType::Utf8, false);
-    let fields: Fields = vec![
-        Field::new("line", DataType::Int64, false),
-        s("input"),
-        Field::new("offset", DataType::Int64, false),
-        s("kind"),
-        s("rule"),
-        s("message"),
-    ]
-    .into();
-    let columns: Vec<ArrayRef> = vec![
-        Arc::new(line_no.finish()),
-        Arc::new(input.finish()),
-        Arc::new(offset.finish()),
-        Arc::new(kind.finish()),
-        Arc::new(rule.finish()),
-        Arc::new(message.finish()),
-    ];
-    let invalid = Arc::new(StructArray::new(fields, columns, None));
-    let counts = counts.into_iter().map(|(k, (v, i))| (k.map(Cow::into_owned), v, i)).collect();
-    (n, counts, invalid)
+
+    fn finish(mut self) -> (usize, Vec<CountRow>, ArrayRef) {
+        let s = |name: &str| Field::new(name, DataType::Utf8, false);
+        let fields: Fields = vec![
+            Field::new("line", DataType::Int64, false),
+            s("input"),
+            Field::new("offset", DataType::Int64, false),
+            s("kind"),
+            s("rule"),
+            s("message"),
+        ]
+        .into();
+        let columns: Vec<ArrayRef> = vec![
+            Arc::new(self.line_no.finish()),
+            Arc::new(self.input.finish()),
+            Arc::new(self.offset.finish()),
+            Arc::new(self.kind.finish()),
+            Arc::new(self.rule.finish()),
+            Arc::new(self.message.finish()),
+        ];
+        let invalid = Arc::new(StructArray::new(fields, columns, None));
+        self.counts.sort();
+        (self.lines, self.counts, invalid)
+    }
 }
 
 /// The request URL of each Common Log Format line; null where a line has none.
@@ -180,5 +257,6 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arrow_clf_check, m)?)?;
     m.add_function(wrap_pyfunction!(lines, m)?)?;
     m.add_function(wrap_pyfunction!(clf_check_log, m)?)?;
+    m.add_function(wrap_pyfunction!(clf_check_file, m)?)?;
     Ok(())
 }

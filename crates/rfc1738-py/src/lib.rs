@@ -7,8 +7,10 @@
 //!
 //! - `url.rs`: `parse`, `Url`, `ParseError`, the views, `extract`, `pct`.
 //! - `build.rs`: one builder function per scheme.
+//! - `replace.rs`: `Url.replace`, through those builders.
 //! - `arrow.rs`: the column kernels of `rfc1738.arrow`.
 //! - `clf.rs`: Common Log Format lines as a column.
+//! - `ffi.rs`: Arrow columns in and out (the Arrow PyCapsule interface).
 
 use pyo3::prelude::*;
 
@@ -16,16 +18,19 @@ mod arrow;
 mod build;
 mod clf;
 mod convert;
+mod ffi;
+mod replace;
 mod url;
 
 /// The module `rfc1738._rfc1738`; `rfc1738/__init__.py` re-exports it.
 #[pymodule]
 fn _rfc1738(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
-    m.add("ParseError", py.get_type::<url::ParseError>())?;
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add("ParseError", url::parse_error_type(py)?)?;
     m.add("BuildError", py.get_type::<build::BuildError>())?;
+    m.add("ResolveError", py.get_type::<url::ResolveError>())?;
     m.add_class::<url::Url>()?;
-    m.add_class::<url::View>()?;
     url::register(m)?;
     build::register(m)?;
     arrow::register(m)?;

@@ -4,36 +4,44 @@
 use crate::convert::{json_to_py, octets};
 use pyo3::exceptions::{PyAttributeError, PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use pyo3::sync::PyOnceLock;
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyType};
 use rfc1738::pct::{self, Context};
-use rfc1738::{SchemeKind, Warning};
+use rfc1738::{ResolveErrorKind, SchemeKind, Warning};
 use rfc1738_report::outcome::{self, Problem};
 use rfc1738_report::{diag, json};
+use std::borrow::Cow;
 use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::sync::{Mutex, PoisonError};
 
 pyo3::create_exception!(
     rfc1738,
-    ParseError,
+    ResolveError,
     PyValueError,
-    "The text is not a URL of RFC 1738.\n\n\
-     Attributes: ``offset`` (the byte where no rule of §5 accepts the input),\n\
-     ``kind`` (the error's id, e.g. ``\"user-not-allowed\"``), ``rule`` (the\n\
-     §5 rule being matched), ``message`` and ``input``. ``str()`` shows the\n\
-     input with a caret under the offset."
+    "A reference cannot be resolved against a base (RFC 1808).\n\n\
+     Attributes: ``offset`` (in the reference, or in ``resolved``),\n\
+     ``kind`` (``\"not-hierarchical\"``, ``\"invalid-char\"``,\n\
+     ``\"invalid-escape\"`` or ``\"not-rfc1738\"``), ``reference``, and\n\
+     ``resolved``: the text RFC 1808 gave when it is not an RFC 1738 URL."
 );
 
-/// The exception for `problem` in `input` (`original`: the object the
-/// caller gave, kept as `.input`).
-pub fn parse_error(py: Python<'_>, original: &Bound<'_, PyAny>, input: &[u8], p: &Problem) -> PyErr {
-    let err = ParseError::new_err(caret_message(input, p));
+/// The exception of `e`, for `reference`.
+pub fn resolve_error(py: Python<'_>, reference: &str, e: &rfc1738::ResolveError) -> PyErr {
+    let err = ResolveError::new_err(e.to_string());
+    let kind = match e.kind() {
+        ResolveErrorKind::NotHierarchical(_) => "not-hierarchical",
+        ResolveErrorKind::InvalidChar => "invalid-char",
+        ResolveErrorKind::InvalidEscape => "invalid-escape",
+        _ => "not-rfc1738",
+    };
     let value = err.value(py);
     let set = || -> PyResult<()> {
-        value.setattr("offset", p.offset)?;
-        value.setattr("kind", p.kind)?;
-        value.setattr("rule", p.rule)?;
-        value.setattr("message", p.message.as_ref())?;
-        value.setattr("input", original)?;
+        value.setattr("offset", e.offset())?;
+        value.setattr("kind", kind)?;
+        value.setattr("reference", reference)?;
+        value.setattr("resolved", e.resolved())?;
         Ok(())
     };
     match set() {
@@ -42,18 +50,79 @@ pub fn parse_error(py: Python<'_>, original: &Bound<'_, PyAny>, input: &[u8], p:
     }
 }
 
+/// `rfc1738.ParseError`, a Python class (`rfc1738/_errors.py`): its
+/// attributes read the exception's arguments and `str()` builds the caret
+/// message, so that raising one costs no more than making a tuple.
+pub fn parse_error_type(py: Python<'_>) -> PyResult<&Bound<'_, PyType>> {
+    static TYPE: PyOnceLock<Py<PyType>> = PyOnceLock::new();
+    TYPE.import(py, "rfc1738._errors", "ParseError")
+}
+
+/// The exception for `problem` in `input` (`original`: the object the
+/// caller gave, kept as `.input`). Nothing is formatted until `str()`.
+pub fn parse_error(py: Python<'_>, original: &Bound<'_, PyAny>, p: &Problem) -> PyErr {
+    let message = match &p.message {
+        Cow::Borrowed(m) => m,
+        Cow::Owned(_) => "",
+    };
+    let [kind, rule, mut text] = fixed(py, [p.kind, p.rule, message]);
+    if let Cow::Owned(m) = &p.message {
+        text = PyString::new(py, m);
+    }
+    let error = parse_error_type(py).and_then(|t| t.call1((original, p.offset, kind, rule, text)));
+    match error {
+        Ok(e) => PyErr::from_value(e),
+        Err(e) => e,
+    }
+}
+
+/// The Python strings of fixed texts (an error's kind, rule and message),
+/// each made once: an invalid URL then costs no new string.
+fn fixed<'py, const N: usize>(py: Python<'py>, texts: [&'static str; N]) -> [Bound<'py, PyString>; N] {
+    /// The strings made, by the address and length of their text (a
+    /// fixed text has one): a multiplicative hash of the two, SipHash
+    /// costing more here than the rest of the lookup.
+    type Made = Mutex<HashMap<(usize, usize), Py<PyString>, BuildHasherDefault<Address>>>;
+    #[derive(Default)]
+    struct Address(u64);
+    impl Hasher for Address {
+        fn finish(&self) -> u64 {
+            self.0
+        }
+        fn write(&mut self, bytes: &[u8]) {
+            self.0 = bytes.iter().fold(self.0, |h, &b| h.rotate_left(8) ^ u64::from(b));
+        }
+        fn write_usize(&mut self, n: usize) {
+            self.0 = (self.0.rotate_left(29) ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+    }
+    static MADE: PyOnceLock<Made> = PyOnceLock::new();
+    let made = MADE.get_or_init(py, Default::default);
+    // One lock for all: the lock, not the lookup, is what costs.
+    let mut made = made.lock().unwrap_or_else(PoisonError::into_inner);
+    texts.map(|text| {
+        made.entry((text.as_ptr() as usize, text.len()))
+            .or_insert_with(|| PyString::new(py, text).unbind())
+            .bind(py)
+            .clone()
+    })
+}
+
 /// `invalid URL: <why> at offset N (in rule)`, then the input with a
-/// caret under the offset, as the command writes it (without colour).
-fn caret_message(input: &[u8], p: &Problem) -> String {
-    let shown = String::from_utf8_lossy(input);
-    let offset = String::from_utf8_lossy(&input[..p.offset.min(input.len())]).len();
-    let (printable, column) = diag::printable(&shown, offset);
-    let mut out = format!("invalid URL: {} at offset {} (in {})\n", p.message, p.offset, p.rule).into_bytes();
+/// caret under the offset, as the command writes it (without colour):
+/// the text of `str(ParseError)`.
+#[pyfunction]
+fn caret(input: &Bound<'_, PyAny>, offset: usize, rule: &str, message: &str) -> PyResult<String> {
+    let input = octets(input)?;
+    let shown = String::from_utf8_lossy(&input);
+    let at = String::from_utf8_lossy(&input[..offset.min(input.len())]).len();
+    let (printable, column) = diag::printable(&shown, at);
+    let mut out = format!("invalid URL: {message} at offset {offset} (in {rule})\n").into_bytes();
     diag::write_caret(&mut out, &printable, column, false);
     while out.last() == Some(&b'\n') {
         out.pop();
     }
-    String::from_utf8_lossy(&out).into_owned()
+    Ok(String::from_utf8_lossy(&out).into_owned())
 }
 
 /// A URL read as RFC 1738 reads it. Immutable and hashable; ``str()`` is
@@ -84,6 +153,11 @@ impl Url {
         self.input.as_deref().unwrap_or(self.url.as_str())
     }
 
+    /// The library's URL.
+    pub fn inner(&self) -> &rfc1738::Url {
+        &self.url
+    }
+
     /// A URL a builder wrote.
     pub fn from_built(url: rfc1738::Url) -> PyResult<Url> {
         Ok(Url { url, input: None, lenient: false })
@@ -103,14 +177,18 @@ impl Url {
             None
         }
     }
+}
 
-    fn view(&self, py: Python<'_>, kind: SchemeKind) -> PyResult<Option<View>> {
-        if self.url.kind() != kind {
-            return Ok(None);
-        }
-        let fields = json_to_py(py, &json::view(&self.url))?.cast_into::<PyDict>()?.unbind();
-        Ok(Some(View { kind: kind.name(), fields }))
+/// The view of `slf` if its scheme is `kind`.
+fn view<'py>(slf: &Bound<'py, Url>, kind: SchemeKind) -> PyResult<Option<Bound<'py, PyAny>>> {
+    if slf.get().url.kind() != kind {
+        return Ok(None);
     }
+    let py = slf.py();
+    let value = json::view(&slf.get().url);
+    let fields = json_to_py(py, &value)?.cast_into::<PyDict>()?.unbind();
+    let view = View { kind, fields, json: value.to_string(), url: slf.clone().unbind() };
+    new_view(py, view).map(Some)
 }
 
 fn decoded(raw: &str) -> String {
@@ -207,58 +285,58 @@ impl Url {
 
     /// The ftp view (§3.2): ``cwd``, ``name``, ``typecode``, ``commands``, ``login``.
     #[getter]
-    fn ftp(&self, py: Python<'_>) -> PyResult<Option<View>> {
-        self.view(py, SchemeKind::Ftp)
+    fn ftp<'py>(slf: &Bound<'py, Self>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        view(slf, SchemeKind::Ftp)
     }
     /// The http view (§3.3): ``path``, ``search``.
     #[getter]
-    fn http(&self, py: Python<'_>) -> PyResult<Option<View>> {
-        self.view(py, SchemeKind::Http)
+    fn http<'py>(slf: &Bound<'py, Self>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        view(slf, SchemeKind::Http)
     }
     /// The gopher view (§3.4): ``type``, ``selector``, ``search``, ``plus``, ``request``.
     #[getter]
-    fn gopher(&self, py: Python<'_>) -> PyResult<Option<View>> {
-        self.view(py, SchemeKind::Gopher)
+    fn gopher<'py>(slf: &Bound<'py, Self>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        view(slf, SchemeKind::Gopher)
     }
     /// The mailto view (§3.5): ``address``.
     #[getter]
-    fn mailto(&self, py: Python<'_>) -> PyResult<Option<View>> {
-        self.view(py, SchemeKind::Mailto)
+    fn mailto<'py>(slf: &Bound<'py, Self>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        view(slf, SchemeKind::Mailto)
     }
     /// The news view (§3.6): ``group``, ``article``, ``all``.
     #[getter]
-    fn news(&self, py: Python<'_>) -> PyResult<Option<View>> {
-        self.view(py, SchemeKind::News)
+    fn news<'py>(slf: &Bound<'py, Self>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        view(slf, SchemeKind::News)
     }
     /// The nntp view (§3.7): ``group``, ``article``.
     #[getter]
-    fn nntp(&self, py: Python<'_>) -> PyResult<Option<View>> {
-        self.view(py, SchemeKind::Nntp)
+    fn nntp<'py>(slf: &Bound<'py, Self>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        view(slf, SchemeKind::Nntp)
     }
     /// The telnet view (§3.8): no parts of its own.
     #[getter]
-    fn telnet(&self, py: Python<'_>) -> PyResult<Option<View>> {
-        self.view(py, SchemeKind::Telnet)
+    fn telnet<'py>(slf: &Bound<'py, Self>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        view(slf, SchemeKind::Telnet)
     }
     /// The wais view (§3.9): ``form``, ``database``, ``search``, ``wtype``, ``wpath``.
     #[getter]
-    fn wais(&self, py: Python<'_>) -> PyResult<Option<View>> {
-        self.view(py, SchemeKind::Wais)
+    fn wais<'py>(slf: &Bound<'py, Self>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        view(slf, SchemeKind::Wais)
     }
     /// The file view (§3.10): ``host``, ``path``, ``is_local``.
     #[getter]
-    fn file(&self, py: Python<'_>) -> PyResult<Option<View>> {
-        self.view(py, SchemeKind::File)
+    fn file<'py>(slf: &Bound<'py, Self>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        view(slf, SchemeKind::File)
     }
     /// The prospero view (§3.11): ``hsoname``, ``fields``.
     #[getter]
-    fn prospero(&self, py: Python<'_>) -> PyResult<Option<View>> {
-        self.view(py, SchemeKind::Prospero)
+    fn prospero<'py>(slf: &Bound<'py, Self>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        view(slf, SchemeKind::Prospero)
     }
     /// The view of any other scheme: ``scheme_specific_part``, ``reserved``, ``experimental``.
     #[getter]
-    fn other(&self, py: Python<'_>) -> PyResult<Option<View>> {
-        self.view(py, SchemeKind::Other)
+    fn other<'py>(slf: &Bound<'py, Self>) -> PyResult<Option<Bound<'py, PyAny>>> {
+        view(slf, SchemeKind::Other)
     }
 
     /// The normal form: only what the RFC says does not matter is changed
@@ -274,6 +352,44 @@ impl Url {
         }
         let other = parse(other, self.lenient)?;
         Ok(self.url.equivalent(&other.url))
+    }
+
+    /// The URL that ``reference`` names relative to this one (RFC 1808 §4),
+    /// e.g. ``Url("http://a/b/c").resolve("../d")`` is ``http://a/d``.
+    /// Raises :class:`ResolveError` when this URL's scheme has no
+    /// hierarchical path, the reference is not one, or the result is not
+    /// an RFC 1738 URL.
+    fn resolve(&self, py: Python<'_>, reference: &str) -> PyResult<Url> {
+        match self.url.resolve(reference) {
+            Ok(url) => Ok(Url { url, input: None, lenient: false }),
+            Err(e) => Err(resolve_error(py, reference, &e)),
+        }
+    }
+
+    /// The shortest reference that :meth:`resolve` turns back into
+    /// ``other`` (a ``Url`` or its text); ``None`` when this URL's scheme
+    /// takes no relative references.
+    fn make_relative(&self, other: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+        if let Ok(u) = other.cast::<Url>() {
+            return Ok(self.url.make_relative(&u.get().url));
+        }
+        let other = parse(other, self.lenient)?;
+        Ok(self.url.make_relative(&other.url))
+    }
+
+    /// This URL with some parts replaced: ``url.replace(host="h.dom",
+    /// port=8080)``. The parts are the keyword arguments of the scheme's
+    /// builder in :mod:`rfc1738.build`, decoded; the URL is written again
+    /// by that builder, which encodes each part for its place. Raises
+    /// :class:`BuildError` (its ``part`` named) for a value the part
+    /// cannot hold, :class:`TypeError` for a part the scheme does not have.
+    #[pyo3(signature = (**parts))]
+    fn replace<'py>(
+        &self,
+        py: Python<'py>,
+        parts: Option<&Bound<'py, PyDict>>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        crate::replace::replace(py, &self.url, parts)
     }
 
     /// The text with any password replaced by ``***``.
@@ -315,32 +431,60 @@ impl Url {
         h.finish()
     }
 
+    /// Pickled as its text and whether it was read leniently.
     fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        let cls = slf.get_type().into_any();
+        let py = slf.py();
+        let mut cls = slf.get_type().into_any();
+        if slf.get().lenient {
+            let kwargs = PyDict::new(py);
+            kwargs.set_item("lenient", true)?;
+            cls = py.import("functools")?.getattr("partial")?.call((cls,), Some(&kwargs))?;
+        }
         Ok((cls, (slf.get().input().to_string(),)))
+    }
+
+    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf
     }
 }
 
-/// The parts of a URL that its scheme defines, as attributes (``url.ftp.cwd``).
-#[pyclass(frozen, module = "rfc1738")]
+/// The parts of a URL that its scheme defines, as attributes
+/// (``url.ftp.cwd``); one subclass per scheme.
+#[pyclass(frozen, subclass, module = "rfc1738")]
 pub struct View {
-    kind: &'static str,
+    kind: SchemeKind,
     fields: Py<PyDict>,
+    /// The fields as `parse --json` writes them: what `==` and `hash` read.
+    json: String,
+    /// The URL it views, for pickling.
+    url: Py<Url>,
+}
+
+impl View {
+    fn part<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
+        match self.fields.bind(py).get_item(name)? {
+            Some(v) => Ok(v),
+            None => {
+                Err(PyAttributeError::new_err(format!("the {} view has no part {name:?}", self.kind.name())))
+            }
+        }
+    }
 }
 
 #[pymethods]
 impl View {
     fn __getattr__<'py>(&self, py: Python<'py>, name: &str) -> PyResult<Bound<'py, PyAny>> {
-        match self.fields.bind(py).get_item(name)? {
-            Some(v) => Ok(v),
-            None => Err(PyAttributeError::new_err(format!("the {} view has no part {name:?}", self.kind))),
-        }
+        self.part(py, name)
     }
 
     /// The scheme kind this view belongs to.
     #[getter]
     fn kind(&self) -> &'static str {
-        self.kind
+        self.kind.name()
     }
 
     /// The parts as a dict, as ``parse --json`` names them.
@@ -348,29 +492,88 @@ impl View {
         self.fields.bind(py).copy()
     }
 
-    fn __dir__(&self, py: Python<'_>) -> PyResult<Vec<String>> {
-        let mut names: Vec<String> = self.fields.bind(py).keys().extract()?;
-        names.extend(["kind".to_string(), "to_dict".to_string()]);
-        Ok(names)
-    }
-
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let fields = self.fields.bind(py);
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let fields = slf.get().fields.bind(slf.py());
         let mut parts = Vec::new();
         for (k, v) in fields.iter() {
             parts.push(format!("{}={}", k, v.repr()?));
         }
-        let mut name = self.kind.to_string();
-        name[..1].make_ascii_uppercase();
-        Ok(format!("{name}View({})", parts.join(", ")))
+        Ok(format!("{}({})", slf.get_type().name()?, parts.join(", ")))
     }
 
-    fn __eq__(&self, py: Python<'_>, other: &Bound<'_, PyAny>) -> PyResult<bool> {
-        match other.cast::<View>() {
-            Ok(o) => self.fields.bind(py).eq(o.get().fields.bind(py)),
-            Err(_) => Ok(false),
-        }
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other.cast::<View>().is_ok_and(|o| o.get().kind == self.kind && o.get().json == self.json)
     }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        (self.kind.name(), &self.json).hash(&mut h);
+        h.finish()
+    }
+
+    /// Pickled as the view of its URL: ``getattr(url, kind)``.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<ViewReduction<'py>> {
+        let getattr = py.import("builtins")?.getattr("getattr")?;
+        Ok((getattr, (self.url.clone_ref(py), self.kind.name())))
+    }
+
+    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf
+    }
+}
+
+/// What pickle calls to make a view again: `getattr` and its arguments.
+type ViewReduction<'py> = (Bound<'py, PyAny>, (Py<Url>, &'static str));
+
+/// One view class per scheme, each part a read-only property.
+macro_rules! views {
+    ($($class:ident $kind:ident [$($part:ident $name:literal),*];)*) => {
+        $(
+            #[doc = concat!("The parts of a ", stringify!($kind), " URL.")]
+            #[pyclass(frozen, extends = View, module = "rfc1738")]
+            pub struct $class;
+
+            #[pymethods]
+            impl $class {
+                $(
+                    #[getter]
+                    fn $part<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+                        slf.as_super().get().part(slf.py(), $name)
+                    }
+                )*
+            }
+        )*
+
+        fn new_view(py: Python<'_>, view: View) -> PyResult<Bound<'_, PyAny>> {
+            Ok(match view.kind {
+                $(SchemeKind::$kind => Bound::new(py, PyClassInitializer::from(view).add_subclass($class))?.into_any(),)*
+            })
+        }
+
+        fn register_views(m: &Bound<'_, PyModule>) -> PyResult<()> {
+            m.add_class::<View>()?;
+            $(m.add_class::<$class>()?;)*
+            Ok(())
+        }
+    };
+}
+
+views! {
+    FtpView Ftp [cwd "cwd", name "name", typecode "typecode", commands "commands", login "login"];
+    HttpView Http [path "path", search "search"];
+    GopherView Gopher [r#type "type", selector "selector", search "search", plus "plus", request "request"];
+    MailtoView Mailto [address "address"];
+    NewsView News [group "group", article "article", all "all"];
+    NntpView Nntp [group "group", article "article"];
+    TelnetView Telnet [];
+    WaisView Wais [form "form", database "database", search "search", wtype "wtype", wpath "wpath"];
+    FileView File [host "host", path "path", is_local "is_local"];
+    ProsperoView Prospero [hsoname "hsoname", fields "fields"];
+    OtherView Other [scheme_specific_part "scheme_specific_part", reserved "reserved", experimental "experimental"];
 }
 
 /// Parses ``text`` (``str``, or ``bytes`` read from a log) as an RFC 1738 URL.
@@ -383,7 +586,7 @@ pub fn parse(text: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Url> {
             if let Ok(s) = s.to_cow() {
                 return match rfc1738::Url::parse(&s) {
                     Ok(url) => Ok(Url::new(url, &s, false)),
-                    Err(e) => Err(parse_error(text.py(), text, s.as_bytes(), &Problem::from(e))),
+                    Err(e) => Err(parse_error(text.py(), text, &Problem::from(e))),
                 };
             }
         }
@@ -392,7 +595,7 @@ pub fn parse(text: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Url> {
     match outcome::parse_bytes_with(&input, &outcome::options(lenient)) {
         // A URL that parsed is ASCII: its text is the input.
         Ok((url, _)) => Ok(Url::new(url, &String::from_utf8_lossy(&input), lenient)),
-        Err(p) => Err(parse_error(text.py(), text, &input, &p)),
+        Err(p) => Err(parse_error(text.py(), text, &p)),
     }
 }
 
@@ -406,7 +609,7 @@ fn validate(text: &Bound<'_, PyAny>, lenient: bool) -> PyResult<()> {
     } else {
         outcome::validate_bytes(&input)
     };
-    result.map_err(|p| parse_error(text.py(), text, &input, &p))
+    result.map_err(|p| parse_error(text.py(), text, &p))
 }
 
 /// Whether ``text`` is a URL of RFC 1738 (``False`` for any other value).
@@ -514,11 +717,13 @@ fn pct_decode<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bound<
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    register_views(m)?;
     m.add_function(wrap_pyfunction!(parse, m)?)?;
     m.add_function(wrap_pyfunction!(validate, m)?)?;
     m.add_function(wrap_pyfunction!(is_valid, m)?)?;
     m.add_function(wrap_pyfunction!(extract, m)?)?;
     m.add_function(wrap_pyfunction!(pct_encode, m)?)?;
     m.add_function(wrap_pyfunction!(pct_decode, m)?)?;
+    m.add_function(wrap_pyfunction!(caret, m)?)?;
     Ok(())
 }

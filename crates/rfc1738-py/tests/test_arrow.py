@@ -129,3 +129,68 @@ def test_the_corpus_as_one_column(corpus_files):
         lines = [line.decode("utf-8", "replace") for line in lines_of(path)]
         column = pa.array(lines)
         assert arrow.is_valid(column).to_pylist() == [rfc1738.is_valid(v) for v in lines], path.name
+
+
+EXPECTED = [valid_of(v) for v in SAMPLE]
+
+
+def test_dictionary_encoded_strings_are_read_through_their_dictionary():
+    column = pa.array(SAMPLE, pa.string()).dictionary_encode()
+    assert pa.types.is_dictionary(column.type)
+    assert arrow.is_valid(column).to_pylist() == EXPECTED
+    for index in (pa.int8(), pa.uint32(), pa.int64()):
+        typed = pa.array(SAMPLE).dictionary_encode().cast(pa.dictionary(index, pa.large_string()))
+        assert arrow.normalize(typed).to_pylist() == arrow.normalize(pa.array(SAMPLE)).to_pylist()
+
+
+def test_tables_batches_and_readers_of_one_column():
+    table = pa.table({"url": pa.chunked_array([SAMPLE[:2], SAMPLE[2:]])})
+    out = arrow.is_valid(table)
+    assert isinstance(out, pa.ChunkedArray) and out.to_pylist() == EXPECTED
+    batch = pa.record_batch({"url": pa.array(SAMPLE)})
+    assert arrow.is_valid(batch).to_pylist() == EXPECTED
+    reader = pa.RecordBatchReader.from_batches(batch.schema, [batch, batch])
+    assert arrow.is_valid(reader).to_pylist() == EXPECTED * 2
+    with pytest.raises(TypeError, match="2 columns"):
+        arrow.is_valid(pa.table({"a": SAMPLE, "b": SAMPLE}))
+
+
+def test_empty_input_keeps_the_answer_type():
+    empty = pa.chunked_array([], pa.string())
+    assert arrow.is_valid(empty).type == pa.bool_()
+    assert arrow.parse(empty).type == arrow.parse(pa.array([], pa.string())).type
+    assert arrow.normalize(pa.table({"url": pa.array([], pa.string())})).type == pa.string()
+    assert arrow.is_valid(pa.array([], pa.string())).type == pa.bool_()
+
+
+def test_polars_categorical_and_views():
+    pl = pytest.importorskip("polars")
+    series = pl.Series("url", SAMPLE, dtype=pl.Categorical)
+    assert arrow.is_valid(series).to_pylist() == EXPECTED
+    frame = pl.DataFrame({"url": SAMPLE})
+    assert arrow.is_valid(frame).to_pylist() == EXPECTED
+
+
+def test_duckdb_relations_and_results():
+    duckdb = pytest.importorskip("duckdb")
+    con = duckdb.connect()
+    con.execute("create table t as select * from (values ('http://a.dom/'), ('http://a.dom/a b'), (null)) v(url)")
+    relation = con.sql("select url from t")
+    assert arrow.is_valid(relation).to_pylist() == [True, False, None]
+    assert arrow.is_valid(con.sql("select url::varchar as u from t where false")).type == pa.bool_()
+
+
+def test_anything_with_the_capsule_interface():
+    class Column:
+        def __init__(self, array):
+            self.array = array
+
+        def __arrow_c_array__(self, requested_schema=None):
+            return self.array.__arrow_c_array__(requested_schema)
+
+    class Stream:
+        def __arrow_c_stream__(self, requested_schema=None):
+            return pa.chunked_array([SAMPLE]).__arrow_c_stream__(requested_schema)
+
+    assert arrow.is_valid(Column(pa.array(SAMPLE))).to_pylist() == EXPECTED
+    assert arrow.is_valid(Stream()).to_pylist() == EXPECTED

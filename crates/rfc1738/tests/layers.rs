@@ -126,12 +126,20 @@ const CRATES: &[Crate] = &[
     Crate {
         dir: "rfc1738-py",
         floors: &[
-            "Python values in and out",
+            "Python values and Arrow columns in and out",
             "one URL at a time",
             "builders and Arrow columns",
             "log lines as columns",
         ],
-        modules: &[("convert", 1), ("url", 2), ("build", 3), ("arrow", 3), ("clf", 4)],
+        modules: &[
+            ("convert", 1),
+            ("ffi", 1),
+            ("replace", 1),
+            ("url", 2),
+            ("build", 3),
+            ("arrow", 3),
+            ("clf", 4),
+        ],
     },
     Crate {
         dir: "rfc1738-cli",

@@ -14,11 +14,26 @@ columns, ``rfc1738.build`` writes URLs from decoded parts, and
 False
 """
 
+from typing import List, TypedDict, Union
+
 from rfc1738._rfc1738 import (
     BuildError,
+    FileView,
+    FtpView,
+    GopherView,
+    HttpView,
+    MailtoView,
+    NewsView,
+    NntpView,
+    OtherView,
     ParseError,
+    ProsperoView,
+    ResolveError,
+    TelnetView,
     Url,
     View,
+    WaisView,
+    __version__,
     extract,
     is_valid,
     parse,
@@ -26,15 +41,51 @@ from rfc1738._rfc1738 import (
 )
 from rfc1738 import build, pct
 
-# The view classes of the stubs are one class at run time.
-FtpView = HttpView = GopherView = MailtoView = NewsView = NntpView = View
-TelnetView = WaisView = FileView = ProsperoView = OtherView = View
+Text = Union[str, bytes]
+"""What a URL is read from: ``str``, or ``bytes`` read from a log."""
+
+
+class WarningDict(TypedDict):
+    """A warning: ``{offset, kind, security, message}``."""
+
+    offset: int
+    kind: str
+    security: bool
+    message: str
+
+
+class Found(TypedDict):
+    """A URL found in text by :func:`extract`."""
+
+    url: str
+    start: int
+    end: int
+    form: str
+    hyphen_breaks: List[int]
+    valid: bool
+
 
 __all__ = [
     "BuildError",
+    "FileView",
+    "Found",
+    "FtpView",
+    "GopherView",
+    "HttpView",
+    "MailtoView",
+    "NewsView",
+    "NntpView",
+    "OtherView",
     "ParseError",
+    "ProsperoView",
+    "ResolveError",
+    "TelnetView",
+    "Text",
     "Url",
     "View",
+    "WaisView",
+    "WarningDict",
+    "__version__",
     "build",
     "extract",
     "is_valid",

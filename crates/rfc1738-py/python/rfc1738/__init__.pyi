@@ -1,9 +1,13 @@
 """URLs read exactly as RFC 1738 defines them."""
 
-from typing import Any, List, Optional, TypedDict, Union
+from typing import Any, List, Optional, TypedDict, Union, final
+
+from typing_extensions import Self, disjoint_base
 
 from rfc1738 import build as build
 from rfc1738 import pct as pct
+
+__version__: str
 
 Text = Union[str, bytes]
 
@@ -24,16 +28,33 @@ class Found(TypedDict):
 class ParseError(ValueError):
     """The text is not a URL of RFC 1738; ``str()`` shows a caret under ``offset``."""
 
+    @property
+    def offset(self) -> int:
+        """The byte where no rule of §5 accepts the input."""
+    @property
+    def kind(self) -> str:
+        """The error's id, e.g. ``"user-not-allowed"``."""
+    @property
+    def rule(self) -> str:
+        """The §5 rule being matched, e.g. ``"login"``."""
+    @property
+    def message(self) -> str:
+        """Why, in one lower-case line."""
+    @property
+    def input(self) -> Text:
+        """The text as given."""
+
+class ResolveError(ValueError):
+    """A reference cannot be resolved against a base (RFC 1808)."""
+
     offset: int
-    """The byte where no rule of §5 accepts the input."""
+    """Where, in the reference (or in ``resolved`` for ``"not-rfc1738"``)."""
     kind: str
-    """The error's id, e.g. ``"user-not-allowed"``."""
-    rule: str
-    """The §5 rule being matched, e.g. ``"login"``."""
-    message: str
-    """Why, in one lower-case line."""
-    input: Text
-    """The text as given."""
+    """``"not-hierarchical"``, ``"invalid-char"``, ``"invalid-escape"`` or ``"not-rfc1738"``."""
+    reference: str
+    """The reference as given."""
+    resolved: Optional[str]
+    """The text RFC 1808 §4 gave, when it is not an RFC 1738 URL."""
 
 class BuildError(ValueError):
     """A part cannot be written into a URL."""
@@ -41,71 +62,118 @@ class BuildError(ValueError):
     part: str
     """The §5 rule of the part."""
 
+@disjoint_base
 class View:
-    """The parts a scheme defines, as attributes (``url.ftp.cwd``)."""
+    """The parts a scheme defines, as attributes (``url.ftp.cwd``); one subclass per scheme."""
 
     @property
     def kind(self) -> str: ...
     def to_dict(self) -> dict[str, Any]: ...
-    def __getattr__(self, name: str) -> Any: ...
+    def __hash__(self) -> int: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __copy__(self) -> Self: ...
+    def __deepcopy__(self, memo: Any, /) -> Self: ...
 
+@final
 class FtpView(View):
-    cwd: List[str]
-    name: str
-    typecode: Optional[str]
-    commands: List[str]
-    login: List[str]
+    @property
+    def cwd(self) -> List[str]: ...
+    @property
+    def name(self) -> str: ...
+    @property
+    def typecode(self) -> Optional[str]: ...
+    @property
+    def commands(self) -> List[str]: ...
+    @property
+    def login(self) -> List[str]: ...
 
+@final
 class HttpView(View):
-    path: Optional[str]
-    search: Optional[str]
+    @property
+    def path(self) -> Optional[str]: ...
+    @property
+    def search(self) -> Optional[str]: ...
 
+@final
 class GopherView(View):
-    type: str
-    selector: str
-    search: Optional[str]
-    plus: Optional[str]
-    request: str
+    @property
+    def type(self) -> str: ...
+    @property
+    def selector(self) -> str: ...
+    @property
+    def search(self) -> Optional[str]: ...
+    @property
+    def plus(self) -> Optional[str]: ...
+    @property
+    def request(self) -> str: ...
 
+@final
 class MailtoView(View):
-    address: str
+    @property
+    def address(self) -> str: ...
 
+@final
 class NewsView(View):
-    group: Optional[str]
-    article: Optional[str]
-    all: bool
+    @property
+    def group(self) -> Optional[str]: ...
+    @property
+    def article(self) -> Optional[str]: ...
+    @property
+    def all(self) -> bool: ...
 
+@final
 class NntpView(View):
-    group: str
-    article: Optional[int]
+    @property
+    def group(self) -> str: ...
+    @property
+    def article(self) -> Optional[int]: ...
 
+@final
 class TelnetView(View): ...
 
+@final
 class WaisView(View):
-    form: str
-    database: str
-    search: Optional[str]
-    wtype: Optional[str]
-    wpath: Optional[str]
+    @property
+    def form(self) -> str: ...
+    @property
+    def database(self) -> str: ...
+    @property
+    def search(self) -> Optional[str]: ...
+    @property
+    def wtype(self) -> Optional[str]: ...
+    @property
+    def wpath(self) -> Optional[str]: ...
 
+@final
 class FileView(View):
-    host: Optional[str]
-    path: Optional[str]
-    is_local: bool
+    @property
+    def host(self) -> Optional[str]: ...
+    @property
+    def path(self) -> Optional[str]: ...
+    @property
+    def is_local(self) -> bool: ...
 
+@final
 class ProsperoView(View):
-    hsoname: str
-    fields: List[List[str]]
+    @property
+    def hsoname(self) -> str: ...
+    @property
+    def fields(self) -> List[List[str]]: ...
 
+@final
 class OtherView(View):
-    scheme_specific_part: str
-    reserved: bool
-    experimental: bool
+    @property
+    def scheme_specific_part(self) -> str: ...
+    @property
+    def reserved(self) -> bool: ...
+    @property
+    def experimental(self) -> bool: ...
 
+@final
 class Url:
     """A URL read as RFC 1738 reads it: immutable, hashable, compared by text."""
 
-    def __init__(self, text: Text, *, lenient: bool = False) -> None: ...
+    def __new__(cls, text: Text, *, lenient: bool = False) -> Self: ...
     @property
     def scheme(self) -> str:
         """The scheme, lower-cased (§2.1)."""
@@ -158,6 +226,12 @@ class Url:
         """The normal form: only what the RFC says does not matter is changed."""
     def equivalent(self, other: Union[Url, Text]) -> bool:
         """Whether ``other`` has the same normal form."""
+    def resolve(self, reference: str) -> Url:
+        """The URL ``reference`` names relative to this one (RFC 1808 §4)."""
+    def make_relative(self, other: Union[Url, Text]) -> Optional[str]:
+        """The shortest reference that resolves back to ``other``; ``None`` for a non-hierarchical scheme."""
+    def replace(self, **parts: Any) -> Url:
+        """This URL with parts replaced, written again by the scheme's builder in :mod:`rfc1738.build`."""
     def redacted(self) -> str:
         """The text with any password replaced by ``***``."""
     def security_warnings(self) -> List[WarningDict]:
@@ -165,7 +239,9 @@ class Url:
     def to_dict(self) -> dict[str, Any]:
         """The record ``rfc1738 parse --json`` writes for the same input."""
     def __hash__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, other: object, /) -> bool: ...
+    def __copy__(self) -> Self: ...
+    def __deepcopy__(self, memo: Any, /) -> Self: ...
 
 def parse(text: Text, *, lenient: bool = False) -> Url:
     """Parses ``text`` (``str``, or ``bytes`` from a log) as an RFC 1738 URL.
@@ -183,4 +259,31 @@ def is_valid(text: object, *, lenient: bool = False) -> bool:
 def extract(text: Text) -> List[Found]:
     """The URLs in free text (RFC 1738 Appendix), with character offsets."""
 
-__all__ = ["BuildError", "ParseError", "Url", "View", "build", "extract", "is_valid", "parse", "pct", "validate"]
+__all__ = [
+    "BuildError",
+    "FileView",
+    "Found",
+    "FtpView",
+    "GopherView",
+    "HttpView",
+    "MailtoView",
+    "NewsView",
+    "NntpView",
+    "OtherView",
+    "ParseError",
+    "ProsperoView",
+    "ResolveError",
+    "TelnetView",
+    "Text",
+    "Url",
+    "View",
+    "WaisView",
+    "WarningDict",
+    "__version__",
+    "build",
+    "extract",
+    "is_valid",
+    "parse",
+    "pct",
+    "validate",
+]

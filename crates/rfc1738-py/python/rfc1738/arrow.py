@@ -1,12 +1,15 @@
 """The readings of :mod:`rfc1738` over whole Arrow columns.
 
-Each function takes any Arrow string column: a ``pyarrow`` array or
-chunked array, a Polars ``Series``, a DuckDB result column, a pandas
-column backed by Arrow (anything with ``__arrow_c_array__`` or
-``__arrow_c_stream__``). It returns a ``pyarrow.Array`` for an array and a
-``pyarrow.ChunkedArray`` for a chunked array or a stream. Nulls stay
-null. The work runs in Rust without the GIL; no Python object is made
-per URL.
+Each function takes any Arrow string column, anything with
+``__arrow_c_array__`` or ``__arrow_c_stream__``: a ``pyarrow`` array or
+chunked array, a one-column table, record batch or record batch reader,
+a Polars ``Series`` (Categorical too) or one-column ``DataFrame``, a
+DuckDB relation or query result of one column, a pandas column backed by
+Arrow. Strings, large strings, string views, binaries, and any of them
+dictionary-encoded. It returns a ``pyarrow.Array`` for an array and a
+``pyarrow.ChunkedArray`` for a stream, of the function's type even when
+the stream is empty. Nulls stay null. The work runs in Rust without the
+GIL; no Python object is made per URL.
 
 >>> import pyarrow as pa
 >>> from rfc1738 import arrow
@@ -15,16 +18,24 @@ per URL.
 """
 
 try:
-    import pyarrow as _pyarrow  # noqa: F401  (results are pyarrow arrays)
+    import pyarrow as _pyarrow
 except ImportError as e:  # pragma: no cover - depends on the environment
     raise ImportError(
         "rfc1738.arrow needs pyarrow: pip install 'rfc1738[arrow]' (or pip install pyarrow)"
     ) from e
+
+from typing import Any, Union
 
 from rfc1738._rfc1738 import arrow_extract as extract
 from rfc1738._rfc1738 import arrow_is_valid as is_valid
 from rfc1738._rfc1738 import arrow_lint as lint
 from rfc1738._rfc1738 import arrow_normalize as normalize
 from rfc1738._rfc1738 import arrow_parse as parse
+from rfc1738._rfc1738 import arrow_resolve as resolve
 
-__all__ = ["extract", "is_valid", "lint", "normalize", "parse"]
+Column = Any
+"""Anything with ``__arrow_c_array__`` or ``__arrow_c_stream__`` holding strings."""
+Result = Union[_pyarrow.Array, _pyarrow.ChunkedArray]
+"""A ``pyarrow.Array`` for an array in, a ``pyarrow.ChunkedArray`` for a stream."""
+
+__all__ = ["Column", "Result", "extract", "is_valid", "lint", "normalize", "parse", "resolve"]

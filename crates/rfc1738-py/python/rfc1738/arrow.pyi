@@ -4,6 +4,8 @@ from typing import Any, Union
 
 import pyarrow as pa
 
+from rfc1738 import Text, Url
+
 Column = Any
 """Anything with ``__arrow_c_array__`` or ``__arrow_c_stream__`` holding strings."""
 Result = Union[pa.Array, pa.ChunkedArray]
@@ -21,5 +23,10 @@ def normalize(column: Column, *, lenient: bool = False) -> Result:
 def extract(column: Column) -> Result:
     """Lists of ``{url, start, end, form}``: the URLs found in each text."""
 
+def resolve(base: Union[Url, Text], column: Column) -> Result:
+    """Strings: each reference resolved against ``base`` (RFC 1808); null where it cannot be."""
+
 def lint(column: Column) -> Result:
     """Lists of ``{offset, kind, message}``: the §6 warnings; null where invalid."""
+
+__all__ = ["Column", "Result", "extract", "is_valid", "lint", "normalize", "parse", "resolve"]

@@ -9,6 +9,8 @@ the result back; a part that cannot be written raises
 'ftp://host.dom/%2Fetc/motd'
 """
 
+from typing import Union
+
 from rfc1738._rfc1738 import build_file as file
 from rfc1738._rfc1738 import build_ftp as ftp
 from rfc1738._rfc1738 import build_generic as generic
@@ -21,4 +23,7 @@ from rfc1738._rfc1738 import build_prospero as prospero
 from rfc1738._rfc1738 import build_telnet as telnet
 from rfc1738._rfc1738 import build_wais as wais
 
-__all__ = ["file", "ftp", "generic", "gopher", "http", "mailto", "news", "nntp", "prospero", "telnet", "wais"]
+Part = Union[str, bytes]
+"""A decoded part: ``str`` (written as UTF-8) or ``bytes``."""
+
+__all__ = ["Part", "file", "ftp", "generic", "gopher", "http", "mailto", "news", "nntp", "prospero", "telnet", "wais"]

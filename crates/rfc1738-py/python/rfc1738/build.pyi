@@ -54,3 +54,5 @@ def generic(
     port: Optional[int] = None,
     path: Optional[Part] = None,
 ) -> Url: ...
+
+__all__ = ["Part", "file", "ftp", "generic", "gopher", "http", "mailto", "news", "nntp", "prospero", "telnet", "wais"]

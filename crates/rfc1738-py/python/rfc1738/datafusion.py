@@ -9,10 +9,10 @@
 
 try:
     import datafusion as _datafusion
-except ImportError as e:  # pragma: no cover - depends on the environment
+except ImportError as _error:  # pragma: no cover - depends on the environment
     from rfc1738.sql import missing
 
-    raise missing("datafusion", "datafusion") from e
+    raise missing("datafusion", "datafusion") from _error
 
 import pyarrow as pa
 

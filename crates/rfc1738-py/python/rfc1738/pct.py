@@ -10,7 +10,23 @@
 b'a/b'
 """
 
+from typing import Literal, Union
+
 from rfc1738._rfc1738 import pct_decode as decode
 from rfc1738._rfc1738 import pct_encode as encode
 
-__all__ = ["decode", "encode"]
+# A Union of one-value Literals: what type checkers make of the stub's
+# `Literal[...]` of eight values.
+Context = Union[
+    Literal["user"],
+    Literal["fsegment"],
+    Literal["hsegment"],
+    Literal["search"],
+    Literal["xchar"],
+    Literal["uchar"],
+    Literal["field"],
+    Literal["article"],
+]
+"""The parts of a URL ``encode`` writes for."""
+
+__all__ = ["Context", "decode", "encode"]

@@ -9,3 +9,5 @@ def encode(octets: Union[str, bytes], context: Context = "uchar") -> str:
 
 def decode(text: str) -> bytes:
     """The octets of ``text``, every ``%HH`` decoded."""
+
+__all__ = ["Context", "decode", "encode"]

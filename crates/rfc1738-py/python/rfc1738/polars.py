@@ -14,10 +14,10 @@ The methods are the SQL functions without their ``rfc1738_`` prefix:
 
 try:
     import polars as _pl
-except ImportError as e:  # pragma: no cover - depends on the environment
+except ImportError as _error:  # pragma: no cover - depends on the environment
     from rfc1738.sql import missing
 
-    raise missing("polars", "polars") from e
+    raise missing("polars", "polars") from _error
 
 from rfc1738.sql import BY_NAME
 

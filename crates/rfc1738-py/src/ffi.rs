@@ -1,0 +1,182 @@
+//! Arrow columns in and out through the Arrow PyCapsule interface: the C
+//! data interface (`__arrow_c_array__`: a schema and an array) and the C
+//! stream interface (`__arrow_c_stream__`: a schema, then arrays).
+//!
+//! This is the crate's one module with `unsafe` code: a capsule hands over
+//! a pointer to a C struct, which is moved out of it (the producer's
+//! `release` callback then belongs to us, and the capsule's destructor sees
+//! it released), or read in place for a schema. Every other module sees
+//! only `ArrayRef`s. Results go out the safe way: each C struct is boxed in
+//! a capsule that releases it when dropped, unless a consumer moved it out.
+
+#![allow(unsafe_code)]
+
+use arrow_array::ffi::{from_ffi_and_data_type, to_ffi, FFI_ArrowArray, FFI_ArrowSchema};
+use arrow_array::ffi_stream::FFI_ArrowArrayStream;
+use arrow_array::{make_array, Array, ArrayRef};
+use arrow_schema::DataType;
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyCapsule, PyTuple};
+use std::ffi::CStr;
+
+const SCHEMA: &CStr = c"arrow_schema";
+const ARRAY: &CStr = c"arrow_array";
+const STREAM: &CStr = c"arrow_array_stream";
+
+/// A column as it came: one array (`__arrow_c_array__`), or the chunks
+/// of a stream and their type (`__arrow_c_stream__`).
+pub enum Column {
+    Array(ArrayRef),
+    Chunks(Vec<ArrayRef>, DataType),
+}
+
+/// Reads `obj` as an Arrow column: anything with `__arrow_c_array__` or
+/// `__arrow_c_stream__`. A struct with one field (a record batch, a
+/// one-column table or query result) is that field.
+pub fn import(obj: &Bound<'_, PyAny>) -> PyResult<Column> {
+    if obj.hasattr("__arrow_c_array__")? {
+        let pair = obj.call_method0("__arrow_c_array__")?;
+        let pair = pair.cast::<PyTuple>()?;
+        let schema = pair.get_item(0)?;
+        let array = pair.get_item(1)?;
+        let (data_type, array) = import_array(schema.cast::<PyCapsule>()?, array.cast::<PyCapsule>()?)?;
+        let (array, _) = one_column(array, &data_type)?;
+        return Ok(Column::Array(array));
+    }
+    if obj.hasattr("__arrow_c_stream__")? {
+        let capsule = obj.call_method0("__arrow_c_stream__")?;
+        let (chunks, data_type) = import_stream(capsule.cast::<PyCapsule>()?)?;
+        let mut out = Vec::with_capacity(chunks.len());
+        let mut column_type = one_column_type(&data_type)?;
+        for chunk in chunks {
+            let (array, t) = one_column(chunk, &data_type)?;
+            column_type = t;
+            out.push(array);
+        }
+        return Ok(Column::Chunks(out, column_type));
+    }
+    Err(PyTypeError::new_err(format!(
+        "expected an Arrow column (a pyarrow array, chunked array or one-column table, a Polars Series, a \
+         DuckDB relation: anything with __arrow_c_array__ or __arrow_c_stream__), not {}",
+        obj.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string())
+    )))
+}
+
+/// The type of the one column of a stream of `data_type`.
+fn one_column_type(data_type: &DataType) -> PyResult<DataType> {
+    match data_type {
+        DataType::Struct(fields) if fields.len() == 1 => Ok(fields[0].data_type().clone()),
+        DataType::Struct(fields) => Err(PyTypeError::new_err(format!(
+            "a table of {} columns: pass one column (table.column(name), relation.select(name))",
+            fields.len()
+        ))),
+        other => Ok(other.clone()),
+    }
+}
+
+/// A struct of one field as that field; any other array as it is.
+fn one_column(array: ArrayRef, data_type: &DataType) -> PyResult<(ArrayRef, DataType)> {
+    let column_type = one_column_type(data_type)?;
+    if let DataType::Struct(_) = data_type {
+        let s = array.as_any().downcast_ref::<arrow_array::StructArray>().expect("a struct type");
+        if s.null_count() > 0 {
+            return Err(PyTypeError::new_err("a struct column with null rows: pass its field"));
+        }
+        return Ok((s.column(0).clone(), column_type));
+    }
+    Ok((array, column_type))
+}
+
+fn import_array(
+    schema: &Bound<'_, PyCapsule>,
+    array: &Bound<'_, PyCapsule>,
+) -> PyResult<(DataType, ArrayRef)> {
+    let schema_ptr = schema.pointer_checked(Some(SCHEMA))?.cast::<FFI_ArrowSchema>();
+    let array_ptr = array.pointer_checked(Some(ARRAY))?.cast::<FFI_ArrowArray>();
+    // SAFETY: a capsule named "arrow_schema" holds a valid ArrowSchema
+    // (the PyCapsule interface); it stays owned by the capsule, which
+    // outlives this borrow.
+    let schema = unsafe { schema_ptr.as_ref() };
+    let data_type = DataType::try_from(schema).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    // SAFETY: a capsule named "arrow_array" holds a valid ArrowArray; it is
+    // moved out and an empty (released) one left, as the C data interface
+    // says a consumer moves an array. The capsule's destructor then sees
+    // it released.
+    let array = unsafe { FFI_ArrowArray::from_raw(array_ptr.as_ptr()) };
+    let data = data(array, &data_type)?;
+    Ok((data_type, data))
+}
+
+/// An array of `data_type` from its C struct, checked.
+fn data(array: FFI_ArrowArray, data_type: &DataType) -> PyResult<ArrayRef> {
+    // SAFETY: `array` is a valid, unreleased ArrowArray whose type is
+    // `data_type` (its producer gave both); `from_ffi_and_data_type` takes
+    // ownership and releases it when the data is dropped.
+    let data = unsafe { from_ffi_and_data_type(array, data_type.clone()) }
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    // The layout is checked (buffer sizes, offsets in bounds), not each
+    // value: the C data interface makes valid UTF-8 the producer's promise.
+    data.validate().map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(make_array(data))
+}
+
+fn import_stream(capsule: &Bound<'_, PyCapsule>) -> PyResult<(Vec<ArrayRef>, DataType)> {
+    let ptr = capsule.pointer_checked(Some(STREAM))?.cast::<FFI_ArrowArrayStream>();
+    // SAFETY: a capsule named "arrow_array_stream" holds a valid
+    // ArrowArrayStream; it is moved out, an empty one left behind (the C
+    // stream interface's move). Dropping `stream` releases it.
+    let mut stream = unsafe { FFI_ArrowArrayStream::from_raw(ptr.as_ptr()) };
+    let (Some(get_schema), Some(get_next)) = (stream.get_schema, stream.get_next) else {
+        return Err(PyValueError::new_err("an Arrow stream already released"));
+    };
+    let mut schema = FFI_ArrowSchema::empty();
+    // SAFETY: `stream` is a live stream and `schema` a place for the callee
+    // to write an ArrowSchema into (the C stream interface's get_schema).
+    let code = unsafe { get_schema(&mut stream, &mut schema) };
+    if code != 0 {
+        return Err(stream_error(&mut stream, code));
+    }
+    let data_type = DataType::try_from(&schema).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let mut chunks = Vec::new();
+    loop {
+        let mut array = FFI_ArrowArray::empty();
+        // SAFETY: as for get_schema: `array` receives the next ArrowArray,
+        // or a released one at the end of the stream.
+        let code = unsafe { get_next(&mut stream, &mut array) };
+        if code != 0 {
+            return Err(stream_error(&mut stream, code));
+        }
+        if array.is_released() {
+            break;
+        }
+        chunks.push(data(array, &data_type)?);
+    }
+    Ok((chunks, data_type))
+}
+
+fn stream_error(stream: &mut FFI_ArrowArrayStream, code: i32) -> PyErr {
+    let why = stream.get_last_error.and_then(|f| {
+        // SAFETY: get_last_error of a live stream returns null or a
+        // NUL-terminated string valid until the next call on the stream.
+        let p = unsafe { f(stream) };
+        // SAFETY: checked non-null; NUL-terminated as above.
+        (!p.is_null()).then(|| unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned())
+    });
+    PyValueError::new_err(format!(
+        "the Arrow stream failed (error {code}): {}",
+        why.unwrap_or_else(|| "no message".into())
+    ))
+}
+
+/// The capsules of `array`: `(schema, array)`, as `__arrow_c_array__`
+/// returns them.
+pub fn export<'py>(
+    py: Python<'py>,
+    array: &dyn Array,
+) -> PyResult<(Bound<'py, PyCapsule>, Bound<'py, PyCapsule>)> {
+    let (array, schema) = to_ffi(&array.to_data()).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    let schema = PyCapsule::new_with_value(py, schema, SCHEMA)?;
+    let array = PyCapsule::new_with_value(py, array, ARRAY)?;
+    Ok((schema, array))
+}
