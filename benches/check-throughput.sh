@@ -1,16 +1,21 @@
 #!/bin/sh
-# End-to-end speed of `rfc1738 check`: builds a file of about 1 GB from the
-# corpus's URL lists (the .txt files, repeated), then times the command on
-# it with its output (the reports of invalid lines and the summary) going
-# to /dev/null, with every core and with one.
-# Usage: benches/check-throughput.sh [SIZE_MB] [CORPUS_DIR]
-# (defaults: 1000 and ../shared/corpus). The file is removed afterwards.
+# End-to-end speed of `rfc1738 check` beside `wc -l` and `cat >/dev/null`
+# on the same file, in one run: builds a file of about SIZE_MB from the
+# corpus's URL lists (the .txt files, repeated), reads it once untimed (so
+# that every command finds it in the page cache), then times each command
+# ROUNDS times, the commands taking turns, and prints a Markdown table of
+# the median and the spread (lowest to highest) of each, and its time over
+# that of `wc -l`.
+# Usage: benches/check-throughput.sh [SIZE_MB] [CORPUS_DIR] [ROUNDS]
+# (defaults: 1000, ../shared/corpus and 5). The file is removed afterwards.
 set -eu
 size_mb=${1:-1000}
 here=$(cd "$(dirname "$0")/.." && pwd)
 corpus=${2:-$here/../shared/corpus}
+rounds=${3:-5}
 cd "$here"
 cargo build --release -q -p rfc1738-cli
+bin="$here/target/release/rfc1738"
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 file="$dir/urls.txt"
@@ -21,11 +26,50 @@ while [ "$(stat -c %s "$file" 2>/dev/null || echo 0)" -lt $((size_mb * 1000000))
 done
 bytes=$(stat -c %s "$file")
 lines=$(wc -l < "$file")
-echo "input: $bytes bytes, $lines lines ($(nproc) cores)"
-for jobs in "" 1; do
-    start=$(date +%s.%N)
-    target/release/rfc1738 check ${jobs:+--jobs $jobs} "$file" > /dev/null || true
-    end=$(date +%s.%N)
-    label=${jobs:+--jobs $jobs}
-    echo "${label:-every core}: $(echo "$start $end $bytes" | awk '{ t = $2 - $1; printf "%.2f s, %.0f MB/s", t, $3 / t / 1e6 }')"
+cat "$file" > /dev/null
+
+# The commands, one a line: a label, a tab, the command (run by sh -c).
+cat > "$dir/commands" <<EOF
+wc -l	wc -l < "$file" > /dev/null
+cat >/dev/null	cat "$file" > /dev/null
+check --quiet	"$bin" check --quiet "$file" > /dev/null || true
+check --quiet --jobs 1	"$bin" check --quiet --jobs 1 "$file" > /dev/null || true
+check --quiet, portable	RFC1738_PORTABLE=1 "$bin" check --quiet "$file" > /dev/null || true
+check (reports of invalid lines)	"$bin" check "$file" > /dev/null || true
+EOF
+
+n=$(wc -l < "$dir/commands")
+round=0
+while [ "$round" -lt "$rounds" ]; do
+    k=0
+    while [ "$k" -lt "$n" ]; do
+        # Rotate the order from round to round.
+        line=$(( (k + round) % n + 1 ))
+        label=$(sed -n "${line}p" "$dir/commands" | cut -f1)
+        cmd=$(sed -n "${line}p" "$dir/commands" | cut -f2)
+        start=$(date +%s.%N)
+        sh -c "$cmd"
+        end=$(date +%s.%N)
+        echo "$line $(echo "$start $end" | awk '{ printf "%.4f", $2 - $1 }')" >> "$dir/times"
+        k=$((k + 1))
+    done
+    round=$((round + 1))
+done
+
+echo "input: $bytes bytes, $lines lines, $(nproc) cores, $rounds rounds (median, lowest to highest)"
+echo
+echo "| command | seconds | spread | MB/s | × \`wc -l\` |"
+echo "| :-- | --: | :-- | --: | --: |"
+wc_median=$(awk '$1 == 1 { print $2 }' "$dir/times" | sort -n | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }')
+k=1
+while [ "$k" -le "$n" ]; do
+    label=$(sed -n "${k}p" "$dir/commands" | cut -f1)
+    awk -v k="$k" '$1 == k { print $2 }' "$dir/times" | sort -n |
+        awk -v label="$label" -v bytes="$bytes" -v wc="$wc_median" '
+            { t[NR] = $1 }
+            END {
+                m = t[int((NR + 1) / 2)]
+                printf "| `%s` | %.2f | %.2f-%.2f | %.0f | %.1f |\n", label, m, t[1], t[NR], bytes / m / 1e6, m / wc
+            }'
+    k=$((k + 1))
 done

@@ -1,30 +1,40 @@
 #!/bin/sh
-# Runs the three benchmarks and puts their tables into benches/README.md,
-# between the <!-- NAME:start --> and <!-- NAME:end --> markers.
+# Runs every benchmark once and puts the tables where they are read:
+# - benches/results/NAME.md: the whole output of each binary and of
+#   check-throughput.sh, with the machine and the commit;
+# - benches/README.md, between <!-- NAME:start --> and <!-- NAME:end -->:
+#   parse-bench's tables over all files, check-throughput's table;
+# - README.md, between <!-- speed:start --> and <!-- speed:end -->: the
+#   same parse-bench and check-throughput tables.
 # Usage: benches/update-readme.sh [extra options for every binary, e.g. --corpus DIR]
+# CHECK_MB sets the size of check-throughput's file (default 1000).
 # On a machine shared with other work, BENCH_WRAP runs each binary under a
 # wrapper, e.g. (as root) BENCH_WRAP="nice -n -5 taskset -c 1": one core,
 # ahead of ordinary processes. (A real-time class, "chrt -f 10", once left a
 # run spinning in the kernel, deaf to SIGKILL until its class was lowered.)
 set -eu
 here=$(cd "$(dirname "$0")" && pwd)
-readme="$here/README.md"
+root=$(cd "$here/.." && pwd)
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
+mkdir -p "$here/results"
 
-cd "$here/.."
+cd "$root"
 cargo build --release -p rfc1738-bench --bins
 {
     echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores" \
         "($(lscpu | sed -n 's/^Core(s) per socket: *//p') per socket," \
         "$(lscpu | sed -n 's/^Thread(s) per core: *//p') thread per core)," \
         "$(uname -sr), $(rustc --version)."
-    echo "Library at commit $(git rev-parse --short HEAD), $(date -u +%Y-%m-%d)."
+    echo "Library at commit $(git rev-parse --short HEAD), $(date -u +%Y-%m-%d)," \
+        "load average before the run: $(cut -d' ' -f1-3 /proc/loadavg)."
     if [ -n "${BENCH_WRAP:-}" ]; then
         echo "Run under \`$BENCH_WRAP\`."
     fi
     echo
 } > "$out/machine"
+
+# Each binary's whole output, with the machine and the command first.
 for bin in parse-bench growth-bench extract-bench; do
     # shellcheck disable=SC2086 # BENCH_WRAP is a command line, split on purpose
     ${BENCH_WRAP:-} "target/release/$bin" --markdown "$@" > "$out/$bin.raw"
@@ -34,12 +44,45 @@ for bin in parse-bench growth-bench extract-bench; do
         echo
         # Drop the binary's own header (machine line), keep the rest.
         sed '1d' "$out/$bin.raw"
-    } > "$out/$bin"
-    awk -v name="$bin" -v file="$out/$bin" '
+    } > "$here/results/$bin.md"
+done
+{
+    # Not under BENCH_WRAP: it times the command with both cores.
+    grep -v '^Run under' "$out/machine"
+    echo "\`benches/check-throughput.sh ${CHECK_MB:-1000}\`"
+    echo
+    sh "$here/check-throughput.sh" "${CHECK_MB:-1000}"
+} > "$here/results/check-throughput.md"
+
+# What the READMEs show: parse-bench from its table over all files on,
+# check-throughput's table.
+{
+    cat "$out/machine"
+    sed -n '/^all files:/,$p' "$here/results/parse-bench.md"
+} > "$out/parse-bench"
+cp "$here/results/check-throughput.md" "$out/check-throughput"
+{
+    # The table over all files alone (the ratios per file stay in
+    # benches/README.md).
+    sed -n '/^all files:/,/^time relative/p' "$here/results/parse-bench.md" | sed '$d'
+    echo "\`rfc1738 check\` on a file of the corpus's lists repeated" \
+        "(\`benches/check-throughput.sh\`, both cores):"
+    echo
+    sed -n '/^input:/,$p' "$here/results/check-throughput.md"
+    echo
+    sed -n '1,2p' "$out/machine"
+} > "$out/speed"
+
+# Replaces what lies between the markers NAME in FILE by the file $out/NAME.
+put() {
+    awk -v name="$1" -v file="$out/$1" '
         $0 == "<!-- " name ":start -->" { print; while ((getline line < file) > 0) print line; skip = 1; next }
         $0 == "<!-- " name ":end -->" { skip = 0 }
         !skip { print }
-    ' "$readme" > "$out/readme"
-    cp "$out/readme" "$readme"
-done
-echo "updated $readme"
+    ' "$2" > "$out/put"
+    cp "$out/put" "$2"
+}
+put parse-bench "$here/README.md"
+put check-throughput "$here/README.md"
+put speed "$root/README.md"
+echo "updated benches/results/, benches/README.md and README.md"

@@ -71,6 +71,12 @@ impl CorpusFile {
         self.spans.iter().map(|r| &self.text[r.clone()]).collect()
     }
 
+    /// The whole text, and where each URL lies in it.
+    #[must_use]
+    pub fn text_and_spans(&self) -> (&str, &[Range<usize>]) {
+        (&self.text, &self.spans)
+    }
+
     /// Keeps only the first `n` URLs.
     pub fn truncate(&mut self, n: usize) {
         self.spans.truncate(n);

@@ -1,6 +1,7 @@
 //! The parsers under measurement, each behind the same signature.
 
 use std::hint::black_box;
+use std::ops::Range;
 
 use crate::subject;
 
@@ -13,7 +14,13 @@ pub struct Parser {
     pub what: &'static str,
     /// Parses every input once and returns how many were accepted.
     pub run: fn(&[&str]) -> usize,
+    /// For a parser of many URLs at once: the whole file as one buffer
+    /// and where its URLs lie; `parse-bench` calls it instead of `run`.
+    pub batch: Option<Batch>,
 }
+
+/// Checks the URLs at the ranges of one buffer; how many are valid.
+pub type Batch = fn(&str, &[Range<usize>]) -> usize;
 
 /// Runs `accepts` over `inputs` and counts the inputs it accepted.
 ///
@@ -40,16 +47,25 @@ pub fn all() -> Vec<Parser> {
             name: REFERENCE,
             what: "rfc1738::Url::parse, full parse into an owned Url",
             run: |inputs| count(inputs, subject::parse),
+            batch: None,
         });
         list.push(Parser {
             name: "rfc1738 borrow",
             what: "rfc1738::UrlRef::parse, the same full parse borrowing the input",
             run: |inputs| count(inputs, subject::parse_borrowed),
+            batch: None,
         });
         list.push(Parser {
             name: "rfc1738 validate",
             what: "rfc1738::validate, the same checks without building a Url",
             run: |inputs| count(inputs, subject::validate),
+            batch: None,
+        });
+        list.push(Parser {
+            name: "rfc1738 bulk",
+            what: "rfc1738::bulk::Checker over the whole file as one buffer, the URLs' ranges given",
+            run: |inputs| count(inputs, |s| subject::bulk(s, std::slice::from_ref(&(0..s.len()))) == 1),
+            batch: Some(subject::bulk),
         });
     }
     list.extend([
@@ -57,31 +73,37 @@ pub fn all() -> Vec<Parser> {
             name: "url",
             what: "url::Url::parse (WHATWG URL Standard, rust-url)",
             run: |inputs| count(inputs, |s| black_box(url::Url::parse(s)).is_ok()),
+            batch: None,
         },
         Parser {
             name: "ada-url",
             what: "ada_url::Url::parse(s, None) (WHATWG, C++ ada through FFI)",
             run: |inputs| count(inputs, |s| black_box(ada_url::Url::parse(s, None)).is_ok()),
+            batch: None,
         },
         Parser {
             name: "fluent-uri",
             what: "fluent_uri::Uri::parse (RFC 3986 absolute URI, borrowed)",
             run: |inputs| count(inputs, |s| black_box(fluent_uri::Uri::parse(s)).is_ok()),
+            batch: None,
         },
         Parser {
             name: "oxiri",
             what: "oxiri::Iri::parse (RFC 3987 absolute IRI, borrowed)",
             run: |inputs| count(inputs, |s| black_box(oxiri::Iri::parse(s)).is_ok()),
+            batch: None,
         },
         Parser {
             name: "http::Uri",
             what: "s.parse::<http::Uri>() (HTTP request-target forms, copies into Bytes)",
             run: |inputs| count(inputs, |s| black_box(s.parse::<http::Uri>()).is_ok()),
+            batch: None,
         },
         Parser {
             name: "floor",
             what: "byte-class table scan touching every byte once (no grammar)",
             run: |inputs| count(inputs, floor),
+            batch: None,
         },
     ]);
     list

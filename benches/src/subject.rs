@@ -28,6 +28,15 @@ pub fn validate(input: &str) -> bool {
     std::hint::black_box(rfc1738::validate(input)).is_ok()
 }
 
+/// Checks the URLs at `spans` of `text` with [`rfc1738::bulk::Checker`],
+/// the whole text classified block by block; how many are valid.
+#[inline]
+#[must_use]
+pub fn bulk(text: &str, spans: &[std::ops::Range<usize>]) -> usize {
+    let mut checker = rfc1738::bulk::Checker::new(text.as_bytes());
+    spans.iter().filter(|&span| std::hint::black_box(checker.is_valid(span.clone()))).count()
+}
+
 /// Whether [`parse`] and [`validate`] call the real library yet.
 pub const PARSER_READY: bool = true;
 

@@ -62,7 +62,9 @@ fn main() -> ExitCode {
     if parsers.iter().filter(|p| p.name.starts_with("rfc1738")).count() == 2 {
         check_parse_matches_validate(&inputs);
     }
-    let cells = measure(&parsers, &inputs, rounds);
+    let buffers: Vec<(&str, &[std::ops::Range<usize>])> =
+        files.iter().map(CorpusFile::text_and_spans).collect();
+    let cells = measure(&parsers, &inputs, &buffers, rounds);
 
     for (f, file) in files.iter().enumerate() {
         let urls = inputs[f].len();
@@ -101,7 +103,12 @@ fn check_parse_matches_validate(inputs: &[Vec<&str>]) {
 /// Times every parser on every file `rounds` times, after one untimed warm-up
 /// round. Within a round the parser order rotates, so no parser always runs
 /// first (cold) or right after the same neighbour.
-fn measure(parsers: &[Parser], inputs: &[Vec<&str>], rounds: usize) -> Vec<Vec<Cell>> {
+fn measure(
+    parsers: &[Parser],
+    inputs: &[Vec<&str>],
+    buffers: &[(&str, &[std::ops::Range<usize>])],
+    rounds: usize,
+) -> Vec<Vec<Cell>> {
     let mut cells: Vec<Vec<Cell>> = inputs
         .iter()
         .map(|_| parsers.iter().map(|_| Cell { pass_ns: Vec::with_capacity(rounds), accepted: 0 }).collect())
@@ -110,7 +117,10 @@ fn measure(parsers: &[Parser], inputs: &[Vec<&str>], rounds: usize) -> Vec<Vec<C
         for (f, urls) in inputs.iter().enumerate() {
             for k in 0..parsers.len() {
                 let p = (k + round) % parsers.len();
-                let (elapsed, accepted) = time(|| (parsers[p].run)(urls));
+                let (elapsed, accepted) = match parsers[p].batch {
+                    Some(batch) => time(|| batch(buffers[f].0, buffers[f].1)),
+                    None => time(|| (parsers[p].run)(urls)),
+                };
                 let cell = &mut cells[f][p];
                 cell.accepted = accepted;
                 if round > 0 {

@@ -33,6 +33,23 @@ pub enum AccessError {
         /// The port the URL names.
         port: u16,
     },
+    /// A server named a port to connect to (an ftp `EPSV` or `PASV` reply)
+    /// that is 0 or below 1024: §6's rule holds for every connection, not
+    /// only for the ports URLs name.
+    ServerPort {
+        /// What named the port, e.g. `"the EPSV reply"`.
+        named_by: &'static str,
+        /// The port.
+        port: u16,
+    },
+    /// A news server setting (`--news-server`, `NNTPSERVER`) that is not
+    /// `host`, `host:port`, `[v6]` or `[v6]:port` with a port from 1 to 65535.
+    NewsServer {
+        /// The setting as given.
+        given: String,
+        /// What is wrong with it.
+        reason: &'static str,
+    },
     /// A `file` URL path segment that decodes to a `/`: one segment is
     /// one file name, and no Unix file name holds a `/`; decoding it would
     /// open another path (the class of curl's CVE-2022-27780).
@@ -89,6 +106,15 @@ pub enum AccessError {
         /// The option that sets it (`max_header_bytes`, ...).
         option: &'static str,
     },
+    /// The server closed the connection before it sent the length it
+    /// announced (an http `Content-Length`, a gopher+ `+N` header): the
+    /// resource is incomplete.
+    Truncated {
+        /// Content octets received.
+        got: u64,
+        /// Content octets announced.
+        announced: u64,
+    },
     /// The transfer exceeded the size limit.
     TooLarge {
         /// The limit in bytes.
@@ -115,8 +141,20 @@ pub enum AccessError {
 }
 
 impl fmt::Display for AccessError {
+    /// The message, escaped for a terminal: a reply, a status line or a
+    /// location is the server's text, and may hold ESC or BEL.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        let text = Message(self).to_string();
+        f.write_str(&crate::plan::show(text.as_bytes()))
+    }
+}
+
+/// The message as composed, before the escape.
+struct Message<'e>(&'e AccessError);
+
+impl fmt::Display for Message<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
             AccessError::Url(msg) => write!(f, "invalid url: {msg}"),
             AccessError::Injection { component, octet } => write!(
                 f,
@@ -132,6 +170,14 @@ impl fmt::Display for AccessError {
                 f,
                 "refused: port {port} is below 1024 and is not the {scheme} default (RFC 1738 §6); allow it explicitly to connect"
             ),
+            AccessError::ServerPort { named_by, port } => write!(
+                f,
+                "refused: {named_by} names port {port}, which is {} (RFC 1738 §6); allow it explicitly to connect",
+                if *port == 0 { "not a port to connect to" } else { "below 1024" }
+            ),
+            AccessError::NewsServer { given, reason } => {
+                write!(f, "invalid news server {given:?}: {reason}")
+            }
             AccessError::EncodedSlash { segment } => write!(
                 f,
                 "refused: the file path segment {segment:?} decodes to a \"/\": a segment is one file name, which \
@@ -155,6 +201,10 @@ impl fmt::Display for AccessError {
             AccessError::Limit { what, limit, option } => {
                 write!(f, "stopped: {what} is longer than the limit of {limit} bytes ({option})")
             }
+            AccessError::Truncated { got, announced } => write!(
+                f,
+                "incomplete: the server closed the connection after {got} of the {announced} bytes it announced"
+            ),
             AccessError::TooLarge { limit } => write!(f, "stopped: the transfer exceeds the limit of {limit} bytes"),
             AccessError::Refused { command, reply } => write!(f, "the server refused {command:?}: {reply}"),
             AccessError::Protocol(msg) => write!(f, "protocol error: {msg}"),

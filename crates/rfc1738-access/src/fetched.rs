@@ -1,7 +1,5 @@
 //! What an access retrieved: how many octets, and what they are.
 
-use crate::menu::MenuItem;
-
 /// What an access retrieved.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fetched {
@@ -20,8 +18,12 @@ pub enum Content {
     Data,
     /// An ftp name list (`NLST`, typecode `d`, §3.2.2).
     Listing,
-    /// A gopher menu (type 1) or search result (type 7), parsed.
-    Menu(Vec<MenuItem>),
+    /// A gopher menu (type 1) or search result (type 7), written as it
+    /// was read, item by item.
+    Menu {
+        /// The items (lines with the fields of an item) seen.
+        items: u64,
+    },
     /// An http response body.
     Http {
         /// The final status code.

@@ -6,13 +6,13 @@ use crate::net::{connect, connect_addr, Budget, Conn, LineConn};
 use crate::plan::{Plan, Step};
 use crate::target::{Endpoint, FtpPassword, FtpTarget};
 use crate::{AccessError, Event, Trace};
-use std::io::Write;
+use std::io::{Read, Write};
 use std::net::{IpAddr, SocketAddr};
 
 /// A reply: the code and the text of all its lines.
-struct Reply {
-    code: u16,
-    text: String,
+pub(crate) struct Reply {
+    pub(crate) code: u16,
+    pub(crate) text: String,
 }
 
 impl Reply {
@@ -137,8 +137,8 @@ fn open_data(
     let peer = c.stream().peer_addr()?.ip();
     c.send(b"EPSV", b"EPSV", trace)?;
     let r = reply(c, trace)?;
-    let port = if r.code == 229 {
-        epsv_port(&r.text)?
+    let (port, named_by) = if r.code == 229 {
+        (epsv_port(&r.text)?, "the EPSV reply")
     } else {
         trace.event(&Event::Note("EPSV refused; trying PASV"));
         c.send(b"PASV", b"PASV", trace)?;
@@ -146,8 +146,13 @@ fn open_data(
         if r.code != 227 {
             return Err(refused(b"PASV", &r));
         }
-        pasv_port(&r.text)?
+        (pasv_port(&r.text)?, "the PASV reply")
     };
+    // §6 for the data connection: the server names its port, and a port
+    // below 1024 there is another protocol's server (the "ftp bounce").
+    if port == 0 || port < 1024 && !budget.opts.allow_privileged_ports {
+        return Err(AccessError::ServerPort { named_by, port });
+    }
     data_connect(peer, port, ep, budget, trace)
 }
 
@@ -163,7 +168,7 @@ fn data_connect(
 }
 
 /// `229 Entering Extended Passive Mode (|||port|)` (RFC 2428).
-fn epsv_port(text: &str) -> Result<u16, AccessError> {
+pub(crate) fn epsv_port(text: &str) -> Result<u16, AccessError> {
     let bad = || AccessError::Protocol(format!("unreadable EPSV reply: {text}"));
     let open = text.find('(').ok_or_else(bad)?;
     let inner = &text[open + 1..];
@@ -173,7 +178,7 @@ fn epsv_port(text: &str) -> Result<u16, AccessError> {
 }
 
 /// `227 Entering Passive Mode (h1,h2,h3,h4,p1,p2)` (RFC 959).
-fn pasv_port(text: &str) -> Result<u16, AccessError> {
+pub(crate) fn pasv_port(text: &str) -> Result<u16, AccessError> {
     let bad = || AccessError::Protocol(format!("unreadable PASV reply: {text}"));
     let start = text.find(|c: char| c.is_ascii_digit()).ok_or_else(bad)?;
     let nums: Vec<u16> = text[start..]
@@ -189,14 +194,17 @@ fn pasv_port(text: &str) -> Result<u16, AccessError> {
 }
 
 /// The size in `150 Opening BINARY mode data connection for motd (26 bytes).`
-fn announced_size(text: &str) -> Option<u64> {
+pub(crate) fn announced_size(text: &str) -> Option<u64> {
     let open = text.rfind('(')?;
     text[open + 1..].split(' ').next()?.parse().ok()
 }
 
 /// Reads a reply, single or multi-line (`123-` ... `123 `, RFC 959
 /// §4.2): at most `max_header_bytes` of it, whatever the server sends.
-fn reply(c: &mut LineConn, trace: &mut dyn Trace) -> Result<Reply, AccessError> {
+pub(crate) fn reply<S: Read + Write>(
+    c: &mut LineConn<S>,
+    trace: &mut dyn Trace,
+) -> Result<Reply, AccessError> {
     let first = c.line(trace)?;
     let code = parse_code(&first)?;
     let mut text = String::from_utf8_lossy(&first[3..]).trim_start_matches([' ', '-']).to_string();
@@ -241,7 +249,7 @@ fn refused(command: &[u8], r: &Reply) -> AccessError {
     }
 }
 
-fn quit(c: &mut LineConn, trace: &mut dyn Trace) {
+fn quit<S: Read + Write>(c: &mut LineConn<S>, trace: &mut dyn Trace) {
     if c.send(b"QUIT", b"QUIT", trace).is_ok() {
         let _ = reply(c, trace);
     }

@@ -1,7 +1,7 @@
 //! Gopher access as RFC 1738 §3.4 says, over RFC 1436 and Gopher+.
 
 use crate::fetched::{Content, Fetched};
-use crate::menu::{parse_menu, MenuItem};
+use crate::menu::{parse_item, MenuItem};
 use crate::net::{connect, line_too_long, read_line, Budget};
 use crate::plan::{Plan, Step};
 use crate::target::GopherTarget;
@@ -48,44 +48,58 @@ pub(crate) fn fetch(
     let menu = matches!(t.gtype, b'1' | b'7') && !t.plus;
     if !menu {
         let bytes = budget.copy(&mut body, out, total, trace)?;
+        if let Some(announced) = total.filter(|&n| bytes < n) {
+            return Err(AccessError::Truncated { got: bytes, announced });
+        }
         return Ok(Fetched { bytes, content: Content::Data });
     }
-    let raw = read_menu(&mut body, budget, trace)?;
-    let items = parse_menu(&raw);
-    match budget.opts.menus {
-        MenuOutput::Raw => out.write_all(&raw)?,
-        MenuOutput::Items => write_items(&items, out)?,
-    }
-    Ok(Fetched { bytes: raw.len() as u64, content: Content::Menu(items) })
+    let (bytes, items) = copy_menu(&mut body, budget, trace, out)?;
+    Ok(Fetched { bytes, content: Content::Menu { items } })
 }
 
-/// A menu (RFC 1436 §3.8), line by line: each line at most `max_line`
-/// octets, the whole within the content limit.
-fn read_menu(
+/// A menu (RFC 1436 §3.8), line by line, each line at most `max_line`
+/// octets: written as it came (`MenuOutput::Raw`) or as items with their
+/// URLs, each as soon as it is read. Memory holds one line, whatever the
+/// size of the menu. The octets read and the items seen.
+pub(crate) fn copy_menu(
     body: &mut dyn BufRead,
     budget: &mut Budget<'_>,
     trace: &mut dyn Trace,
-) -> Result<Vec<u8>, AccessError> {
+    out: &mut dyn Write,
+) -> Result<(u64, u64), AccessError> {
     let max_line = budget.opts.max_line;
-    let mut raw = Vec::new();
+    let raw = budget.opts.menus == MenuOutput::Raw;
+    let (mut bytes, mut items) = (0u64, 0u64);
     let mut line = Vec::new();
     loop {
         line.clear();
         // The line, its CR and its LF.
         let n = body.take(max_line as u64 + 2).read_until(b'\n', &mut line)?;
         if n == 0 {
-            return Ok(raw);
+            return Ok((bytes, items));
         }
         if !line.ends_with(b"\n") && line.len() > max_line {
             return Err(line_too_long(max_line));
         }
-        budget.write(&mut raw, &line, None, trace)?;
+        bytes += n as u64;
+        let text = line.strip_suffix(b"\n").unwrap_or(&line);
+        let text = text.strip_suffix(b"\r").unwrap_or(text);
+        if text == b"." && !raw {
+            return Ok((bytes, items));
+        }
+        let item = parse_item(text);
+        items += u64::from(item.is_some());
+        if raw {
+            budget.write(out, &line, None, trace)?;
+        } else if let Some(item) = item {
+            budget.write(out, &item_line(&item), None, trace)?;
+        }
     }
 }
 
 /// Gopher+: `+N` (N octets follow), `+-1` (up to a `.` line), `+-2` (up to
 /// the close), or `-N` and an error message.
-fn plus_header(
+pub(crate) fn plus_header(
     reader: &mut dyn BufRead,
     opts: &Options,
     trace: &mut dyn Trace,
@@ -107,10 +121,10 @@ fn plus_header(
     }
 }
 
-fn write_items(items: &[MenuItem], out: &mut dyn Write) -> Result<(), AccessError> {
-    for item in items {
-        let url = item.url().unwrap_or_default();
-        writeln!(out, "{}\t{}\t{}", item.item_type as char, item.display, url)?;
-    }
-    Ok(())
+/// One item a line: type, TAB, display string, TAB, the item's URL. The
+/// display string is the server's text: escaped for the terminal.
+fn item_line(item: &MenuItem) -> Vec<u8> {
+    let url = item.url().unwrap_or_default();
+    let display = crate::plan::show(item.display.as_bytes()).replace('\t', "\\t");
+    format!("{}\t{display}\t{url}\n", crate::plan::show(&[item.item_type])).into_bytes()
 }

@@ -32,9 +32,9 @@ pub(crate) fn plan(ep: &Endpoint, target: &str, plan: &mut Plan) {
 }
 
 /// The head of a response.
-struct Head {
-    status: u16,
-    headers: Vec<(String, String)>,
+pub(crate) struct Head {
+    pub(crate) status: u16,
+    pub(crate) headers: Vec<(String, String)>,
 }
 
 impl Head {
@@ -124,7 +124,7 @@ fn resolve(ep: &Endpoint, target: &str, location: &str) -> String {
 /// The bounds of a response head, as mature clients keep them: so many
 /// header lines, so many bytes in all (interim 1xx heads included).
 #[derive(Clone, Copy)]
-struct Bounds {
+pub(crate) struct Bounds {
     /// Bytes left for the head, line ends included.
     bytes: usize,
     /// Header lines left.
@@ -132,12 +132,16 @@ struct Bounds {
 }
 
 impl Bounds {
-    fn of(opts: &crate::Options) -> Bounds {
+    pub(crate) fn of(opts: &crate::Options) -> Bounds {
         Bounds { bytes: opts.max_header_bytes, headers: opts.max_headers }
     }
 }
 
-fn read_head(reader: &mut dyn BufRead, mut left: Bounds, trace: &mut dyn Trace) -> Result<Head, AccessError> {
+pub(crate) fn read_head(
+    reader: &mut dyn BufRead,
+    mut left: Bounds,
+    trace: &mut dyn Trace,
+) -> Result<Head, AccessError> {
     let (max_bytes, max_headers) = (left.bytes, left.headers);
     let too_long = || AccessError::Limit {
         what: "the http response head",
@@ -222,17 +226,39 @@ fn body(
         Box::new(reader)
     };
     let bytes = budget.copy(&mut src, out, length, trace)?;
+    if let Some(announced) = length.filter(|&n| !chunked && bytes < n) {
+        return Err(AccessError::Truncated { got: bytes, announced });
+    }
     let content_type = head.header("content-type").map(str::to_string);
     Ok(Fetched { bytes, content: Content::Http { status: head.status, content_type } })
 }
 
+/// `chunk-size [ chunk-ext ]` (RFC 9112 §7.1): `chunk-size = 1*HEXDIG`,
+/// nothing before it; then optional whitespace and `;` extensions. A `+`
+/// or a space before the digits, which `from_str_radix` and `trim` would
+/// let through, is refused: peers that disagree on a size disagree on
+/// where the next response starts.
+fn chunk_size(line: &[u8]) -> Option<u64> {
+    let digits = line.iter().take_while(|b| b.is_ascii_hexdigit()).count();
+    let rest = &line[digits..];
+    let ext =
+        rest.iter().position(|b| !matches!(b, b' ' | b'\t')).map_or(&rest[rest.len()..], |i| &rest[i..]);
+    if digits == 0 || digits > 16 || !(ext.is_empty() || ext[0] == b';') {
+        return None;
+    }
+    line[..digits].iter().try_fold(0u64, |n, &b| {
+        let d = char::from(b).to_digit(16)?;
+        n.checked_mul(16)?.checked_add(u64::from(d))
+    })
+}
+
 /// The chunked transfer coding (RFC 9112 §7.1).
-struct Chunked<R> {
-    inner: R,
-    left: u64,
-    done: bool,
+pub(crate) struct Chunked<R> {
+    pub(crate) inner: R,
+    pub(crate) left: u64,
+    pub(crate) done: bool,
     /// The longest chunk-size or trailer line.
-    max_line: usize,
+    pub(crate) max_line: usize,
 }
 
 impl<R: BufRead> Chunked<R> {
@@ -241,9 +267,7 @@ impl<R: BufRead> Chunked<R> {
         let line = read_line(&mut self.inner, self.max_line)
             .map_err(|_| bad("bad chunk"))?
             .ok_or_else(|| bad("truncated chunked body"))?;
-        let size = String::from_utf8_lossy(&line);
-        let size = size.split(';').next().unwrap_or("").trim();
-        self.left = u64::from_str_radix(size, 16).map_err(|_| bad("bad chunk size"))?;
+        self.left = chunk_size(&line).ok_or_else(|| bad("bad chunk size"))?;
         if self.left == 0 {
             self.done = true;
             // Trailer lines, each bounded; as many as the deadline allows.
@@ -271,8 +295,12 @@ impl<R: BufRead> Read for Chunked<R> {
         }
         self.left -= n as u64;
         if self.left == 0 {
+            // RFC 9112 §7.1: chunk-data CRLF; anything else is not chunked.
             let mut crlf = [0u8; 2];
             self.inner.read_exact(&mut crlf)?;
+            if crlf != *b"\r\n" {
+                return Err(std::io::Error::new(std::io::ErrorKind::InvalidData, "no CRLF after chunk data"));
+            }
         }
         Ok(n)
     }
@@ -288,6 +316,24 @@ mod tests {
         let mut body = String::new();
         Chunked { inner: raw, left: 0, done: false, max_line: 100 }.read_to_string(&mut body).unwrap();
         assert_eq!(body, "hello world");
+    }
+
+    #[test]
+    fn chunk_sizes_are_hex_digits_only() {
+        assert_eq!(chunk_size(b"1a"), Some(26));
+        assert_eq!(chunk_size(b"5;name=value"), Some(5));
+        assert_eq!(chunk_size(b"5 ;x"), Some(5));
+        for bad in [&b"+5"[..], b" 5", b"-5", b"", b";x", b"5x", b"0x5", b"11111111111111111"] {
+            assert_eq!(chunk_size(bad), None, "{:?}", String::from_utf8_lossy(bad));
+        }
+    }
+
+    #[test]
+    fn chunk_data_ends_with_crlf() {
+        let raw: &[u8] = b"5\r\nhelloXY6\r\n world\r\n0\r\n\r\n";
+        let mut body = String::new();
+        let r = Chunked { inner: raw, left: 0, done: false, max_line: 100 }.read_to_string(&mut body);
+        assert_eq!(r.unwrap_err().kind(), std::io::ErrorKind::InvalidData);
     }
 
     #[test]

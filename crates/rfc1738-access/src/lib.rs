@@ -36,6 +36,9 @@ mod advice;
 mod error;
 mod fetched;
 mod ftp;
+#[cfg(feature = "fuzzing")]
+#[doc(hidden)]
+pub mod fuzzing;
 mod gopher;
 mod http;
 mod menu;
@@ -51,7 +54,7 @@ pub(crate) use rfc1738::{pct::decode, SchemeKind, Url};
 pub use error::AccessError;
 pub use fetched::{Content, Fetched};
 pub use menu::{parse_menu, MenuItem};
-pub use options::{MenuOutput, Options, PasswordPrompt};
+pub use options::{news_server, MenuOutput, Options, PasswordPrompt};
 pub use plan::{show, Plan, Step};
 pub use trace::{Event, NoTrace, Trace};
 
@@ -125,15 +128,13 @@ pub fn fetch(
     }
 }
 
-/// §3.10: a file of this machine.
+/// §3.10: a file of this machine, read within the access's deadline.
 fn file(
     path: &std::path::Path,
     budget: &mut net::Budget<'_>,
     trace: &mut dyn Trace,
     out: &mut dyn Write,
 ) -> Result<Fetched, AccessError> {
-    let mut f = std::fs::File::open(path).map_err(AccessError::Io)?;
-    let total = f.metadata().ok().map(|m| m.len());
-    let bytes = budget.copy(&mut f, out, total, trace)?;
+    let bytes = net::copy_file(path.to_path_buf(), budget, trace, out)?;
     Ok(Fetched { bytes, content: Content::Data })
 }

@@ -1,6 +1,8 @@
 //! Gopher menus (RFC 1436 §3.8): one item a line, read into
 //! [`MenuItem`]s, each with its own gopher URL (§3.4).
 
+use rfc1738::build::GopherBuilder;
+
 /// One item of a gopher menu (RFC 1436 §3.8): a type, a display string, and
 /// where the item is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -33,23 +35,14 @@ impl MenuItem {
         if matches!(self.item_type, b'i' | b'3') || self.host.is_empty() {
             return None;
         }
-        let port = if self.port == 70 { String::new() } else { format!(":{}", self.port) };
-        let mut url = format!("gopher://{}{port}/", self.host);
-        encode_xchars(&[self.item_type], &mut url);
-        encode_xchars(&self.selector, &mut url);
-        Some(url)
-    }
-}
-
-/// §3.4: within the gopher path nothing is reserved; unsafe and
-/// non-ASCII octets (and `%`) are encoded.
-fn encode_xchars(octets: &[u8], out: &mut String) {
-    for &b in octets {
-        if b.is_ascii_alphanumeric() || b"$-_.+!*'(),;/?:@&=".contains(&b) {
-            out.push(b as char);
-        } else {
-            out.push_str(&format!("%{b:02X}"));
+        // The library's builder encodes the selector for §3.4 and checks the
+        // host: a host such as `evil\rQUIT` or `evil.example/x:25@y` makes no
+        // URL rather than one that names another host or breaks a line.
+        let mut b = GopherBuilder::new(&self.host).gopher_type(self.item_type).selector(&self.selector);
+        if self.port != 70 {
+            b = b.port(self.port);
         }
+        b.build().ok().map(|u| u.as_str().to_string())
     }
 }
 
@@ -70,7 +63,9 @@ pub fn parse_menu(menu: &[u8]) -> Vec<MenuItem> {
         .collect()
 }
 
-fn parse_item(line: &[u8]) -> Option<MenuItem> {
+/// One menu line (without its CR LF) as an item; `None` for a line with
+/// too few fields.
+pub(crate) fn parse_item(line: &[u8]) -> Option<MenuItem> {
     let (&item_type, rest) = line.split_first()?;
     let fields: Vec<&[u8]> = rest.split(|&b| b == b'\t').collect();
     let text = |i: usize| String::from_utf8_lossy(fields.get(i).copied().unwrap_or_default()).into_owned();

@@ -159,7 +159,7 @@ pub(crate) fn connect(
     trace.event(&Event::Connect { host: &ep.host, port: ep.port });
     let address = format!("{}:{}", ep.host, ep.port);
     let fail = |source| AccessError::Connect { address: address.clone(), source };
-    let addrs = (ep.host.as_str(), ep.port).to_socket_addrs().map_err(fail)?;
+    let addrs = lookup(&ep.host, ep.port, budget).map_err(fail)?;
     let mut last = io::Error::new(io::ErrorKind::NotFound, "no address");
     for addr in addrs {
         match connect_addr(addr, budget) {
@@ -171,6 +171,71 @@ pub(crate) fn connect(
     Err(fail(last))
 }
 
+/// The addresses of `host`, looked up within the access's timeouts: the
+/// system's resolver has no timeout of its own, so it runs on a thread of
+/// its own, left behind if it does not answer in time.
+fn lookup(host: &str, port: u16, budget: &Budget<'_>) -> io::Result<Vec<SocketAddr>> {
+    let wait = budget
+        .wait()
+        .map_err(|_| io::Error::new(io::ErrorKind::TimedOut, Deadline(budget.opts.total_timeout)))?;
+    let (tx, rx) = std::sync::mpsc::sync_channel(1);
+    let host = host.to_string();
+    std::thread::spawn(move || {
+        let _ = tx.send((host.as_str(), port).to_socket_addrs().map(Iterator::collect));
+    });
+    match rx.recv_timeout(wait) {
+        Ok(result) => result,
+        Err(_) => Err(io::Error::new(io::ErrorKind::TimedOut, "the name lookup did not answer in time")),
+    }
+}
+
+/// Reads `open`'s file to its end into `out` within the access's deadline:
+/// the open (a FIFO waits there for a writer) and each read (a slow device)
+/// run on a thread of their own, which is left behind if the deadline
+/// passes first.
+pub(crate) fn copy_file(
+    path: std::path::PathBuf,
+    budget: &mut Budget<'_>,
+    trace: &mut dyn Trace,
+    out: &mut dyn Write,
+) -> Result<u64, AccessError> {
+    // Two chunks in flight: the reader stays at most 128 KiB ahead.
+    let (tx, rx) = std::sync::mpsc::sync_channel::<io::Result<(Vec<u8>, Option<u64>)>>(2);
+    std::thread::spawn(move || {
+        let mut f = match std::fs::File::open(&path) {
+            Ok(f) => f,
+            Err(e) => return drop(tx.send(Err(e))),
+        };
+        let total = f.metadata().ok().filter(std::fs::Metadata::is_file).map(|m| m.len());
+        loop {
+            let mut buf = vec![0u8; 64 * 1024];
+            match f.read(&mut buf) {
+                Ok(n) => {
+                    buf.truncate(n);
+                    if tx.send(Ok((buf, total))).is_err() || n == 0 {
+                        return;
+                    }
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return drop(tx.send(Err(e))),
+            }
+        }
+    });
+    let start = budget.written;
+    loop {
+        let wait = budget.wait()?;
+        match rx.recv_timeout(wait) {
+            Ok(Ok((chunk, _))) if chunk.is_empty() => return Ok(budget.written - start),
+            Ok(Ok((chunk, total))) => budget.write(out, &chunk, total, trace)?,
+            Ok(Err(e)) => return Err(AccessError::Io(e)),
+            Err(_) => {
+                budget.check_time()?;
+                return Err(AccessError::Timeout);
+            }
+        }
+    }
+}
+
 /// Opens a TCP connection to one address within the access's timeouts.
 pub(crate) fn connect_addr(addr: SocketAddr, budget: &Budget<'_>) -> Result<Conn, AccessError> {
     let wait = budget.wait()?;
@@ -179,28 +244,31 @@ pub(crate) fn connect_addr(addr: SocketAddr, budget: &Budget<'_>) -> Result<Conn
     Ok(budget.conn(stream))
 }
 
-/// A line-oriented control connection (ftp, nntp).
-pub(crate) struct LineConn {
-    reader: BufReader<Conn>,
+/// A line-oriented control connection (ftp, nntp): over a TCP
+/// connection, or, for the fuzz targets, over any stream of bytes.
+pub(crate) struct LineConn<S = Conn> {
+    reader: BufReader<S>,
     /// The longest line accepted.
     max_line: usize,
     /// The most bytes of one reply, all its lines.
     max_reply: usize,
 }
 
-impl LineConn {
-    pub(crate) fn new(conn: Conn, opts: &Options) -> LineConn {
+impl LineConn<Conn> {
+    /// The underlying stream.
+    pub(crate) fn stream(&self) -> &TcpStream {
+        self.reader.get_ref().tcp()
+    }
+}
+
+impl<S: Read + Write> LineConn<S> {
+    pub(crate) fn new(conn: S, opts: &Options) -> LineConn<S> {
         LineConn { reader: BufReader::new(conn), max_line: opts.max_line, max_reply: opts.max_header_bytes }
     }
 
     /// The most bytes of one reply, all its lines.
     pub(crate) fn max_reply(&self) -> usize {
         self.max_reply
-    }
-
-    /// The underlying stream.
-    pub(crate) fn stream(&self) -> &TcpStream {
-        self.reader.get_ref().tcp()
     }
 
     /// Sends `line` and CR LF; the trace shows `shown`.

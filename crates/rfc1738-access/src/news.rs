@@ -6,7 +6,7 @@ use crate::net::{connect, Budget, LineConn};
 use crate::plan::{Plan, Step};
 use crate::target::{NewsWhat, NntpTarget};
 use crate::{AccessError, Trace};
-use std::io::Write;
+use std::io::{Read, Write};
 
 pub(crate) fn plan(t: &NntpTarget, plan: &mut Plan) {
     plan.push(Step::Connect { host: t.ep.host.clone(), port: t.ep.port });
@@ -87,7 +87,10 @@ fn overview(
 }
 
 /// A status line: the code and the rest.
-fn status(c: &mut LineConn, trace: &mut dyn Trace) -> Result<(u16, String), AccessError> {
+pub(crate) fn status<S: Read + Write>(
+    c: &mut LineConn<S>,
+    trace: &mut dyn Trace,
+) -> Result<(u16, String), AccessError> {
     let line = c.line(trace)?;
     let text = String::from_utf8_lossy(&line).into_owned();
     let code = text
@@ -99,8 +102,8 @@ fn status(c: &mut LineConn, trace: &mut dyn Trace) -> Result<(u16, String), Acce
 
 /// A multi-line block up to the `.` line, dot-stuffing undone, written with
 /// local line ends.
-fn block(
-    c: &mut LineConn,
+pub(crate) fn block<S: Read + Write>(
+    c: &mut LineConn<S>,
     budget: &mut Budget<'_>,
     trace: &mut dyn Trace,
     out: &mut dyn Write,

@@ -1,5 +1,6 @@
 //! What the caller decides: limits, the §6 port policy, identities.
 
+use crate::AccessError;
 use std::fmt;
 use std::time::Duration;
 
@@ -90,4 +91,50 @@ impl fmt::Debug for Options {
             .field("menus", &self.menus)
             .finish()
     }
+}
+
+/// Reads a news server setting (`--news-server`, `NNTPSERVER`): `host`,
+/// `host:port`, `[v6]` or `[v6]:port`; the port from 1 to 65535, 119 when
+/// absent. The port is then held to the same §6 rule as a URL's.
+///
+/// # Examples
+/// ```
+/// use rfc1738_access::news_server;
+/// assert_eq!(news_server("news.example").unwrap(), ("news.example".to_string(), 119));
+/// assert_eq!(news_server("[::1]:1190").unwrap(), ("::1".to_string(), 1190));
+/// assert!(news_server("news.example:0").is_err());
+/// ```
+///
+/// # Errors
+/// [`AccessError::NewsServer`] with the reason.
+pub fn news_server(given: &str) -> Result<(String, u16), AccessError> {
+    let bad = |reason| AccessError::NewsServer { given: given.to_string(), reason };
+    let (host, port) = if let Some(rest) = given.strip_prefix('[') {
+        let (v6, after) = rest.split_once(']').ok_or_else(|| bad("a \"[\" without its \"]\""))?;
+        v6.parse::<std::net::Ipv6Addr>().map_err(|_| bad("not an IPv6 address inside [ ]"))?;
+        match after {
+            "" => (v6, None),
+            _ => {
+                (v6, Some(after.strip_prefix(':').ok_or_else(|| bad("text after \"]\" that is not :port"))?))
+            }
+        }
+    } else {
+        match given.split_once(':') {
+            Some((host, port)) => (host, Some(port)),
+            None => (given, None),
+        }
+    };
+    let host_ok = !host.is_empty()
+        && (host.contains(':') || host.bytes().all(|b| b.is_ascii_alphanumeric() || b"-._".contains(&b)));
+    if !host_ok {
+        return Err(bad("the host is empty or holds a character no host name has"));
+    }
+    let port = match port {
+        None => 119,
+        Some(p) if !p.is_empty() && p.len() <= 5 && p.bytes().all(|b| b.is_ascii_digit()) => {
+            p.parse::<u16>().ok().filter(|&n| n != 0).ok_or_else(|| bad("the port is not from 1 to 65535"))?
+        }
+        Some(_) => return Err(bad("the port is not from 1 to 65535")),
+    };
+    Ok((host.to_string(), port))
 }

@@ -86,19 +86,42 @@ impl fmt::Display for Plan {
     }
 }
 
-/// A protocol line for display: printable ASCII as is, other octets as `\xHH`
-/// (CR LF inside a gopher+ form line as `\r\n`).
+/// Text from a server or an input, made safe for a terminal: the one
+/// escape every human-facing line of this crate goes through (errors,
+/// traces, plans, menu items). Printable text stays as it is, UTF-8
+/// included; CR, LF, TAB and `\` become `\r`, `\n`, `\t`, `\\`; other
+/// control octets (ESC, BEL, DEL) and octets that are not UTF-8 become
+/// `\xHH`; C1 controls and the characters that reorder or break a
+/// terminal line (bidi overrides, LINE and PARAGRAPH SEPARATOR) become
+/// `\u{HHHH}`.
+///
+/// # Examples
+/// ```
+/// assert_eq!(rfc1738_access::show(b"530 \x1b[31mno\r\n"), "530 \\x1B[31mno\\r\\n");
+/// assert_eq!(rfc1738_access::show("caf\u{e9} \u{202e}".as_bytes()), "caf\u{e9} \\u{202E}");
+/// ```
 #[must_use]
 pub fn show(line: &[u8]) -> String {
     let mut s = String::with_capacity(line.len());
-    for &b in line {
-        match b {
-            b'\r' => s.push_str("\\r"),
-            b'\n' => s.push_str("\\n"),
-            b'\t' => s.push_str("\\t"),
-            b'\\' => s.push_str("\\\\"),
-            0x20..=0x7e => s.push(b as char),
-            _ => s.push_str(&format!("\\x{b:02X}")),
+    for chunk in line.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\r' => s.push_str("\\r"),
+                '\n' => s.push_str("\\n"),
+                '\t' => s.push_str("\\t"),
+                '\\' => s.push_str("\\\\"),
+                ' '..='~' => s.push(c),
+                '\0'..='\x7f' => s.push_str(&format!("\\x{:02X}", c as u32)),
+                '\u{80}'..='\u{9f}'
+                | '\u{200e}'
+                | '\u{200f}'
+                | '\u{2028}'..='\u{202e}'
+                | '\u{2066}'..='\u{2069}' => s.push_str(&format!("\\u{{{:04X}}}", c as u32)),
+                _ => s.push(c),
+            }
+        }
+        for b in chunk.invalid() {
+            s.push_str(&format!("\\x{b:02X}"));
         }
     }
     s

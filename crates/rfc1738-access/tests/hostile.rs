@@ -248,3 +248,19 @@ fn every_limit_is_settable() {
         o.result
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_file_url_on_a_fifo_ends_at_the_deadline() {
+    let dir = std::env::temp_dir().join(format!("rfc1738-fifo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("fifo");
+    assert!(std::process::Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    // No writer ever comes: the open itself would wait forever.
+    let opts = Options { total_timeout: Duration::from_secs(1), ..options() };
+    let o = access(&format!("file://{}", fifo.display()), &opts);
+    assert!(matches!(o.result, Err(AccessError::Deadline { .. })), "{:?}", o.result);
+    assert!(o.elapsed < Duration::from_millis(1800), "{:?}", o.elapsed);
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -4,7 +4,9 @@
 //! The library crate `rfc1738` does the work.
 
 mod cmd;
+mod flags;
 mod input;
+mod output;
 mod status;
 
 // What the command says of a URL lives in `rfc1738-report`, shared with
@@ -20,6 +22,7 @@ use std::process::ExitCode;
 /// With no subcommand, explains the RFC's own example URLs.
 #[derive(Parser)]
 #[command(name = "rfc1738", version, about, long_about = None, propagate_version = true)]
+#[command(after_help = cmd::help::TOP)]
 struct Cli {
     /// When to colour the output: on a terminal (`auto`, off when
     /// `NO_COLOR` is set), `always` or `never`.
@@ -32,32 +35,49 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Show the parts of each URL (arguments, or one per line on stdin).
+    #[command(after_help = cmd::parse::EXAMPLES)]
     Parse(cmd::parse::ParseArgs),
     /// Validate one URL per line of each file (stdin when none) and summarize.
+    #[command(after_help = cmd::check::EXAMPLES)]
     Check(cmd::check::CheckArgs),
     /// Say what a client would do with each URL.
+    #[command(after_help = cmd::explain::EXAMPLES)]
     Explain(cmd::explain::ExplainArgs),
     /// Find the URLs in free text (mail, news, documents), one per line.
+    #[command(after_help = cmd::extract::EXAMPLES)]
     Extract(cmd::extract::ExtractArgs),
     /// Write the normal form of each URL (arguments, or one per line on stdin).
+    #[command(after_help = cmd::normalize::EXAMPLES)]
     Normalize(cmd::normalize::NormalizeArgs),
-    /// Exit 0 when two URLs are equivalent, 1 when they are not.
+    /// Exit 0 when two URLs are equivalent, 1 when they are not (or one is not a URL).
+    #[command(after_help = cmd::same::EXAMPLES)]
     Same(cmd::same::SameArgs),
     /// Report the security warnings of each URL, one per line; exit 1 when any.
+    #[command(after_help = cmd::lint::EXAMPLES)]
     Lint(cmd::lint::LintArgs),
+    /// Change parts of each URL, each value encoded for its part (trurl's --set).
+    #[command(after_help = cmd::set::EXAMPLES)]
+    Set(cmd::set::SetArgs),
     /// Resolve relative references against a base, by RFC 1808 (stdin when none).
+    #[command(after_help = cmd::resolve::EXAMPLES)]
     Resolve(cmd::resolve::ResolveArgs),
     /// The shortest reference from a base to a target, by RFC 1808.
+    #[command(after_help = cmd::relative::EXAMPLES)]
     Relative(cmd::relative::RelativeArgs),
     /// Explain the example URLs of the RFC text (the default).
+    #[command(after_help = cmd::help::EXAMPLES)]
     Examples,
     /// Retrieve what a URL locates, as RFC 1738 §3 says (--plan: show the exchange only).
+    #[command(after_help = cmd::help::FETCH)]
     Fetch(cmd::fetch::FetchArgs),
     /// Serve the explorer page and the JSON API on a local port.
+    #[command(after_help = cmd::help::SERVE)]
     Serve(cmd::serve::ServeArgs),
     /// Write the completion script for a shell (bash, zsh, fish, powershell, elvish).
+    #[command(after_help = cmd::help::COMPLETIONS)]
     Completions(cmd::completions::CompletionsArgs),
     /// Write the manual page of the command or of a subcommand, in roff.
+    #[command(after_help = cmd::help::MAN)]
     Man(cmd::man::ManArgs),
 }
 
@@ -80,6 +100,7 @@ fn main() -> ExitCode {
         Some(Command::Same(args)) => cmd::same::run(&args),
         Some(Command::Lint(args)) => cmd::lint::run(&args),
         Some(Command::Resolve(args)) => cmd::resolve::run(&args),
+        Some(Command::Set(args)) => cmd::set::run(&args),
         Some(Command::Relative(args)) => cmd::relative::run(&args),
         Some(Command::Serve(args)) => cmd::serve::run(&args),
         Some(Command::Completions(args)) => cmd::completions::run(&args, Cli::command()),

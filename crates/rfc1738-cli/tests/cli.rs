@@ -93,7 +93,7 @@ fn parse_reads_stdin_and_reports_errors_with_a_caret() {
     assert!(stdout.starts_with("http://h.dom/ok\n"));
     assert_eq!(
         stderr,
-        "rfc1738: invalid URL: unsafe character must be encoded at offset 14 (in hpath)\n  http://h.dom/a b\n                ^\n"
+        "rfc1738: <stdin>:2:15: invalid URL: unsafe character must be encoded at offset 14 (in hpath)\n  http://h.dom/a b\n                ^\n"
     );
 }
 
@@ -317,4 +317,70 @@ fn explain_gives_the_ftp_plan_and_the_gopher_request() {
     assert!(out.contains("  CWD etc\n  RETR motd"));
     assert!(out.contains("send x<TAB><TAB>+<CR><LF>"));
     rfc1738().args(["explain", "http://u@h/"]).assert().code(1);
+}
+
+/// `check` reads strict URLs with the bulk validator: every line's
+/// verdict and error are the full parser's, with the vector code or the
+/// portable one (`RFC1738_PORTABLE=1`), whatever the lines' lengths and
+/// places in the blocks.
+#[test]
+fn check_gives_the_parsers_verdicts_with_and_without_the_vector_code() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    let mut input = std::fs::read(root.join("benches/data/rfc1738-schemes.txt")).unwrap();
+    input.extend(std::fs::read(root.join("crates/rfc1738/tests/bulk-sample.txt")).unwrap());
+    input.extend_from_slice(b"http://h.dom/a\r\nhttp://h.dom/%4\r\n\r\nlast:line");
+    let lines: Vec<&[u8]> =
+        input.split(|&c| c == b'\n').map(|l| l.strip_suffix(b"\r").unwrap_or(l)).collect();
+    let run = |portable: &str| {
+        let out = rfc1738()
+            .args(["check", "--json"])
+            .env("RFC1738_PORTABLE", portable)
+            .write_stdin(input.clone())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        out.stdout
+    };
+    let vector = run("0");
+    assert_eq!(run("1"), vector);
+    let objs = json_lines(&String::from_utf8(vector).unwrap());
+    assert_eq!(objs.len(), lines.len());
+    for (obj, line) in objs.iter().zip(&lines) {
+        let expected = rfc1738::validate_bytes(line);
+        assert_eq!(obj["valid"], expected.is_ok(), "{obj}");
+        if let Err(e) = expected {
+            assert_eq!(obj["error"]["offset"], e.offset(), "{obj}");
+        }
+    }
+}
+
+/// With `--quiet` the reader does not count lines ahead of the workers:
+/// the summary's examples still name the right line, in every block.
+#[test]
+fn check_quiet_names_the_same_lines_as_the_full_report() {
+    let mut input = Vec::new();
+    for i in 0..120_000u32 {
+        let line = match i {
+            70_001 => "http://h.dom/a b\n".to_string(),
+            90_002 => "ftp://h.dom/a;type=x\n".to_string(),
+            119_999 => "no scheme\n".to_string(),
+            _ => format!("https://host{i}.example/some/path?q={i}\n"),
+        };
+        input.extend_from_slice(line.as_bytes());
+    }
+    assert!(input.len() > 4 << 20, "several blocks");
+    let run = |args: &[&str]| {
+        let out = rfc1738().arg("check").args(args).write_stdin(input.clone()).output().unwrap();
+        assert_eq!(out.status.code(), Some(1));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let full = run(&[]);
+    let summary = &full[full.find("checked ").unwrap()..];
+    for jobs in ["1", "3"] {
+        let quiet = run(&["--quiet", "--jobs", jobs]);
+        assert_eq!(quiet, summary);
+    }
+    assert!(summary.contains("<stdin>:70002:"), "{summary}");
+    assert!(summary.contains("<stdin>:90003:"), "{summary}");
+    assert!(summary.contains("<stdin>:120000:"), "{summary}");
 }

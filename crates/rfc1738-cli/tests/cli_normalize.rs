@@ -27,7 +27,10 @@ fn normalize_writes_one_normal_form_per_url() {
     );
     let (code, out, err) = run(&["normalize"], "ftp://h.example:21/a;type=I\nhttp://a b/\n");
     assert_eq!((code, out.as_str()), (1, "ftp://h.example/a;type=i\n"));
-    assert!(err.starts_with("rfc1738: invalid URL: unsafe character must be encoded at offset 8"), "{err}");
+    assert!(
+        err.starts_with("rfc1738: <stdin>:2:9: invalid URL: unsafe character must be encoded at offset 8"),
+        "{err}"
+    );
 }
 
 #[test]
@@ -43,7 +46,7 @@ fn normalize_lenient_encodes_what_it_can_and_warns() {
 }
 
 #[test]
-fn same_exits_0_for_equivalent_urls_1_for_different_2_for_invalid() {
+fn same_exits_0_for_equivalent_urls_1_for_different_or_invalid() {
     let (code, out, _) = run(&["same", "file://localhost/x", "FILE:///x"], "");
     assert_eq!((code, out.as_str()), (0, "equivalent: file:///x\n"));
     let (code, out, _) = run(&["same", "ftp://h.example/%2Fetc", "ftp://h.example//etc"], "");
@@ -51,7 +54,10 @@ fn same_exits_0_for_equivalent_urls_1_for_different_2_for_invalid() {
     assert!(out.starts_with("different:\n"));
     assert_eq!(run(&["same", "-q", "http://h.example", "http://H.example:80/"], "").0, 0);
     assert_eq!(run(&["same", "--quiet", "http://h.example/a", "http://h.example/A"], "").1, "");
-    assert_eq!(run(&["same", "http://a b/", "http://h.example/"], "").0, 2);
+    let (code, _, err) = run(&["same", "http://a b/", "http://h.example/"], "");
+    assert_eq!(code, 1, "not a URL: not equivalent; 2 is for usage errors");
+    assert!(err.contains("invalid URL: unsafe character"), "{err}");
+    assert_eq!(run(&["same", "http://h.example/"], "").0, 2, "a usage error");
     assert_eq!(run(&["same", "--lenient", "http://h.example/~x", "http://h.example/%7ex"], "").0, 0);
 }
 
@@ -68,6 +74,23 @@ fn lint_reports_one_finding_per_line_and_exits_1() {
     assert!(lines[3].starts_with("<stdin>:4:9: error[unsafe]: "));
     let (code, out, _) = run(&["lint"], "http://h.example/\nftp://ftp.example/pub/x;type=i\n");
     assert_eq!((code, out.as_str()), (0, ""));
+}
+
+/// §3.4.1: "Within the <gopher-path>, no characters are reserved": a
+/// gopher search with "/" and "?" is valid (`check` exits 0), and `lint`
+/// says where an RFC 3986 or WHATWG reader would split it.
+#[test]
+fn lint_notes_where_a_generic_reader_splits_a_gopher_search() {
+    let input = "gopher://h.dom/7/a/b%09q/x?y\n";
+    assert_eq!(run(&["check"], input).0, 0);
+    let (code, out, _) = run(&["lint"], input);
+    assert_eq!(code, 1);
+    assert!(
+        out.starts_with("<stdin>:1:25: security[gopher-search-delimiter]: \"/\" in a gopher search"),
+        "{out}"
+    );
+    assert_eq!(out.lines().count(), 1, "{out}");
+    assert_eq!(run(&["lint"], "gopher://h.dom/7/a/b%09q%2Fx%3Fy\n"), (0, String::new(), String::new()));
 }
 
 #[test]

@@ -34,7 +34,7 @@ fn resolve_reads_stdin_and_writes_json() {
 fn resolve_refuses_a_non_hierarchical_base() {
     let (code, out, err) = run(&["resolve", "news:comp.lang", "x"], "");
     assert_eq!((code, out.as_str()), (1, ""));
-    assert!(err.contains("a news URL has no hierarchical path"), "{err}");
+    assert!(err.contains("news URLs have no hierarchical path"), "{err}");
 }
 
 #[test]

@@ -223,7 +223,7 @@ fn check_clf_counts_the_request_urls_scheme() {
     };
     assert_eq!(counts("http"), (7, 3));
     assert_eq!(counts("ftp"), (1, 0));
-    assert_eq!(counts("(no request)"), (0, 1));
+    assert_eq!(counts("(not clf)"), (0, 1), "a line that is not CLF counts under its own kind");
     assert_eq!(s["summary"]["errors"][0]["count"].as_u64(), Some(3));
 }
 

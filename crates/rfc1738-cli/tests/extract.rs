@@ -46,7 +46,7 @@ fn extract_json_follows_the_contract() {
     assert_eq!(
         objs[0],
         json!({"url": "mailto:joe@a.org", "start": 5, "end": 21, "form": "bare", "hyphen_break": null,
-               "valid": true, "scheme": "mailto", "error": null, "file": "-", "line": 1})
+               "valid": true, "scheme": "mailto", "error": null, "warnings": [], "file": "-", "line": 1})
     );
     assert_eq!(objs[1]["url"], "ftp://a.org/internet-drafts");
     assert_eq!(objs[1]["hyphen_break"], "ftp://a.org/internetdrafts");
@@ -125,7 +125,7 @@ fn check_clf_validates_the_request_url_of_each_line() {
     // Line 2: the "~" at byte 48 of the line, column 49.
     assert!(text.contains("<stdin>:2:49: unsafe character must be encoded"), "{text}");
     assert!(text.contains("<stdin>:3:44: the server logged no request line"), "{text}");
-    assert!(text.contains("checked 4 URLs: 2 valid, 2 invalid"), "{text}");
+    assert!(text.contains("checked 4 log lines: 2 valid, 2 invalid"), "{text}");
 
     let out = rfc1738()
         .args(["check", "--format", "clf", "--json"])

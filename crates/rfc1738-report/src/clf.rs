@@ -19,7 +19,9 @@
 //! checked as the `hpath [ "?" search ]` of an http URL (§3.3), with error
 //! offsets still counted in the line.
 
-use crate::outcome::{scheme_bytes, validate_bytes, Problem};
+use crate::outcome::{parse_bytes_with, scheme_bytes, validate_bytes, Note, Problem};
+use rfc1738::ParseOptions;
+use serde_json::{json, Map, Value};
 use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
@@ -37,6 +39,14 @@ pub enum ClfError {
     /// The request has no space after the method, so no target; the offset
     /// is the end of the request.
     NoTarget(usize),
+    /// What comes before the request is not `host ident authuser [date] `:
+    /// the line is not a log line (a request line alone, a line of another
+    /// format); the offset is the request's opening `"`.
+    NoDate(usize),
+    /// What follows the request is not ` status bytes` (a 3-digit status or
+    /// `-`, digits or `-`): the line is not a log line; the offset is just
+    /// after the request's closing `"`.
+    NoStatus(usize),
 }
 
 impl ClfError {
@@ -44,7 +54,12 @@ impl ClfError {
     #[must_use]
     pub fn offset(self) -> usize {
         match self {
-            Self::NoRequest(o) | Self::Unterminated(o) | Self::Dash(o) | Self::NoTarget(o) => o,
+            Self::NoRequest(o)
+            | Self::Unterminated(o)
+            | Self::Dash(o)
+            | Self::NoTarget(o)
+            | Self::NoDate(o)
+            | Self::NoStatus(o) => o,
         }
     }
 
@@ -56,9 +71,36 @@ impl ClfError {
             Self::Unterminated(_) => "clf-unterminated-request",
             Self::Dash(_) => "clf-no-request-line",
             Self::NoTarget(_) => "clf-no-target",
+            Self::NoDate(_) => "clf-no-date",
+            Self::NoStatus(_) => "clf-no-status",
+        }
+    }
+
+    /// Whether the line is a log line at all: a log line without a request
+    /// (`"-"`, a request with no target) is one; a line without the fields
+    /// of the format around its request is not.
+    #[must_use]
+    pub fn is_log_line(self) -> bool {
+        matches!(self, Self::Dash(_) | Self::NoTarget(_))
+    }
+
+    /// The row a line with this error is counted under in a summary by
+    /// scheme: `(no request)` for a log line without one, `(not clf)` for a
+    /// line that is not a log line.
+    #[must_use]
+    pub fn row(self) -> &'static str {
+        if self.is_log_line() {
+            NO_REQUEST
+        } else {
+            NOT_CLF
         }
     }
 }
+
+/// The summary row of a log line that has no request URL.
+pub const NO_REQUEST: &str = "(no request)";
+/// The summary row of a line that is not a Common Log Format line.
+pub const NOT_CLF: &str = "(not clf)";
 
 impl fmt::Display for ClfError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -67,6 +109,8 @@ impl fmt::Display for ClfError {
             Self::Unterminated(_) => "the quoted request field is not closed",
             Self::Dash(_) => "the server logged no request line (\"-\")",
             Self::NoTarget(_) => "the request line has no target after the method",
+            Self::NoDate(_) => "not a log line: no `host ident user [date] ` before the request",
+            Self::NoStatus(_) => "not a log line: no status and size after the request",
         })
     }
 }
@@ -90,23 +134,72 @@ pub struct Request<'a> {
     pub protocol: Option<&'a str>,
 }
 
-/// The parts of a request line as byte ranges in the line: method, target,
-/// protocol. Works on bytes, so that a line that is not UTF-8 is read too;
-/// every boundary is at an ASCII byte.
-type Spans = (Range<usize>, Range<usize>, Option<Range<usize>>);
+/// The parts of a log line as byte ranges in the line: method, target,
+/// protocol of the request, and the status and size after it. Works on
+/// bytes, so that a line that is not UTF-8 is read too; every boundary is
+/// at an ASCII byte.
+struct Spans {
+    method: Range<usize>,
+    target: Range<usize>,
+    protocol: Option<Range<usize>>,
+    /// The status code; `None` when logged as `-`.
+    status: Option<u16>,
+    /// The size of the response body; `None` when logged as `-`.
+    bytes: Option<u64>,
+}
 
-fn spans(b: &[u8]) -> Result<Spans, ClfError> {
+/// The opening and closing `"` of the request field.
+fn quotes(b: &[u8]) -> Result<(usize, usize), ClfError> {
     let open = b.iter().position(|&c| c == b'"').ok_or(ClfError::NoRequest(b.len()))?;
-    let from = open + 1;
-    let mut i = from;
-    let close = loop {
+    let mut i = open + 1;
+    loop {
         match b.get(i) {
             None => return Err(ClfError::Unterminated(open)),
             Some(b'\\') => i += 2,
-            Some(b'"') => break i,
+            Some(b'"') => return Ok((open, i)),
             Some(_) => i += 1,
         }
+    }
+}
+
+/// Checks the fields around the request: `host ident authuser [date] `
+/// before it (the user may hold spaces; the date holds no `]`), and
+/// ` status bytes` after it, then the end or a space (Combined adds the
+/// referer and the user agent). Returns the status and the size.
+fn fields(b: &[u8], open: usize, close: usize) -> Result<(Option<u16>, Option<u64>), ClfError> {
+    let head = &b[..open];
+    let dated = head
+        .strip_suffix(b"] ")
+        .is_some_and(|h| h.first().is_some_and(|&c| c != b' ') && h.windows(2).any(|w| w == b" ["));
+    if !dated {
+        return Err(ClfError::NoDate(open));
+    }
+    let after = close + 1;
+    let bad = ClfError::NoStatus(after);
+    let rest = b[after..].strip_prefix(b" ").ok_or(bad)?;
+    let mut words = rest.splitn(3, |&c| c == b' ');
+    let (status, bytes) = (words.next().ok_or(bad)?, words.next().ok_or(bad)?);
+    let status = match status {
+        b"-" => None,
+        [a, b, c] if [a, b, c].iter().all(|d| d.is_ascii_digit()) => {
+            Some(u16::from(a - b'0') * 100 + u16::from(b - b'0') * 10 + u16::from(c - b'0'))
+        }
+        _ => return Err(bad),
     };
+    let bytes = match bytes {
+        b"-" => None,
+        d if !d.is_empty() && d.len() <= 19 && d.iter().all(u8::is_ascii_digit) => {
+            Some(d.iter().fold(0u64, |n, &c| n * 10 + u64::from(c - b'0')))
+        }
+        _ => return Err(bad),
+    };
+    Ok((status, bytes))
+}
+
+fn spans(b: &[u8]) -> Result<Spans, ClfError> {
+    let (open, close) = quotes(b)?;
+    let (status, bytes) = fields(b, open, close)?;
+    let from = open + 1;
     if &b[from..close] == b"-" {
         return Err(ClfError::Dash(from));
     }
@@ -116,13 +209,16 @@ fn spans(b: &[u8]) -> Result<Spans, ClfError> {
     let start = (method.end..close).find(|&k| b[k] != b' ').ok_or(ClfError::NoTarget(close))?;
     // The protocol is the last word when it names one; a target with a
     // space in it (a malformed request, logged as received) keeps the space.
+    let mut target = start..close;
+    let mut protocol = None;
     if let Some(last_sp) = (start..close).rev().find(|&k| b[k] == b' ') {
         let target_end = (start..last_sp).rev().find(|&k| b[k] != b' ').map(|k| k + 1);
         if let (true, Some(target_end)) = (b[last_sp + 1..close].starts_with(b"HTTP/"), target_end) {
-            return Ok((method, start..target_end, Some(last_sp + 1..close)));
+            target = start..target_end;
+            protocol = Some(last_sp + 1..close);
         }
     }
-    Ok((method, start..close, None))
+    Ok(Spans { method, target, protocol, status, bytes })
 }
 
 /// Reads the request line of a CLF line.
@@ -132,12 +228,12 @@ fn spans(b: &[u8]) -> Result<Spans, ClfError> {
 /// A [`ClfError`] when the line has no request field, or it is not closed,
 /// or it is `"-"`, or it has no target.
 pub fn request(line: &str) -> Result<Request<'_>, ClfError> {
-    let (method, target, protocol) = spans(line.as_bytes())?;
+    let s = spans(line.as_bytes())?;
     Ok(Request {
-        method: &line[method],
-        offset: target.start,
-        target: &line[target],
-        protocol: protocol.map(|p| &line[p]),
+        method: &line[s.method],
+        offset: s.target.start,
+        target: &line[s.target],
+        protocol: s.protocol.map(|p| &line[p]),
     })
 }
 
@@ -187,6 +283,12 @@ pub struct RawRequest<'a> {
     pub target: &'a [u8],
     /// Byte offset of the target in the line.
     pub offset: usize,
+    /// `HTTP/1.1` and the like; `None` for an HTTP/0.9 request.
+    pub protocol: Option<&'a [u8]>,
+    /// The status code after the request; `None` when logged as `-`.
+    pub status: Option<u16>,
+    /// The size of the response after the status; `None` when logged as `-`.
+    pub bytes: Option<u64>,
 }
 
 /// Reads the request of a CLF line, on its bytes.
@@ -195,8 +297,15 @@ pub struct RawRequest<'a> {
 ///
 /// As [`request`].
 pub fn raw_request(line: &[u8]) -> Result<RawRequest<'_>, ClfError> {
-    let (method, target, _) = spans(line)?;
-    Ok(RawRequest { method: &line[method], offset: target.start, target: &line[target] })
+    let s = spans(line)?;
+    Ok(RawRequest {
+        method: &line[s.method],
+        offset: s.target.start,
+        target: &line[s.target],
+        protocol: s.protocol.map(|p| &line[p]),
+        status: s.status,
+        bytes: s.bytes,
+    })
 }
 
 /// Checks a request read by [`raw_request`], as [`validate_line`] checks
@@ -206,18 +315,42 @@ pub fn raw_request(line: &[u8]) -> Result<RawRequest<'_>, ClfError> {
 ///
 /// The first [`Problem`] of the request URL.
 pub fn validate_request(r: &RawRequest<'_>) -> Result<(), Problem> {
-    let (method, offset, target) = (r.method, r.offset, r.target);
-    let prefix: &[u8] = if target.first() == Some(&b'/') {
+    validate_request_with(r, false).map(drop)
+}
+
+/// The text a request target is checked as: `prefix` then the target.
+fn url_prefix(r: &RawRequest<'_>) -> Option<&'static [u8]> {
+    Some(if r.target.first() == Some(&b'/') {
         ORIGIN.as_bytes()
-    } else if target == b"*" {
-        return Ok(());
-    } else if method.eq_ignore_ascii_case(b"CONNECT") {
+    } else if r.target == b"*" {
+        return None;
+    } else if r.method.eq_ignore_ascii_case(b"CONNECT") {
         b"http://"
     } else {
         b""
+    })
+}
+
+/// Checks a request as [`validate_request`] does; `lenient`: accepting
+/// the deviations of [`ParseOptions::lenient`], each returned as a
+/// warning. Offsets in the line.
+///
+/// # Errors
+///
+/// The first [`Problem`] of the request URL.
+pub fn validate_request_with(r: &RawRequest<'_>, lenient: bool) -> Result<Vec<Note>, Problem> {
+    let Some(prefix) = url_prefix(r) else { return Ok(Vec::new()) };
+    let at = |o: usize| r.offset + o.saturating_sub(prefix.len());
+    let text = [prefix, r.target].concat();
+    let result = if lenient {
+        parse_bytes_with(&text, &ParseOptions::lenient()).map(|(_, warnings)| {
+            warnings.iter().map(|w| Note { offset: at(w.offset()), ..Note::from(w) }).collect()
+        })
+    } else {
+        validate_bytes(&text).map(|()| Vec::new())
     };
-    validate_bytes(&[prefix, target].concat()).map_err(|mut p| {
-        p.offset = offset + p.offset.saturating_sub(prefix.len());
+    result.map_err(|mut p| {
+        p.offset = at(p.offset);
         p
     })
 }
@@ -250,9 +383,71 @@ pub fn request_scheme<'a>(r: &RawRequest<'a>) -> Option<Cow<'a, str>> {
 /// A line checked as `check --format clf` checks it, and the scheme its
 /// request URL is counted under: the request is read once for both.
 pub fn check_line(line: &[u8]) -> (Result<(), Problem>, Option<Cow<'_, str>>) {
+    let r = record(line, false);
+    (r.verdict, r.scheme)
+}
+
+/// What `check --format clf` says of one log line: the record every front
+/// end gives for it (the command's `--json`, the Python reader, the Dask
+/// recipe), read once.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Record<'a> {
+    /// The request and the fields around it, or why the line has none.
+    pub request: Result<RawRequest<'a>, ClfError>,
+    /// The verdict on the line: its request URL's, or the line's own error.
+    pub verdict: Result<(), Problem>,
+    /// The scheme of the URL the request names (see [`request_scheme`]).
+    pub scheme: Option<Cow<'a, str>>,
+    /// The deviations a lenient check accepted, offsets in the line.
+    pub warnings: Vec<Note>,
+}
+
+/// Reads and checks one log line; `lenient` as in [`validate_request_with`].
+#[must_use]
+pub fn record(line: &[u8], lenient: bool) -> Record<'_> {
     match raw_request(line) {
-        Ok(r) => (validate_request(&r), request_scheme(&r)),
-        Err(e) => (Err(e.into()), None),
+        Ok(r) => {
+            let (verdict, warnings) = match validate_request_with(&r, lenient) {
+                Ok(w) => (Ok(()), w),
+                Err(p) => (Err(p), Vec::new()),
+            };
+            Record { request: Ok(r), verdict, scheme: request_scheme(&r), warnings }
+        }
+        Err(e) => Record { request: Err(e), verdict: Err(e.into()), scheme: None, warnings: Vec::new() },
+    }
+}
+
+impl Record<'_> {
+    /// The row of a summary by scheme this line is counted under: its
+    /// scheme, `*` for `OPTIONS *`, [`NO_REQUEST`] or [`NOT_CLF`].
+    #[must_use]
+    pub fn row(&self) -> &str {
+        match (&self.request, &self.scheme) {
+            (Err(e), _) => e.row(),
+            (Ok(_), Some(s)) => s,
+            (Ok(_), None) => "*",
+        }
+    }
+
+    /// The record's own keys, for `check --format clf --json`: `valid`,
+    /// `scheme`, `method`, `target`, `protocol`, `status`, `bytes`,
+    /// `error` (`null` or `{offset, kind, rule, message}`) and `warnings`.
+    /// Request fields are `null` when the line has no request.
+    #[must_use]
+    pub fn to_json(&self) -> Map<String, Value> {
+        let text = |b: &[u8]| Value::from(String::from_utf8_lossy(b));
+        let r = self.request.as_ref().ok();
+        let mut o = Map::new();
+        o.insert("valid".into(), self.verdict.is_ok().into());
+        o.insert("scheme".into(), json!(self.scheme));
+        o.insert("method".into(), r.map_or(Value::Null, |r| text(r.method)));
+        o.insert("target".into(), r.map_or(Value::Null, |r| text(r.target)));
+        o.insert("protocol".into(), r.and_then(|r| r.protocol).map_or(Value::Null, text));
+        o.insert("status".into(), json!(r.and_then(|r| r.status)));
+        o.insert("bytes".into(), json!(r.and_then(|r| r.bytes)));
+        o.insert("error".into(), self.verdict.as_ref().err().map_or(Value::Null, Problem::to_json));
+        o.insert("warnings".into(), self.warnings.iter().map(Note::to_json).collect());
+        o
     }
 }
 
@@ -349,5 +544,53 @@ mod tests {
         assert_eq!(validate_request(&r).unwrap_err().offset, 17);
         assert_eq!(validate_line(line).unwrap_err().offset, 17);
         assert_eq!(raw_request(b"no request"), Err(ClfError::NoRequest(10)));
+    }
+
+    #[test]
+    fn a_line_without_the_fields_around_its_request_is_not_a_log_line() {
+        // A request line alone, a referer alone: never a valid request.
+        assert_eq!(request_url(r#""GET / HTTP/1.1""#), Err(ClfError::NoDate(0)));
+        assert_eq!(request_url(r#"h - - "GET / HTTP/1.1" 200 1"#), Err(ClfError::NoDate(6)));
+        assert_eq!(request_url(r#"h - - [d] "GET / HTTP/1.1""#), Err(ClfError::NoStatus(26)));
+        assert_eq!(request_url(r#"h - - [d] "GET / HTTP/1.1" OK 1"#), Err(ClfError::NoStatus(26)));
+        assert_eq!(request_url(r#"h - - [d] "GET / HTTP/1.1" 200"#), Err(ClfError::NoStatus(26)));
+        assert_eq!(request_url(r#"h - - [d] "-""#), Err(ClfError::NoStatus(13)));
+        assert!(!ClfError::NoDate(0).is_log_line() && ClfError::Dash(0).is_log_line());
+        // A user name with a space, a virtual host first, Combined fields after.
+        let line = r#"v.dom:80 ::1 - john smith [d] "GET /x HTTP/1.1" 200 - "-" "ua""#;
+        assert_eq!(request_url(line), Ok(("/x", 35)));
+    }
+
+    #[test]
+    fn the_record_has_the_request_the_status_the_size_and_the_request_scheme() {
+        let line = r#"2001:db8::1 - - [d] "GET /a?b HTTP/1.1" 404 512 "http://r.dom/" "ua""#;
+        let r = record(line.as_bytes(), false);
+        let o = r.to_json();
+        assert_eq!(o["scheme"], "http", "the request's scheme, not the client's address");
+        assert_eq!(
+            (&o["method"], &o["target"], &o["protocol"]),
+            (&json!("GET"), &json!("/a?b"), &json!("HTTP/1.1"))
+        );
+        assert_eq!((&o["status"], &o["bytes"], &o["valid"]), (&json!(404), &json!(512), &json!(true)));
+        assert_eq!(r.row(), "http");
+        let line = r#"fe80::1 - - [d] "CONNECT a.dom:443 HTTP/1.1" 200 -"#;
+        let r = record(line.as_bytes(), false);
+        assert_eq!((r.row(), r.to_json()["bytes"].clone()), ("http", Value::Null));
+        let r = record(br#"h - - [d] "GET ftp://f.dom/x HTTP/1.0" 200 1"#, false);
+        assert_eq!(r.row(), "ftp");
+        let r = record(br#""GET / HTTP/1.1""#, false);
+        assert_eq!((r.row(), r.verdict.as_ref().unwrap_err().kind), (NOT_CLF, "clf-no-date"));
+        assert_eq!(record(br#"h - - [d] "-" 408 0"#, false).row(), NO_REQUEST);
+        assert_eq!(record(br#"h - - [d] "OPTIONS * HTTP/1.1" 200 0"#, false).row(), "*");
+    }
+
+    #[test]
+    fn a_lenient_record_warns_at_offsets_in_the_line() {
+        let line = r#"h - - [d] "GET /~joe/ HTTP/1.0" 200 1"#;
+        assert_eq!(record(line.as_bytes(), false).verdict.unwrap_err().offset, 16);
+        let r = record(line.as_bytes(), true);
+        assert_eq!(r.verdict, Ok(()));
+        assert_eq!((r.warnings.len(), r.warnings[0].offset, r.warnings[0].kind), (1, 16, "unsafe-char"));
+        assert_eq!(r.to_json()["warnings"][0]["offset"], 16);
     }
 }

@@ -12,10 +12,20 @@ pub const ERROR: Style = AnsiColor::Red.on_default().bold();
 /// The style of the word `warning` in reports.
 pub const WARNING: Style = AnsiColor::Yellow.on_default().bold();
 
-/// The input made printable (control characters shown as their Unicode
-/// "control pictures") and the 0-based column of byte `offset` in it.
+/// The most bytes of an input shown in a diagnostic; a longer input shows
+/// a window of it around the offset, with `…` where it was cut, so that a
+/// 10 MB input makes a line of a few hundred bytes, not two of 10 MB.
+pub const WINDOW: usize = 160;
+
+/// The input made printable (control characters, and the C1 controls,
+/// shown as their Unicode "control pictures" or `�`) and the 0-based column
+/// of byte `offset` in it; past [`WINDOW`] bytes, only a window around the
+/// offset.
 #[must_use]
 pub fn printable(input: &str, offset: usize) -> (Cow<'_, str>, usize) {
+    if input.len() > WINDOW {
+        return windowed(input, offset);
+    }
     if input.bytes().all(|b| (b' '..0x7f).contains(&b)) {
         // Printable ASCII (most invalid URLs): one column per byte.
         return (Cow::Borrowed(input), offset.min(input.len()));
@@ -29,11 +39,31 @@ pub fn printable(input: &str, offset: usize) -> (Cow<'_, str>, usize) {
         match c as u32 {
             0..=0x1f => shown.push(char::from_u32(0x2400 + c as u32).unwrap_or('?')),
             0x7f => shown.push('\u{2421}'),
+            0x80..=0x9f => shown.push('\u{fffd}'),
             _ => shown.push(c),
         }
     }
     let column = column.unwrap_or_else(|| shown.chars().count());
     (Cow::Owned(shown), column)
+}
+
+/// [`printable`] of the [`WINDOW`] bytes around `offset`, `…` marking
+/// each side that was cut.
+#[cold]
+fn windowed(input: &str, offset: usize) -> (Cow<'_, str>, usize) {
+    let offset = offset.min(input.len());
+    let floor = |mut i: usize| {
+        while !input.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let start = floor(offset.saturating_sub(WINDOW / 2));
+    let end = floor((start + WINDOW).min(input.len()));
+    let (shown, column) = printable(&input[start..end], offset - start);
+    let before = if start > 0 { "…" } else { "" };
+    let after = if end < input.len() { "…" } else { "" };
+    (Cow::Owned(format!("{before}{shown}{after}")), column + usize::from(start > 0))
 }
 
 /// Two lines: the input, indented, and a caret (in colour) under byte
@@ -65,12 +95,34 @@ pub fn write_caret(out: &mut Vec<u8>, shown: &str, column: usize, color: bool) {
 /// The 1-based column of byte `offset`, counted in characters.
 #[must_use]
 pub fn column(input: &str, offset: usize) -> usize {
-    printable(input, offset).1 + 1
+    // One character shown for each character of the input: the column is
+    // the count of characters before the offset, whatever window is shown.
+    let mut at = offset.min(input.len());
+    while !input.is_char_boundary(at) {
+        at -= 1;
+    }
+    input[..at].chars().count() + 1
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_long_input_shows_a_window_around_the_offset() {
+        let input = format!("http://h.dom/{}|{}", "a".repeat(5_000_000), "b".repeat(5_000_000));
+        let offset = 13 + 5_000_000;
+        let (shown, column) = printable(&input, offset);
+        assert!(shown.len() < WINDOW + 8, "{}", shown.len());
+        assert!(shown.starts_with('…') && shown.ends_with('…'));
+        assert_eq!(shown.chars().nth(column), Some('|'));
+        let text = caret(&input, offset);
+        assert!(text.len() < 3 * WINDOW, "{}", text.len());
+        // Near the start: no mark before.
+        let (shown, column) = printable(&input, 4);
+        assert!(shown.starts_with("http://h.dom/aaa") && shown.ends_with('…'));
+        assert_eq!(column, 4);
+    }
 
     #[test]
     fn caret_sits_under_the_offset() {

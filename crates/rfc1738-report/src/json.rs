@@ -40,7 +40,7 @@ pub fn object(input: &[u8], result: &Result<Url, Problem>, warnings: &[Warning])
 /// One warning: `{offset, kind, security, message}`.
 #[must_use]
 pub fn warning(w: &Warning) -> Value {
-    json!({"offset": w.offset(), "kind": w.kind().id(), "security": w.kind().is_security(), "message": w.message()})
+    json!({"offset": w.offset(), "len": w.len(), "kind": w.kind().id(), "security": w.kind().is_security(), "message": w.message()})
 }
 
 fn invalid(o: &mut Map<String, Value>, input: &[u8], p: &Problem) {

@@ -14,11 +14,13 @@
 //! - [`clf`]: the request URL of a Common Log Format line.
 //! - [`spans`]: where each part of a URL lies, for the explorer page.
 //! - [`template`]: `parse --get`, a line per URL from a template of part names.
+//! - [`set`]: `set URL PART=VALUE`, parts changed through the library's builders.
 
 pub mod clf;
 pub mod diag;
 pub mod explain;
 pub mod json;
 pub mod outcome;
+pub mod set;
 pub mod spans;
 pub mod template;

@@ -30,6 +30,12 @@ impl From<ParseError> for Problem {
 }
 
 impl Problem {
+    /// The JSON of the contract: `{offset, kind, rule, message}`.
+    #[must_use]
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({"offset": self.offset, "kind": self.kind, "rule": self.rule, "message": self.message})
+    }
+
     /// A line longer than the command's limit.
     #[must_use]
     pub fn too_long(len: u64, max: usize) -> Problem {
@@ -39,6 +45,39 @@ impl Problem {
             rule: "url",
             message: format!("the line has {len} bytes, more than the limit of {max} (--max-len)").into(),
         }
+    }
+}
+
+/// A warning in the terms of the JSON contract: a [`Warning`] whose offset
+/// may be counted in a longer text (a log line) than the URL's.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Note {
+    /// Byte offset into the input.
+    pub offset: usize,
+    /// [`rfc1738::WarningKind::id`].
+    pub kind: &'static str,
+    /// Whether it is a security warning rather than an accepted deviation.
+    pub security: bool,
+    /// One lower-case line.
+    pub message: String,
+}
+
+impl From<&Warning> for Note {
+    fn from(w: &Warning) -> Note {
+        Note {
+            offset: w.offset(),
+            kind: w.kind().id(),
+            security: w.kind().is_security(),
+            message: w.message().into(),
+        }
+    }
+}
+
+impl Note {
+    /// The JSON of the contract: `{offset, kind, security, message}`.
+    #[must_use]
+    pub fn to_json(&self) -> serde_json::Value {
+        serde_json::json!({"offset": self.offset, "kind": self.kind, "security": self.security, "message": self.message})
     }
 }
 

@@ -88,160 +88,295 @@ async function show(text) {
   }
   const res = await fetch("/api/view?url=" + encodeURIComponent(text) + "&lenient=" + lenient);
   const view = await res.json();
-  if (mine === sequence) render(text, view);
+  if (mine !== sequence) return;
+  if (!res.ok) {
+    render(text, null);
+    $("verdict").textContent = "the server refused it: " + view.error;
+    $("verdict").classList.add("invalid");
+    return;
+  }
+  render(text, view);
+}
+
+function td(label, text, cls) {
+  const attrs = { "data-label": label };
+  if (cls) attrs.class = cls;
+  return el("td", attrs, text);
 }
 
 function render(text, view) {
-  for (const id of ["drawing", "explain", "normal", "warnings", "caret", "error-text", "verdict"]) clear($(id));
+  for (const id of ["drawing", "explain", "normal", "warnings", "caret", "error-text", "verdict",
+    "parts-note", "explain-note", "normal-note", "compare-note", "compare-summary"]) clear($(id));
   clear($("parts").tBodies[0]);
   clear($("compare").tBodies[0]);
-  clear($("compare-summary"));
   $("error").hidden = true;
   $("verdict").className = "verdict";
   // What is on view, for whoever waits for it (the browser tests).
   document.body.dataset.shown = text;
   if (!view) return;
   const record = view.record;
+  let warnings = record.warnings;
   if (record.valid) {
-    $("verdict").textContent = "valid: a " + record.kind + " URL";
+    $("verdict").textContent = "valid: a " + record.kind + " URL" + ($("lenient").checked ? " (read leniently)" : "");
     $("verdict").classList.add("valid");
-    drawParts(text, view.spans);
+    drawParts(text, view.spans, text.length);
+    partRows(text, view.spans);
     $("explain").textContent = view.explain.join("\n");
     $("normal").textContent = view.normal;
   } else {
-    $("verdict").textContent = "not a URL by RFC 1738";
+    const e = record.error;
+    $("verdict").textContent = "not a URL by RFC 1738: " + e.message + " at offset " + e.offset;
     $("verdict").classList.add("invalid");
-    drawError(text, record.error);
+    drawError(text, e);
+    const partial = view.partial;
+    const end = byteToIndex(text, partial.end);
+    drawParts(text, partial.spans, end);
+    drawRest(text.slice(end), e);
+    const lenient = view.lenient;
+    if (lenient) {
+      $("parts-note").textContent = "As a lenient reading takes it (RFC 1738 itself stops at offset " + e.offset +
+        ", drawn above): each deviation it accepts is a warning below.";
+      partRows(text, lenient.spans);
+      $("explain-note").textContent = "Not a URL, so a client does nothing with it. A lenient reading would do this:";
+      $("explain").textContent = lenient.explain.join("\n");
+      $("normal-note").textContent = "A URL that is not one has no normal form. A lenient reading gives:";
+      $("normal").textContent = lenient.normal;
+      warnings = lenient.record.warnings;
+    } else {
+      $("parts-note").textContent = partial.spans.length
+        ? "Read before the error at offset " + e.offset + "; a lenient reading fails too."
+        : "Nothing could be read before the error at offset " + e.offset + "; a lenient reading fails too.";
+      partRows(text, partial.spans);
+      $("explain").textContent = "Nothing: a client cannot use text that is not a URL (" + e.message + ").";
+      $("normal").textContent = "None: text that is not a URL has no normal form.";
+    }
   }
-  for (const w of record.warnings) {
+  for (const w of warnings) {
     const li = el("li", { class: w.security ? "security" : "warning" });
     li.textContent = w.kind + " at offset " + w.offset + ": " + w.message;
     $("warnings").append(li);
   }
+  if (warnings.length === 0) $("warnings").append(el("li", {}, "none"));
   compare(text, view);
 }
 
-function drawParts(text, spans) {
+// The parts drawn in the text up to `end` (an index in `text`).
+function drawParts(text, spans, endIndex) {
   const drawing = $("drawing");
-  const body = $("parts").tBodies[0];
+  const endBytes = new TextEncoder().encode(text.slice(0, endIndex)).length;
   let at = 0;
   for (const s of spans) {
     if (s.start > at) drawing.append(el("span", { class: "sep" }, sliceBytes(text, at, s.start)));
     const written = sliceBytes(text, s.start, s.end);
     // An empty part that is there (an empty user name, §3.1) is drawn as ∅.
     const shown = el("span", { class: written === "" ? "text empty" : "text" }, written === "" ? "\u2205" : written);
-    const part = el("span", { class: "part cat-" + category(s.part), "data-part": s.part },
-      shown, el("span", { class: "label" }, s.part + (written === "" ? " (empty)" : "")));
-    drawing.append(part);
-    body.append(el("tr", { "data-part": s.part },
-      el("td", {}, s.part), el("td", { class: "mono" }, written), el("td", { class: "mono" }, decodePct(written))));
+    drawing.append(el("span", { class: "part cat-" + category(s.part), "data-part": s.part },
+      shown, el("span", { class: "label" }, s.part + (written === "" ? " (empty)" : ""))));
     at = s.end;
   }
-  const end = new TextEncoder().encode(text).length;
-  if (at < end) drawing.append(el("span", { class: "sep" }, sliceBytes(text, at, end)));
+  if (at < endBytes) drawing.append(el("span", { class: "sep" }, sliceBytes(text, at, endBytes)));
 }
 
+function partRows(text, spans) {
+  const body = $("parts").tBodies[0];
+  for (const s of spans) {
+    const written = sliceBytes(text, s.start, s.end);
+    body.append(el("tr", { "data-part": s.part },
+      td("part", s.part), td("as written", show_(written), "mono"), td("decoded", show_(decodePct(written)), "mono")));
+  }
+}
+
+// What the rules did not read: from the error to the end.
+function drawRest(rest, error) {
+  if (rest === "") rest = "\u2205";
+  $("drawing").append(el("span", { class: "rest", "data-part": "unread" },
+    // A space where the error is would be invisible: it is shown as ␠.
+    el("span", { class: "text" }, printable(rest).replace(/ /g, "\u2420")),
+    el("span", { class: "label" }, "not read: " + error.message)));
+}
+
+// Long inputs: the caret line shows a window of this many characters
+// around the offset, so that it stays short.
+const CARET_WINDOW = 60;
+
 function drawError(text, error) {
-  const shown = printable(text);
-  const column = byteToIndex(text, error.offset);
+  const at = byteToIndex(text, error.offset);
+  const from = Math.max(0, at - CARET_WINDOW);
+  const to = Math.min(text.length, at + CARET_WINDOW);
+  const before = from > 0 ? "\u2026" : "";
+  const shown = before + printable(text.slice(from, to)) + (to < text.length ? "\u2026" : "");
   const caret = $("caret");
-  caret.append(shown + "\n" + " ".repeat(column), el("span", { class: "caret" }, "^"));
+  caret.append(shown + "\n" + " ".repeat(before.length + at - from), el("span", { class: "caret" }, "^"));
   $("error-text").textContent =
     error.message + " at offset " + error.offset + " (in " + error.rule + ", §5)";
   $("error").hidden = false;
-  $("drawing").append(el("span", { class: "sep" }, text));
 }
 
 // ------------------------------------------------ RFC 1738 beside WHATWG
 
+// The ports new URL() knows; for any other scheme it has no default.
 const SPECIAL_PORTS = { "http:": "80", "https:": "443", "ftp:": "21", "ws:": "80", "wss:": "443" };
 
-function partText(text, view, names) {
-  for (const s of view.spans) {
+function partText(text, spans, names) {
+  for (const s of spans) {
     if (names.includes(s.part)) return sliceBytes(text, s.start, s.end);
   }
   return null;
 }
 
-function rfcPath(text, view) {
-  const r = view.record;
-  if (!r.valid) return null;
+// RFC 1738's reading as the rows need it: each part's text, or null
+// where the reading has none. `source` says whose reading it is.
+function rfcReading(text, view) {
+  if (view.record.valid) return fromRecord(text, view.record, view.spans, "RFC 1738");
+  if (view.lenient) return fromRecord(text, view.lenient.record, view.lenient.spans, "a lenient reading");
+  const partial = view.partial;
+  const upTo = text.slice(0, byteToIndex(text, partial.end));
+  if (partial.record) return fromRecord(upTo, partial.record, partial.spans, "RFC 1738 up to offset " + partial.end);
+  const scheme = partText(text, partial.spans, ["scheme"]);
+  return { source: "RFC 1738 up to offset " + partial.end, scheme: scheme && scheme.toLowerCase(),
+    user: null, password: null, host: null, port: null, effectivePort: null, path: null, search: null, fragment: null };
+}
+
+function fromRecord(text, r, spans, source) {
+  let path;
   if (r.url_path === undefined) {
-    const ssp = text.slice(text.indexOf(":") + 1).split("#")[0];
-    return ssp;
+    path = text.slice(text.indexOf(":") + 1).split("#")[0];
+  } else if (r.url_path === null) {
+    path = "";
+  } else {
+    const search = partText(text, spans, ["http.search", "wais.search"]);
+    path = "/" + (search === null ? r.url_path : r.url_path.slice(0, r.url_path.length - search.length - 1));
   }
-  if (r.url_path === null) return "";
-  const search = partText(text, view, ["http.search", "wais.search"]);
-  const path = search === null ? r.url_path : r.url_path.slice(0, r.url_path.length - search.length - 1);
-  return "/" + path;
+  const port = r.port === undefined || r.port === null ? null : String(r.port);
+  const eff = r.effective_port === undefined || r.effective_port === null ? null : String(r.effective_port);
+  return {
+    source, scheme: r.scheme, kind: r.kind,
+    user: r.user ?? null, password: r.password ?? null,
+    host: r.host ?? null, port, effectivePort: eff, path,
+    search: partText(text, spans, ["http.search", "gopher.search", "wais.search"]),
+    fragment: r.fragment ?? null,
+  };
+}
+
+function whatwgReading(text, w) {
+  if (!w) return null;
+  return {
+    scheme: w.protocol.slice(0, -1),
+    user: w.username === "" ? null : decodePct(w.username),
+    password: w.password === "" ? null : decodePct(w.password),
+    host: w.hostname === "" ? null : w.hostname,
+    port: w.port === "" ? null : w.port,
+    effectivePort: w.port !== "" ? w.port : SPECIAL_PORTS[w.protocol] || null,
+    path: w.pathname,
+    search: w.search === "" ? (w.href.includes("?") && text.includes("?") ? "" : null) : w.search.slice(1),
+    fragment: w.hash === "" ? (w.href.endsWith("#") ? "" : null) : w.hash.slice(1),
+  };
 }
 
 const show_ = (v) => (v === null || v === undefined ? "(absent)" : v === "" ? '"" (empty)' : v);
 
-// The rows of the comparison: [part, RFC 1738, WHATWG, why they differ or null].
-function rows(text, view, w) {
-  const r = view.record;
+// One row: [part, RFC 1738's text, new URL()'s text, verdict, why].
+// The verdict is "agree", "differ", "only RFC 1738" or "only new URL()".
+function row(part, r, w, why) {
+  let verdict;
+  if (r === w) verdict = "agree";
+  else if (w === null) verdict = "only RFC 1738";
+  else if (r === null) verdict = "only new URL()";
+  else verdict = "differ";
+  return [part, r, w, verdict, why(verdict)];
+}
+
+function rows(text, view, w, error) {
+  const r = rfcReading(text, view);
+  const ww = whatwgReading(text, w) || {};
+  const ok = view.record.valid;
   const out = [];
-  const ok = r.valid;
-  out.push(["accepts", ok ? "yes" : "no: " + r.error.message, w ? "yes" : "no: it throws",
-    ok !== Boolean(w) ? (ok ? "WHATWG rejects what RFC 1738 accepts" : "WHATWG accepts what RFC 1738 rejects") : null]);
-  if (!ok || !w) return out;
-  const scheme = w.protocol.slice(0, -1);
-  out.push(["scheme", r.scheme, scheme, r.scheme !== scheme ? "the scheme is read differently" : null]);
-  const wUser = w.username === "" ? null : decodePct(w.username);
-  let userWhy = null;
-  if (r.user === "") userWhy = "RFC 1738 keeps an empty user name (§3.1); WHATWG cannot tell it from none";
-  else if ((r.user ?? null) !== wUser) userWhy = "the user name differs";
-  out.push(["user", show_(r.user), show_(wUser), userWhy]);
-  const wPass = w.password === "" ? null : decodePct(w.password);
-  let passWhy = null;
-  if (r.password === "") passWhy = "RFC 1738 keeps an empty password (§3.1); WHATWG drops it";
-  else if ((r.password ?? null) !== wPass) passWhy = "the password differs";
-  out.push(["password", show_(r.password), show_(wPass), passWhy]);
-  const rHost = r.host === undefined || r.host === null ? null : r.host.toLowerCase();
-  const wHost = w.hostname === "" ? null : w.hostname;
-  out.push(["host", show_(r.host), show_(wHost), rHost !== wHost ? "another host: the two would connect to different places" : null]);
-  const rPort = r.effective_port === undefined || r.effective_port === null ? null : String(r.effective_port);
-  const wPort = w.port !== "" ? w.port : SPECIAL_PORTS[w.protocol] || null;
-  out.push(["port", show_(rPort), show_(wPort), rPort !== wPort ? "another port" : null]);
-  const rPath = rfcPath(text, view);
-  out.push(["path", show_(rPath), show_(w.pathname), rPath !== w.pathname ? pathWhy(rPath, w.pathname) : null]);
-  const rSearch = partText(text, view, ["http.search", "gopher.search", "wais.search"]);
-  const wSearch = w.search === "" ? (text.includes("?") && w.href.includes("?") ? "" : null) : w.search.slice(1);
-  out.push(["search", show_(rSearch), show_(wSearch), rSearch !== wSearch ? searchWhy(r) : null]);
-  const wHash = w.hash === "" ? (w.href.endsWith("#") ? "" : null) : w.hash.slice(1);
-  out.push(["fragment", show_(r.fragment), show_(wHash), (r.fragment ?? null) !== wHash ? "the fragment differs" : null]);
+  const rfcSays = ok ? "yes" : "no: " + view.record.error.message + " at offset " + view.record.error.offset;
+  const wSays = w ? "yes" : "no: it throws (" + error + ")";
+  out.push(["accepts", rfcSays, wSays, ok === Boolean(w) ? "agree" : "differ",
+    ok === Boolean(w) ? (ok ? "" : "neither reads it as a URL")
+      : ok ? "new URL() rejects what RFC 1738 accepts" : "new URL() accepts what RFC 1738 rejects"]);
+  const noWhatwg = "new URL() reads nothing: it throws";
+  const noRfc = "RFC 1738 reads no " + "such part" + (ok ? "" : " (" + r.source + ")");
+  const generic = (name, differ) => (v) =>
+    v === "agree" ? "" : v === "only RFC 1738" ? (w ? "new URL() has no " + name : noWhatwg)
+      : v === "only new URL()" ? noRfc.replace("such part", name) : differ;
+  out.push(row("scheme", r.scheme === null ? null : r.scheme.toLowerCase(), ww.scheme ?? null,
+    generic("scheme", "the scheme is read differently")));
+  out.push(row("user", r.user, ww.user ?? null, (v) =>
+    r.user === "" && w && ww.user === null ? "RFC 1738 keeps an empty user name (§3.1); new URL() cannot tell it from none"
+      : generic("user name", "the user name differs")(v)));
+  out.push(row("password", r.password, ww.password ?? null, (v) =>
+    r.password === "" && w && ww.password === null ? "RFC 1738 keeps an empty password (§3.1); new URL() drops it"
+      : generic("password", "the password differs")(v)));
+  const rHost = r.host === null ? null : r.host.toLowerCase();
+  const hostRow = row("host", rHost, ww.host ?? null,
+    generic("host", "another host: the two would connect to different places"));
+  hostRow[1] = r.host;
+  out.push(hostRow);
+  out.push(portRow(r, ww, w));
+  out.push(row("path", r.path, ww.path ?? null, generic("path", pathWhy(r.path))));
+  out.push(row("search", r.search, ww.search ?? null, (v) => (v !== "agree" && w && r.kind === "gopher"
+    ? "a gopher search follows an encoded TAB (%09), not ? (§3.4)" : generic("search", "the search differs")(v))));
+  out.push(row("fragment", r.fragment, ww.fragment ?? null, generic("fragment", "the fragment differs")));
   return out;
 }
 
-function pathWhy(rfc, whatwg) {
-  if (/%2e/i.test(rfc || "")) return "WHATWG reads an encoded dot segment (%2e) as . or ..; RFC 1738 keeps it as data";
-  return "the path differs";
+// Ports are compared as the port each would connect to. new URL() knows
+// the default port of a few schemes only: for the others (gopher's 70,
+// §3.4) it has none, and both leaving the port out is agreement.
+function portRow(r, ww, w) {
+  const shownRfc = r.effectivePort === null ? null
+    : r.port === null ? r.effectivePort + " (default)" : r.port;
+  const shownW = w ? (ww.port ?? (ww.effectivePort ? ww.effectivePort + " (default)" : null)) : null;
+  let verdict;
+  let why = "";
+  if (!w) {
+    verdict = r.effectivePort === null ? "agree" : "only RFC 1738";
+    why = r.effectivePort === null ? "" : "new URL() reads nothing: it throws";
+  } else if (r.effectivePort === ww.effectivePort) {
+    verdict = "agree";
+  } else if (r.port === null && ww.port === null && ww.effectivePort === null) {
+    verdict = "agree";
+    why = "neither names a port; RFC 1738 gives " + r.kind + " its default, " + r.effectivePort +
+      ", new URL() knows no default for it";
+  } else if (r.effectivePort === null) {
+    verdict = "only new URL()";
+    why = "RFC 1738 reads no port here";
+  } else {
+    verdict = "differ";
+    why = "another port: the two would connect to different ports";
+  }
+  return ["port", shownRfc, shownW, verdict, why];
 }
 
-function searchWhy(record) {
-  if (record.kind === "gopher") return "a gopher search follows an encoded TAB (%09), not ? (§3.4)";
-  return "the search differs";
+function pathWhy(rfc) {
+  if (/%2e/i.test(rfc || "")) return "new URL() reads an encoded dot segment (%2e) as . or ..; RFC 1738 keeps it as data";
+  return "the path differs";
 }
 
 function compare(text, view) {
   let w = null;
+  let error = "";
   try {
     w = new URL(text);
   } catch (e) {
-    w = null;
+    error = e.message;
   }
   const body = $("compare").tBodies[0];
   let differ = 0;
-  for (const [part, rfc, whatwg, why] of rows(text, view, w)) {
-    const tr = el("tr", { "data-part": part },
-      el("td", {}, part), el("td", { class: "mono" }, rfc), el("td", { class: "mono" }, whatwg), el("td", {}, why || ""));
-    if (why) {
+  for (const [part, rfc, whatwg, verdict, why] of rows(text, view, w, error)) {
+    const cell = el("td", { "data-label": "verdict" }, el("span", { class: "verdict-word" }, verdict), why ? ": " + why : "");
+    const tr = el("tr", { "data-part": part, "data-verdict": verdict },
+      td("part", part), td("RFC 1738", show_(rfc), "mono"), td("new URL()", show_(whatwg), "mono"), cell);
+    if (verdict !== "agree") {
       tr.classList.add("differ");
       differ++;
     }
     body.append(tr);
   }
+  const source = rfcReading(text, view).source;
+  if (source !== "RFC 1738") $("compare-note").textContent = "RFC 1738's column is " + source + ".";
   $("compare-summary").textContent = differ === 0 ? "(they agree)" : "(" + differ + " disagreement" + (differ > 1 ? "s" : "") + ")";
 }
 
@@ -256,38 +391,69 @@ async function checkLines() {
     $("summary").textContent = "error: " + JSON.parse(text).error;
     return;
   }
+  const format = res.headers.get("rfc1738-format");
+  $("detected").textContent = format === "clf"
+    ? "Read as a Common Log Format log: the request URL of each line is checked, offsets in the line."
+    : "Read as a list of URLs, one per line.";
+  document.body.dataset.format = format;
   results = text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l));
-  const schemes = [...new Set(results.map((r) => r.scheme || "(no scheme)"))].sort();
-  const select = $("filter-scheme");
-  clear(select);
-  select.append(el("option", { value: "" }, "all"));
-  for (const s of schemes) select.append(el("option", { value: s }, s));
-  summarize();
+  const valid = results.filter((r) => r.valid).length;
+  $("summary").textContent = "Checked " + results.length + " lines: " + valid + " valid, " + (results.length - valid) + " invalid.";
+  fill($("filter-scheme"), counts(results, schemeOf).map(([k]) => k));
+  fill($("filter-error"), counts(results.filter((r) => !r.valid), errorOf).map(([k]) => k));
+  charts();
   table();
   document.body.dataset.checked = String(results.length);
 }
 
-function summarize() {
-  const valid = results.filter((r) => r.valid).length;
-  const lines = ["checked " + results.length + " URLs: " + valid + " valid, " + (results.length - valid) + " invalid"];
+const schemeOf = (r) => r.scheme || "(no scheme)";
+const errorOf = (r) => (r.error ? r.error.kind + " (" + r.error.rule + ")" : "");
+
+// [key, lines, invalid] for each key, the most lines first.
+function counts(list, key) {
   const by = new Map();
-  for (const r of results) {
-    const k = r.scheme || "(no scheme)";
-    const c = by.get(k) || [0, 0];
-    c[r.valid ? 0 : 1]++;
-    by.set(k, c);
+  for (const r of list) {
+    const c = by.get(key(r)) || [0, 0];
+    c[0]++;
+    if (!r.valid) c[1]++;
+    by.set(key(r), c);
   }
-  lines.push("  " + "scheme".padEnd(20) + "valid".padStart(12) + "invalid".padStart(12));
-  for (const [k, [v, i]] of [...by].sort((a, b) => b[1][0] + b[1][1] - a[1][0] - a[1][1])) {
-    lines.push("  " + k.padEnd(20) + String(v).padStart(12) + String(i).padStart(12));
+  return [...by].map(([k, [n, bad]]) => [k, n, bad]).sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
+}
+
+function fill(select, keys) {
+  clear(select);
+  select.append(el("option", { value: "" }, "all"));
+  for (const k of keys) select.append(el("option", { value: k }, k));
+}
+
+// A bar per key; clicking one filters the lines by it (again: all lines).
+function bars(tableId, list, key, filterId, withInvalid) {
+  const body = $(tableId).tBodies[0];
+  clear(body);
+  const rows = counts(list, key);
+  const most = Math.max(1, ...rows.map((r) => r[1]));
+  for (const [k, n, bad] of rows) {
+    const fill = el("span", { class: withInvalid ? "fill" : "fill bad" });
+    fill.style.width = (100 * n / most * 0.7).toFixed(1) + "%";
+    const bar = el("button", { type: "button", class: "bar", "data-key": k, "data-count": String(n),
+      "aria-pressed": String($(filterId).value === k), "aria-label": k + ": " + n + " lines; show them" },
+      fill, el("span", { class: "n" }, String(n)));
+    bar.addEventListener("click", () => {
+      $(filterId).value = $(filterId).value === k ? "" : k;
+      table();
+      charts();
+    });
+    const cells = [el("td", { class: "mono" }, k), el("td", {}, bar)];
+    if (withInvalid) cells.push(el("td", { class: "num" }, String(bad)));
+    body.append(el("tr", {}, ...cells));
   }
-  const errors = new Map();
-  for (const r of results.filter((r) => !r.valid)) {
-    const k = r.error.kind + " (" + r.error.rule + ")";
-    errors.set(k, (errors.get(k) || 0) + 1);
-  }
-  for (const [k, n] of [...errors].sort((a, b) => b[1] - a[1])) lines.push("  " + k.padEnd(32) + String(n).padStart(8));
-  $("summary").textContent = lines.join("\n");
+}
+
+function charts() {
+  $("charts").hidden = results.length === 0;
+  bars("by-scheme", results, schemeOf, "filter-scheme", true);
+  bars("by-error", results.filter((r) => !r.valid), errorOf, "filter-error", false);
 }
 
 const SHOWN_ROWS = 5000;
@@ -295,30 +461,72 @@ const SHOWN_ROWS = 5000;
 function table() {
   const scheme = $("filter-scheme").value;
   const validity = $("filter-valid").value;
+  const error = $("filter-error").value;
   const body = $("results").tBodies[0];
   clear(body);
   const rows = results.filter((r) =>
-    (scheme === "" || (r.scheme || "(no scheme)") === scheme) &&
-    (validity === "" || (validity === "valid") === r.valid));
+    (scheme === "" || schemeOf(r) === scheme) &&
+    (validity === "" || (validity === "valid") === r.valid) &&
+    (error === "" || errorOf(r) === error));
   for (const r of rows.slice(0, SHOWN_ROWS)) {
-    const error = r.error ? r.error.message + " at offset " + r.error.offset + " (in " + r.error.rule + ")" : "";
+    const e = r.error ? r.error.message + " at offset " + r.error.offset + " (in " + r.error.rule + ")" : "";
     body.append(el("tr", { class: r.valid ? "valid" : "invalid" },
-      el("td", {}, String(r.line)), el("td", { class: "mono" }, r.input), el("td", {}, r.scheme || ""),
-      el("td", {}, r.valid ? "valid" : "invalid"), el("td", {}, error)));
+      td("line", String(r.line)), td("input", r.input, "mono"), td("scheme", r.scheme || ""),
+      td("valid", r.valid ? "valid" : "invalid"), td("error", e)));
   }
   if (rows.length > SHOWN_ROWS) {
     body.append(el("tr", {}, el("td", { colspan: "5" }, (rows.length - SHOWN_ROWS) + " more rows not shown")));
   }
+  $("shown").textContent = rows.length === results.length ? "" : rows.length + " of " + results.length + " lines shown";
 }
 
 // ------------------------------------------------------------------ wiring
 
-function selectTab(which) {
-  for (const [tab, panel] of [["tab-one", "one"], ["tab-many", "many"]]) {
+const TABS = [["tab-one", "one"], ["tab-many", "many"]];
+
+// WAI-ARIA tabs: the selected tab alone is in the tab order; arrow keys,
+// Home and End move between tabs and select them.
+function selectTab(which, focus) {
+  for (const [tab, panel] of TABS) {
     const on = panel === which;
     $(tab).setAttribute("aria-selected", String(on));
+    $(tab).tabIndex = on ? 0 : -1;
     $(panel).hidden = !on;
+    if (on && focus) $(tab).focus();
   }
+}
+
+function tabKeys(event) {
+  const at = TABS.findIndex(([tab]) => tab === event.target.id);
+  const to = { ArrowRight: at + 1, ArrowLeft: at - 1, Home: 0, End: TABS.length - 1 }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  selectTab(TABS[(to + TABS.length) % TABS.length][1], true);
+}
+
+// Several lines pasted into the URL field: the field keeps the first, and
+// the page offers to check them all.
+let pasted = "";
+
+function onPaste(event) {
+  const text = event.clipboardData ? event.clipboardData.getData("text") : "";
+  const lines = text.split(/\r?\n/).filter((l) => l.trim() !== "");
+  if (lines.length < 2) return;
+  event.preventDefault();
+  pasted = text;
+  $("url").value = lines[0];
+  $("url").dispatchEvent(new Event("input"));
+  $("paste-text").textContent = "You pasted " + lines.length + " lines; this field takes one URL, the first.";
+  $("paste-go").textContent = "Check all " + lines.length + " in Many lines";
+  $("paste-offer").hidden = false;
+}
+
+function readFile(file) {
+  if (!file) return;
+  file.text().then((text) => {
+    $("lines").value = text;
+    checkLines();
+  });
 }
 
 document.addEventListener("DOMContentLoaded", () => {
@@ -329,12 +537,37 @@ document.addEventListener("DOMContentLoaded", () => {
     timer = setTimeout(() => show(input.value), 60);
   };
   input.addEventListener("input", later);
+  input.addEventListener("paste", onPaste);
   $("lenient").addEventListener("change", later);
-  $("tab-one").addEventListener("click", () => selectTab("one"));
-  $("tab-many").addEventListener("click", () => selectTab("many"));
+  for (const [tab, panel] of TABS) {
+    $(tab).addEventListener("click", () => selectTab(panel, false));
+    $(tab).addEventListener("keydown", tabKeys);
+  }
+  $("paste-go").addEventListener("click", () => {
+    $("paste-offer").hidden = true;
+    $("lines").value = pasted;
+    selectTab("many", true);
+    checkLines();
+  });
   $("check").addEventListener("click", checkLines);
-  $("filter-scheme").addEventListener("change", table);
-  $("filter-valid").addEventListener("change", table);
+  $("file").addEventListener("change", () => readFile($("file").files[0]));
+  const area = $("lines");
+  area.addEventListener("dragover", (e) => {
+    e.preventDefault();
+    area.classList.add("drop");
+  });
+  area.addEventListener("dragleave", () => area.classList.remove("drop"));
+  area.addEventListener("drop", (e) => {
+    e.preventDefault();
+    area.classList.remove("drop");
+    readFile(e.dataTransfer.files[0]);
+  });
+  for (const id of ["filter-scheme", "filter-valid", "filter-error"]) {
+    $(id).addEventListener("change", () => {
+      table();
+      charts();
+    });
+  }
   const params = new URLSearchParams(location.search);
   $("lenient").checked = params.get("lenient") === "true";
   if (params.has("url")) {

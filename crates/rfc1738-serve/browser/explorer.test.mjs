@@ -3,7 +3,8 @@
 // its address in RFC1738_SERVE_URL; screenshots go to RFC1738_SHOTS.
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
 
@@ -61,8 +62,9 @@ async function row(page, name) {
   return { differ: (await r.getAttribute("class"))?.includes("differ") ?? false, cells };
 }
 
-async function shot(page, name) {
-  await page.screenshot({ path: join(SHOTS, name + ".png"), fullPage: true });
+// A screenshot of the whole page, or of what the viewport shows.
+async function shot(page, name, fullPage = true) {
+  await page.screenshot({ path: join(SHOTS, name + ".png"), fullPage });
 }
 
 test("each part of an ftp URL is marked and labelled", async () => {
@@ -148,13 +150,13 @@ test("a link reopens the same view", async () => {
   await page.close();
 });
 
-test("many lines: a table with a filter and a summary", async () => {
+test("many lines: a table with a filter and a summary (old form)", async () => {
   const page = await open();
   await page.click("#tab-many");
   await page.fill("#lines", ["http://a.dom/", "ftp://b.dom/x;type=q", "gopher://c.dom/1", "http://d.dom/a b"].join("\n"));
   await page.click("#check");
   await page.waitForFunction(() => document.body.dataset.checked === "4");
-  assert.match(await page.textContent("#summary"), /checked 4 URLs: 2 valid, 2 invalid/);
+  assert.match(await page.textContent("#summary"), /Checked 4 lines: 2 valid, 2 invalid/);
   assert.equal(await page.locator("#results tbody tr").count(), 4);
   await page.selectOption("#filter-valid", "invalid");
   assert.equal(await page.locator("#results tbody tr").count(), 2);
@@ -164,5 +166,206 @@ test("many lines: a table with a filter and a summary", async () => {
   await page.selectOption("#filter-valid", "");
   await page.selectOption("#filter-scheme", "");
   await shot(page, "many-lines");
+  await page.close();
+});
+
+// ------------------------------------------------------- every box, every width
+
+test("an invalid URL: parts up to the error, a lenient reading, every comparison row", async () => {
+  const page = await open();
+  await type(page, "http://host.dom/my file.html");
+  // The drawing: the parts read before the error, then what was not read.
+  assert.deepEqual(await part(page, "host"), { text: "host.dom", label: "host" });
+  assert.deepEqual(await part(page, "http.path"), { text: "my", label: "http.path" });
+  assert.match(await page.textContent('#drawing [data-part="unread"]'), /^\u2420file\.html/);
+  // Parts, explanation, normal form, warnings: each says something.
+  assert.match(await page.textContent("#parts-note"), /lenient reading/);
+  assert.equal(await page.locator("#parts tbody tr").count(), 3);
+  assert.match(await page.textContent("#explain"), /connect to host\.dom on TCP port 80/);
+  assert.equal(await page.textContent("#normal"), "http://host.dom/my%20file.html");
+  assert.match(await page.textContent("#warnings"), /unsafe-char at offset 18/);
+  // The comparison is whole: a row per part, each with a verdict.
+  const verdicts = await page.locator("#compare tbody tr").evaluateAll((rows) =>
+    rows.map((r) => [r.dataset.part, r.dataset.verdict]));
+  assert.deepEqual(verdicts.map((v) => v[0]),
+    ["accepts", "scheme", "user", "password", "host", "port", "path", "search", "fragment"]);
+  assert.deepEqual(Object.fromEntries(verdicts).accepts, "differ");
+  assert.deepEqual(Object.fromEntries(verdicts).host, "agree");
+  assert.match((await row(page, "accepts")).cells[3], /new URL\(\) accepts what RFC 1738 rejects/);
+  await shot(page, "invalid");
+  // Nothing reads it: still every box and every row.
+  await type(page, "no scheme here");
+  assert.match(await page.textContent("#explain"), /^Nothing: a client cannot use/);
+  assert.match(await page.textContent("#normal"), /^None/);
+  assert.equal(await page.textContent("#warnings"), "none");
+  assert.equal(await page.locator("#compare tbody tr").count(), 9);
+  assert.match((await row(page, "accepts")).cells[2], /^no: it throws/);
+  await page.close();
+});
+
+test("gopher without a port: no false disagreement on the port", async () => {
+  const page = await open();
+  await type(page, "gopher://h.dom/1");
+  const port = await row(page, "port");
+  assert.equal(port.differ, false);
+  assert.equal(port.cells[1], "70 (default)");
+  assert.match(port.cells[3], /^agree: neither names a port/);
+  assert.match(await page.textContent("#compare-summary"), /they agree/);
+  await type(page, "gopher://h.dom:71/1");
+  assert.equal((await row(page, "port")).differ, false, "both read 71");
+  await page.close();
+});
+
+const LONG = "http://host.dom/" + "segment-of-a-long-path/".repeat(86) + "end?" + "q".repeat(10);
+const WIDTH_INPUTS = {
+  valid: "ftp://myname@host.dom:2121/pub/%2Fetc/motd;type=a",
+  invalid: "http://host.dom/my file.html with spaces and a very long tail that goes on and on",
+  long: LONG,
+  mailto: "mailto:someone.with.a.long.name@a-rather-long-host-name.example.dom",
+};
+
+test("no horizontal scroll at 320, 390, 768 and 1280 px", async () => {
+  assert.ok(LONG.length >= 2000, String(LONG.length));
+  for (const width of [320, 390, 768, 1280]) {
+    const ctx = await browser.newContext({ viewport: { width, height: 800 } });
+    const page = await ctx.newPage();
+    await page.goto(BASE + "/");
+    for (const [name, url] of Object.entries(WIDTH_INPUTS)) {
+      await type(page, url);
+      const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(wide <= width, `${name} at ${width} px: the page is ${wide} px wide`);
+      if (width === 390 && name === "valid") await shot(page, "phone", false);
+      if (width === 390 && name === "invalid") await shot(page, "phone-invalid");
+    }
+    await page.click("#tab-many");
+    await page.fill("#lines", Object.values(WIDTH_INPUTS).join("\n"));
+    await page.click("#check");
+    await page.waitForFunction(() => document.body.dataset.checked === "4");
+    const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(wide <= width, `many lines at ${width} px: the page is ${wide} px wide`);
+    await ctx.close();
+  }
+});
+
+// ------------------------------------------------------------- many lines
+
+const LOG = [
+  '127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] "GET /index.html HTTP/1.0" 200 2326',
+  '127.0.0.1 - - [10/Oct/2000:13:55:37 -0700] "GET /a b.html HTTP/1.0" 404 12',
+  '127.0.0.1 - - [10/Oct/2000:13:55:38 -0700] "GET ftp://ftp.dom/x;type=q HTTP/1.0" 200 7',
+  '127.0.0.1 - - [10/Oct/2000:13:55:39 -0700] "GET /x<y HTTP/1.0" 400 0',
+  '127.0.0.1 - - [10/Oct/2000:13:55:40 -0700] "-" 408 0',
+  '127.0.0.1 - - [10/Oct/2000:13:55:41 -0700] "GET gopher://g.dom/1 HTTP/1.0" 200 9',
+].join("\n");
+
+test("many lines: a log is detected, the bars are the API's counts, a bar filters", async () => {
+  const api = await (await fetch(BASE + "/api/check", { method: "POST", body: LOG })).text();
+  const records = api.split("\n").filter((l) => l).map((l) => JSON.parse(l));
+  const expect = (key) => {
+    const m = {};
+    for (const r of records) if (key(r) !== null) m[key(r)] = (m[key(r)] || 0) + 1;
+    return m;
+  };
+  const page = await open();
+  await page.click("#tab-many");
+  await page.fill("#lines", LOG);
+  await page.click("#check");
+  await page.waitForFunction(() => document.body.dataset.checked === "6");
+  assert.match(await page.textContent("#detected"), /Common Log Format/);
+  const barsOf = (id) => page.locator(`#${id} .bar`).evaluateAll((bars) =>
+    Object.fromEntries(bars.map((b) => [b.dataset.key, Number(b.dataset.count)])));
+  assert.deepEqual(await barsOf("by-scheme"), expect((r) => r.scheme || "(no scheme)"));
+  assert.deepEqual(await barsOf("by-error"), expect((r) => (r.valid ? null : r.error.kind + " (" + r.error.rule + ")")));
+  const headers = await page.locator("#by-scheme thead th").allTextContents();
+  assert.deepEqual(headers, ["scheme", "lines (click to filter)", "invalid"]);
+  await page.click('#by-error .bar[data-key="unsafe (hpath)"]');
+  assert.equal(await page.locator("#results tbody tr").count(), 2);
+  assert.equal(await page.getAttribute('#by-error .bar[data-key="unsafe (hpath)"]', "aria-pressed"), "true");
+  await shot(page, "many-lines-log");
+  await page.click('#by-error .bar[data-key="unsafe (hpath)"]');
+  assert.equal(await page.locator("#results tbody tr").count(), 6);
+  await page.close();
+});
+
+test("several lines pasted into the URL field: an offer to check them all", async () => {
+  const page = await open();
+  await page.focus("#url");
+  await page.evaluate(() => {
+    const data = new DataTransfer();
+    data.setData("text/plain", "http://a.dom/\nhttp://b.dom/ x\ngopher://c.dom/1\n");
+    document.getElementById("url").dispatchEvent(
+      new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+  });
+  await page.waitForFunction(() => document.body.dataset.shown === "http://a.dom/");
+  assert.equal(await page.isVisible("#paste-offer"), true);
+  assert.match(await page.textContent("#paste-text"), /You pasted 3 lines/);
+  await page.click("#paste-go");
+  await page.waitForFunction(() => document.body.dataset.checked === "3");
+  assert.equal(await page.getAttribute("#tab-many", "aria-selected"), "true");
+  assert.match(await page.textContent("#detected"), /list of URLs/);
+  await page.close();
+});
+
+// ---------------------------------------------------------- accessibility
+
+test("tabs follow the WAI-ARIA pattern: roles, one tab stop, arrow keys", async () => {
+  const page = await open();
+  assert.equal(await page.getAttribute(".tabs", "role"), "tablist");
+  assert.deepEqual(await page.locator('[role="tab"]').evaluateAll((t) => t.map((x) => x.tabIndex)), [0, -1]);
+  await page.focus("#tab-one");
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "tab-many");
+  assert.equal(await page.getAttribute("#tab-many", "aria-selected"), "true");
+  assert.equal(await page.isVisible("#many"), true);
+  assert.equal(await page.isVisible("#one"), false);
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "tab-one", "the keys wrap around");
+  await page.keyboard.press("End");
+  assert.equal(await page.evaluate(() => document.activeElement.id), "tab-many");
+  await page.keyboard.press("Home");
+  assert.equal(await page.getAttribute("#tab-one", "aria-selected"), "true");
+  await page.close();
+});
+
+const AXE = readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+
+// axe-core in the page: the violations that are serious or critical.
+async function axe(page) {
+  await page.evaluate(AXE);
+  const result = await page.evaluate(() => window.axe.run(document, { resultTypes: ["violations"] }));
+  return result.violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", "));
+}
+
+test("axe-core finds no serious violation (contrast 4.5:1 included)", async () => {
+  const page = await open();
+  for (const url of [WIDTH_INPUTS.valid, "ftp://@host.dom/x", WIDTH_INPUTS.invalid, "gopher://h.dom/7a%09b#f", "no scheme"]) {
+    await type(page, url);
+    assert.deepEqual(await axe(page), [], url);
+  }
+  await page.click("#tab-many");
+  await page.fill("#lines", LOG);
+  await page.click("#check");
+  await page.waitForFunction(() => document.body.dataset.checked === "6");
+  assert.deepEqual(await axe(page), [], "many lines");
+  await page.close();
+});
+
+test("the favicon is served and the console stays clean", async () => {
+  const page = await context.newPage();
+  const problems = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" || m.type() === "warning") problems.push(m.text());
+  });
+  page.on("response", (r) => {
+    if (r.status() >= 400) problems.push(r.status() + " " + r.url());
+  });
+  await page.goto(BASE + "/?url=" + encodeURIComponent("http://a.dom/"));
+  await page.waitForFunction(() => document.body.dataset.shown !== undefined);
+  const icon = await fetch(BASE + "/favicon.ico");
+  assert.equal(icon.status, 200);
+  assert.equal(icon.headers.get("content-type"), "image/svg+xml");
+  assert.deepEqual(problems, []);
   await page.close();
 });

@@ -3,7 +3,7 @@
 
 use rfc1738::Url;
 use rfc1738_report::outcome::{options, parse_bytes_with, scheme_of, validate_bytes, Problem};
-use rfc1738_report::{explain, json, spans};
+use rfc1738_report::{clf, explain, json, spans};
 use serde_json::{json, Value};
 use std::ops::Range;
 
@@ -25,48 +25,132 @@ fn split(parsed: Parsed) -> (Result<Url, Problem>, Vec<rfc1738::Warning>) {
 
 /// `GET /api/view?url=`: everything the explorer shows of one input: the
 /// record, the spans of its parts, the explanation and the normal form.
+/// For an input that is not a URL (`record.valid` false) the spans, the
+/// explanation and the normal form are empty, and two more readings say
+/// what can be said of it: `partial`, the parts read before the error (the
+/// reading of the text up to the error's offset, when that text is a URL;
+/// else the scheme alone), and `lenient`, what a lenient reading makes of
+/// the whole input (its view, warnings included; `null` when even that
+/// fails or the reading asked for was already lenient).
 #[must_use]
 pub fn view(input: &str, lenient: bool) -> Value {
     let (result, warnings) = split(parse_bytes_with(input.as_bytes(), &options(lenient)));
     let record = json::object(input.as_bytes(), &result, &warnings);
-    let Ok(url) = &result else {
-        return json!({"record": record, "spans": [], "explain": [], "normal": null});
-    };
-    let spans: Vec<Value> = spans::spans(url)
-        .into_iter()
-        .map(|s| json!({"part": s.part, "start": s.range.start, "end": s.range.end}))
-        .collect();
-    json!({
-        "record": record,
-        "spans": spans,
-        "explain": explain::explain(url),
-        "normal": url.normalize().as_str(),
-    })
-}
-
-/// `GET /api/normalize?url=`: `{input, normal}`, or the record of an
-/// invalid input.
-///
-/// # Errors
-///
-/// The `parse --json` record of an input that is not a URL.
-pub fn normalize(input: &str) -> Result<Value, Value> {
-    match parse_bytes_with(input.as_bytes(), &options(false)) {
-        Ok((url, _)) => Ok(json!({"input": input, "normal": url.normalize().as_str()})),
-        Err(_) => Err(parse(input, false)),
+    match &result {
+        Ok(url) => json!({
+            "record": record,
+            "spans": span_list(url),
+            "explain": explain::explain(url),
+            "normal": url.normalize().as_str(),
+        }),
+        Err(problem) => {
+            let lenient_view = if lenient {
+                Value::Null
+            } else {
+                match parse_bytes_with(input.as_bytes(), &options(true)) {
+                    Ok(_) => view(input, true),
+                    Err(_) => Value::Null,
+                }
+            };
+            json!({
+                "record": record,
+                "spans": [],
+                "explain": [],
+                "normal": null,
+                "partial": partial(input, problem.offset),
+                "lenient": lenient_view,
+            })
+        }
     }
 }
 
-/// `GET /api/explain?url=`: what a client does with the URL, in words,
-/// one line each.
-///
-/// # Errors
-///
-/// The `parse --json` record of an input that is not a URL.
-pub fn explain(input: &str) -> Result<String, Value> {
+fn span_list(url: &Url) -> Vec<Value> {
+    spans::spans(url)
+        .into_iter()
+        .map(|s| json!({"part": s.part, "start": s.range.start, "end": s.range.end}))
+        .collect()
+}
+
+/// The parts read before the error at `offset`: `{end, record, spans}`,
+/// `record` being the reading of `input[..end]` (`null` when that is not a
+/// URL, and then `spans` has the scheme alone, if there is one).
+fn partial(input: &str, offset: usize) -> Value {
+    let end = (0..=offset.min(input.len())).rev().find(|&k| input.is_char_boundary(k)).unwrap_or(0);
+    let prefix = &input[..end];
+    if let Ok((url, warnings)) = parse_bytes_with(prefix.as_bytes(), &options(false)) {
+        let record = json::object(prefix.as_bytes(), &Ok(url.clone()), &warnings);
+        return json!({"end": end, "record": record, "spans": span_list(&url)});
+    }
+    let spans = match scheme_of(input.as_bytes()) {
+        Some(name) if name.len() < end => vec![json!({"part": "scheme", "start": 0, "end": name.len()})],
+        _ => Vec::new(),
+    };
+    json!({"end": end, "record": null, "spans": spans})
+}
+
+/// `GET /api/normalize?url=`: `{input, valid: true, normal}`, or the record
+/// of an input that is not a URL (`valid: false`).
+#[must_use]
+pub fn normalize(input: &str) -> Value {
     match parse_bytes_with(input.as_bytes(), &options(false)) {
-        Ok((url, _)) => Ok(explain::explain(&url).join("\n") + "\n"),
-        Err(_) => Err(parse(input, false)),
+        Ok((url, _)) => json!({"input": input, "valid": true, "normal": url.normalize().as_str()}),
+        Err(_) => parse(input, false),
+    }
+}
+
+/// `GET /api/explain?url=`: `{input, valid: true, explain}`, what a client
+/// does with the URL in words, one line each; or the record of an input
+/// that is not a URL (`valid: false`).
+#[must_use]
+pub fn explain(input: &str) -> Value {
+    match parse_bytes_with(input.as_bytes(), &options(false)) {
+        Ok((url, _)) => json!({"input": input, "valid": true, "explain": explain::explain(&url)}),
+        Err(_) => parse(input, false),
+    }
+}
+
+/// What the lines of a `POST /api/check` body hold.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// One URL per line.
+    Url,
+    /// A Common Log Format entry per line; its request URL is checked.
+    Clf,
+}
+
+impl Format {
+    /// The name of the format, as `check --format` spells it.
+    #[must_use]
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Url => "url",
+            Format::Clf => "clf",
+        }
+    }
+}
+
+/// Lines looked at to tell a log from a list of URLs.
+const SNIFFED: usize = 20;
+
+/// A log when most of the first non-empty lines (up to 20) are Common Log
+/// Format entries (a `[date]`, then a quoted request); a list of URLs
+/// otherwise. A URL holds neither `[` nor `"` (§2.2: unsafe), so a list
+/// of URLs, even invalid ones, is rarely taken for a log.
+#[must_use]
+pub fn detect(lines: &[&[u8]]) -> Format {
+    let sample: Vec<&&[u8]> = lines.iter().filter(|l| !l.is_empty()).take(SNIFFED).collect();
+    let logged = sample
+        .iter()
+        .filter(|l| {
+            let date = l.iter().position(|&b| b == b'[');
+            let quote = l.iter().position(|&b| b == b'"');
+            matches!((date, quote), (Some(d), Some(q)) if d < q) && clf::raw_request(l).is_ok()
+        })
+        .count();
+    if !sample.is_empty() && logged * 2 > sample.len() {
+        Format::Clf
+    } else {
+        Format::Url
     }
 }
 
@@ -87,15 +171,22 @@ pub fn line_ranges(body: &[u8]) -> Vec<Range<usize>> {
 
 /// `POST /api/check`: one JSON object per line, as `check --json` writes
 /// them (without `file`): `{line, input, valid, scheme, error}`. `first`
-/// is the number of the first line.
-pub fn check(lines: &[&[u8]], first: u64, out: &mut Vec<u8>) {
+/// is the number of the first line. In a log, the line is the log entry,
+/// its request URL is checked, and the error's offset is in the line.
+pub fn check(lines: &[&[u8]], first: u64, format: Format, out: &mut Vec<u8>) {
     for (k, line) in lines.iter().enumerate() {
-        let verdict = validate_bytes(line);
+        let (verdict, scheme) = match format {
+            Format::Url => (validate_bytes(line), scheme_of(line)),
+            Format::Clf => {
+                let (verdict, scheme) = clf::check_line(line);
+                (verdict, scheme.map(std::borrow::Cow::into_owned))
+            }
+        };
         let obj = json!({
             "line": first + k as u64,
             "input": String::from_utf8_lossy(line),
             "valid": verdict.is_ok(),
-            "scheme": scheme_of(line),
+            "scheme": scheme,
             "error": verdict.err().map(|p| error(&p)),
         });
         // Writing to a `Vec` cannot fail.
@@ -109,14 +200,12 @@ fn error(p: &Problem) -> Value {
 }
 
 /// `POST /api/extract`: the URLs in free text (RFC 1738 Appendix), one
-/// JSON object each: `{url, start, end, form, valid, scheme, error}`, the
-/// offsets in bytes of the text.
-#[must_use]
-pub fn extract(text: &str) -> Vec<u8> {
-    let mut out = Vec::new();
-    for m in rfc1738::extract::find_iter(text) {
+/// JSON object each, as they are found: `{url, start, end, form, valid,
+/// scheme, error}`, the offsets in bytes of the text.
+pub fn extract(text: &str) -> impl Iterator<Item = Value> + Send + '_ {
+    rfc1738::extract::find_iter(text).map(|m| {
         let verdict = m.validate().map_err(Problem::from);
-        let obj = json!({
+        json!({
             "url": m.as_str(),
             "start": m.start(),
             "end": m.end(),
@@ -124,11 +213,8 @@ pub fn extract(text: &str) -> Vec<u8> {
             "valid": verdict.is_ok(),
             "scheme": m.scheme().to_ascii_lowercase(),
             "error": verdict.err().map(|p| error(&p)),
-        });
-        let _ = serde_json::to_writer(&mut out, &obj);
-        out.push(b'\n');
-    }
-    out
+        })
+    })
 }
 
 #[cfg(test)]
@@ -152,12 +238,53 @@ mod tests {
     }
 
     #[test]
+    fn an_invalid_url_is_read_up_to_its_error_and_leniently() {
+        let v = view("http://host.dom/my file.html", false);
+        assert_eq!(v["partial"]["end"], 18);
+        assert_eq!(v["partial"]["record"]["host"], "host.dom");
+        let parts: Vec<&Value> =
+            v["partial"]["spans"].as_array().unwrap().iter().map(|s| &s["part"]).collect();
+        assert_eq!(parts, ["scheme", "host", "http.path"]);
+        assert_eq!(v["lenient"]["record"]["valid"], true);
+        assert_eq!(v["lenient"]["record"]["warnings"][0]["offset"], 18);
+        assert_eq!(v["lenient"]["normal"], "http://host.dom/my%20file.html");
+        // The text before the error is no URL: the scheme alone is read.
+        let v = view("http://h:x/", false);
+        assert_eq!(v["partial"]["record"], Value::Null);
+        assert_eq!(v["partial"]["spans"], json!([{"part": "scheme", "start": 0, "end": 4}]));
+        // Nothing to read at all.
+        let v = view("no scheme", false);
+        assert_eq!((v["partial"]["spans"].clone(), v["lenient"].clone()), (json!([]), Value::Null));
+    }
+
+    #[test]
+    fn a_log_is_told_from_a_list() {
+        let log: &[&[u8]] = &[
+            br#"127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] "GET /a HTTP/1.0" 200 2"#,
+            b"",
+            br#"127.0.0.1 - - [10/Oct/2000:13:55:37 -0700] "GET /a b HTTP/1.0" 200 2"#,
+        ];
+        assert_eq!(detect(log), Format::Clf);
+        assert_eq!(detect(&[b"http://a/", b"http://b/ \"quoted\" [x]"]), Format::Url);
+        assert_eq!(detect(&[]), Format::Url);
+        let mut out = Vec::new();
+        check(log, 1, Format::Clf, &mut out);
+        let rows: Vec<Value> =
+            String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!((rows[0]["valid"].as_bool(), rows[0]["scheme"].as_str()), (Some(true), Some("http")));
+        assert_eq!(
+            (rows[1]["error"]["kind"].as_str(), rows[2]["error"]["offset"].as_u64()),
+            (Some("clf-no-request"), Some(50))
+        );
+    }
+
+    #[test]
     fn lines_and_check() {
         assert_eq!(lines(b""), Vec::<&[u8]>::new());
         assert_eq!(lines(b"a\r\nb\n"), [b"a", b"b"]);
         assert_eq!(lines(b"a\n\nb"), [&b"a"[..], b"", b"b"]);
         let mut out = Vec::new();
-        check(&lines(b"http://h/\nhttp://h/ x\n"), 1, &mut out);
+        check(&lines(b"http://h/\nhttp://h/ x\n"), 1, Format::Url, &mut out);
         let text = String::from_utf8(out).unwrap();
         let rows: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
         assert_eq!(rows[0]["valid"], true);
@@ -167,8 +294,7 @@ mod tests {
     #[test]
     fn extract_finds_urls_with_offsets() {
         let text = "see <URL:ftp://h.dom/x> and http://a.dom/.";
-        let out = String::from_utf8(extract(text)).unwrap();
-        let rows: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let rows: Vec<Value> = extract(text).collect();
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[0]["url"], "ftp://h.dom/x");
         // The span is the match in the text, its `<URL:` wrapper included.

@@ -1,5 +1,5 @@
-//! What a server may take: where it listens and how much one request may
-//! ask of it.
+//! What a server may take: where it listens and how much one request,
+//! one connection and all of them together may ask of it.
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -19,8 +19,24 @@ pub struct Config {
     pub max_lines: usize,
     /// The longest URL a `GET /api/...?url=` takes, in bytes.
     pub max_url: usize,
-    /// How long one request may take, answer included.
+    /// How long one request may take to be read and answered (the answer
+    /// of a streamed endpoint is then bounded by `write_timeout`).
     pub timeout: Duration,
+    /// How long a client may take to send the head of a request (the
+    /// request line and the headers), and how long an idle connection is
+    /// kept open waiting for the next one.
+    pub header_timeout: Duration,
+    /// How long a write may wait on a client that does not read its answer.
+    pub write_timeout: Duration,
+    /// The most connections open at once. When all are taken, the one idle
+    /// the longest (no request in flight) is closed to make room; when every
+    /// one has a request in flight, a new one gets 503.
+    pub max_connections: usize,
+    /// Names accepted in the `Host` header besides the listen address
+    /// itself (and `localhost` when listening on loopback). A page on
+    /// another name that resolves to this machine (DNS rebinding) is
+    /// refused with 421.
+    pub allow_hosts: Vec<String>,
 }
 
 impl Default for Config {
@@ -31,6 +47,10 @@ impl Default for Config {
             max_lines: 100_000,
             max_url: 64 << 10,
             timeout: Duration::from_secs(30),
+            header_timeout: Duration::from_secs(10),
+            write_timeout: Duration::from_secs(10),
+            max_connections: 512,
+            allow_hosts: Vec::new(),
         }
     }
 }

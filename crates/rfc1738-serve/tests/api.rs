@@ -16,6 +16,7 @@ fn server() -> &'static str {
             max_lines: 3000,
             max_url: 2048,
             timeout: Duration::from_secs(5),
+            ..Config::default()
         };
         let (tx, rx) = mpsc::channel();
         std::thread::spawn(move || rfc1738_serve::run(&config, |addr| tx.send(addr).unwrap()).unwrap());
@@ -60,11 +61,77 @@ fn parse_is_the_parse_json_record() {
 fn normalize_and_explain() {
     let (status, _, body) = get("/api/normalize", "HTTP://A.dom:80/%7ex");
     assert_eq!((status, json(&body)["normal"].as_str()), (200, Some("http://a.dom/%7Ex")));
-    let (status, _, body) = get("/api/normalize", "http://a b/");
-    assert_eq!((status, json(&body)["error"]["kind"].as_str()), (422, Some("unsafe")));
     let (status, kind, body) = get("/api/explain", "gopher://h.dom/7a%09b");
-    assert_eq!((status, kind.as_str()), (200, "text/plain; charset=utf-8"));
-    assert!(body.contains("send a<TAB>b<CR><LF>"), "{body}");
+    assert_eq!((status, kind.as_str()), (200, "application/json"));
+    let lines = json(&body)["explain"].clone();
+    assert!(
+        lines.as_array().unwrap().iter().any(|l| l.as_str().unwrap().contains("send a<TAB>b<CR><LF>")),
+        "{body}"
+    );
+}
+
+/// One status rule for every route: an input that is not a URL is still
+/// answered 200, with `valid: false` and the error.
+#[test]
+fn an_input_that_is_not_a_url_is_answered_200_everywhere() {
+    for path in ["/api/parse", "/api/view", "/api/normalize", "/api/explain"] {
+        let (status, kind, body) = get(path, "http://a b/");
+        assert_eq!((status, kind.as_str()), (200, "application/json"), "{path}");
+        let v = json(&body);
+        let record = if path == "/api/view" { &v["record"] } else { &v };
+        assert_eq!(record["valid"], false, "{path}: {body}");
+        assert_eq!(record["error"]["kind"], "unsafe", "{path}: {body}");
+    }
+    let (status, body) = post("/api/check", "http://a b/\n");
+    assert_eq!(status, 200);
+    assert_eq!(json(body.lines().next().unwrap())["valid"], false);
+}
+
+/// The OpenAPI document names every route of the router, each with the
+/// statuses it answers; each route answers a documented status.
+#[test]
+fn the_openapi_document_describes_every_route() {
+    let mut res = agent().get(format!("{}/api", server())).call().unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    let doc = json(&res.body_mut().read_to_string().unwrap());
+    assert_eq!(doc["openapi"], "3.1.0");
+    let documented: Vec<(String, String)> = doc["paths"]
+        .as_object()
+        .unwrap()
+        .iter()
+        .flat_map(|(path, ops)| ops.as_object().unwrap().keys().map(move |m| (path.clone(), m.clone())))
+        .collect();
+    // The routes, as lib.rs declares them.
+    let source = include_str!("../src/lib.rs");
+    let mut routed: Vec<(String, String)> = source
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix(".route(\"/api"))
+        .map(|rest| {
+            let path = format!("/api{}", &rest[..rest.find('"').unwrap()]);
+            let method = if rest.contains("post(") { "post" } else { "get" };
+            (path, method.to_string())
+        })
+        .collect();
+    routed.sort();
+    let mut sorted = documented.clone();
+    sorted.sort();
+    assert_eq!(sorted, routed, "the document and the router name the same routes");
+    for (path, method) in &documented {
+        let (status, _) = if method == "get" {
+            let (status, _, body) = get(path, "http://a b/");
+            (status, body)
+        } else {
+            post(path, "http://a.dom/\n")
+        };
+        let statuses = doc["paths"][path][method]["responses"].as_object().unwrap();
+        assert!(statuses.contains_key(&status.to_string()), "{method} {path}: {status} is not documented");
+        for documented_status in statuses.keys() {
+            assert!(
+                ["200", "400", "413", "414", "421"].contains(&documented_status.as_str()),
+                "{path}: {documented_status}"
+            );
+        }
+    }
 }
 
 #[test]

@@ -421,6 +421,11 @@ impl GopherBuilder {
                 // checks' business (§6), as in a parsed URL.
                 forbid(search, b"\t", Rule::Search)?;
                 out.push_str("%09");
+                // §3.4.1 reserves nothing in a gopher search, but "/" and
+                // "?" there mislead RFC 3986 and WHATWG readers (the
+                // `GopherSearchDelimiter` warning): written as escapes,
+                // the search means the same to a gopher client (§3.4.2
+                // sends it decoded) and to them.
                 out.push_str(&pct::encode(search, Context::Search));
                 if let Some(plus) = plus {
                     out.push_str("%09");

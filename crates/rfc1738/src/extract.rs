@@ -20,11 +20,15 @@
 //!
 //! - Wrapped URLs keep everything inside the brackets (punctuation, the
 //!   fragment, even unsafe characters, which then make the URL invalid)
-//!   but whitespace of any kind. `URL:` is read in any case. The inside
-//!   must start with `scheme:`, and the wrapper must be closed before the
-//!   next `<`, a blank line or the end of the text; otherwise it is no
-//!   wrapper and the text after its `<` is searched as usual, so an
-//!   unterminated `<URL:` never swallows the rest of the text.
+//!   but whitespace of any kind, blank lines and long runs included: the
+//!   Appendix says "The whitespace should be ignored when extracting the
+//!   URL", and a wrapper exists so that a long URL may be broken across
+//!   lines. `URL:` is read in any case. The inside must start with
+//!   `scheme:`, and the wrapper must be closed before the next `<`, the
+//!   end of the text, and [`MAX_WRAPPER`] bytes from its `<`; otherwise it
+//!   is no wrapper and the text after its `<` is searched as usual, where
+//!   a bare URL ends at whitespace: an unterminated `<URL:` never joins
+//!   text across a line break, a blank line or a run of spaces.
 //! - `<scheme:...>` without the `URL:` prefix is taken for `mailto:` and
 //!   `news:` and for any scheme of two letters or more followed by `//`;
 //!   this keeps XML tags such as `<xsl:template>` out.
@@ -90,6 +94,7 @@ mod form;
 mod scan;
 
 pub use form::Form;
+pub use scan::MAX_WRAPPER;
 
 /// Finds URLs in text: the entry point of this module.
 ///

@@ -17,7 +17,7 @@
 //! a byte the path cannot take (the commonest error: an unsafe `~`), for
 //! a byte after a valid host or port that cannot end the login, for a
 //! scheme of `ip-schemepart` without `"//"`, a port in a file URL and a
-//! bad ftp typecode; for anything else (a host of 64 bytes or more, a
+//! bad ftp typecode; for anything else (a host of more than 253 bytes, a
 //! fragment, any other error) it answers `Fast::Scheme`,
 //! and the rules in `parse.rs` and `scheme/` read on from the scheme.
 //!
@@ -230,7 +230,10 @@ fn hostport_path(b: &[u8], i: usize, kind: SchemeKind, parts: &mut Parts) -> Log
     } else {
         match host::short(b, i) {
             Some(h) => h,
-            None => return Login::Rules,
+            None => match long_host(b, i) {
+                Some(h) => h,
+                None => return Login::Rules,
+            },
         }
     };
     parts.host = Some(Span::new(i, h));
@@ -380,7 +383,9 @@ fn gopher(b: &[u8], j: usize) -> Marks {
         return Ok(marks);
     }
     marks[0] = tab1 as u32;
-    let tab2 = until_tab(b, tab1 + 3, chars::SEARCH, Rule::Search)?;
+    // §3.4.1: "no characters are reserved": the search is `*xchar`, as
+    // in `scheme::gopher`.
+    let tab2 = until_tab(b, tab1 + 3, chars::XCHAR, Rule::Search)?;
     if tab2 < b.len() {
         marks[1] = tab2 as u32;
         or_rules(run(b, tab2 + 3, chars::XCHAR, Rule::GopherPlusString)? == b.len())?;
@@ -500,6 +505,16 @@ fn login_error(b: &[u8], j: usize, kind: SchemeKind, rule: Rule) -> Option<Resul
 fn file_port(b: &[u8], j: usize) -> Option<Result<(), ParseError>> {
     let stop = chars::find_any(b, j, b.len(), [b'/', b'#', b'@']);
     (b.get(stop) != Some(&b'@')).then_some(Err(ParseError::new(j, ErrorKind::PortNotAllowed, Rule::Hostport)))
+}
+
+/// A host of 64 bytes or more from `i` (`host::short` reads up to 63),
+/// checked by masks label by label (`host::long`): where it ends, or
+/// `None` (no such host: the rules read it).
+#[cold]
+#[inline(never)]
+fn long_host(b: &[u8], i: usize) -> Option<usize> {
+    let end = chars::run_of(b, i, b.len(), chars::HOSTCHAR);
+    (end - i > host::MAX_LABEL && host::long(b, i, end)).then_some(end)
 }
 
 /// `port = digits`, at most 65535: the end of the port from `i`.

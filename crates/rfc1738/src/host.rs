@@ -171,6 +171,16 @@ pub(crate) fn short(b: &[u8], i: usize) -> Option<usize> {
     if n == 0 || n > MAX_LABEL {
         return None;
     }
+    labels(n, dots, hyphens, letters).then_some(i + n)
+}
+
+/// The rules of `host` for a host of `n` bytes (1 to `MAX_LABEL`), on
+/// its masks, one bit per byte (bits from `n` up are not read): its
+/// dots, hyphens and letters. Shared by [`short`] and the bulk validator,
+/// which finds the same masks by vector code.
+#[inline(always)]
+pub(crate) fn labels(n: usize, dots: u64, hyphens: u64, letters: u64) -> bool {
+    debug_assert!((1..=MAX_LABEL).contains(&n));
     let last = 1u64 << (n - 1);
     let within = last | (last - 1);
     let (dots, hyphens, letters) = (dots & within, hyphens & within, letters & within);
@@ -191,7 +201,66 @@ pub(crate) fn short(b: &[u8], i: usize) -> Option<usize> {
     let two_left = dots & dots.wrapping_sub(1);
     let one_left = two_left & two_left.wrapping_sub(1);
     let number = (hyphens | letters == 0) & (one_left != 0) & (one_left & one_left.wrapping_sub(1) == 0);
-    (no_empty & (name | number)).then_some(i + n)
+    no_empty & (name | number)
+}
+
+/// `host` (§3.1) for `b[i..end]`, a host of 64 bytes up to `MAX_NAME`,
+/// too long for [`short`]: whether it is a valid host name or number;
+/// `false` also for a longer host (whatever it is, the rules say).
+///
+/// The same masks as [`short`], eight bytes at a time, in four words;
+/// then a step per label (per `"."`), not per byte.
+pub(crate) fn long(b: &[u8], i: usize, end: usize) -> bool {
+    let n = end - i;
+    if n > MAX_NAME {
+        return false;
+    }
+    let b = &b[..end];
+    let (mut outside, mut dots, mut hyphens, mut letters) = ([0u64; 4], [0u64; 4], [0u64; 4], [0u64; 4]);
+    for w in 0..n.div_ceil(8) {
+        let m = u64::from(chars::host_masks(&chars::chunk_from(b, i + 8 * w)));
+        let at = 8 * (w % 8);
+        outside[w / 8] |= (m & 0xff) << at;
+        dots[w / 8] |= (m >> 8 & 0xff) << at;
+        hyphens[w / 8] |= (m >> 16 & 0xff) << at;
+        letters[w / 8] |= (m >> 24 & 0xff) << at;
+    }
+    let bit = |mask: &[u64; 4], k: usize| mask[k / 64] >> (k % 64) & 1 == 1;
+    // Past the host, `chunk_from` gives zero bytes, outside the class.
+    for (w, o) in outside.iter().enumerate() {
+        let within = if n >= 64 * (w + 1) {
+            u64::MAX
+        } else if n > 64 * w {
+            (1 << (n - 64 * w)) - 1
+        } else {
+            0
+        };
+        if o & within != 0 {
+            return false;
+        }
+    }
+    // The labels, dot by dot: none empty, none longer than `MAX_LABEL`,
+    // no hyphen first or last (`domainlabel`); the last one starts with
+    // a letter (`toplabel`). A host number of 64 bytes or more has digits
+    // groups that long: the rules read it.
+    let mut start = 0;
+    for (w, &d) in dots.iter().enumerate() {
+        let mut d = d;
+        while d != 0 {
+            let dot = 64 * w + d.trailing_zeros() as usize;
+            d &= d - 1;
+            if dot >= n {
+                break;
+            }
+            let len = dot - start;
+            if len == 0 || len > MAX_LABEL || bit(&hyphens, start) || bit(&hyphens, dot - 1) {
+                return false;
+            }
+            start = dot + 1;
+        }
+    }
+    let len = n - start;
+    len > 0 && len <= MAX_LABEL && bit(&letters, start) && !bit(&hyphens, n - 1)
 }
 
 #[cfg(test)]
@@ -245,8 +314,41 @@ mod tests {
                 }
             }
         }
-        let long = [b'a'; 64];
-        assert_eq!(short(&long, 0), None);
-        assert_eq!(short(&long[..63], 0), Some(63));
+        let long_name = [b'a'; 64];
+        assert_eq!(short(&long_name, 0), None);
+        assert_eq!(short(&long_name[..63], 0), Some(63));
+    }
+
+    /// `long` against the rules, on hosts of 64 bytes and more: a host
+    /// name exactly when they accept it; never a host they refuse.
+    #[test]
+    fn long_hosts_agree_with_the_rules() {
+        let mut names = crate::testing::random_texts(0x1738_0041, 20_000, 280, b"abcdefghij-.");
+        names.extend(crate::testing::random_texts(0x1738_0042, 5_000, 280, b"aaaaaaaaaaaaaaa.-1_"));
+        names.extend(crate::testing::random_texts(0x1738_0043, 2_000, 200, b"1111111111."));
+        for label in [62, 63, 64] {
+            for labels in [1, 2, 3, 4, 5] {
+                let host = vec!["x".repeat(label); labels].join(".");
+                names.push(host.clone().into_bytes());
+                names.push(format!("{host}-").into_bytes());
+                names.push(format!("{host}.").into_bytes());
+                names.push(format!("-{host}").into_bytes());
+            }
+        }
+        let mut checked = 0;
+        for name in names.iter().filter(|n| n.len() >= 64) {
+            let p = Parser { b: name, end: name.len(), lenient: None };
+            let all_host = name.iter().all(|&c| HOSTCHAR.contains(c));
+            let rules = all_host && host(&p, 0, name.len()).is_ok();
+            let long = long(name, 0, name.len());
+            let shown = String::from_utf8_lossy(name);
+            assert!(!long || rules, "{shown:?}");
+            let top = name.iter().rposition(|&c| c == b'.').map_or(0, |d| d + 1);
+            if rules && name.get(top).is_some_and(u8::is_ascii_alphabetic) {
+                assert!(long, "{shown:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 100, "only {checked} valid names");
     }
 }

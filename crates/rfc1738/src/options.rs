@@ -10,7 +10,7 @@
 //! a strict parse does not pay for it.
 
 use crate::warning::{Warning, WarningKind};
-use core::cell::RefCell;
+use core::cell::{Cell, RefCell};
 
 /// Which deviations from the grammar a parse accepts.
 ///
@@ -62,10 +62,12 @@ pub struct ParseOptions {
     /// ([`WarningKind::DisallowedUser`]). [`Url::user`](crate::Url::user) and
     /// [`Url::password`](crate::Url::password) return them.
     pub user_in_any_scheme: bool,
-    /// Accept `"/"` and `"?"` unencoded in a search (http §3.3, gopher
-    /// §3.4, wais §3.9), as in `?url=http://x/`
+    /// Accept `"/"` and `"?"` unencoded in a search (http §3.3, wais
+    /// §3.9), as in `?url=http://x/`
     /// ([`WarningKind::ReservedInSearch`]). Later specifications allow
-    /// them there.
+    /// them there. A gopher search needs no option: a strict parse takes
+    /// them (§3.4.1: "Within the `<gopher-path>`, no characters are
+    /// reserved").
     pub reserved_in_search: bool,
     /// Accept a `%` that is not followed by two hex digits (`100%`,
     /// `%u00e9`) as the character `%` itself ([`WarningKind::BarePercent`]);
@@ -130,13 +132,30 @@ impl ParseOptions {
 pub(crate) struct Lenient {
     pub(crate) opts: ParseOptions,
     warnings: RefCell<Vec<Warning>>,
+    /// Warnings past [`MAX_WARNINGS`]: how many, and the offset of the first.
+    omitted: Cell<(usize, usize)>,
+}
+
+/// The most warnings one parse keeps; the rest become one "and N more".
+/// A run of one deviation (a thousand spaces) is one warning already, so
+/// the bound holds memory to a few kilobytes whatever the input.
+pub const MAX_WARNINGS: usize = 64;
+
+/// Where a parse attempt started, to roll back to.
+#[derive(Clone, Copy)]
+pub(crate) struct Mark {
+    warnings: usize,
+    omitted: (usize, usize),
 }
 
 impl Lenient {
     pub(crate) fn new(opts: ParseOptions) -> Lenient {
-        Lenient { opts, warnings: RefCell::new(Vec::new()) }
+        Lenient { opts, warnings: RefCell::new(Vec::new()), omitted: Cell::new((0, 0)) }
     }
 
+    /// Records a warning. One right after the last of the same kind
+    /// lengthens it (a run of spaces is one warning); past
+    /// [`MAX_WARNINGS`] it is only counted.
     #[cold]
     pub(crate) fn warn(
         &self,
@@ -144,25 +163,59 @@ impl Lenient {
         kind: WarningKind,
         message: impl Into<std::borrow::Cow<'static, str>>,
     ) {
-        self.warnings.borrow_mut().push(Warning::new(offset, kind, message));
+        self.push(Warning::new(offset, kind, message));
     }
 
-    /// How many warnings there are, to roll back to after a failed attempt.
-    pub(crate) fn mark(&self) -> usize {
-        self.warnings.borrow().len()
+    fn push(&self, w: Warning) {
+        let mut warnings = self.warnings.borrow_mut();
+        if let Some(last) = warnings.last_mut() {
+            if last.kind() == w.kind() && last.offset() + last.len() == w.offset() {
+                last.lengthen(w.len());
+                return;
+            }
+        }
+        if warnings.len() < MAX_WARNINGS {
+            warnings.push(w);
+            return;
+        }
+        let (count, first) = self.omitted.get();
+        self.omitted.set((count + 1, if count == 0 { w.offset() } else { first }));
+    }
+
+    /// Where the warnings stand, to roll back to after a failed attempt.
+    pub(crate) fn mark(&self) -> Mark {
+        Mark { warnings: self.warnings.borrow().len(), omitted: self.omitted.get() }
     }
 
     /// Drops the warnings recorded after `mark`.
-    pub(crate) fn rollback(&self, mark: usize) {
-        self.warnings.borrow_mut().truncate(mark);
+    pub(crate) fn rollback(&self, mark: Mark) {
+        self.warnings.borrow_mut().truncate(mark.warnings);
+        self.omitted.set(mark.omitted);
     }
 
     /// Takes the warnings of another parse attempt that succeeded.
     pub(crate) fn absorb(&self, other: Lenient) {
-        self.warnings.borrow_mut().extend(other.into_warnings());
+        let (count, first) = other.omitted.get();
+        for w in other.warnings.into_inner() {
+            self.push(w);
+        }
+        if count > 0 {
+            let (mine, my_first) = self.omitted.get();
+            self.omitted.set((mine + count, if mine == 0 { first } else { my_first }));
+        }
     }
 
+    /// The warnings, and one "and N more" when some were only counted.
     pub(crate) fn into_warnings(self) -> Vec<Warning> {
-        self.warnings.into_inner()
+        let mut warnings = self.warnings.into_inner();
+        let (count, first) = self.omitted.get();
+        if count > 0 {
+            warnings.push(Warning::new(
+                first,
+                WarningKind::More,
+                format!("and {count} more warnings, not listed (at most {MAX_WARNINGS} are)"),
+            ));
+        }
+        warnings
     }
 }

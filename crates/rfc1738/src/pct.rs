@@ -18,7 +18,9 @@ pub enum Context {
     Fsegment,
     /// An http `hsegment` (§3.3: `/`, `;`... `?` encoded).
     Hsegment,
-    /// An http or gopher `search` (§3.3: `/` and `?` encoded).
+    /// An http or wais `search` (§3.3: `/` and `?` encoded); what the
+    /// gopher builder writes for a search too, which §3.4.1 would let
+    /// hold them raw but generic readers would split.
     Search,
     /// A gopher selector or gopher+ string (§3.4: nothing reserved, `*xchar`).
     Xchar,

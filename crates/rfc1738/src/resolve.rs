@@ -10,21 +10,21 @@
 //!
 //! RFC 1808 §2.1 applies relative URLs to schemes whose URLs follow the
 //! generic syntax, and §4 step 6 assumes a path whose segments are
-//! separated by `/`. In RFC 1738 that is the url-path of the Common
-//! Internet Scheme Syntax (§3.1) where the scheme gives `/` a hierarchical
-//! meaning:
+//! separated by `/`. In RFC 1738 that is every URL written in the Common
+//! Internet Scheme Syntax (§3.1, `//` then a login) that has a url-path:
+//! `ftp`, `http`, `gopher`, `nntp`, `wais`, `file`, `prospero`, and any
+//! other scheme written with `//`. RFC 1808 §2.3 says so of gopher, wais
+//! and nntp too: relative URLs apply to them whenever the base has the
+//! generic form. Whether the result means something to the scheme's
+//! server (`..` in a gopher selector) is the reference's business; the
+//! result must still be an RFC 1738 URL ([`ResolveErrorKind::NotRfc1738`]).
 //!
-//! - `ftp` (§3.2.2: each segment is a directory, `CWD`),
-//! - `http` (§3.3: `hpath` is `hsegment`s separated by `/`),
-//! - `file` (§3.10: a path on the host's file system),
-//! - `prospero` (§3.11: `ppath` is `psegment`s separated by `/`),
-//! - and any other scheme written with `//` (§3.1 applies to it).
-//!
-//! The others are errors ([`ResolveErrorKind::NotHierarchical`]):
-//! `mailto`, `news` have no `//` login at all; `telnet` has no url-path
-//! (§3.8); the `gopher` selector (§3.4), the `wais` database and type
-//! (§3.9) and the `nntp` group and article number (§3.7) are opaque
-//! strings for their servers, not paths, so `..` means nothing there.
+//! `mailto`, `news` and other schemes without `//` have no path to merge
+//! with, and `telnet` has no url-path (§3.8). Against those, only what
+//! needs no path applies (§4 steps 2a and 2b, and step 5 for a fragment):
+//! the empty reference, a reference with a scheme (an absolute URL is its
+//! own answer), and `#fragment`. Any other reference is an error
+//! ([`ResolveErrorKind::NotHierarchical`]).
 //!
 //! # Above the root
 //!
@@ -47,8 +47,8 @@ pub struct ResolveError {
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub enum ResolveErrorKind {
-    /// The base's scheme gives its URLs no hierarchical path (see the
-    /// module docs); the offset is 0.
+    /// The base has no hierarchical path (see the module docs) and the
+    /// reference is neither empty, absolute nor a fragment; the offset is 0.
     NotHierarchical(SchemeKind),
     /// A character RFC 1808 §2.2 does not allow in a reference (a control
     /// character, a non-ASCII byte, an unsafe character, a second `#`);
@@ -95,9 +95,14 @@ impl ResolveError {
 impl fmt::Display for ResolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match &self.kind {
+            ResolveErrorKind::NotHierarchical(SchemeKind::Other) => f.write_str(
+                "the base has no \"//\" and so no hierarchical path: only an absolute URL or a \
+                 #fragment applies to it (RFC 1808 §2.1)",
+            ),
             ResolveErrorKind::NotHierarchical(kind) => write!(
                 f,
-                "a {} URL has no hierarchical path: relative references do not apply (RFC 1808 §2.1)",
+                "{} URLs have no hierarchical path: only an absolute URL or a #fragment applies \
+                 to them (RFC 1808 §2.1)",
                 kind.name()
             ),
             ResolveErrorKind::InvalidChar => write!(
@@ -311,13 +316,16 @@ fn resolve_text(base: &Parts<'_>, base_text: &str, reference: &str) -> String {
     recombine(&out, &path)
 }
 
-/// Whether RFC 1808 applies to URLs of this scheme (module docs).
+/// Whether relative paths apply to this base (module docs): the generic
+/// form, `//` and a login, with a url-path.
 fn is_hierarchical(url: &Url) -> bool {
-    match url.kind() {
-        SchemeKind::Ftp | SchemeKind::Http | SchemeKind::File | SchemeKind::Prospero => true,
-        SchemeKind::Other => url.has_authority(),
-        _ => false,
-    }
+    url.has_authority() && url.kind() != SchemeKind::Telnet
+}
+
+/// Whether a reference applies to any base, hierarchical or not: empty
+/// (§4 step 2a), absolute (step 2b), or a fragment alone (step 5).
+fn needs_no_path(reference: &str) -> bool {
+    reference.is_empty() || reference.starts_with('#') || split(reference).scheme.is_some()
 }
 
 impl Url {
@@ -355,17 +363,57 @@ impl Url {
     /// # Errors
     /// As [`Url::resolve`], without [`ResolveErrorKind::NotRfc1738`].
     pub fn resolve_to_string(&self, reference: &str) -> Result<String, ResolveError> {
-        if !is_hierarchical(self) {
+        check_reference(reference)?;
+        self.merge(reference)
+    }
+
+    /// §4 on a reference whose characters were checked (or need not be).
+    fn merge(&self, reference: &str) -> Result<String, ResolveError> {
+        if !is_hierarchical(self) && !needs_no_path(reference) {
             return Err(ResolveError { offset: 0, kind: ResolveErrorKind::NotHierarchical(self.kind()) });
         }
-        check_reference(reference)?;
         let base_text = self.as_str();
         Ok(resolve_text(&split(base_text), base_text, reference))
     }
 
+    /// [`Url::resolve`] accepting what `options` accept, in the reference
+    /// and in the result: the characters of the reference are not checked
+    /// against RFC 1808 §2.2 unless the options are strict, and the result
+    /// is read with `options`. Each deviation accepted is a warning, its
+    /// offset in the resolved URL.
+    ///
+    /// # Errors
+    /// As [`Url::resolve`].
+    ///
+    /// # Examples
+    /// ```
+    /// use rfc1738::{ParseOptions, Url, WarningKind};
+    /// let base = Url::parse("http://h.dom/a/b")?;
+    /// let (url, warnings) = base.resolve_with("~me", &ParseOptions::lenient())?;
+    /// assert_eq!(url.as_str(), "http://h.dom/a/~me");
+    /// assert_eq!((warnings[0].offset(), warnings[0].kind()), (15, WarningKind::UnsafeChar));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resolve_with(
+        &self,
+        reference: &str,
+        options: &crate::ParseOptions,
+    ) -> Result<(Url, Vec<crate::Warning>), ResolveError> {
+        if options.is_strict() {
+            return self.resolve(reference).map(|u| (u, Vec::new()));
+        }
+        let text = self.merge(reference)?;
+        Url::parse_with(&text, options).map_err(|error| ResolveError {
+            offset: error.offset(),
+            kind: ResolveErrorKind::NotRfc1738 { resolved: text, error },
+        })
+    }
+
     /// The shortest reference that [`Url::resolve`] turns back into
-    /// `target` against this base; `None` when the base takes no relative
-    /// references (see [`crate::resolve`]).
+    /// `target` against this base; `None` when the base has no
+    /// hierarchical path (see [`crate::resolve`]: only the target itself or
+    /// a fragment would apply). Held against an exhaustive search over
+    /// short references in `tests/relative.rs`.
     ///
     /// # Examples
     /// ```
@@ -390,7 +438,8 @@ impl Url {
         Some(best)
     }
 
-    /// References that may resolve to `target`, each checked by the caller.
+    /// References that may resolve to `target`, each checked by the
+    /// caller: one of each form of RFC 1808 §2.2 that can reach it.
     fn candidates(&self, target: &Url) -> Vec<String> {
         let (b, t) = (split(self.as_str()), split(target.as_str()));
         let mut out = Vec::new();
@@ -398,25 +447,45 @@ impl Url {
             return out;
         }
         let tail = |p: &Parts<'_>, path: &str| recombine(&Parts { scheme: None, net_loc: None, ..*p }, path);
+        // `//net_loc/path` (§4 step 3).
         if t.net_loc.is_some() {
             out.push(recombine(&Parts { scheme: None, ..t }, t.path));
         }
         if b.net_loc != t.net_loc {
             return out;
         }
-        out.push(tail(&t, t.path));
+        // The empty reference: the base whole (step 2a); `#f`: the base
+        // with another fragment (step 5).
+        if self.as_str() == target.as_str() {
+            out.push(String::new());
+        }
         if self.without_fragment() == target.without_fragment() {
-            out.push(t.fragment.map_or(String::new(), |f| format!("#{f}")));
+            match t.fragment {
+                Some(f) => out.push(format!("#{f}")),
+                // An empty `;` or `?` counts as absent: the base's params
+                // and query, without its fragment (step 5).
+                None => out.extend([";".to_owned(), "?".to_owned()]),
+            }
         }
-        if b.path == t.path {
-            out.push(tail(&Parts { params: None, ..t }, ""));
-            out.push(tail(&t, ""));
-            let last = t.path.rsplit('/').next().unwrap_or("");
-            out.push(tail(&t, last));
-        }
-        if let Some(rel) = relative_path(b.path, t.path) {
-            out.push(tail(&t, &rel));
-            out.push(tail(&t, &format!("./{rel}")));
+        // `/path` (step 4); `//` first when the path starts with `//` (an
+        // empty net_loc is the base's, step 3).
+        out.push(tail(&t, t.path));
+        out.push(format!("//{}", tail(&t, t.path)));
+        // `?query`, `;params?query` (step 5): the base's path kept (or
+        // the root after a net_loc alone).
+        out.push(tail(&Parts { params: None, ..t }, ""));
+        out.push(tail(&t, ""));
+        // A relative path (step 6), from the base's directory: the root
+        // when the base has a net_loc and no path.
+        let base_path = if b.path.is_empty() && b.net_loc.is_some() { "/" } else { b.path };
+        if let Some(rel) = relative_path(base_path, t.path) {
+            // A final `./` or `../` may drop its `/` (steps 6b and 6d).
+            let short = rel.strip_suffix('/').filter(|r| *r == "." || r.ends_with("/.") || r.ends_with(".."));
+            for r in [Some(rel.as_str()), short].into_iter().flatten() {
+                out.push(tail(&t, r));
+                // A first segment with a `:` or an empty one needs `./`.
+                out.push(tail(&t, &format!("./{r}")));
+            }
         }
         out
     }

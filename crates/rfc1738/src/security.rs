@@ -39,6 +39,7 @@ impl Url {
     /// | [`DeviceFile`](WarningKind::DeviceFile) | a file path under `/dev`, `/proc` or `/sys` | §3.10 |
     /// | [`UncPath`](WarningKind::UncPath) | a file path starting with `//` (a network share) | §3.10 |
     /// | [`GopherForm`](WarningKind::GopherForm) | a gopher+ string with an encoded CR LF (sent as it is) | §3.4 |
+    /// | [`GopherSearchDelimiter`](WarningKind::GopherSearchDelimiter) | `?` or `/` in a gopher search, which generic readers split | §3.4.1 |
     ///
     /// nntp URLs have no part that can carry an escape (a group name and
     /// digits), so they cannot carry a line injection.
@@ -78,6 +79,7 @@ impl Url {
         fragment_authority(self, &mut out);
         file_path(self, &mut out);
         gopher_form(self, &mut out);
+        gopher_search_delimiter(self, &mut out);
         out.sort_by_key(Warning::offset);
         out
     }
@@ -517,5 +519,23 @@ fn gopher_form(url: &Url, out: &mut Vec<Warning>) {
         let message = "an encoded CR LF in the gopher+ string: the filled-in form of a gopher+ ASK \
                        item, the one multi-line request the RFC allows (§3.4); it is sent as it is";
         out.push(Warning::new(url.offset_of(plus) + at, WarningKind::GopherForm, message));
+    }
+}
+
+/// §3.4.1: "Within the `<gopher-path>`, no characters are reserved", so a
+/// gopher search may hold `"?"` and `"/"` as they are; an RFC 3986 or
+/// WHATWG reader splits the URL there (a query, path segments).
+fn gopher_search_delimiter(url: &Url, out: &mut Vec<Warning>) {
+    let Some(search) = url.gopher().and_then(|g| g.search()) else { return };
+    if let Some(at) = search.find(['?', '/']) {
+        let message = if search.as_bytes()[at] == b'?' {
+            "\"?\" in a gopher search: §3.4.1 reserves nothing there, but RFC 3986 and WHATWG readers \
+             take what follows for a query (%3F means the same to a gopher server)"
+        } else {
+            "\"/\" in a gopher search: §3.4.1 reserves nothing there, but RFC 3986 and WHATWG readers \
+             take it for a path separator, and a relative reference cuts the search there (%2F means \
+             the same to a gopher server)"
+        };
+        out.push(Warning::new(url.offset_of(search) + at, WarningKind::GopherSearchDelimiter, message));
     }
 }

@@ -34,8 +34,9 @@ pub enum WarningKind {
     /// A user name or password in a scheme whose grammar has none (http
     /// §3.3, gopher, nntp, wais, prospero, file); points at the user.
     DisallowedUser,
-    /// A `"/"` or `"?"` left unencoded in a search (http §3.3, gopher §3.4,
-    /// wais §3.9), where `search` does not allow it; points at it.
+    /// A `"/"` or `"?"` left unencoded in a search (http §3.3, wais §3.9),
+    /// where `search` does not allow it; points at it. (A gopher search
+    /// allows both, §3.4.1.)
     ReservedInSearch,
     /// A `%` not followed by two hex digits, read as the character `%`
     /// (§2.2 `escape`); points at it.
@@ -107,10 +108,22 @@ pub enum WarningKind {
     /// Windows opens it as a share on another machine and sends the user's
     /// credentials there; points at the path.
     UncPath,
+    /// More warnings than a parse keeps ([`crate::MAX_WARNINGS`]): this
+    /// one stands for the rest and says how many; points at the first not
+    /// listed.
+    More,
     /// A gopher+ string with an encoded CR LF: the one multi-line form the
     /// RFC allows (a filled-in ASK form, §3.4), sent as it is; points at
     /// the first `%0D` or `%0A`.
     GopherForm,
+    /// A `"?"` or `"/"` in a gopher search: §3.4.1 reserves neither
+    /// ("Within the `<gopher-path>`, no characters are reserved"), but an
+    /// RFC 3986 or WHATWG reader takes `"?"` to start a query and `"/"`
+    /// to separate path segments, so it splits the search (and a relative
+    /// reference resolved against the URL cuts it); points at the first.
+    /// The gopher+ string is not checked: §3.4.4 and §3.4.8 put `"?"` and
+    /// `"/"` there themselves.
+    GopherSearchDelimiter,
 }
 
 impl WarningKind {
@@ -149,6 +162,8 @@ impl WarningKind {
             WarningKind::DeviceFile => "device-file",
             WarningKind::UncPath => "unc-path",
             WarningKind::GopherForm => "gopher-form",
+            WarningKind::More => "more",
+            WarningKind::GopherSearchDelimiter => "gopher-search-delimiter",
         }
     }
 
@@ -174,6 +189,7 @@ impl WarningKind {
                 | WarningKind::DisallowedUser
                 | WarningKind::ReservedInSearch
                 | WarningKind::BarePercent
+                | WarningKind::More
         )
     }
 }
@@ -197,13 +213,37 @@ impl fmt::Display for WarningKind {
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Warning {
     offset: usize,
+    /// Octets covered: more than 1 for a run of one deviation.
+    len: usize,
     kind: WarningKind,
     message: Cow<'static, str>,
 }
 
 impl Warning {
     pub(crate) fn new(offset: usize, kind: WarningKind, message: impl Into<Cow<'static, str>>) -> Warning {
-        Warning { offset, kind, message: message.into() }
+        Warning { offset, len: 1, kind, message: message.into() }
+    }
+
+    /// One more run of the same deviation right after this one.
+    pub(crate) fn lengthen(&mut self, by: usize) {
+        self.len += by;
+    }
+
+    /// How many octets in a row, from [`Warning::offset`], show the same
+    /// deviation: 1 but for a run (a thousand spaces make one warning).
+    ///
+    /// # Examples
+    /// ```
+    /// use rfc1738::{ParseOptions, Url};
+    /// let (_, w) = Url::parse_with("http://h.example/a   b", &ParseOptions::lenient())?;
+    /// assert_eq!((w.len(), w[0].offset(), w[0].len()), (1, 18, 3));
+    /// # Ok::<(), rfc1738::ParseError>(())
+    /// ```
+    #[must_use]
+    // A warning covers one octet at least: an `is_empty` would always be false.
+    #[allow(clippy::len_without_is_empty)]
+    pub const fn len(&self) -> usize {
+        self.len
     }
 
     /// The byte offset into the URL (as given, or as [`crate::Url::as_str`]
@@ -229,6 +269,16 @@ impl Warning {
 
 impl fmt::Display for Warning {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.len > 1 {
+            return write!(
+                f,
+                "{} ({} in a row) at offset {} ({})",
+                self.message,
+                self.len,
+                self.offset,
+                self.kind.id()
+            );
+        }
         write!(f, "{} at offset {} ({})", self.message, self.offset, self.kind.id())
     }
 }

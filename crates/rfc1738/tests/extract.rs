@@ -2,7 +2,7 @@
 //! is described at the top of that file), adversarial inputs, and
 //! properties over generated text.
 
-use rfc1738::extract::{find_iter, Finder, Form, Match};
+use rfc1738::extract::{find_iter, Finder, Form, Match, MAX_WRAPPER};
 
 const OPEN: char = '⟦';
 const CLOSE: char = '⟧';
@@ -16,19 +16,30 @@ struct Expected {
     alternative: Option<String>,
 }
 
-/// Decodes the escapes `\n \r \t \\ \u{HEX}` of a case line.
+/// Decodes the escapes `\n \r \t \s \\ \u{HEX}` of a case line, and
+/// `{COUNT}` after `\n \r \t \s`.
 fn unescape(s: &str, line: usize) -> String {
     let mut out = String::new();
-    let mut chars = s.chars();
+    let mut chars = s.chars().peekable();
     while let Some(c) = chars.next() {
         if c != '\\' {
             out.push(c);
             continue;
         }
+        let mut repeated = |c: char, chars: &mut std::iter::Peekable<std::str::Chars<'_>>| {
+            let mut count = 1;
+            if chars.peek() == Some(&'{') {
+                chars.next();
+                let digits: String = chars.by_ref().take_while(|&c| c != '}').collect();
+                count = digits.parse().unwrap_or_else(|_| panic!("line {line}: bad {{COUNT}}"));
+            }
+            out.extend(std::iter::repeat(c).take(count));
+        };
         match chars.next() {
-            Some('n') => out.push('\n'),
-            Some('r') => out.push('\r'),
-            Some('t') => out.push('\t'),
+            Some('n') => repeated('\n', &mut chars),
+            Some('r') => repeated('\r', &mut chars),
+            Some('t') => repeated('\t', &mut chars),
+            Some('s') => repeated(' ', &mut chars),
             Some('\\') => out.push('\\'),
             Some('u') => {
                 let rest: String = chars.by_ref().take_while(|&c| c != '}').collect();
@@ -270,12 +281,36 @@ fn adversarial_unterminated_wrappers() {
     // One wrapper that is never closed, over a long text of URL characters.
     let text = format!("<URL:http://{}", "a".repeat(MIB));
     assert_eq!(urls(&text), [format!("http://{}", "a".repeat(MIB))]);
-    // One wrapper, closed at the very end, across many lines.
+    // One wrapper, closed at the very end, across many lines: read whole up
+    // to MAX_WRAPPER bytes; past it, no wrapper, and the bare URL ends at
+    // the first line break.
+    let lines = (MAX_WRAPPER - 19) / 2;
+    let text = format!("<URL:http://a.org/{}>", "x\n".repeat(lines));
+    assert!(text.len() <= MAX_WRAPPER);
+    assert_eq!(urls(&text), [format!("http://a.org/{}", "x".repeat(lines))]);
     let text = format!("<URL:http://a.org/{}>", "x\n".repeat(MIB / 2));
-    assert_eq!(urls(&text), [format!("http://a.org/{}", "x".repeat(MIB / 2))]);
+    assert_eq!(urls(&text), ["http://a.org/x"]);
     // Quote marks on every line of a quoted message.
+    let lines = (MAX_WRAPPER - 21) / 4;
+    let text = format!("> <URL:http://a.org/{}>", "x\n> ".repeat(lines));
+    assert_eq!(urls(&text), [format!("http://a.org/{}", "x".repeat(lines))]);
     let text = format!("> <URL:http://a.org/{}>", "x\n> ".repeat(MIB / 4));
-    assert_eq!(urls(&text), [format!("http://a.org/{}", "x".repeat(MIB / 4))]);
+    assert_eq!(urls(&text), ["http://a.org/x"]);
+    // Blank lines and runs of spaces: within the bound, deleted; past it,
+    // nothing joined; many wrappers never closed, each abandoned at the
+    // next "<".
+    let text = format!("<URL:a:b{}c>", "\n".repeat(MAX_WRAPPER - 10));
+    assert_eq!(urls(&text), ["a:bc"]);
+    let text = format!("<URL:a:b{}c>", "\n".repeat(MAX_WRAPPER - 9));
+    assert!(urls(&text).is_empty());
+    let text = format!("<URL:http://a.org/{}x>", " \r\n\r\n\t".repeat(MIB / 6));
+    assert_eq!(urls(&text), ["http://a.org/"]);
+    let text = "<URL:http://a.org/\n\n".repeat(MIB / 20);
+    assert_eq!(urls(&text).len(), MIB / 20, "each abandoned wrapper leaves its bare URL");
+    let text = "<URL:a:b\n\n c> ".repeat(MIB / 16);
+    assert_eq!(urls(&text).len(), MIB / 16);
+    let text = format!("<URL:a:b{}", " ".repeat(MIB));
+    assert!(urls(&text).is_empty());
     let text = format!("{}<URL:http://a.org/>", "> ".repeat(MIB / 2));
     assert_eq!(urls(&text), ["http://a.org/"]);
     let text = format!("{}{}", ">".repeat(MIB / 2), "<URL:".repeat(MIB / 10));
@@ -309,11 +344,15 @@ fn adversarial_schemes_and_punctuation() {
     assert_eq!(urls(&text), [format!("http://a.org/{}", "'".repeat(MIB))]);
     let text = "http://a.org/)".repeat(MIB / 14);
     assert_eq!(urls(&text).len(), MIB / 14);
-    // Many hyphen breaks in one wrapper.
-    let text = format!("<URL:http://a.org/{}x>", "a-\n".repeat(MIB / 3));
+    // Many hyphen breaks in one wrapper, as many as its bound holds; and a
+    // wrapper past it, with many more.
+    let n = (MAX_WRAPPER - 20) / 3;
+    let text = format!("<URL:http://a.org/{}x>", "a-\n".repeat(n));
     let m = find_iter(&text).next().unwrap();
-    assert_eq!(m.hyphen_breaks().len(), MIB / 3);
-    assert_eq!(m.alternative().unwrap().len(), m.as_str().len() - MIB / 3);
+    assert_eq!(m.hyphen_breaks().len(), n);
+    assert_eq!(m.alternative().unwrap().len(), m.as_str().len() - n);
+    let text = format!("<URL:http://a.org/{}x>", "a-\n".repeat(MIB / 3));
+    assert_eq!(urls(&text), ["http://a.org/a-"]);
     // Many URLs.
     let text = "mailto:a@b.c ".repeat(MIB / 13);
     assert_eq!(urls(&text).len(), MIB / 13);

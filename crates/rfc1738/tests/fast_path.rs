@@ -300,6 +300,13 @@ const SHAPES: &[&str] = &[
     "gopher://h.com/%31x",
     "gopher://h.com/7a%09b%09c",
     "gopher://h.com/7a%09b/c",
+    // §3.4.1: "no characters are reserved" in the gopher search either.
+    "gopher://h.com/7a%09b?c",
+    "gopher://h.com/7a%09/?;:@&=%09+/?",
+    "gopher://h.com/7a%09b?c#d",
+    "gopher://h.com/7a%09b c",
+    "gopher://h.com/7a%09b%0Dc",
+    "gopher://h.com/7a%09b%zz",
     "gopher://h.com/7a%0Db",
     "gopher://h.com/1a b",
     "gopher://h.com/1a#b",
@@ -522,6 +529,25 @@ fn fast_path_agrees_on_shapes() {
     assert_eq!(name.len(), 253);
     agree(&format!("http://{name}/"));
     agree(&format!("http://{name}a/"));
+    // Hosts of 64 bytes and more, read label by label (`host::long`).
+    let labels = vec!["ab-cd"; 20].join(".");
+    for host in [
+        labels.clone(),
+        format!("{labels}."),
+        format!("{labels}.-x"),
+        format!("{labels}.x-"),
+        format!("{labels}..x"),
+        format!("{labels}.1"),
+        format!("{labels}_x"),
+        format!("{}.2.3.4", "1".repeat(70)),
+        format!("x{label}.{labels}"),
+    ] {
+        for tail in ["", "/", ":80/p", ":/", "@h/", "#f"] {
+            for scheme in ["http", "ftp", "x-y", "gopher"] {
+                agree(&format!("{scheme}://{host}{tail}"));
+            }
+        }
+    }
     // Every prefix of a few long URLs, so that every length meets the
     // end of the input in every component.
     for url in [

@@ -92,6 +92,10 @@ const TEXT_SHAPES: &[&str] = &[
     "a-\n",
     "<URL:ftp://a.b/x-\n  ",
     "> > <URL:http://a.b/\n> > ",
+    // Blank lines and long runs inside wrappers (deleted up to the bound).
+    "<URL:http://a.b/\n\n",
+    "<URL:a:b\r\n\r\n c> ",
+    "\n\n \t ",
     "%4",
     "#",
     "x:// ",

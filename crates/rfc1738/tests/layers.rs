@@ -36,6 +36,7 @@ const CRATES: &[Crate] = &[
         ],
         modules: &[
             ("chars", 1),
+            ("simd", 1),
             ("error", 1),
             ("warning", 1),
             ("testing", 1),
@@ -60,6 +61,7 @@ const CRATES: &[Crate] = &[
             ("scheme::wais", 3),
             ("fast", 4),
             ("parse", 4),
+            ("bulk", 4),
             ("normalize", 5),
             ("build", 5),
             ("security", 5),
@@ -84,12 +86,16 @@ const CRATES: &[Crate] = &[
             ("clf", 2),
             ("template", 2),
             ("spans", 2),
+            ("set", 2),
         ],
     },
     Crate {
         dir: "rfc1738-serve",
-        floors: &["settings and the embedded page", "what each endpoint answers"],
-        modules: &[("config", 1), ("page", 1), ("api", 2)],
+        floors: &[
+            "settings, the embedded page, the Host rule",
+            "what each endpoint answers, the connections",
+        ],
+        modules: &[("config", 1), ("page", 1), ("host", 1), ("api", 2), ("net", 2)],
     },
     Crate {
         dir: "rfc1738-access",
@@ -98,6 +104,7 @@ const CRATES: &[Crate] = &[
             "what a URL asks for, checked (§6)",
             "connections with a budget",
             "one module per protocol",
+            "entry points for the fuzz targets",
         ],
         modules: &[
             ("error", 1),
@@ -113,6 +120,7 @@ const CRATES: &[Crate] = &[
             ("gopher", 4),
             ("http", 4),
             ("news", 4),
+            ("fuzzing", 5),
         ],
     },
     Crate {
@@ -139,7 +147,10 @@ const CRATES: &[Crate] = &[
         modules: &[
             ("status", 1),
             ("input", 1),
+            ("output", 1),
+            ("flags", 1),
             ("cmd", 2),
+            ("cmd::help", 2),
             ("cmd::check", 3),
             ("cmd::completions", 3),
             ("cmd::man", 3),
@@ -154,6 +165,7 @@ const CRATES: &[Crate] = &[
             ("cmd::serve", 3),
             ("cmd::relative", 3),
             ("cmd::resolve", 3),
+            ("cmd::set", 3),
         ],
     },
 ];

@@ -39,7 +39,11 @@ fn error(e: &ParseError) -> String {
 }
 
 fn warnings(w: &[Warning]) -> String {
-    w.iter().map(|w| format!("{} {}", w.offset(), w.kind().id())).collect::<Vec<_>>().join(" | ")
+    let one = |w: &Warning| match w.len() {
+        1 => format!("{} {}", w.offset(), w.kind().id()),
+        n => format!("{} {} x{n}", w.offset(), w.kind().id()),
+    };
+    w.iter().map(one).collect::<Vec<_>>().join(" | ")
 }
 
 fn opt(v: Option<&str>) -> String {
@@ -160,4 +164,25 @@ fn rejected_inputs_fail_the_same_way_or_later() {
             }
         }
     }
+}
+
+#[test]
+fn a_run_of_one_deviation_is_one_warning() {
+    let input = format!("http://h.example/a{}b", " ".repeat(1 << 20));
+    let (_, w) = Url::parse_with(&input, &ParseOptions::lenient()).unwrap();
+    assert_eq!(w.len(), 1, "{:?}", &w[..w.len().min(3)]);
+    assert_eq!((w[0].offset(), w[0].len()), (18, 1 << 20));
+    assert!(w[0].to_string().contains("(1048576 in a row) at offset 18"), "{}", w[0]);
+}
+
+#[test]
+fn warnings_are_bounded_per_url() {
+    // Deviations that no run joins: a space after each letter.
+    let input = format!("http://h.example/{}", "a ".repeat(100_000));
+    let (_, w) = Url::parse_with(&input, &ParseOptions::lenient()).unwrap();
+    assert_eq!(w.len(), rfc1738::MAX_WARNINGS + 1);
+    let more = w.last().unwrap();
+    assert_eq!(more.kind(), rfc1738::WarningKind::More);
+    assert_eq!(more.offset(), 17 + 2 * rfc1738::MAX_WARNINGS + 1);
+    assert!(more.message().contains(&format!("and {} more", 100_000 - rfc1738::MAX_WARNINGS)), "{more}");
 }

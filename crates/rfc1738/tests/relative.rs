@@ -62,17 +62,90 @@ fn a_base_without_a_path_has_the_root_for_directory() {
 }
 
 #[test]
-fn non_hierarchical_bases_are_errors() {
+fn non_hierarchical_bases_take_only_what_needs_no_path() {
     for (base, kind) in [
         ("mailto:a@b.dom", SchemeKind::Mailto),
         ("news:comp.lang", SchemeKind::News),
         ("telnet://h.dom/", SchemeKind::Telnet),
-        ("gopher://h.dom/0sel", SchemeKind::Gopher),
+        ("x-mine:opaque", SchemeKind::Other),
     ] {
-        let err = Url::parse(base).unwrap().resolve("x").unwrap_err();
+        let url = Url::parse(base).unwrap();
+        let err = url.resolve("x").unwrap_err();
         assert_eq!(err.kind(), &ResolveErrorKind::NotHierarchical(kind), "{base}");
-        assert!(err.to_string().contains("no hierarchical path"));
-        assert_eq!(Url::parse(base).unwrap().make_relative(&Url::parse(base).unwrap()), None);
+        let message = err.to_string();
+        assert!(message.contains("no hierarchical path") && !message.contains(" a other"), "{message}");
+        assert_eq!(url.make_relative(&url), None);
+        // RFC 1808 §4 step 2b: an absolute reference is the answer, whatever
+        // the base; step 5: a fragment keeps the base.
+        assert_eq!(url.resolve("http://h.dom/x").unwrap().as_str(), "http://h.dom/x", "{base}");
+        assert_eq!(url.resolve("#f").unwrap().as_str(), format!("{base}#f"), "{base}");
+        assert_eq!(url.resolve("").unwrap().as_str(), base);
+    }
+}
+
+#[test]
+fn gopher_wais_nntp_and_prospero_bases_in_the_generic_form_resolve() {
+    // RFC 1808 §2.3, RFC 1738 §3.4, §3.5: relative URLs apply whenever the
+    // base has the generic form.
+    for (base, reference, result) in [
+        ("gopher://h.dom/1dir/sub", "other", "gopher://h.dom/1dir/other"),
+        ("wais://h.dom/db/t/p", "q", "wais://h.dom/db/t/q"),
+        ("nntp://h.dom/comp.lang.c/12", "13", "nntp://h.dom/comp.lang.c/13"),
+        ("prospero://h.dom/a/b", "../c", "prospero://h.dom/c"),
+        ("gopher://h.dom/0sel", "//k.dom/1x", "gopher://k.dom/1x"),
+    ] {
+        let url = Url::parse(base).unwrap();
+        assert_eq!(url.resolve(reference).unwrap().as_str(), result, "{base} + {reference}");
+        let target = Url::parse(result).unwrap();
+        assert_eq!(url.resolve(&url.make_relative(&target).unwrap()).unwrap(), target);
+    }
+}
+
+/// Every reference up to `max` characters of `alphabet`.
+fn references(alphabet: &[u8], max: usize) -> Vec<String> {
+    let mut all = vec![String::new()];
+    let mut last = vec![String::new()];
+    for _ in 0..max {
+        last = last.iter().flat_map(|r| alphabet.iter().map(move |&c| format!("{r}{}", c as char))).collect();
+        all.extend(last.iter().cloned());
+    }
+    all
+}
+
+#[test]
+fn make_relative_is_the_shortest_reference_an_exhaustive_search_finds() {
+    // Every reference of up to 6 characters over a letter of the bases
+    // and the delimiters, resolved against each base: for each URL reached,
+    // the shortest of them. `make_relative` must reach it too, in no more.
+    let refs = references(b"b/.;?#", 6);
+    for base in [
+        "http://a",
+        "http://a/",
+        "http://a/b",
+        "http://a/b/",
+        "http://a/b/c",
+        "http://a/b/c/",
+        "http://a/b/c;b",
+        "http://a/b?c",
+        "http://a/b#c",
+        "http://a/b/c;b?c#b",
+        "ftp://a/b/c/b",
+        "gopher://a/1b/c",
+    ] {
+        let base = Url::parse(base).unwrap();
+        let mut shortest: std::collections::HashMap<String, &str> = std::collections::HashMap::new();
+        for r in &refs {
+            if let Ok(url) = base.resolve(r) {
+                shortest.entry(url.as_str().to_owned()).or_insert(r);
+            }
+        }
+        assert!(shortest.len() > 100, "{base}: {} targets", shortest.len());
+        for (target, best) in shortest {
+            let target = Url::parse(&target).unwrap();
+            let rel = base.make_relative(&target).unwrap();
+            assert_eq!(base.resolve(&rel).unwrap(), target, "{base} -> {target}: {rel:?}");
+            assert!(rel.len() <= best.len(), "{base} -> {target}: {rel:?}, but {best:?} is shorter");
+        }
     }
 }
 
@@ -101,7 +174,8 @@ fn make_relative_is_short() {
         ("http://a/b/c/d;p?q", ""),
         ("http://a/b/c/d;p?q#s", "#s"),
         ("ftp://a/b", "ftp://a/b"),
-        ("http://a/b/c/", "./"),
+        ("http://a/b/c/", "."),
+        ("http://a/b/", ".."),
     ] {
         let t = Url::parse(target).unwrap();
         assert_eq!(base.make_relative(&t).as_deref(), Some(rel), "{target}");

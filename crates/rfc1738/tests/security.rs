@@ -354,3 +354,35 @@ fn gopher_form() {
     assert!(note.message().contains("sent as it is"), "{}", note.message());
     assert!(!w.iter().any(|w| w.kind() == WarningKind::LineInjection), "the form is not an injection");
 }
+
+/// §3.4.1: "Within the <gopher-path>, no characters are reserved": a
+/// gopher search with "?" or "/" is valid, and a note says where a
+/// generic reader would split it. The selector and the gopher+ string
+/// are not checked (§3.4.4 and §3.4.8 put "?" and "/" in the latter).
+#[test]
+fn gopher_search_delimiter() {
+    check(
+        WarningKind::GopherSearchDelimiter,
+        &[("gopher://h.dom/7/a/b%09q/x?y", &[24]), ("gopher://h.dom/7s%09a?b", &[21])],
+        &[
+            "gopher://h.dom/7/a/b%09q%2Fx%3Fy",
+            "gopher://h.dom/7s%09%09",
+            "gopher://h.dom/1/a?b",
+            "gopher://h.dom/0x%09%09+application/postscript%20Es_ES",
+            "gopher://h.dom/0x%09%09?",
+            "gopher://h.dom/7s%09a#/?",
+        ],
+    );
+    // What a WHATWG reader makes of it: the search is cut at "?".
+    let u = whatwg("gopher://h.dom/7/a/b%09q/x?y").unwrap();
+    assert_eq!((u.path(), u.query()), ("/7/a/b%09q/x", Some("y")));
+    // The builder writes them as escapes, which mean the same to a gopher
+    // server (§3.4.2: the search is sent decoded).
+    let built =
+        rfc1738::build::GopherBuilder::new("h.dom").gopher_type(b'7').selector("/a/b").search("q/x?y");
+    let built = built.build().unwrap();
+    assert_eq!(built.as_str(), "gopher://h.dom/7/a/b%09q%2Fx%3Fy");
+    assert!(built.security_warnings().is_empty());
+    let raw = Url::parse("gopher://h.dom/7/a/b%09q/x?y").unwrap();
+    assert_eq!(built.gopher().unwrap().request(), raw.gopher().unwrap().request());
+}

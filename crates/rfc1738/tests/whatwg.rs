@@ -6,6 +6,9 @@
 //! fragment must be one that RFC 1738 explains; `docs/DIFFERENCES.md` lists
 //! them with examples. A difference in no category fails the test.
 
+mod common;
+
+use common::corpus_dirs;
 use std::collections::BTreeMap;
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -246,21 +249,6 @@ fn inputs() -> Vec<(String, String)> {
         }
     }
     out
-}
-
-/// `shared/corpus` beside the repository, or `$RFC1738_CORPUS`.
-fn corpus_dirs() -> Vec<PathBuf> {
-    let mut v = Vec::new();
-    if let Ok(d) = std::env::var("RFC1738_CORPUS") {
-        v.push(PathBuf::from(d));
-    }
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
-    for up in ["../shared/corpus", "../../shared/corpus", "../../../shared/corpus"] {
-        v.push(root.join(up));
-    }
-    v.push(PathBuf::from("/work/shared/corpus"));
-    v.dedup();
-    v
 }
 
 #[test]

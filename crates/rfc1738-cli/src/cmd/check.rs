@@ -7,10 +7,11 @@
 //! `--max-len` bytes), whatever the size of the input.
 
 use crate::input::{Block, Blocks, DEFAULT_MAX_LEN};
-use crate::outcome::{options, parse_bytes_with, scheme_bytes, scheme_of, Problem};
+use crate::outcome::{options, parse_bytes_with, scheme_bytes, scheme_of, Note, Problem};
 use crate::status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde_json::json;
+use rfc1738_report::clf;
+use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
 use std::io::{self, BufWriter, IsTerminal, Write};
 use std::sync::{mpsc, Arc, Mutex};
@@ -24,22 +25,37 @@ const MAX_SCHEMES: usize = 32;
 /// Arguments of `check`.
 #[derive(clap::Args)]
 pub struct CheckArgs {
-    /// Write one JSON object per input line (`{file, line, input, valid, scheme, error}`).
+    /// Write one JSON object per input line, in order: `{file, line,
+    /// input, valid, scheme, error, warnings}`; with `--format clf` also
+    /// `method, target, protocol, status, bytes` (`scheme`: the scheme of
+    /// the URL the request names; a path is http's).
     #[arg(long)]
     json: bool,
+    /// Write exactly one line per input line, in order: `FILE:LINE: valid`
+    /// (and its warnings) or `FILE:LINE:COLUMN: <error>`; the summary goes
+    /// to stderr. (`--json` is always one object per line.)
+    #[arg(long, conflicts_with_all = ["quiet", "invalid_only"])]
+    keep_lines: bool,
+    /// Write the invalid lines alone (their reports, or their JSON objects).
+    #[arg(long)]
+    invalid_only: bool,
     /// The longest line read, in bytes; a longer one is reported invalid.
-    #[arg(long, default_value_t = DEFAULT_MAX_LEN)]
+    #[arg(long, default_value_t = DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
     max_len: usize,
     /// What each line holds: one URL (`url`), or a Common Log Format entry
-    /// whose request URL is checked (`clf`); offsets are in the line.
+    /// (`clf`): `host ident user [date] "request" status bytes`, whose
+    /// request URL is checked, offsets in the line. A line that is not a
+    /// log line is invalid and counted under `(not clf)`.
     #[arg(long, value_enum, default_value_t = Format::Url)]
     format: Format,
     /// Worker threads (default: one per core).
-    #[arg(long)]
+    #[arg(long, value_name = "N", value_parser = crate::flags::count)]
     jobs: Option<usize>,
     /// Accept the deviations real-world URLs have (unsafe characters, `_`
     /// or a trailing dot in a host, an empty port, a user name in http, `/`
-    /// and `?` in a search, a bare `%`); `rfc1738 lint --lenient` lists them.
+    /// and `?` in a search, a bare `%`), in URLs and in log lines alike;
+    /// each is reported as a warning (text, `warnings` in JSON) and counted
+    /// in the summary.
     #[arg(long)]
     lenient: bool,
     /// Write no line of its own for each input: the summary alone.
@@ -50,11 +66,18 @@ pub struct CheckArgs {
     #[arg(long, requires = "json")]
     summary: bool,
     /// The most frequent errors listed in the summary, by kind and rule.
-    #[arg(long, value_name = "N", default_value_t = 10)]
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = crate::flags::top)]
     top: usize,
-    /// Files with one URL per line; `-` or none for stdin.
+    /// Files with one URL (or log line) per line; `-` or none for stdin.
     files: Vec<String>,
 }
+
+/// The examples at the end of `check --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  rfc1738 check urls.txt                         each invalid line, then a summary
+  rfc1738 check --format clf --json access.log   a record per log line: method, target, status, scheme
+  rfc1738 check --lenient --keep-lines urls.txt  one line per input line, warnings included";
 
 /// What each input line holds.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -65,8 +88,12 @@ pub enum Format {
     Clf,
 }
 
-/// The verdict on one line.
-type Verdict = Result<(), Problem>;
+/// The verdict on one line: valid or why not, and the deviations a
+/// lenient check accepted.
+struct Verdict {
+    result: Result<(), Problem>,
+    warnings: Vec<Note>,
+}
 
 /// Counts per scheme and per error, for the summary.
 #[derive(Default)]
@@ -74,6 +101,8 @@ struct Summary {
     by_scheme: BTreeMap<String, (u64, u64)>,
     /// Errors by kind and rule, in the order first seen.
     errors: Vec<ErrorRow>,
+    /// Warnings by kind (the rule is empty), in the order first seen.
+    warnings: Vec<ErrorRow>,
     valid: u64,
     invalid: u64,
 }
@@ -95,7 +124,9 @@ impl Summary {
     /// Adds the counts of a run of lines, scheme by scheme in the order
     /// they first appeared there: the first `MAX_SCHEMES` names get a row,
     /// as if every line had been counted here in input order.
-    fn merge(&mut self, tally: &Tally) {
+    /// `lines_before`: added to the line numbers of the tally's errors,
+    /// when they were counted from the start of their block.
+    fn merge(&mut self, tally: &Tally, lines_before: u64) {
         for (name, counts) in &tally.order {
             let key = String::from_utf8_lossy(name);
             let key = if self.by_scheme.contains_key(&*key) || self.by_scheme.len() < MAX_SCHEMES {
@@ -109,10 +140,16 @@ impl Summary {
             self.valid += counts.0;
             self.invalid += counts.1;
         }
-        for row in &tally.errors {
-            match self.errors.iter_mut().find(|r| (r.kind, r.rule) == (row.kind, row.rule)) {
-                Some(r) => r.count += row.count,
-                None => self.errors.push(row.clone()),
+        for (rows, from) in [(&mut self.errors, &tally.errors), (&mut self.warnings, &tally.warnings)] {
+            for row in from {
+                match rows.iter_mut().find(|r| (r.kind, r.rule) == (row.kind, row.rule)) {
+                    Some(r) => r.count += row.count,
+                    None => {
+                        let mut row = row.clone();
+                        row.first.1 += lines_before;
+                        rows.push(row);
+                    }
+                }
             }
         }
     }
@@ -139,16 +176,39 @@ impl Summary {
         if self.errors.is_empty() {
             return Ok(());
         }
-        writeln!(out, "  {:<24}{:<12}{:>8}{:>8}  first", "error", "rule", "count", "share")?;
         let (rows, rest) = self.top_errors(top);
+        // Each column as wide as its longest entry: names never run together.
+        let kw = rows.iter().map(|r| r.kind.len() + 2).max().unwrap_or(0).max(24);
+        let rw = rows.iter().map(|r| r.rule.len() + 2).max().unwrap_or(0).max(12);
+        writeln!(out, "  {:<kw$}{:<rw$}{:>8}{:>8}  first", "error", "rule", "count", "share")?;
         for r in &rows {
             let (file, line, input) = &r.first;
             let share = format!("{:.1}%", self.share(r.count));
-            writeln!(out, "  {:<24}{:<12}{:>8}{share:>8}  {file}:{line}: {input}", r.kind, r.rule, r.count)?;
+            writeln!(
+                out,
+                "  {:<kw$}{:<rw$}{:>8}{share:>8}  {file}:{line}: {input}",
+                r.kind, r.rule, r.count
+            )?;
         }
         if rest > 0 {
             let n = self.errors.len() - rows.len();
             writeln!(out, "  ({n} more kinds of error: {rest} lines; --top to list them)")?;
+        }
+        Ok(())
+    }
+
+    /// The warnings by kind, most frequent first, with the first line of each.
+    fn write_warnings(&self, out: &mut impl Write) -> io::Result<()> {
+        if self.warnings.is_empty() {
+            return Ok(());
+        }
+        let mut rows: Vec<&ErrorRow> = self.warnings.iter().collect();
+        rows.sort_by_key(|r| std::cmp::Reverse(r.count));
+        let kw = rows.iter().map(|r| r.kind.len() + 2).max().unwrap_or(0).max(36);
+        writeln!(out, "  {:<kw$}{:>8}  first", "warning", "count")?;
+        for r in rows {
+            let (file, line, input) = &r.first;
+            writeln!(out, "  {:<kw$}{:>8}  {file}:{line}: {input}", r.kind, r.count)?;
         }
         Ok(())
     }
@@ -171,6 +231,15 @@ impl Summary {
                 })
             })
             .collect();
+        let mut warned: Vec<&ErrorRow> = self.warnings.iter().collect();
+        warned.sort_by_key(|r| std::cmp::Reverse(r.count));
+        let warnings: Vec<_> = warned
+            .iter()
+            .map(|r| {
+                let (file, line, input) = &r.first;
+                json!({"kind": r.kind, "count": r.count, "first": {"file": file, "line": line, "input": input}})
+            })
+            .collect();
         json!({"summary": {
             "checked": self.valid + self.invalid,
             "valid": self.valid,
@@ -178,22 +247,25 @@ impl Summary {
             "schemes": schemes,
             "errors": errors,
             "other_errors": rest,
+            "warnings": warnings,
         }})
     }
 
-    fn write(&self, out: &mut impl Write, top: usize) -> io::Result<()> {
+    fn write(&self, out: &mut impl Write, top: usize, what: &str) -> io::Result<()> {
         let total = self.valid + self.invalid;
-        writeln!(out, "checked {total} URLs: {} valid, {} invalid", self.valid, self.invalid)?;
+        writeln!(out, "checked {total} {what}: {} valid, {} invalid", self.valid, self.invalid)?;
         if self.by_scheme.is_empty() {
             return Ok(());
         }
-        writeln!(out, "  {:<20}{:>12}{:>12}", "scheme", "valid", "invalid")?;
+        let sw = self.by_scheme.keys().map(|k| k.len() + 2).max().unwrap_or(0).max(20);
+        writeln!(out, "  {:<sw$}{:>12}{:>12}", "scheme", "valid", "invalid")?;
         let mut rows: Vec<_> = self.by_scheme.iter().collect();
         rows.sort_by(|a, b| (b.1 .0 + b.1 .1).cmp(&(a.1 .0 + a.1 .1)).then(a.0.cmp(b.0)));
         for (name, (v, i)) in rows {
-            writeln!(out, "  {name:<20}{v:>12}{i:>12}")?;
+            writeln!(out, "  {name:<sw$}{v:>12}{i:>12}")?;
         }
-        self.write_errors(out, top)
+        self.write_errors(out, top)?;
+        self.write_warnings(out)
     }
 }
 
@@ -204,6 +276,8 @@ struct Tally {
     order: Vec<(Vec<u8>, (u64, u64))>,
     /// Errors by kind and rule, in the order first seen.
     errors: Vec<ErrorRow>,
+    /// Warnings by kind, in the order first seen.
+    warnings: Vec<ErrorRow>,
     index: HashMap<Vec<u8>, usize>,
     /// The entry of the previous line and its `scheme ":"` as written:
     /// a line that starts the same way skips the lookup.
@@ -227,10 +301,25 @@ impl Tally {
         }
     }
 
-    /// Counts a line under a scheme name given apart (a log line's request).
-    fn add_named(&mut self, name: Option<&str>, ok: bool) {
+    /// Counts the warnings of line `line_no` of `file`.
+    fn add_warnings(&mut self, notes: &[Note], file: &str, line_no: u64, input: &[u8]) {
+        for n in notes {
+            match self.warnings.iter_mut().find(|r| r.kind == n.kind) {
+                Some(r) => r.count += 1,
+                None => self.warnings.push(ErrorRow {
+                    kind: n.kind,
+                    rule: "",
+                    count: 1,
+                    first: (display_name(file).to_string(), line_no, example(input)),
+                }),
+            }
+        }
+    }
+
+    /// Counts a line under a row named apart (a log line's request scheme).
+    fn add_named(&mut self, name: &str, ok: bool) {
         self.key.clear();
-        self.key.extend_from_slice(name.unwrap_or("(no request)").as_bytes());
+        self.key.extend_from_slice(name.as_bytes());
         let at = self.entry();
         let counts = &mut self.order[at].1;
         if ok {
@@ -321,6 +410,11 @@ struct Done {
     tally: Tally,
     /// Bytes of input, for the progress bar.
     bytes: u64,
+    /// The block is the file's first and its first line is a log line
+    /// read as a URL: `--format clf` is what was meant.
+    clf_hint: bool,
+    /// Lines checked.
+    lines: u64,
 }
 
 /// What every worker needs to know.
@@ -333,8 +427,14 @@ struct Job<'a> {
     lenient: bool,
     /// Write nothing per line.
     quiet: bool,
+    /// One output line per input line.
+    keep_lines: bool,
+    /// Write the invalid lines alone.
+    invalid_only: bool,
     /// Reports carry colour escapes.
     color: bool,
+    /// How the bulk validator classifies blocks.
+    path: rfc1738::bulk::Path,
 }
 
 /// Runs `check`.
@@ -355,14 +455,16 @@ pub fn run(args: &CheckArgs) -> io::Result<u8> {
         check_file(args, file, jobs, color, &mut out, &mut summary)?;
     }
     out.flush()?;
+    let what = if args.format == Format::Clf { "log lines" } else { "URLs" };
     if args.summary {
         serde_json::to_writer(&mut out, &summary.to_json(args.top))?;
         writeln!(out)?;
         out.flush()?;
-    } else if args.json {
-        summary.write(&mut anstream::stderr().lock(), args.top)?;
+    } else if args.json || args.keep_lines {
+        // Stdout holds one line per input line: the summary goes apart.
+        summary.write(&mut anstream::stderr().lock(), args.top, what)?;
     } else {
-        summary.write(&mut out, args.top)?;
+        summary.write(&mut out, args.top, what)?;
         out.flush()?;
     }
     Ok(if summary.invalid == 0 { status::OK } else { status::INVALID })
@@ -381,8 +483,7 @@ fn check_file(
     out: &mut impl Write,
     summary: &mut Summary,
 ) -> io::Result<()> {
-    let blocks = Blocks::open(file, args.max_len, BLOCK)
-        .map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
+    let blocks = Blocks::open(file, args.max_len, BLOCK).map_err(|e| super::open_error(file, &e))?;
     let progress = progress_bar(file);
     let in_flight = 2 * jobs + 1;
     // A block is read only with a token, a buffer for its text and one for
@@ -402,12 +503,20 @@ fn check_file(
         format: args.format,
         lenient: args.lenient,
         quiet: args.quiet,
+        keep_lines: args.keep_lines,
+        invalid_only: args.invalid_only,
         color,
+        path: bulk_path(),
     };
     // Every channel end is owned by one thread, so that when any of them
     // stops (the end, an error, a closed output) the others see it and stop.
     thread::scope(move |s| {
-        s.spawn(move || read_blocks(blocks, &token_rx, &work_tx));
+        // With nothing written per line, the reader need not count the
+        // lines of each block ahead of its workers (a pass over its bytes):
+        // the workers number them from the block's start, and the line
+        // numbers of the summary's examples are made whole here.
+        let count = !args.quiet;
+        s.spawn(move || read_blocks(blocks, count, &token_rx, &work_tx));
         for _ in 0..jobs {
             let (work_rx, done_tx) = (Arc::clone(&work_rx), done_tx.clone());
             s.spawn(move || work(&work_rx, &done_tx, job));
@@ -415,7 +524,7 @@ fn check_file(
         drop((work_rx, done_tx));
         // Batches arrive in any order; each is written when its turn comes.
         let mut pending = BTreeMap::new();
-        let mut next = 0u64;
+        let (mut next, mut lines) = (0u64, 0u64);
         loop {
             let (seq, done) = match done_rx.try_recv() {
                 Ok(message) => message,
@@ -433,8 +542,15 @@ fn check_file(
             pending.insert(seq, done);
             while let Some(done) = pending.remove(&next) {
                 let done = done.map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
+                if done.clf_hint {
+                    out.flush()?;
+                    let name = display_name(file);
+                    let hint = format!("rfc1738: {name}: these lines look like a Common Log Format log: to check the request URL of each, add --format clf");
+                    writeln!(anstream::stderr().lock(), "{hint}")?;
+                }
                 out.write_all(&done.out)?;
-                summary.merge(&done.tally);
+                summary.merge(&done.tally, if count { 0 } else { lines });
+                lines += done.lines;
                 progress.inc(done.bytes);
                 next += 1;
                 let _ = token_tx.send((done.buffer, done.out));
@@ -443,6 +559,17 @@ fn check_file(
         progress.finish_and_clear();
         Ok(())
     })
+}
+
+/// How the bulk validator classifies blocks: the fastest way the
+/// processor has, or the portable one when the environment variable
+/// `RFC1738_PORTABLE` is `1` (for tests of the portable way).
+fn bulk_path() -> rfc1738::bulk::Path {
+    if std::env::var_os("RFC1738_PORTABLE").is_some_and(|v| v == "1") {
+        rfc1738::bulk::Path::Portable
+    } else {
+        rfc1738::bulk::Path::detect()
+    }
 }
 
 /// A block to check: its number in the file, the number of the line
@@ -474,13 +601,20 @@ fn work(
 
 /// Reads blocks until the end or an error, sending each with its number
 /// once a token allows it.
-fn read_blocks(mut blocks: Blocks, tokens: &mpsc::Receiver<Buffers>, work_tx: &mpsc::SyncSender<Work>) {
+/// `count`: whether to count each block's lines, so that the next block
+/// is numbered from its first line's number in the file (else from 0).
+fn read_blocks(
+    mut blocks: Blocks,
+    count: bool,
+    tokens: &mpsc::Receiver<Buffers>,
+    work_tx: &mpsc::SyncSender<Work>,
+) {
     let (mut seq, mut line_no) = (0u64, 0u64);
     loop {
         let Ok((buffer, out)) = tokens.recv() else { return };
         match blocks.next_block(buffer) {
             Ok(Some(block)) => {
-                let n = block.count();
+                let n = if count { block.count() } else { 0 };
                 if work_tx.send((seq, line_no, Ok(block), out)).is_err() {
                     return;
                 }
@@ -498,69 +632,163 @@ fn read_blocks(mut blocks: Blocks, tokens: &mpsc::Receiver<Buffers>, work_tx: &m
 
 /// Checks every line of a block whose first line is `line_no + 1`: its
 /// output (in `out`, emptied first), ready to be copied out, and its counts.
+///
+/// Strict URLs go through the bulk validator: the block split into lines
+/// and checked in one pass over its bytes, the full parser asked only for
+/// the error of an invalid line.
 fn check_lines(block: Block, line_no: u64, job: Job<'_>, mut out: Vec<u8>) -> io::Result<Done> {
     out.clear();
-    let mut done = Done { out, buffer: Vec::new(), tally: Tally::default(), bytes: block.bytes };
-    for (k, line) in block.lines(job.max_len).enumerate() {
-        let line_no = line_no + k as u64 + 1;
-        let (input, verdict): (&[u8], Verdict) = match line {
-            Ok(t) if job.format == Format::Clf => {
-                let (verdict, scheme) = rfc1738_report::clf::check_line(t);
-                done.tally.add_named(scheme.as_deref(), verdict.is_ok());
-                (t, verdict)
+    let mut done = Done {
+        out,
+        buffer: Vec::new(),
+        tally: Tally::default(),
+        bytes: block.bytes,
+        clf_hint: false,
+        lines: 0,
+    };
+    let mut k = 0;
+    if job.format == Format::Url && !job.lenient {
+        for (t, valid) in rfc1738::bulk::lines_with_path(&block.data, job.path) {
+            k += 1;
+            if valid && job.quiet && t.len() <= job.max_len {
+                // The commonest line: counted, nothing else to say.
+                done.tally.add(t, true);
+                continue;
             }
-            Ok(t) => {
-                let verdict = if job.lenient {
-                    parse_bytes_with(t, &options(true)).map(|_| ())
-                } else {
-                    rfc1738::validate_bytes(t).map_err(Problem::from)
-                };
-                done.tally.add(t, verdict.is_ok());
-                (t, verdict)
-            }
-            Err(n) => {
-                done.tally.add(b"", false);
-                (b"", Err(Problem::too_long(n, job.max_len)))
-            }
-        };
-        if let Err(p) = &verdict {
-            done.tally.add_error(p, job.file, line_no, input);
+            let line = if t.len() > job.max_len { Err(t.len() as u64) } else { Ok(t) };
+            let checked = match line {
+                Ok(_) if valid => Some(Ok(())),
+                Ok(t) => Some(rfc1738::validate_bytes(t).map_err(Problem::from)),
+                Err(_) => None,
+            };
+            one_line(&mut done, job, line_no + k, line, checked)?;
         }
-        if !job.quiet {
-            write_verdict(&mut done.out, job, line_no, input, &verdict)?;
+        if let Some(n) = block.too_long {
+            k += 1;
+            one_line(&mut done, job, line_no + k, Err(n), None)?;
+        }
+    } else {
+        for line in block.lines(job.max_len) {
+            k += 1;
+            one_line(&mut done, job, line_no + k, line, None)?;
         }
     }
     done.buffer = block.data;
+    done.lines = k;
     Ok(done)
 }
 
-/// Writes what `check` says about one line: a JSON object with `--json`,
-/// otherwise a report when the line is invalid.
+/// Checks line `line_no` (its text, or its length when too long), whose
+/// verdict the bulk validator may have given already; counts it and
+/// writes what is said of it.
+fn one_line(
+    done: &mut Done,
+    job: Job<'_>,
+    line_no: u64,
+    line: Result<&[u8], u64>,
+    checked: Option<Result<(), Problem>>,
+) -> io::Result<()> {
+    let mut record = None;
+    let (input, verdict): (&[u8], Verdict) = match line {
+        Ok(t) if job.format == Format::Clf => {
+            let r = clf::record(t, job.lenient);
+            done.tally.add_named(r.row(), r.verdict.is_ok());
+            let verdict = Verdict { result: r.verdict.clone(), warnings: r.warnings.clone() };
+            record = Some(r);
+            (t, verdict)
+        }
+        Ok(t) => {
+            let verdict = match checked {
+                Some(result) => Verdict { result, warnings: Vec::new() },
+                None if job.lenient => match parse_bytes_with(t, &options(true)) {
+                    Ok((_, w)) => Verdict { result: Ok(()), warnings: w.iter().map(Note::from).collect() },
+                    Err(p) => Verdict { result: Err(p), warnings: Vec::new() },
+                },
+                None => Verdict {
+                    result: rfc1738::validate_bytes(t).map_err(Problem::from),
+                    warnings: Vec::new(),
+                },
+            };
+            if line_no == 1 && verdict.result.is_err() && clf::raw_request(t).is_ok() {
+                done.clf_hint = true;
+            }
+            done.tally.add(t, verdict.result.is_ok());
+            (t, verdict)
+        }
+        Err(n) => {
+            done.tally.add(b"", false);
+            let result = Err(Problem::too_long(n, job.max_len));
+            (b"", Verdict { result, warnings: Vec::new() })
+        }
+    };
+    if let Err(p) = &verdict.result {
+        done.tally.add_error(p, job.file, line_no, input);
+    }
+    done.tally.add_warnings(&verdict.warnings, job.file, line_no, input);
+    let silent = job.quiet || (job.invalid_only && verdict.result.is_ok());
+    if !silent {
+        write_verdict(&mut done.out, job, line_no, input, &verdict, record.as_ref())?;
+    }
+    Ok(())
+}
+
+/// Writes what `check` says about one line: a JSON object with `--json`;
+/// one line with `--keep-lines`; otherwise a report when the line is
+/// invalid, and one for each warning.
 fn write_verdict(
     out: &mut Vec<u8>,
     job: Job<'_>,
     line_no: u64,
     input: &[u8],
     verdict: &Verdict,
+    record: Option<&clf::Record<'_>>,
 ) -> io::Result<()> {
+    let name = display_name(job.file);
     if job.json {
-        let error = verdict
-            .as_ref()
-            .err()
-            .map(|p| json!({"offset": p.offset, "kind": p.kind, "rule": p.rule, "message": p.message}));
-        let obj = json!({
-            "file": job.file,
-            "line": line_no,
-            "input": String::from_utf8_lossy(input),
-            "valid": verdict.is_ok(),
-            "scheme": scheme_of(input),
-            "error": error,
-        });
+        let mut obj = serde_json::Map::new();
+        obj.insert("file".into(), job.file.into());
+        obj.insert("line".into(), line_no.into());
+        obj.insert("input".into(), String::from_utf8_lossy(input).into());
+        match record {
+            Some(r) => obj.extend(r.to_json()),
+            None => {
+                obj.insert("valid".into(), verdict.result.is_ok().into());
+                obj.insert("scheme".into(), json!(scheme_of(input)));
+                obj.insert(
+                    "error".into(),
+                    verdict.result.as_ref().err().map_or(Value::Null, Problem::to_json),
+                );
+                obj.insert("warnings".into(), verdict.warnings.iter().map(Note::to_json).collect());
+            }
+        }
         serde_json::to_writer(&mut *out, &obj)?;
         return writeln!(out);
     }
-    let Err(p) = verdict else { return Ok(()) };
-    super::report_line(out, display_name(job.file), line_no, input, p, job.color);
+    if job.keep_lines {
+        return match &verdict.result {
+            Err(p) => {
+                let column = super::column_of(input, p.offset);
+                writeln!(
+                    out,
+                    "{name}:{line_no}:{column}: {} at offset {} (in {})",
+                    p.message, p.offset, p.rule
+                )
+            }
+            Ok(()) => {
+                write!(out, "{name}:{line_no}: valid")?;
+                for w in &verdict.warnings {
+                    write!(out, "; warning[{}] at offset {}", w.kind, w.offset)?;
+                }
+                writeln!(out)
+            }
+        };
+    }
+    if let Err(p) = &verdict.result {
+        super::report_line(out, name, line_no, input, p, job.color);
+    }
+    for w in &verdict.warnings {
+        super::warn_line(out, name, line_no, input, w, job.color);
+    }
     Ok(())
 }
 

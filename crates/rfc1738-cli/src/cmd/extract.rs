@@ -1,24 +1,26 @@
 //! `rfc1738 extract [FILE...]`: find the URLs in free text (mail, news,
 //! documents, logs), as the RFC's Appendix describes, one per line.
 //!
-//! The input is read a paragraph at a time: a wrapped URL never crosses a
-//! blank line and a bare one never crosses a line break, so the URLs found
-//! are the same as in the whole text, and memory stays bounded by the
-//! longest paragraph. A paragraph also ends at any line break where no
-//! wrapper is left open, so text without wrappers across lines (a log
-//! read from `tail -f`) is answered line by line, and what was found is
-//! written as soon as the input would make the command wait. A paragraph
-//! longer than [`MAX_PARAGRAPH`] is cut at a line break; only a wrapper
-//! open across that cut is lost (the URL inside it is then found bare, up
-//! to the end of its line).
+//! The input is read a paragraph at a time: a bare URL never crosses a
+//! line break, and a wrapped one never reaches more than
+//! [`MAX_WRAPPER`] bytes past its `<`, so
+//! the URLs found are the same as in the whole text, and memory stays
+//! bounded by the longest paragraph. A paragraph ends at any line break
+//! where no wrapper is left open (a blank line inside an open wrapper is
+//! part of it, as the Appendix asks), so text without wrappers across
+//! lines (a log read from `tail -f`) is answered line by line, and what
+//! was found is written as soon as the input would make the command wait.
+//! A paragraph longer than [`MAX_PARAGRAPH`] is cut at a line break; only
+//! a wrapper open across that cut is lost (the URL inside it is then found
+//! bare, up to the end of its line).
 
 use super::report_at;
 use crate::input::{self, Source};
-use crate::outcome::Problem;
+use crate::outcome::{Note, Problem};
 use crate::status;
-use rfc1738::extract::{Finder, Match};
-use serde_json::json;
-use std::io::{self, BufRead, BufReader, BufWriter, Write};
+use rfc1738::extract::{Finder, Match, MAX_WRAPPER};
+use serde_json::{json, Value};
+use std::io::{self, BufRead, BufReader, BufWriter, Read, Write};
 
 /// The longest paragraph searched in one piece, in bytes.
 pub const MAX_PARAGRAPH: usize = 8 << 20;
@@ -38,9 +40,30 @@ pub struct ExtractArgs {
     /// Only URLs written inside `<URL:...>` or `<scheme:...>`.
     #[arg(long)]
     wrapped_only: bool,
+    /// The longest line searched, in bytes: the rest of a longer line is
+    /// skipped with a note on stderr (and exit status 1), so that memory
+    /// stays bounded on any input.
+    #[arg(long, value_name = "BYTES", default_value_t = crate::input::DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
+    max_len: usize,
+    /// Write exactly one line per input line, in order: the URLs that
+    /// start on it, separated by spaces (an empty line when none); with
+    /// --json, one object per input line: `{file, line, urls: [...]}`.
+    #[arg(long)]
+    keep_lines: bool,
+    /// Check each URL found accepting the deviations real-world URLs have;
+    /// each is reported as a warning (stderr, or `warnings` in JSON).
+    #[arg(long)]
+    lenient: bool,
     /// Files of text; `-` or none for stdin.
     files: Vec<String>,
 }
+
+/// The examples at the end of `extract --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  rfc1738 extract mail.txt                       each URL found, wrapper removed, one per line
+  rfc1738 extract --json --wrapped-only notes.txt  only <URL:...>, with offsets and validity
+  rfc1738 extract --keep-lines access.log | paste access.log -   each line beside its URLs";
 
 /// What `run` counts.
 #[derive(Default)]
@@ -59,10 +82,11 @@ pub fn run(args: &ExtractArgs) -> io::Result<u8> {
     let mut err = anstream::AutoStream::auto(io::stderr().lock());
     let mut tally = Tally::default();
     for file in &files {
-        let source = input::open(file).map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
+        let source = input::open(file).map_err(|e| super::open_error(file, &e))?;
         let mut reader = BufReader::with_capacity(1 << 16, source);
-        let mut sink = Sink { args, file, out: &mut out, err: &mut err, tally: &mut tally };
-        paragraphs(&mut reader, |p, waits| {
+        let mut sink =
+            Sink { args, file, out: &mut out, err: &mut err, tally: &mut tally, pending: Vec::new() };
+        paragraphs(&mut reader, args.max_len, |p, waits| {
             sink.paragraph(&finder, p)?;
             // Nothing more to read yet (a slow pipe): what was found so far
             // is written now, not when the buffer fills.
@@ -86,42 +110,65 @@ pub struct Paragraph<'a> {
     pub offset: u64,
     /// Line number of the first line of `bytes`.
     pub line: u64,
+    /// Octets of the last line skipped past `--max-len` (the paragraph ends
+    /// there), with the number of that line.
+    pub skipped: Option<(u64, u64)>,
 }
 
 /// Calls `each` on the input cut into paragraphs: each ends after a blank
-/// line (one holding only spaces and tabs), at the end of the input, at
-/// the first line break past [`MAX_PARAGRAPH`] bytes, or at a line break
-/// where no wrapper is left open (see [`open_after`]) once [`BATCH`] bytes
-/// are held or when all that was read is held: no URL crosses such a
-/// break, so a slow pipe (a log read from `tail -f`) is answered line by
-/// line. `each` also learns whether the next read would wait for input
-/// (nothing buffered and nothing ready).
+/// line (one holding only spaces and tabs) where no wrapper is open, at
+/// the end of the input, at the first line break past [`MAX_PARAGRAPH`]
+/// bytes, or at a line break where no wrapper is left open (see
+/// [`open_after`]) once [`BATCH`] bytes are held or when all that was read
+/// is held: no URL crosses such a break, so a slow pipe (a log read from
+/// `tail -f`) is answered line by line. A wrapper counts as open up to
+/// [`MAX_WRAPPER`] bytes past its `<`, where the finder gives it up too.
+/// `each` also learns whether the next read would wait for input (nothing
+/// buffered and nothing ready).
+///
+/// A line longer than `max_len` keeps its first `max_len` bytes, cut back
+/// to the last space or tab so that no URL is cut in two; the rest of it is
+/// read and dropped, and the paragraph ends there (`skipped`).
 pub fn paragraphs(
     reader: &mut BufReader<Box<dyn Source>>,
+    max_len: usize,
     mut each: impl FnMut(Paragraph<'_>, bool) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut buf = Vec::new();
     let (mut offset, mut line, mut lines_in_buf) = (0u64, 1u64, 0u64);
-    // A wrapper may be open at the end of `buf`.
-    let mut open = false;
+    // Where in `buf` the `<` of a wrapper that may be open at its end is.
+    let mut open: Option<usize> = None;
     loop {
         let start = buf.len();
-        let n = reader.read_until(b'\n', &mut buf)?;
+        let (n, skipped) = read_line_within(reader, &mut buf, max_len)?;
         let this = &buf[start..];
         let blank = this.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n'));
         if n > 0 {
             lines_in_buf += u64::from(this.ends_with(b"\n"));
-            open = open_after(open, this);
+            open = match open_after(open.is_some(), this) {
+                Open::No => None,
+                Open::Same => open,
+                Open::At(k) => Some(start + k),
+            };
+            // Any `>` from here on is too far from the `<` to close it.
+            if open.is_some_and(|lt| buf.len() - lt >= MAX_WRAPPER) {
+                open = None;
+            }
         }
         let drained = reader.buffer().is_empty();
-        let cut = n == 0 || blank || buf.len() > MAX_PARAGRAPH || (!open && (drained || buf.len() >= BATCH));
-        if cut && !buf.is_empty() {
+        let cut = n == 0
+            || skipped.is_some()
+            || buf.len() > MAX_PARAGRAPH
+            || (open.is_none() && (blank || drained || buf.len() >= BATCH));
+        if cut && (!buf.is_empty() || skipped.is_some()) {
             let waits = input::would_wait(reader);
-            each(Paragraph { bytes: &buf, offset, line }, waits)?;
-            offset += buf.len() as u64;
-            line += lines_in_buf;
+            // A cut line is the one after the whole lines held.
+            let cut_line = skipped.map(|(bytes, _)| (bytes, line + lines_in_buf));
+            each(Paragraph { bytes: &buf, offset, line, skipped: cut_line }, waits)?;
+            offset += buf.len() as u64 + skipped.map_or(0, |s| s.0);
+            line += lines_in_buf + u64::from(skipped.is_some_and(|s| s.1));
             lines_in_buf = 0;
-            open = false;
+            open = None;
             buf.clear();
         }
         if n == 0 {
@@ -130,9 +177,56 @@ pub fn paragraphs(
     }
 }
 
+/// Reads one line (up to its `\n`) onto `buf`, at most `max_len` octets of
+/// it: the octets read (0 at the end of the input) and, for a longer line,
+/// the octets dropped and whether a `\n` was among them.
+fn read_line_within(
+    reader: &mut impl BufRead,
+    buf: &mut Vec<u8>,
+    max_len: usize,
+) -> io::Result<(usize, Option<(u64, bool)>)> {
+    let start = buf.len();
+    // The line and its `\n`: a line of exactly `max_len` octets is whole.
+    let n = reader.by_ref().take(max_len as u64 + 1).read_until(b'\n', buf)?;
+    if n <= max_len || buf.last() == Some(&b'\n') {
+        return Ok((n, None));
+    }
+    // Cut back to the last space or tab: a URL holds neither.
+    let keep = buf[start..start + max_len].iter().rposition(|&b| b == b' ' || b == b'\t').unwrap_or(0);
+    let mut dropped = (n - keep) as u64;
+    buf.truncate(start + keep);
+    let mut newline = false;
+    while !newline {
+        let chunk = reader.fill_buf()?;
+        if chunk.is_empty() {
+            break;
+        }
+        let (used, found) = match memchr::memchr(b'\n', chunk) {
+            Some(i) => (i + 1, true),
+            None => (chunk.len(), false),
+        };
+        reader.consume(used);
+        dropped += used as u64;
+        newline = found;
+    }
+    Ok((keep, Some((dropped, newline))))
+}
+
+/// Whether a wrapper may be open at the end of a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Open {
+    /// None is.
+    No,
+    /// The one open at its start, if any, still is.
+    Same,
+    /// One that starts at the `<` at this offset in the line is.
+    At(usize),
+}
+
 /// Whether a wrapper may be open at the end of `line` (read up to its
-/// `\n`); `before`: whether one may be open at its start. The answer errs
-/// on the side of open: that only keeps the paragraph going.
+/// `\n`), and since which `<`; `before`: whether one may be open at its
+/// start. The answer errs on the side of open, and of the later `<`: that
+/// only keeps the paragraph going.
 ///
 /// A wrapper that starts at a `<` ends at the first `>` after it, or is
 /// abandoned at a `<`, so on one line a `<` with a `>` after it leaves
@@ -142,30 +236,33 @@ pub fn paragraphs(
 /// line break of its own inside (a lone CR, VT, FF, NEL, LS, PS), after
 /// which quote marks are skipped again, is open if it has a `<` at all or
 /// goes on an open wrapper.
-fn open_after(before: bool, line: &[u8]) -> bool {
+fn open_after(before: bool, line: &[u8]) -> Open {
     let body = line.strip_suffix(b"\n").unwrap_or(line);
     let body = body.strip_suffix(b"\r").unwrap_or(body);
+    let last_lt = memchr::memrchr(b'<', body);
     // Without a `<`, a line opens nothing (the common line: one search).
-    if !before && memchr::memrchr(b'<', body).is_none() {
-        return false;
+    if !before && last_lt.is_none() {
+        return Open::No;
     }
+    // Unsure: the last `<` of the line, or the one open before it.
+    let unsure = last_lt.map_or(Open::Same, Open::At);
     if has_inner_break(body) {
-        return true;
+        return unsure;
     }
     let from = if before {
         let Some(k) = body.iter().position(|&c| c.is_ascii_graphic() && c != b'>') else {
-            return true;
+            return Open::Same;
         };
         match body[k..].iter().position(|&c| c == b'<' || c == b'>') {
             Some(j) => k + j,
-            None => return true,
+            None => return Open::Same,
         }
     } else {
         0
     };
     match memchr::memrchr(b'<', &body[from..]) {
-        Some(lt) => memchr::memchr(b'>', &body[from + lt..]).is_none(),
-        None => false,
+        Some(lt) if memchr::memchr(b'>', &body[from + lt..]).is_none() => Open::At(from + lt),
+        _ => Open::No,
     }
 }
 
@@ -184,6 +281,8 @@ struct Sink<'a, O: Write, E: Write> {
     out: &'a mut O,
     err: &'a mut E,
     tally: &'a mut Tally,
+    /// With `--keep-lines`: what each line of the paragraph gets.
+    pending: Vec<Vec<Value>>,
 }
 
 impl<O: Write, E: Write> Sink<'_, O, E> {
@@ -191,23 +290,107 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
     /// end a URL as any non-ASCII text does, so each UTF-8 run of the
     /// paragraph is searched on its own.
     fn paragraph(&mut self, finder: &Finder, p: Paragraph<'_>) -> io::Result<()> {
+        self.urls(finder, &p)?;
+        if let Some((bytes, line)) = p.skipped {
+            self.tally.invalid += 1;
+            self.out.flush()?;
+            let name = if self.file == "-" { "<stdin>" } else { self.file };
+            let max = self.args.max_len;
+            writeln!(
+                self.err,
+                "rfc1738: {name}:{line}: the line is longer than the limit of {max} bytes (--max-len); \
+                 {bytes} bytes of it were not searched"
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Finds and writes the URLs of one paragraph.
+    fn urls(&mut self, finder: &Finder, p: &Paragraph<'_>) -> io::Result<()> {
         let mut at = 0usize;
         let mut pos = Position { line: p.line, column: 1, offset: 0 };
+        if self.args.keep_lines {
+            let lines = memchr::memchr_iter(b'\n', p.bytes).count() + usize::from(!p.bytes.ends_with(b"\n"));
+            self.pending = vec![Vec::new(); lines];
+        }
         for chunk in p.bytes.utf8_chunks() {
             let text = chunk.valid();
             for m in finder.find_iter(text) {
                 let (line, _) = pos.advance(p.bytes, at + m.start());
-                let verdict = m.validate().map_err(Problem::from);
+                let (verdict, warnings) = check(&m, self.args.lenient);
                 let span = (p.offset + (at + m.start()) as u64, p.offset + (at + m.end()) as u64);
-                self.url(&m, span, line, &verdict)?;
+                if self.args.keep_lines {
+                    let record = self.record(&m, span, line, &verdict, &warnings);
+                    self.pending[(line - p.line) as usize].push(record);
+                } else {
+                    self.url(&m, span, line, &verdict, &warnings)?;
+                }
                 if let Err(problem) = verdict {
                     let here = pos.advance(p.bytes, at + m.text_offset(problem.offset));
                     self.diagnose(&m, here, &problem)?;
                 }
+                for w in &warnings {
+                    let here = pos.advance(p.bytes, at + m.text_offset(w.offset));
+                    self.warn(&m, here, w)?;
+                }
             }
             at += text.len() + chunk.invalid().len();
         }
+        if self.args.keep_lines {
+            for (k, urls) in std::mem::take(&mut self.pending).into_iter().enumerate() {
+                if self.args.json {
+                    let obj = json!({"file": self.file, "line": p.line + k as u64, "urls": urls});
+                    serde_json::to_writer(&mut *self.out, &obj)?;
+                    writeln!(self.out)?;
+                } else {
+                    let texts: Vec<&str> = urls.iter().filter_map(|u| u["url"].as_str()).collect();
+                    writeln!(self.out, "{}", texts.join(" "))?;
+                }
+            }
+        }
         Ok(())
+    }
+
+    /// The JSON record of a URL found.
+    fn record(
+        &self,
+        m: &Match<'_>,
+        span: (u64, u64),
+        line: u64,
+        verdict: &Result<(), Problem>,
+        warnings: &[Note],
+    ) -> Value {
+        json!({
+            "url": m.as_str(),
+            "start": span.0,
+            "end": span.1,
+            "form": m.form().as_str(),
+            "hyphen_break": m.alternative(),
+            "valid": verdict.is_ok(),
+            "scheme": m.scheme().to_ascii_lowercase(),
+            "error": verdict.as_ref().err().map_or(Value::Null, Problem::to_json),
+            "warnings": warnings.iter().map(Note::to_json).collect::<Vec<_>>(),
+            "file": self.file,
+            "line": line,
+        })
+    }
+
+    /// Writes `rfc1738: FILE:LINE:COLUMN: warning: ...` on stderr, without
+    /// `--json`, then the URL with a caret under the offset.
+    fn warn(&mut self, m: &Match<'_>, (line, column): (u64, u64), w: &Note) -> io::Result<()> {
+        if self.args.json {
+            return Ok(());
+        }
+        self.out.flush()?;
+        let name = if self.file == "-" { "<stdin>" } else { self.file };
+        let style = crate::diag::WARNING;
+        writeln!(
+            self.err,
+            "rfc1738: {name}:{line}:{column}: {style}warning{style:#}: {} at offset {} ({})",
+            w.message, w.offset, w.kind
+        )?;
+        let shown = m.as_str();
+        write!(self.err, "{}", crate::diag::caret(shown, w.offset.min(shown.len())))
     }
 
     /// Writes the URL: alone on its line, or as a JSON object.
@@ -217,26 +400,14 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
         span: (u64, u64),
         line: u64,
         verdict: &Result<(), Problem>,
+        warnings: &[Note],
     ) -> io::Result<()> {
         if !self.args.json {
-            return writeln!(self.out, "{m}");
+            // The text inside a wrapper may hold ESC or BEL: escaped for the
+            // terminal (a valid URL holds none, and is written as it is).
+            return writeln!(self.out, "{}", rfc1738_access::show(m.as_str().as_bytes()));
         }
-        let error = verdict
-            .as_ref()
-            .err()
-            .map(|p| json!({"offset": p.offset, "kind": p.kind, "rule": p.rule, "message": p.message}));
-        let obj = json!({
-            "url": m.as_str(),
-            "start": span.0,
-            "end": span.1,
-            "form": m.form().as_str(),
-            "hyphen_break": m.alternative(),
-            "valid": verdict.is_ok(),
-            "scheme": m.scheme().to_ascii_lowercase(),
-            "error": error,
-            "file": self.file,
-            "line": line,
-        });
+        let obj = self.record(m, span, line, verdict, warnings);
         serde_json::to_writer(&mut *self.out, &obj)?;
         writeln!(self.out)
     }
@@ -260,6 +431,18 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
             m.as_str().as_bytes(),
             p,
         )
+    }
+}
+
+/// A URL found, checked: strictly, or accepting the deviations of a
+/// lenient parse (each a warning, its offset in the URL).
+fn check(m: &Match<'_>, lenient: bool) -> (Result<(), Problem>, Vec<Note>) {
+    if !lenient {
+        return (m.validate().map_err(Problem::from), Vec::new());
+    }
+    match rfc1738::Url::parse_with(m.as_str(), &rfc1738::ParseOptions::lenient()) {
+        Ok((_, warnings)) => (Ok(()), warnings.iter().map(Note::from).collect()),
+        Err(e) => (Err(Problem::from(e)), Vec::new()),
     }
 }
 
@@ -291,6 +474,9 @@ impl Position {
 mod tests {
     use super::*;
 
+    /// A `--max-len` no test line reaches.
+    const NO_LIMIT: usize = 1 << 40;
+
     /// `input` from a pipe whose writer is slow: a byte at a time, never
     /// more ready.
     fn trickle(input: &str) -> BufReader<Box<dyn Source>> {
@@ -300,7 +486,7 @@ mod tests {
     /// The paragraphs of `input` read from a slow pipe.
     fn cut(input: &str) -> Vec<(String, u64, u64)> {
         let mut v = Vec::new();
-        paragraphs(&mut trickle(input), |p, waits| {
+        paragraphs(&mut trickle(input), NO_LIMIT, |p, waits| {
             assert!(waits);
             v.push((String::from_utf8_lossy(p.bytes).into_owned(), p.offset, p.line));
             Ok(())
@@ -330,7 +516,7 @@ mod tests {
         let text = "a http://h.dom/\n".repeat(BATCH / 4);
         let source: Box<dyn Source> = Box::new(io::Cursor::new(text.clone().into_bytes()));
         let mut sizes = Vec::new();
-        paragraphs(&mut BufReader::with_capacity(BATCH, source), |p, waits| {
+        paragraphs(&mut BufReader::with_capacity(BATCH, source), NO_LIMIT, |p, waits| {
             assert!(!waits);
             sizes.push(p.bytes.len());
             Ok(())
@@ -340,34 +526,48 @@ mod tests {
     }
 
     #[test]
-    fn a_wrapper_open_at_a_line_end_keeps_the_paragraph_to_its_end_or_a_blank_line() {
+    fn a_wrapper_open_at_a_line_end_keeps_the_paragraph_to_its_end_or_its_bound() {
         assert_eq!(cut("a <URL:h:\nb> c\nd\n"), [("a <URL:h:\nb> c\n".into(), 0, 1), ("d\n".into(), 15, 3)]);
-        assert_eq!(cut("a <URL:h:\nb\n\nd\n"), [("a <URL:h:\nb\n\n".into(), 0, 1), ("d\n".into(), 13, 4)]);
+        // Appendix: whitespace inside a wrapper, blank lines too, is ignored.
+        assert_eq!(
+            cut("a <URL:h:\nb\n\nd> e\nf\n"),
+            [("a <URL:h:\nb\n\nd> e\n".into(), 0, 1), ("f\n".into(), 18, 5)]
+        );
+        assert_eq!(cut("a <URL:h:\nb\n\nd\n"), [("a <URL:h:\nb\n\nd\n".into(), 0, 1)]);
         // The `>` of a quoted line closes nothing.
         assert_eq!(cut("> a <URL:h:\n> b\n> c>\n"), [("> a <URL:h:\n> b\n> c>\n".into(), 0, 1)]);
+        // Past MAX_WRAPPER bytes from its `<`, a wrapper is given up: the
+        // next blank line ends the paragraph.
+        let text = format!("a <URL:h:\n{}d\n", "\n".repeat(MAX_WRAPPER));
+        let cuts = cut(&text);
+        assert_eq!(cuts[0].0.len(), MAX_WRAPPER + 2, "up to the blank line MAX_WRAPPER bytes past the <");
+        assert_eq!(cuts[1], ("\n".into(), MAX_WRAPPER as u64 + 2, MAX_WRAPPER as u64 - 6));
+        assert_eq!(cuts.iter().map(|c| c.0.as_str()).collect::<String>(), text);
     }
 
     #[test]
     fn a_line_leaves_a_wrapper_open_after_an_unclosed_lt() {
+        use Open::{At, No, Same};
         for (before, line, open) in [
-            (false, "no wrapper\n", false),
-            (false, "<URL:h:a>\n", false),
-            (false, "<URL:h:a\n", true),
-            (false, "<URL:h:a <b>\r\n", false),
-            (false, "x> <URL:h:a\r\n", true),
-            (false, "<URL:h:a> <URL:h:b", true),
+            (false, "no wrapper\n", No),
+            (false, "<URL:h:a>\n", No),
+            (false, "<URL:h:a\n", At(0)),
+            (false, "<URL:h:a <b>\r\n", No),
+            (false, "x> <URL:h:a\r\n", At(3)),
+            (false, "<URL:h:a> <URL:h:b", At(10)),
             // A line that goes on an open wrapper: quote marks first.
-            (true, "  y> here\n", false),
-            (true, "> > y> here\n", false),
-            (true, "> >\n", true),
-            (true, "y\n", true),
-            (true, "y <URL:h:b\n", true),
-            (true, "y> <URL:h:b>\n", false),
-            // A line break inside the line: open if a `<` is.
-            (false, "a\rb\n", false),
-            (false, "> <URL:h:a\x0b> b\n", true),
-            (false, "<URL:h:a\u{2028}>\n", true),
-            (true, "y>\u{85}\n", true),
+            (true, "  y> here\n", No),
+            (true, "> > y> here\n", No),
+            (true, "> >\n", Same),
+            (true, "\n", Same),
+            (true, "y\n", Same),
+            (true, "y <URL:h:b\n", At(2)),
+            (true, "y> <URL:h:b>\n", No),
+            // A line break inside the line: open if a `<` is, at the last.
+            (false, "a\rb\n", No),
+            (false, "> <URL:h:a\x0b> b <c\n", At(15)),
+            (false, "<URL:h:a\u{2028}>\n", At(0)),
+            (true, "y>\u{85}\n", Same),
         ] {
             assert_eq!(open_after(before, line.as_bytes()), open, "{before} {line:?}");
         }
@@ -428,12 +628,43 @@ mod tests {
                 text.push_str(ENDS[pick(ENDS.len())]);
             }
             let mut pieces = Vec::new();
-            paragraphs(&mut trickle(&text), |p, _| {
+            paragraphs(&mut trickle(&text), NO_LIMIT, |p, _| {
                 pieces.extend(found(std::str::from_utf8(p.bytes).unwrap(), p.offset as usize));
                 Ok(())
             })
             .unwrap();
             assert_eq!(pieces, found(&text, 0), "{text:?}");
+        }
+    }
+
+    /// Around the bound of a wrapper (blank lines, spaces, quote marks),
+    /// the paragraphs find what the whole text holds.
+    #[test]
+    fn cutting_into_paragraphs_agrees_with_the_whole_text_at_the_bound() {
+        let finder = Finder::new();
+        let found = |text: &str, offset: usize| -> Vec<(usize, usize, String)> {
+            finder
+                .find_iter(text)
+                .map(|m| (offset + m.start(), offset + m.end(), m.as_str().to_owned()))
+                .collect()
+        };
+        for (head, unit, tail) in [
+            ("x <URL:h:a\n", "\n", "b> http://c.dom/\n"),
+            ("x <URL:h:a", " ", "b>\n\nhttp://c.dom/\n"),
+            ("> x <URL:h:a\n", ">\n", "> b>\n"),
+            ("<URL:h:a\r\n", "\r\n", ">\r\n"),
+        ] {
+            for extra in 0..8 {
+                let n = (MAX_WRAPPER - head.len() - tail.len()) / unit.len() + extra - 4;
+                let text = format!("{head}{}{tail}", unit.repeat(n));
+                let mut pieces = Vec::new();
+                paragraphs(&mut trickle(&text), NO_LIMIT, |p, _| {
+                    pieces.extend(found(std::str::from_utf8(p.bytes).unwrap(), p.offset as usize));
+                    Ok(())
+                })
+                .unwrap();
+                assert_eq!(pieces, found(&text, 0), "{head:?} {unit:?} {n}");
+            }
         }
     }
 

@@ -6,6 +6,7 @@
 //! command does not access, or by the server), 2 a usage, connection or
 //! I/O error.
 
+use crate::output::{OutputError, Pending};
 use rfc1738_access::{fetch, plan, show, AccessError, Event, MenuOutput, Options, Trace};
 use std::fs::File;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
@@ -18,9 +19,15 @@ use std::time::{Duration, Instant};
 pub struct FetchArgs {
     /// The URL to retrieve.
     url: String,
-    /// Write the resource to FILE instead of stdout.
+    /// Write the resource to FILE instead of stdout (`-` is stdout). FILE
+    /// is replaced only by a complete transfer: the bytes go to a temporary
+    /// file beside it, renamed over it at the end; on any error or signal
+    /// FILE keeps its old bytes. A device, FIFO or directory is refused.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
+    /// With -o: keep an existing FILE and fetch nothing.
+    #[arg(long, requires = "output")]
+    no_clobber: bool,
     /// Print the exchange that would be performed, without connecting.
     #[arg(long)]
     plan: bool,
@@ -31,23 +38,23 @@ pub struct FetchArgs {
     #[arg(long)]
     allow_privileged_port: bool,
     /// Stop after this many bytes of content.
-    #[arg(long, value_name = "BYTES", default_value_t = 1 << 30)]
+    #[arg(long, value_name = "BYTES", default_value_t = 1 << 30, value_parser = crate::flags::max_bytes)]
     max_bytes: u64,
     /// The most bytes of a reply's head: an http status line and headers,
     /// an ftp or nntp reply (all its lines).
-    #[arg(long, value_name = "BYTES", default_value_t = Options::default().max_header_bytes)]
+    #[arg(long, value_name = "BYTES", default_value_t = Options::default().max_header_bytes, value_parser = crate::flags::max_len)]
     max_header_bytes: usize,
     /// The most header lines of an http response.
-    #[arg(long, value_name = "N", default_value_t = Options::default().max_headers)]
+    #[arg(long, value_name = "N", default_value_t = Options::default().max_headers, value_parser = crate::flags::count)]
     max_headers: usize,
     /// The longest line read from a server (a reply, an article line, a gopher menu line).
-    #[arg(long, value_name = "BYTES", default_value_t = Options::default().max_line)]
+    #[arg(long, value_name = "BYTES", default_value_t = Options::default().max_line, value_parser = crate::flags::max_len)]
     max_line: usize,
     /// Seconds allowed for connecting and for each read or write.
-    #[arg(long, value_name = "SECS", default_value_t = 30)]
+    #[arg(long, value_name = "SECS", default_value_t = 30, value_parser = crate::flags::seconds)]
     timeout: u64,
     /// Seconds allowed for the whole access: every read and write ends by then.
-    #[arg(long, value_name = "SECS", default_value_t = 600)]
+    #[arg(long, value_name = "SECS", default_value_t = 600, value_parser = crate::flags::seconds)]
     max_time: u64,
     /// The e-mail address sent as the anonymous ftp password (default: $EMAIL, else $USER@localhost).
     #[arg(long, value_name = "ADDRESS")]
@@ -56,7 +63,7 @@ pub struct FetchArgs {
     #[arg(long, value_name = "HOST[:PORT]")]
     news_server: Option<String>,
     /// The most http redirects followed.
-    #[arg(long, value_name = "N", default_value_t = 5)]
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = crate::flags::redirects)]
     max_redirects: u32,
     /// Write gopher menus as the server sent them, not as items with their URLs.
     #[arg(long)]
@@ -72,8 +79,12 @@ pub fn run(args: FetchArgs) -> ExitCode {
     if args.plan {
         return match plan(&args.url, &opts) {
             Ok(p) => {
-                print!("{p}");
-                ExitCode::SUCCESS
+                let mut out = io::stdout().lock();
+                match write!(out, "{p}").and_then(|()| out.flush()) {
+                    // A closed pipe (`fetch --plan URL | head -1`) is not an error.
+                    Err(e) if e.kind() != io::ErrorKind::BrokenPipe => fail(&args.url, &e.to_string(), 2),
+                    _ => ExitCode::SUCCESS,
+                }
             }
             Err(e) => fail(&args.url, &e.to_string(), code(&e)),
         };
@@ -81,30 +92,52 @@ pub fn run(args: FetchArgs) -> ExitCode {
     match retrieve(&args, &opts) {
         Ok(()) => ExitCode::SUCCESS,
         // A closed pipe (`rfc1738 fetch URL | head`) is not an error.
-        Err(AccessError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
-        Err(e) => fail(&args.url, &e.to_string(), code(&e)),
+        Err(Failure::Access(AccessError::Io(e))) if e.kind() == io::ErrorKind::BrokenPipe => {
+            ExitCode::SUCCESS
+        }
+        Err(Failure::Access(e)) => fail(&args.url, &e.to_string(), code(&e)),
+        Err(Failure::Output(e)) => fail(&args.url, &show(e.to_string().as_bytes()), 2),
     }
 }
 
-fn retrieve(args: &FetchArgs, opts: &Options) -> Result<(), AccessError> {
+/// How `retrieve` failed: the access, or the output file.
+enum Failure {
+    Access(AccessError),
+    Output(OutputError),
+}
+
+impl From<AccessError> for Failure {
+    fn from(e: AccessError) -> Failure {
+        Failure::Access(e)
+    }
+}
+
+fn retrieve(args: &FetchArgs, opts: &Options) -> Result<(), Failure> {
+    let to_file = args.output.as_deref().filter(|p| p.as_os_str() != "-");
     let progress =
-        !args.trace && io::stderr().is_terminal() && (args.output.is_some() || !io::stdout().is_terminal());
+        !args.trace && io::stderr().is_terminal() && (to_file.is_some() || !io::stdout().is_terminal());
     let mut tracer = Tracer { trace: args.trace, progress, last: None };
-    let result = match &args.output {
+    let result = match to_file {
         Some(path) => {
-            let mut out = BufWriter::new(File::create(path).map_err(AccessError::Io)?);
+            // Every check before connecting (§6) comes before any file.
+            plan(&args.url, opts)?;
+            let mut pending = Pending::create(path, args.no_clobber).map_err(Failure::Output)?;
+            let mut out = BufWriter::new(pending.file());
             let r = fetch(&args.url, opts, &mut tracer, &mut out)
                 .and_then(|_| out.flush().map_err(AccessError::Io));
-            if r.is_err() {
-                // No partial file is left to pass for the resource.
-                drop(out);
-                let _ = std::fs::remove_file(path);
+            drop(out);
+            match r {
+                // Only a complete, verified transfer takes FILE's place; on
+                // an error `pending` is dropped and the temporary file with it.
+                Ok(()) => pending.commit().map_err(Failure::Output),
+                Err(e) => Err(e.into()),
             }
-            r
         }
         None => {
             let mut out = BufWriter::new(io::stdout().lock());
-            fetch(&args.url, opts, &mut tracer, &mut out).and_then(|_| out.flush().map_err(AccessError::Io))
+            fetch(&args.url, opts, &mut tracer, &mut out)
+                .and_then(|_| out.flush().map_err(AccessError::Io))
+                .map_err(Failure::from)
         }
     };
     tracer.finish();
@@ -113,7 +146,7 @@ fn retrieve(args: &FetchArgs, opts: &Options) -> Result<(), AccessError> {
 
 fn options(args: &FetchArgs) -> Result<Options, String> {
     let news_server = match args.news_server.clone().or_else(|| std::env::var("NNTPSERVER").ok()) {
-        Some(s) => Some(host_port(&s, 119)?),
+        Some(s) => Some(rfc1738_access::news_server(&s).map_err(|e| e.to_string())?),
         None => None,
     };
     let email = args.email.clone().or_else(|| std::env::var("EMAIL").ok()).unwrap_or_else(|| {
@@ -134,17 +167,6 @@ fn options(args: &FetchArgs) -> Result<Options, String> {
         password_prompt: Some(Box::new(ask_password)),
         menus: if args.raw { MenuOutput::Raw } else { MenuOutput::Items },
     })
-}
-
-/// `host` or `host:port`.
-fn host_port(s: &str, default: u16) -> Result<(String, u16), String> {
-    match s.rsplit_once(':') {
-        Some((host, port)) => {
-            let port = port.parse().map_err(|_| format!("invalid news server port in {s:?}"))?;
-            Ok((host.to_string(), port))
-        }
-        None => Ok((s.to_string(), default)),
-    }
 }
 
 /// Asks on the terminal, without echo where `stty` can turn it off.
@@ -177,10 +199,10 @@ impl Trace for Tracer {
         let _ = match event {
             Event::Progress { bytes, total } => return self.show_progress(*bytes, *total),
             _ if !self.trace => Ok(()),
-            Event::Connect { host, port } => writeln!(err, "* connect {host}:{port}"),
+            Event::Connect { host, port } => writeln!(err, "* connect {}:{port}", show(host.as_bytes())),
             Event::Sent(line) => writeln!(err, "> {}", show(line)),
             Event::Received(line) => writeln!(err, "< {}", show(line)),
-            Event::Note(note) => writeln!(err, "# {note}"),
+            Event::Note(note) => writeln!(err, "# {}", show(note.as_bytes())),
             _ => Ok(()),
         };
     }
@@ -222,6 +244,8 @@ fn code(e: &AccessError) -> u8 {
 }
 
 fn fail(url: &str, msg: &str, code: u8) -> ExitCode {
-    eprintln!("rfc1738: {url}: {msg}");
+    // The URL is the user's input: escaped for the terminal. The message
+    // is escaped where it is made (an `AccessError` quoting a server).
+    let _ = writeln!(io::stderr(), "rfc1738: {}: {msg}", show(url.as_bytes()));
     ExitCode::from(code)
 }

@@ -1,6 +1,6 @@
-//! `rfc1738 lint [--lenient] [--json] [FILE...]`: the warnings of each URL,
-//! one per line: the security checks (§6 and more), the deviations a
-//! lenient parse accepted, and the invalid lines.
+//! `rfc1738 lint [--lenient] [--json | --format sarif] [FILE...]`: the
+//! warnings of each URL, one per line: the security checks (§6 and more),
+//! the deviations a lenient parse accepted, and the invalid lines.
 
 use super::{lossy_offset, next_line};
 use crate::diag;
@@ -8,7 +8,7 @@ use crate::input::{Line, Lines, DEFAULT_MAX_LEN};
 use crate::outcome::{options, parse_bytes_with, Problem};
 use crate::status;
 use rfc1738::Warning;
-use serde_json::json;
+use serde_json::{json, Value};
 use std::io::{self, BufWriter, Write};
 
 /// Arguments of `lint`.
@@ -20,14 +20,44 @@ pub struct LintArgs {
     lenient: bool,
     /// Write one JSON object per finding (`{file, line, input, offset, level, kind, message}`;
     /// `level` is `security`, `warning` or `error`; `input` has its password redacted).
-    #[arg(long)]
+    /// Each object carries its file and line; with --keep-lines, one object
+    /// per input line instead: `{file, line, input, findings: [...]}`.
+    #[arg(long, conflicts_with = "format")]
     json: bool,
+    /// What to write: `text` (one line per finding), `json` (as --json) or
+    /// `sarif` (one SARIF 2.1.0 log, for code-scanning tools: each finding
+    /// a result with its rule, level, file, line and column).
+    #[arg(long, value_enum, default_value_t = LintFormat::Text)]
+    format: LintFormat,
+    /// Write exactly one line (or JSON object) per input line, in order:
+    /// the line's findings separated by tabs, or an empty line when it has none.
+    #[arg(long)]
+    keep_lines: bool,
     /// The longest line read, in bytes; a longer one is reported invalid.
-    #[arg(long, default_value_t = DEFAULT_MAX_LEN)]
+    #[arg(long, default_value_t = DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
     max_len: usize,
-    /// Files with one URL per line; `-` or none for stdin. Empty lines are skipped.
+    /// Files with one URL per line; `-` or none for stdin. Empty lines are
+    /// skipped (with --keep-lines, they give an empty line).
     files: Vec<String>,
 }
+
+/// What `lint` writes.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum LintFormat {
+    /// `FILE:LINE:COLUMN: level[kind]: message`, one finding per line.
+    Text,
+    /// One JSON object per finding.
+    Json,
+    /// One SARIF 2.1.0 log.
+    Sarif,
+}
+
+/// The examples at the end of `lint --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  echo 'gopher://mail.dom:25/7x%0D%0A' | rfc1738 lint      each §6 risk with its line and column
+  rfc1738 lint --format sarif urls.txt > urls.sarif        for code-scanning tools (SARIF 2.1.0)
+  rfc1738 lint --lenient --keep-lines urls.txt             one line per input line, findings by tabs";
 
 /// What lint found on one line.
 enum Finding<'a> {
@@ -35,68 +65,77 @@ enum Finding<'a> {
     Invalid(&'a Problem),
 }
 
+/// One finding, as every format writes it.
+struct Found {
+    offset: usize,
+    column: usize,
+    kind: &'static str,
+    level: &'static str,
+    message: String,
+}
+
 /// Runs `lint`: exit 0 when nothing was found, 1 when anything was.
 pub fn run(args: &LintArgs) -> io::Result<u8> {
     let files = if args.files.is_empty() { vec!["-".to_string()] } else { args.files.clone() };
+    let format = if args.json { LintFormat::Json } else { args.format };
     // Colour escapes are stripped when stdout is not a terminal or
     // `NO_COLOR` is set.
     let mut out = BufWriter::new(anstream::stdout().lock());
-    let mut found = 0u64;
+    let mut count = 0u64;
+    let mut sarif = Sarif::default();
     for file in &files {
-        let mut lines =
-            Lines::open(file, args.max_len).map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
+        let mut lines = Lines::open(file, args.max_len).map_err(|e| super::open_error(file, &e))?;
         let name = if file == "-" { "<stdin>" } else { file };
         let mut line_no = 0u64;
         while let Some(line) = next_line(&mut lines, &mut out)? {
             line_no += 1;
             let (input, result) = match line {
-                Line::Text(t) if t.is_empty() => continue,
+                Line::Text(t) if t.is_empty() => {
+                    if args.keep_lines {
+                        write_line(&mut out, format, name, line_no, "", &[])?;
+                    }
+                    continue;
+                }
                 Line::Text(t) => {
                     let r = parse_bytes_with(&t, &options(args.lenient));
                     (t, r)
                 }
                 Line::TooLong(n) => (Vec::new(), Err(Problem::too_long(n, args.max_len))),
             };
-            let at = Place { name, line: line_no, input: &input };
-            match result {
-                Ok((url, mut warnings)) => {
-                    warnings.extend(url.security_warnings());
-                    warnings.sort_by_key(Warning::offset);
-                    let shown = url.redacted();
-                    for w in &warnings {
-                        write_finding(&mut out, args.json, &at, &shown, Finding::Warning(w))?;
-                    }
-                    found += warnings.len() as u64;
+            let (shown, findings) = match &result {
+                Ok((url, warnings)) => {
+                    let mut all = warnings.clone();
+                    all.extend(url.security_warnings());
+                    all.sort_by_key(Warning::offset);
+                    let findings: Vec<Found> =
+                        all.iter().map(|w| found(&input, Finding::Warning(w))).collect();
+                    (url.redacted().into_owned(), findings)
                 }
                 Err(p) => {
-                    let shown = String::from_utf8_lossy(&input);
-                    write_finding(&mut out, args.json, &at, &shown, Finding::Invalid(&p))?;
-                    found += 1;
+                    (String::from_utf8_lossy(&input).into_owned(), vec![found(&input, Finding::Invalid(p))])
+                }
+            };
+            count += findings.len() as u64;
+            match format {
+                LintFormat::Sarif => sarif.add(file, line_no, &findings),
+                _ if args.keep_lines => write_line(&mut out, format, name, line_no, &shown, &findings)?,
+                _ => {
+                    for f in &findings {
+                        write_finding(&mut out, format, name, line_no, &shown, f)?;
+                    }
                 }
             }
         }
     }
+    if format == LintFormat::Sarif {
+        serde_json::to_writer_pretty(&mut out, &sarif.log())?;
+        writeln!(out)?;
+    }
     out.flush()?;
-    Ok(if found == 0 { status::OK } else { status::INVALID })
+    Ok(if count == 0 { status::OK } else { status::INVALID })
 }
 
-/// Where a finding is.
-struct Place<'a> {
-    name: &'a str,
-    line: u64,
-    input: &'a [u8],
-}
-
-/// One finding on one line: `file:line:col: warning[kind]: message`, or
-/// `error[kind]` for an invalid line; or a JSON object. The input shown in
-/// JSON has its password replaced ([`rfc1738::Url::redacted`]).
-fn write_finding(
-    out: &mut impl Write,
-    json: bool,
-    at: &Place<'_>,
-    shown: &str,
-    f: Finding<'_>,
-) -> io::Result<()> {
+fn found(input: &[u8], f: Finding<'_>) -> Found {
     let (offset, kind, message, level) = match f {
         Finding::Warning(w) => {
             let level = if w.kind().is_security() { "security" } else { "warning" };
@@ -104,15 +143,141 @@ fn write_finding(
         }
         Finding::Invalid(p) => (p.offset, p.kind, p.message.to_string(), "error"),
     };
-    if json {
-        let obj = json!({
-            "file": at.name, "line": at.line, "input": shown, "offset": offset,
-            "level": level, "kind": kind, "message": message,
-        });
+    let column = diag::column(&String::from_utf8_lossy(input), lossy_offset(input, offset));
+    Found { offset, column, kind, level, message }
+}
+
+fn json_of(name: &str, line: u64, shown: &str, f: &Found) -> Value {
+    json!({
+        "file": name, "line": line, "input": shown, "offset": f.offset,
+        "level": f.level, "kind": f.kind, "message": f.message,
+    })
+}
+
+/// A finding's text, without its file and line: `col: level[kind]: message`.
+fn text_of(f: &Found) -> String {
+    let style = if f.level == "warning" { diag::WARNING } else { diag::ERROR };
+    format!("{}: {style}{}{style:#}[{}]: {}", f.column, f.level, f.kind, f.message)
+}
+
+/// One finding on one line: `file:line:col: warning[kind]: message`, or
+/// `error[kind]` for an invalid line; or a JSON object. The input shown in
+/// JSON has its password replaced ([`rfc1738::Url::redacted`]).
+fn write_finding(
+    out: &mut impl Write,
+    format: LintFormat,
+    name: &str,
+    line: u64,
+    shown: &str,
+    f: &Found,
+) -> io::Result<()> {
+    if format == LintFormat::Json {
+        serde_json::to_writer(&mut *out, &json_of(name, line, shown, f))?;
+        return writeln!(out);
+    }
+    writeln!(out, "{name}:{line}:{}", text_of(f))
+}
+
+/// `--keep-lines`: one line per input line, its findings separated by
+/// tabs (or one JSON object with a `findings` array).
+fn write_line(
+    out: &mut impl Write,
+    format: LintFormat,
+    name: &str,
+    line: u64,
+    shown: &str,
+    findings: &[Found],
+) -> io::Result<()> {
+    if format == LintFormat::Json {
+        let all: Vec<Value> = findings.iter().map(|f| json_of(name, line, shown, f)).collect();
+        let obj = json!({"file": name, "line": line, "input": shown, "findings": all});
         serde_json::to_writer(&mut *out, &obj)?;
         return writeln!(out);
     }
-    let col = diag::column(&String::from_utf8_lossy(at.input), lossy_offset(at.input, offset));
-    let style = if level == "warning" { diag::WARNING } else { diag::ERROR };
-    writeln!(out, "{}:{}:{col}: {style}{level}{style:#}[{kind}]: {message}", at.name, at.line)
+    let texts: Vec<String> = findings.iter().map(|f| format!("{name}:{line}:{}", text_of(f))).collect();
+    writeln!(out, "{}", texts.join("\t"))
+}
+
+/// The findings of a run as one SARIF 2.1.0 log (OASIS, 2020): one run of
+/// the tool `rfc1738`, a rule per kind of finding, a result per finding.
+#[derive(Default)]
+struct Sarif {
+    /// Kinds in the order first seen, each with its first message.
+    rules: Vec<(&'static str, String)>,
+    results: Vec<Value>,
+}
+
+impl Sarif {
+    fn add(&mut self, file: &str, line: u64, findings: &[Found]) {
+        for f in findings {
+            let index = match self.rules.iter().position(|(k, _)| *k == f.kind) {
+                Some(i) => i,
+                None => {
+                    self.rules.push((f.kind, f.message.clone()));
+                    self.rules.len() - 1
+                }
+            };
+            // §3.27.10: error, warning or note. An invalid URL is an error;
+            // a security risk a warning; an accepted deviation a note.
+            let level = match f.level {
+                "error" => "error",
+                "security" => "warning",
+                _ => "note",
+            };
+            let artifact = if file == "-" {
+                json!({"description": {"text": "standard input"}})
+            } else {
+                json!({"uri": file_uri(file)})
+            };
+            self.results.push(json!({
+                "ruleId": f.kind,
+                "ruleIndex": index,
+                "level": level,
+                "message": {"text": f.message},
+                "locations": [{"physicalLocation": {
+                    "artifactLocation": artifact,
+                    "region": {"startLine": line, "startColumn": f.column},
+                }}],
+                "properties": {"offset": f.offset, "security": f.level == "security"},
+            }));
+        }
+    }
+
+    fn log(&self) -> Value {
+        let rules: Vec<Value> = self
+            .rules
+            .iter()
+            .map(|(kind, message)| json!({"id": kind, "shortDescription": {"text": message}}))
+            .collect();
+        json!({
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+            "version": "2.1.0",
+            "runs": [{
+                "tool": {"driver": {
+                    "name": "rfc1738",
+                    "version": env!("CARGO_PKG_VERSION"),
+                    "informationUri": "https://www.rfc-editor.org/rfc/rfc1738",
+                    "rules": rules,
+                }},
+                // Columns count characters, as the text output does.
+                "columnKind": "unicodeCodePoints",
+                "results": self.results,
+            }],
+        })
+    }
+}
+
+/// A file name as a URI reference (§3.4.3 of SARIF: `uri-reference`):
+/// octets outside the unreserved set and `/` percent-encoded; an absolute
+/// path as a `file:` URL.
+fn file_uri(path: &str) -> String {
+    let mut uri = String::from(if path.starts_with('/') { "file://" } else { "" });
+    for &b in path.as_bytes() {
+        if b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~' | b'/') {
+            uri.push(b as char);
+        } else {
+            uri.push_str(&format!("%{b:02X}"));
+        }
+    }
+    uri
 }

@@ -1,6 +1,7 @@
 //! `rfc1738 man [SUBCOMMAND] [--dir DIR]`: manual pages in roff, generated
 //! from the command's own definition: one for the command, one for each
-//! subcommand (`rfc1738-parse.1`, ...).
+//! subcommand (`rfc1738-parse.1`, ...), each with EXAMPLES, EXIT STATUS
+//! and ENVIRONMENT (`help.rs`).
 
 use crate::status;
 use std::io::{self, Write};
@@ -20,13 +21,13 @@ pub struct ManArgs {
 
 /// Writes the page (or every page) of `cmd`.
 pub fn run(args: &ManArgs, cmd: clap::Command) -> io::Result<u8> {
-    if let Some(dir) = &args.dir {
-        std::fs::create_dir_all(dir)?;
-        clap_mangen::generate_to(cmd, dir)?;
-        return Ok(status::OK);
-    }
     let mut cmd = cmd.disable_help_subcommand(true);
     cmd.build();
+    if let Some(dir) = &args.dir {
+        std::fs::create_dir_all(dir)?;
+        super::help::write_pages(&cmd, dir)?;
+        return Ok(status::OK);
+    }
     let page = match &args.subcommand {
         None => cmd,
         Some(name) => match cmd.find_subcommand(name) {
@@ -39,7 +40,7 @@ pub fn run(args: &ManArgs, cmd: clap::Command) -> io::Result<u8> {
         },
     };
     let mut out = io::stdout().lock();
-    clap_mangen::Man::new(page).render(&mut out)?;
+    super::help::render_page(&page, &mut out)?;
     out.flush()?;
     Ok(status::OK)
 }

@@ -6,6 +6,7 @@ pub mod examples;
 pub mod explain;
 pub mod extract;
 pub mod fetch;
+pub mod help;
 pub mod lint;
 pub mod man;
 pub mod normalize;
@@ -14,16 +15,45 @@ pub mod relative;
 pub mod resolve;
 pub mod same;
 pub mod serve;
+pub mod set;
 
 use crate::diag;
 use crate::input::{Line, Lines};
-use crate::outcome::Problem;
+use crate::outcome::{Note, Problem};
 use std::io::{self, Write};
+
+/// Where an input came from: line `line` of a file (`<stdin>` for stdin),
+/// or the `line`-th argument (`name` is then `None`).
+#[derive(Clone, Copy, Debug)]
+pub struct At<'a> {
+    /// The file, as diagnostics name it; `None` for an argument.
+    pub name: Option<&'a str>,
+    /// The line number (the argument's, for an argument), from 1.
+    pub line: u64,
+}
+
+impl At<'_> {
+    /// `rfc1738: FILE:LINE:COLUMN: what` for an input read from a file, the
+    /// column that of `offset`; `rfc1738: what` for an argument (shown
+    /// whole under the message).
+    pub fn head(&self, what: &str, input: &[u8], offset: usize) -> String {
+        match self.name {
+            Some(name) => format!("rfc1738: {name}:{}:{}: {what}", self.line, column_of(input, offset)),
+            None => format!("rfc1738: {what}"),
+        }
+    }
+}
 
 /// Writes the diagnostic for an invalid input: `rfc1738: ` and the
 /// message, then the input with a caret under the offset.
 pub fn report(err: &mut impl Write, input: &[u8], p: &Problem) -> io::Result<()> {
     report_at(err, "rfc1738: invalid URL", input, p)
+}
+
+/// The diagnostic for an invalid input from `at`: `rfc1738: FILE:LINE:COLUMN:
+/// invalid URL: ...` for a line of a file or stdin.
+pub fn report_in(err: &mut impl Write, at: At<'_>, input: &[u8], p: &Problem) -> io::Result<()> {
+    report_at(err, &at.head("invalid URL", input, p.offset), input, p)
 }
 
 /// The diagnostic with its own first words.
@@ -38,12 +68,13 @@ pub fn report_at(err: &mut impl Write, head: &str, input: &[u8], p: &Problem) ->
 /// the column counted in characters of the line as shown.
 pub fn report_line(out: &mut Vec<u8>, name: &str, line_no: u64, input: &[u8], p: &Problem, color: bool) {
     let text = String::from_utf8_lossy(input);
-    let (shown, column) = diag::printable(&text, lossy_offset(input, p.offset));
+    let at = lossy_offset(input, p.offset);
+    let (shown, column) = diag::printable(&text, at);
     // Writing to a `Vec` cannot fail.
     let _ = writeln!(
         out,
         "{name}:{line_no}:{}: {} at offset {} (in {})",
-        column + 1,
+        diag::column(&text, at),
         p.message,
         p.offset,
         p.rule
@@ -51,14 +82,45 @@ pub fn report_line(out: &mut Vec<u8>, name: &str, line_no: u64, input: &[u8], p:
     diag::write_caret(out, &shown, column, color);
 }
 
-/// Writes a warning about an input: `rfc1738: warning: ` and the message,
-/// then the input with a caret under the offset.
-pub fn warn(err: &mut impl Write, input: &[u8], w: &rfc1738::Warning) -> io::Result<()> {
+/// The warning of line `line_no` of `name`: `name:line:column: warning:
+/// ...`, then the input with a caret under the offset.
+pub fn warn_line(out: &mut Vec<u8>, name: &str, line_no: u64, input: &[u8], w: &Note, color: bool) {
+    let text = String::from_utf8_lossy(input);
+    let (shown, column) = diag::printable(&text, lossy_offset(input, w.offset));
+    let style = diag::WARNING;
+    let (on, off) = if color {
+        (style.render().to_string(), style.render_reset().to_string())
+    } else {
+        Default::default()
+    };
+    // Writing to a `Vec` cannot fail.
+    let _ = writeln!(
+        out,
+        "{name}:{line_no}:{}: {on}warning{off}: {} at offset {} ({})",
+        column + 1,
+        w.message,
+        w.offset,
+        w.kind
+    );
+    diag::write_caret(out, &shown, column, color);
+}
+
+/// The column (from 1, in characters of the line as shown) of byte
+/// `offset` of `input`.
+pub fn column_of(input: &[u8], offset: usize) -> usize {
+    let text = String::from_utf8_lossy(input);
+    diag::printable(&text, lossy_offset(input, offset)).1 + 1
+}
+
+/// Writes a warning about an input from `at`: `rfc1738: [FILE:LINE:COLUMN: ]warning: `
+/// and the message, then the input with a caret under the offset.
+pub fn warn(err: &mut impl Write, at: At<'_>, input: &[u8], w: &rfc1738::Warning) -> io::Result<()> {
     let shown = String::from_utf8_lossy(input);
     let style = diag::WARNING;
+    let head = at.head("", input, w.offset());
     writeln!(
         err,
-        "rfc1738: {style}warning{style:#}: {} at offset {} ({})",
+        "{head}{style}warning{style:#}: {} at offset {} ({})",
         w.message(),
         w.offset(),
         w.kind().id()
@@ -76,23 +138,42 @@ pub fn lossy_offset(input: &[u8], offset: usize) -> usize {
 }
 
 /// Calls `each` with `out` for every URL argument, or for every line of
-/// stdin when there is none, in order. A line past `max_len` arrives as
-/// `TooLong`. `out` is flushed whenever the next line has to wait for its
-/// input, so that on a slow pipe each answer comes with its line.
+/// stdin when there is none, in order, with where it came from. A line
+/// past `max_len` arrives as `TooLong`. `out` is flushed whenever the next
+/// line has to wait for its input, so that on a slow pipe each answer
+/// comes with its line.
 pub fn for_each_input<W: Write>(
     urls: &[String],
     max_len: usize,
     out: &mut W,
-    mut each: impl FnMut(&mut W, Line) -> io::Result<()>,
+    mut each: impl FnMut(&mut W, At<'_>, Line) -> io::Result<()>,
 ) -> io::Result<()> {
     if !urls.is_empty() {
-        return urls.iter().try_for_each(|u| each(out, Line::Text(u.as_bytes().to_vec())));
+        return urls
+            .iter()
+            .zip(1..)
+            .try_for_each(|(u, line)| each(out, At { name: None, line }, Line::Text(u.as_bytes().to_vec())));
     }
     let mut lines = Lines::open("-", max_len)?;
-    while let Some(line) = next_line(&mut lines, out)? {
-        each(out, line)?;
+    let mut line = 0;
+    while let Some(text) = next_line(&mut lines, out)? {
+        line += 1;
+        each(out, At { name: Some("<stdin>"), line }, text)?;
     }
     Ok(())
+}
+
+/// The error of a file that cannot be opened; for a name that is a URL
+/// (`rfc1738 lint http://...`), a word on how to lint one.
+pub fn open_error(file: &str, e: &io::Error) -> io::Error {
+    if e.kind() == io::ErrorKind::NotFound && crate::outcome::scheme_bytes(file.as_bytes()).is_some() {
+        let hint = format!(
+            "{file}: no such file; the arguments are files of URLs, one per line: \
+             to read this URL, `echo '{file}' | rfc1738 ...`"
+        );
+        return io::Error::new(e.kind(), hint);
+    }
+    io::Error::new(e.kind(), format!("{file}: {e}"))
 }
 
 /// The next line of `lines`, `out` flushed first when it has to wait for

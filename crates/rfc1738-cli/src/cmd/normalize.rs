@@ -1,6 +1,6 @@
 //! `rfc1738 normalize [--lenient] [URL...]`: the normal form of each URL.
 
-use super::{for_each_input, report, warn};
+use super::{for_each_input, report_in, warn};
 use crate::input::{Line, DEFAULT_MAX_LEN};
 use crate::outcome::{options, parse_bytes_with, Problem};
 use crate::status;
@@ -16,20 +16,32 @@ pub struct NormalizeArgs {
     /// warning.
     #[arg(long)]
     lenient: bool,
+    /// Write an empty line for an invalid URL (its diagnostic on stderr),
+    /// so that output line N is input line N.
+    #[arg(long)]
+    keep_lines: bool,
     /// The longest input line read from stdin, in bytes.
-    #[arg(long, default_value_t = DEFAULT_MAX_LEN)]
+    #[arg(long, default_value_t = DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
     max_len: usize,
     /// URLs to normalize; with none, one per line from stdin.
     urls: Vec<String>,
 }
 
+/// The examples at the end of `normalize --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  rfc1738 normalize 'HTTP://WWW.Example.COM:80/%7euser'   http://www.example.com/%7Euser
+  rfc1738 normalize --keep-lines < urls.txt | paste urls.txt -   each URL beside its normal form
+  rfc1738 normalize --lenient 'http://h.dom/~me/a b'      encodes what it can, warns on stderr";
+
 /// Runs `normalize`: one normal form per line on stdout for each valid
-/// input; a diagnostic on stderr (and no output line) for each invalid one.
+/// input; a diagnostic on stderr (and no output line, or with
+/// `--keep-lines` an empty one) for each invalid one.
 pub fn run(args: &NormalizeArgs) -> io::Result<u8> {
     let mut out = BufWriter::new(io::stdout().lock());
     let opts = options(args.lenient);
     let mut invalid = 0u64;
-    for_each_input(&args.urls, args.max_len, &mut out, |out, line| {
+    for_each_input(&args.urls, args.max_len, &mut out, |out, at, line| {
         let (input, result) = match line {
             Line::Text(t) => {
                 let r = parse_bytes_with(&t, &opts);
@@ -44,14 +56,17 @@ pub fn run(args: &NormalizeArgs) -> io::Result<u8> {
                 if !warnings.is_empty() {
                     out.flush()?;
                     let mut err = anstream::stderr().lock();
-                    warnings.iter().try_for_each(|w| warn(&mut err, &input, w))?;
+                    warnings.iter().try_for_each(|w| warn(&mut err, at, &input, w))?;
                 }
                 writeln!(out, "{}", url.normalize())
             }
             Err(p) => {
                 invalid += 1;
+                if args.keep_lines {
+                    writeln!(out)?;
+                }
                 out.flush()?;
-                report(&mut anstream::stderr().lock(), &input, &p)
+                report_in(&mut anstream::stderr().lock(), at, &input, &p)
             }
         }
     })?;

@@ -1,6 +1,6 @@
 //! `rfc1738 parse [--json | --get TEMPLATE | --format csv|tsv] [URL...]`
 
-use super::{for_each_input, report};
+use super::{for_each_input, report_in};
 use crate::input::{Line, DEFAULT_MAX_LEN};
 use crate::outcome::{options, parse_bytes_with, Problem};
 use crate::{json, status};
@@ -27,23 +27,34 @@ pub struct ParseArgs {
     /// prospero.hsoname, prospero.fields, other.scheme_specific_part).
     #[arg(long, value_name = "TEMPLATE", conflicts_with = "format", verbatim_doc_comment)]
     get: Option<String>,
-    /// With --get: write the template for an invalid URL too (its error
-    /// parts filled, the others empty), so that output line N is input line N.
-    #[arg(long, requires = "get")]
+    /// Write the output of an invalid URL too: with --get, the template
+    /// (its error parts filled, the others empty), so that output line N
+    /// is input line N; without, its block (the input, then `error`).
+    /// `--json` and `--format` always write one record per input.
+    #[arg(long)]
     keep_lines: bool,
     /// Write a table with a header: one row per input, the columns of the
     /// JSON record's top level (error flattened, warnings joined by `,`).
+    /// An absent part is an empty cell; an empty one is `""` (the user of
+    /// `ftp://@h/` is `""`, that of `ftp://h/` nothing).
     #[arg(long, value_enum)]
     format: Option<Table>,
     /// Accept the deviations real-world URLs have, each reported in `warnings`.
     #[arg(long)]
     lenient: bool,
     /// The longest input line read from stdin, in bytes.
-    #[arg(long, default_value_t = DEFAULT_MAX_LEN)]
+    #[arg(long, default_value_t = DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
     max_len: usize,
     /// URLs to parse; with none, one per line from stdin.
     urls: Vec<String>,
 }
+
+/// The examples at the end of `parse --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  rfc1738 parse 'ftp://myname@host.dom/%2Fetc/motd'      the parts, and the ftp commands
+  rfc1738 parse --keep-lines --get '{valid}\\t{host}' < urls.txt  one line per input line
+  rfc1738 parse --format csv < urls.txt > urls.csv       a table: \"\" empty, nothing absent";
 
 /// The tables `--format` writes.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -91,7 +102,7 @@ pub fn run(args: &ParseArgs) -> io::Result<u8> {
     }
     let mut out = BufWriter::new(io::stdout().lock());
     let mut invalid = 0u64;
-    for_each_input(&args.urls, args.max_len, &mut out, |out, line| {
+    for_each_input(&args.urls, args.max_len, &mut out, |out, at, line| {
         let (input, result, warnings) = parse_line(args, line);
         invalid += u64::from(result.is_err());
         if args.json {
@@ -101,8 +112,13 @@ pub fn run(args: &ParseArgs) -> io::Result<u8> {
         match &result {
             Ok(_) => breakdown(out, &input, &json::object(&input, &result, &warnings)),
             Err(p) => {
+                if args.keep_lines {
+                    writeln!(out, "{}", String::from_utf8_lossy(&input))?;
+                    let error = format!("{} at offset {} (in {})", p.message, p.offset, p.rule);
+                    writeln!(out, "  {:<16}{error}\n", "error")?;
+                }
                 out.flush()?;
-                report(&mut anstream::stderr().lock(), &input, p)
+                report_in(&mut anstream::stderr().lock(), at, &input, p)
             }
         }
     })?;
@@ -132,7 +148,7 @@ fn run_get(args: &ParseArgs, template: &Template) -> io::Result<u8> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut invalid = 0u64;
     let mut line_out = Vec::new();
-    for_each_input(&args.urls, args.max_len, &mut out, |out, line| {
+    for_each_input(&args.urls, args.max_len, &mut out, |out, at, line| {
         let (input, result, _) = parse_line(args, line);
         line_out.clear();
         match &result {
@@ -140,7 +156,7 @@ fn run_get(args: &ParseArgs, template: &Template) -> io::Result<u8> {
             Err(p) => {
                 invalid += 1;
                 out.flush()?;
-                report(&mut anstream::stderr().lock(), &input, p)?;
+                report_in(&mut anstream::stderr().lock(), at, &input, p)?;
                 if !args.keep_lines {
                     return Ok(());
                 }
@@ -159,35 +175,57 @@ fn run_table(args: &ParseArgs, table: Table) -> io::Result<u8> {
     let delimiter = if table == Table::Csv { b',' } else { b'\t' };
     let mut out = BufWriter::new(io::stdout().lock());
     let mut invalid = 0u64;
-    let mut w = csv::WriterBuilder::new().delimiter(delimiter).from_writer(&mut out);
-    w.write_record(COLUMNS)?;
-    drop(w);
-    for_each_input(&args.urls, args.max_len, &mut out, |out, line| {
+    let mut row = Vec::new();
+    write_row(&mut row, delimiter, COLUMNS.iter().map(|c| Some((*c).to_string())));
+    out.write_all(&row)?;
+    for_each_input(&args.urls, args.max_len, &mut out, |out, _, line| {
         let (input, result, warnings) = parse_line(args, line);
         invalid += u64::from(result.is_err());
         let obj = json::object(&input, &result, &warnings);
-        let mut w = csv::WriterBuilder::new().delimiter(delimiter).from_writer(&mut *out);
-        w.write_record(COLUMNS.iter().map(|c| cell(&obj, c)))?;
-        w.flush()
+        row.clear();
+        write_row(&mut row, delimiter, COLUMNS.iter().map(|c| cell(&obj, c)));
+        out.write_all(&row)
     })?;
     out.flush()?;
     Ok(if invalid == 0 { status::OK } else { status::INVALID })
 }
 
-/// The text of column `name` of a JSON record: empty for null or absent.
-fn cell(obj: &Value, name: &str) -> String {
+/// The text of column `name` of a JSON record; `None` for null or absent.
+fn cell(obj: &Value, name: &str) -> Option<String> {
     let v = match name.split_once('.') {
         Some((outer, inner)) => &obj[outer][inner],
         None => &obj[name],
     };
     match v {
-        Value::Null => String::new(),
-        Value::String(s) => s.clone(),
+        Value::Null => None,
+        Value::String(s) => Some(s.clone()),
         Value::Array(items) => {
-            items.iter().map(|w| w["kind"].as_str().unwrap_or("")).collect::<Vec<_>>().join(",")
+            Some(items.iter().map(|w| w["kind"].as_str().unwrap_or("")).collect::<Vec<_>>().join(","))
         }
-        other => other.to_string(),
+        other => Some(other.to_string()),
     }
+}
+
+/// One row of a table, RFC 4180: a field is quoted when it holds the
+/// delimiter, a quote, a CR or a LF (a quote doubled inside), and when it
+/// is present but empty, so that `""` (empty) and nothing (absent) stay
+/// apart, as RFC 1738 keeps `ftp://@h/` apart from `ftp://h/`.
+fn write_row(out: &mut Vec<u8>, delimiter: u8, fields: impl Iterator<Item = Option<String>>) {
+    for (k, field) in fields.enumerate() {
+        if k > 0 {
+            out.push(delimiter);
+        }
+        let Some(f) = field else { continue };
+        let quote = f.is_empty() || f.bytes().any(|b| matches!(b, b'"' | b'\r' | b'\n') || b == delimiter);
+        if quote {
+            out.push(b'"');
+            out.extend_from_slice(f.replace('"', "\"\"").as_bytes());
+            out.push(b'"');
+        } else {
+            out.extend_from_slice(f.as_bytes());
+        }
+    }
+    out.push(b'\n');
 }
 
 /// The readable breakdown: the input, then one line per component.

@@ -1,5 +1,6 @@
 //! `rfc1738 relative BASE TARGET`: the shortest reference that resolves,
-//! by RFC 1808, from the base to the target.
+//! by RFC 1808, from the base to the target (held against an exhaustive
+//! search in the library's tests).
 
 use crate::diag;
 use crate::status;
@@ -9,11 +10,18 @@ use std::io::{self, Write};
 /// Arguments of `relative`.
 #[derive(clap::Args)]
 pub struct RelativeArgs {
-    /// The base URL: ftp, http, file, prospero, or another scheme with `//`.
+    /// The base URL, in the generic form (`//` and a host).
     base: String,
     /// The URL to reach from the base.
     target: String,
 }
+
+/// The examples at the end of `relative --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  rfc1738 relative 'http://a/b/c/d;p?q' http://a/b/g     ../g
+  rfc1738 relative http://a/b/c/d http://a/b/            ..
+  rfc1738 relative ftp://h.dom/pub/a ftp://h.dom/pub/b;type=i   b;type=i";
 
 /// Runs `relative`: the reference on stdout, or a diagnostic on stderr.
 pub fn run(args: &RelativeArgs) -> io::Result<u8> {
@@ -32,8 +40,9 @@ pub fn run(args: &RelativeArgs) -> io::Result<u8> {
     let Some(reference) = urls[0].make_relative(&urls[1]) else {
         writeln!(
             err,
-            "rfc1738: a {} URL has no hierarchical path: relative references do not apply (RFC 1808 §2.1)",
-            urls[0].scheme()
+            "rfc1738: the base {} has no hierarchical path: no relative reference reaches another URL \
+             from it (RFC 1808 §2.1); the target itself, or a #fragment, is the reference",
+            args.base
         )?;
         return Ok(status::INVALID);
     };

@@ -1,9 +1,10 @@
 //! `rfc1738 resolve [--json] BASE [REF...]`: each reference resolved
 //! against the base by RFC 1808 (references from stdin when none).
 
-use super::{for_each_input, lossy_offset};
+use super::{for_each_input, lossy_offset, At};
 use crate::diag;
 use crate::input::{Line, DEFAULT_MAX_LEN};
+use crate::outcome::{options, Note};
 use crate::status;
 use rfc1738::{ResolveError, ResolveErrorKind, Url};
 use std::io::{self, BufWriter, Write};
@@ -11,25 +12,53 @@ use std::io::{self, BufWriter, Write};
 /// Arguments of `resolve`.
 #[derive(clap::Args)]
 pub struct ResolveArgs {
-    /// One JSON object per reference: `reference`, and `url` or `error`
-    /// with `offset`.
+    /// One JSON object per reference, in order: `reference`, and `url` and
+    /// `warnings`, or `error` with `offset` (and `resolved`, the text RFC
+    /// 1808 made, when it is not an RFC 1738 URL).
     #[arg(long)]
     json: bool,
+    /// Write an empty line for a reference that fails (its diagnostic on
+    /// stderr), so that output line N is input line N.
+    #[arg(long)]
+    keep_lines: bool,
+    /// Accept the deviations real-world URLs have, in the base, the
+    /// references and the results, each reported as a warning (stderr, or
+    /// `warnings` in JSON) at its offset in the resolved URL.
+    #[arg(long)]
+    lenient: bool,
     /// The longest input line read from stdin, in bytes.
-    #[arg(long, default_value_t = DEFAULT_MAX_LEN)]
+    #[arg(long, default_value_t = DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
     max_len: usize,
-    /// The base URL: ftp, http, file, prospero, or another scheme with `//`.
+    /// The base URL. Relative paths apply to one in the generic form (`//`
+    /// and a host: ftp, http, gopher, nntp, wais, file, prospero, others
+    /// with `//`); an absolute URL or `#fragment` to any.
     base: String,
     /// Relative references; with none, one per line from stdin.
     references: Vec<String>,
 }
 
+/// The examples at the end of `resolve --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  rfc1738 resolve 'http://a/b/c/d;p?q' ../g ';x'           http://a/b/g and http://a/b/c/d;x
+  rfc1738 resolve --keep-lines ftp://h.dom/pub/ < refs.txt   one line per reference, empty when it fails
+  rfc1738 resolve --json --lenient http://h.dom/a/ < refs.txt   a record per reference, warnings included";
+
 /// Runs `resolve`: one URL per line on stdout for each reference; a
-/// diagnostic on stderr (and no output line) for each that fails, or with
-/// `--json`, one object per line either way.
+/// diagnostic on stderr (and no output line, or with `--keep-lines` an
+/// empty one) for each that fails, or with `--json`, one object per line
+/// either way.
 pub fn run(args: &ResolveArgs) -> io::Result<u8> {
-    let base = match Url::parse(&args.base) {
-        Ok(base) => base,
+    let opts = options(args.lenient);
+    let base = match Url::parse_with(&args.base, &opts) {
+        Ok((base, warnings)) => {
+            let mut err = anstream::stderr().lock();
+            let at = At { name: None, line: 0 };
+            for w in warnings.iter().filter(|w| w.kind() != rfc1738::WarningKind::UppercaseScheme) {
+                super::warn(&mut err, at, args.base.as_bytes(), w)?;
+            }
+            base
+        }
         Err(e) => {
             let mut err = anstream::stderr().lock();
             writeln!(err, "rfc1738: invalid base URL: {e}")?;
@@ -39,22 +68,35 @@ pub fn run(args: &ResolveArgs) -> io::Result<u8> {
     };
     let mut out = BufWriter::new(io::stdout().lock());
     let mut failed = 0u64;
-    for_each_input(&args.references, args.max_len, &mut out, |out, line| {
+    for_each_input(&args.references, args.max_len, &mut out, |out, at, line| {
         let Line::Text(bytes) = line else {
             failed += 1;
-            return write_error(out, args.json, "", &format!("line longer than {} bytes", args.max_len), 0);
+            let message = format!("line longer than {} bytes (--max-len)", args.max_len);
+            return write_error(out, args, at, &message);
         };
         let reference = String::from_utf8_lossy(&bytes);
-        match base.resolve(&reference) {
-            Ok(url) if args.json => {
-                let v = serde_json::json!({ "reference": reference, "url": url.as_str() });
+        match base.resolve_with(&reference, &opts) {
+            Ok((url, warnings)) if args.json => {
+                let warnings: Vec<_> = warnings.iter().map(|w| Note::from(w).to_json()).collect();
+                let v =
+                    serde_json::json!({ "reference": reference, "url": url.as_str(), "warnings": warnings });
                 writeln!(out, "{v}")
             }
-            Ok(url) => writeln!(out, "{url}"),
+            Ok((url, warnings)) => {
+                writeln!(out, "{url}")?;
+                if !warnings.is_empty() {
+                    out.flush()?;
+                    let mut err = anstream::stderr().lock();
+                    warnings
+                        .iter()
+                        .try_for_each(|w| super::warn(&mut err, at, url.as_str().as_bytes(), w))?;
+                }
+                Ok(())
+            }
             Err(e) => {
                 failed += 1;
                 let offset = lossy_offset(&bytes, e.offset());
-                write_resolve_error(out, args.json, &reference, &e, offset)
+                write_resolve_error(out, args, at, &reference, &e, offset)
             }
         }
     })?;
@@ -64,12 +106,13 @@ pub fn run(args: &ResolveArgs) -> io::Result<u8> {
 
 fn write_resolve_error(
     out: &mut impl Write,
-    json: bool,
+    args: &ResolveArgs,
+    at: At<'_>,
     reference: &str,
     e: &ResolveError,
     offset: usize,
 ) -> io::Result<()> {
-    if json {
+    if args.json {
         let mut v =
             serde_json::json!({ "reference": reference, "error": e.to_string(), "offset": e.offset() });
         if let Some(resolved) = e.resolved() {
@@ -77,9 +120,13 @@ fn write_resolve_error(
         }
         return writeln!(out, "{v}");
     }
+    if args.keep_lines {
+        writeln!(out)?;
+    }
     out.flush()?;
     let mut err = anstream::stderr().lock();
-    writeln!(err, "rfc1738: cannot resolve {reference:?}: {e}")?;
+    let place = at.name.map(|name| format!("{name}:{}: ", at.line)).unwrap_or_default();
+    writeln!(err, "rfc1738: {place}cannot resolve {reference:?}: {e}")?;
     match e.kind() {
         ResolveErrorKind::NotRfc1738 { resolved, .. } => write!(err, "{}", diag::caret(resolved, e.offset())),
         ResolveErrorKind::NotHierarchical(_) => Ok(()),
@@ -87,17 +134,15 @@ fn write_resolve_error(
     }
 }
 
-fn write_error(
-    out: &mut impl Write,
-    json: bool,
-    reference: &str,
-    message: &str,
-    offset: usize,
-) -> io::Result<()> {
-    if json {
-        let v = serde_json::json!({ "reference": reference, "error": message, "offset": offset });
+fn write_error(out: &mut impl Write, args: &ResolveArgs, at: At<'_>, message: &str) -> io::Result<()> {
+    if args.json {
+        let v = serde_json::json!({ "reference": "", "error": message, "offset": 0 });
         return writeln!(out, "{v}");
     }
+    if args.keep_lines {
+        writeln!(out)?;
+    }
     out.flush()?;
-    writeln!(anstream::stderr().lock(), "rfc1738: {message}")
+    let place = at.name.map(|name| format!("{name}:{}: ", at.line)).unwrap_or_default();
+    writeln!(anstream::stderr().lock(), "rfc1738: {place}{message}")
 }

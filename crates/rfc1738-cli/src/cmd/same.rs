@@ -8,7 +8,8 @@ use std::io::{self, Write};
 /// Arguments of `same`.
 #[derive(clap::Args)]
 pub struct SameArgs {
-    /// Accept the deviations real-world URLs have (see `normalize --lenient`).
+    /// Accept the deviations real-world URLs have, each reported on stderr
+    /// as a warning (see `normalize --lenient`).
     #[arg(long)]
     lenient: bool,
     /// Print nothing; the exit status says it.
@@ -20,17 +21,34 @@ pub struct SameArgs {
     b: String,
 }
 
+/// The examples at the end of `same --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  rfc1738 same 'HTTP://h.dom:80/%7e' 'http://h.dom/%7E'      equivalent: exit 0
+  rfc1738 same ftp://h.dom/%2Fetc ftp://h.dom//etc         different (CWD /etc, CWD then CWD etc): exit 1
+  rfc1738 same -q \"$a\" \"$b\" || echo different              in a script: the exit status alone";
+
 /// Runs `same`: exit 0 when the URLs are equivalent (equal normal forms),
-/// 1 when they are not, 2 when one of them is not a URL.
+/// 1 when they are not or one of them is not a URL (the reason on
+/// stderr); 2 is left to usage errors.
 pub fn run(args: &SameArgs) -> io::Result<u8> {
     let opts = options(args.lenient);
     let mut urls = Vec::new();
     for input in [&args.a, &args.b] {
         match parse_bytes_with(input.as_bytes(), &opts) {
-            Ok((url, _)) => urls.push(url),
+            Ok((url, warnings)) => {
+                let mut err = anstream::stderr().lock();
+                let at = super::At { name: None, line: urls.len() as u64 + 1 };
+                for w in warnings.iter().filter(|w| w.kind() != rfc1738::WarningKind::UppercaseScheme) {
+                    super::warn(&mut err, at, input.as_bytes(), w)?;
+                }
+                urls.push(url);
+            }
             Err(p) => {
+                // Not a URL, so not equivalent to anything: exit 1 (2 is
+                // for usage and I/O errors), the reason on stderr.
                 report(&mut anstream::stderr().lock(), input.as_bytes(), &p)?;
-                return Ok(status::ERROR);
+                return Ok(status::INVALID);
             }
         }
     }

@@ -21,8 +21,30 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = Config::default().max_lines)]
     max_lines: usize,
     /// How long one request may take, in seconds.
-    #[arg(long, default_value_t = Config::default().timeout.as_secs())]
+    #[arg(long, default_value_t = Config::default().timeout.as_secs(), value_parser = seconds())]
     timeout: u64,
+    /// How long a client may take to send a request's head (and how long
+    /// an idle connection is kept), in seconds.
+    #[arg(long, default_value_t = Config::default().header_timeout.as_secs(), value_parser = seconds())]
+    header_timeout: u64,
+    /// How long a write may wait on a client that does not read, in seconds.
+    #[arg(long, default_value_t = Config::default().write_timeout.as_secs(), value_parser = seconds())]
+    write_timeout: u64,
+    /// The most connections open at once; when all are taken, the one idle
+    /// the longest makes room.
+    #[arg(long, default_value_t = 512, value_parser = clap::value_parser!(u16).range(1..))]
+    max_connections: u16,
+    /// Another name the `Host` header may give (repeatable; `*` for any):
+    /// for a name of this machine, or behind a proxy. Without it, only the
+    /// listen address (and `localhost` on loopback) is answered.
+    #[arg(long = "allow-host", value_name = "NAME")]
+    allow_hosts: Vec<String>,
+}
+
+/// Seconds, from 1 to a day: a timeout of 0 would refuse everything, and
+/// a huge one would overflow the clock.
+fn seconds() -> clap::builder::RangedU64ValueParser<u64> {
+    clap::value_parser!(u64).range(1..=86_400)
 }
 
 /// Serves until Ctrl-C.
@@ -32,6 +54,10 @@ pub fn run(args: &ServeArgs) -> io::Result<u8> {
         max_body: args.max_body,
         max_lines: args.max_lines,
         timeout: Duration::from_secs(args.timeout),
+        header_timeout: Duration::from_secs(args.header_timeout),
+        write_timeout: Duration::from_secs(args.write_timeout),
+        max_connections: usize::from(args.max_connections),
+        allow_hosts: args.allow_hosts.clone(),
         ..Config::default()
     };
     if !args.listen.ip().is_loopback() {

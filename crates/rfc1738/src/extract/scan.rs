@@ -9,6 +9,31 @@ use std::borrow::Cow;
 
 use super::form::Form;
 
+/// The longest wrapper, in bytes of text from its `<` to its `>`
+/// inclusive: 16 KiB. A `<URL:` or `<scheme:` without a `>` within it is
+/// no wrapper, and nothing is joined across the whitespace after it.
+///
+/// Why this bound: RFC 9110 §4.1 recommends that software support URIs of
+/// at least 8,000 octets; a wrapper of twice that holds such a URL broken
+/// into indented lines of any usual width (a hundred or more lines), or
+/// after a thousand spaces, while a `<URL:` left unclosed cannot reach more
+/// than a few paragraphs ahead for a stray `>` to close it. The bound also keeps
+/// the work on such a `<` to its 16 KiB (the text after it is then
+/// searched once more, for bare URLs, as before).
+///
+/// # Examples
+///
+/// ```
+/// use rfc1738::extract::{find_iter, MAX_WRAPPER};
+///
+/// let text = format!("<URL:ftp://a.org/pub/\n\n{}file.txt>", " ".repeat(1000));
+/// assert_eq!(find_iter(&text).next().unwrap().as_str(), "ftp://a.org/pub/file.txt");
+/// // Closed too far away: no wrapper, and the bare URL ends at the line break.
+/// let text = format!("<URL:ftp://a.org/pub/\n\n{}file.txt>", " ".repeat(MAX_WRAPPER));
+/// assert_eq!(find_iter(&text).next().unwrap().as_str(), "ftp://a.org/pub/");
+/// ```
+pub const MAX_WRAPPER: usize = 16 << 10;
+
 /// What a scanner found: the span in the text, the URL, the hyphen breaks.
 #[derive(Debug)]
 pub(super) struct Found<'t> {
@@ -228,21 +253,24 @@ fn is_line_break(c: char) -> bool {
 
 /// Finds a wrapped URL starting with the `<` at `lt`.
 ///
-/// Appendix: the URL ends at the first `>`; all whitespace inside is deleted;
-/// a line break right after a `-` is recorded as a hyphen break. The wrapper
-/// is abandoned (and the caller goes on scanning the text after the `<`) at a
-/// `<`, at a blank line, and at the end of the text, so an unterminated one
-/// never swallows the text after it.
+/// Appendix: the URL ends at the first `>`; all whitespace inside is
+/// deleted, blank lines and long runs included ("The whitespace should be
+/// ignored when extracting the URL"); a line break right after a `-` is
+/// recorded as a hyphen break. The wrapper is abandoned (and the caller goes
+/// on scanning the text after the `<`, where a bare URL ends at whitespace)
+/// at a `<`, at the end of the text, and when no `>` comes within
+/// [`MAX_WRAPPER`] bytes of the `<`, so an unterminated
+/// one never joins text across a line break.
 ///
 /// In quoted mail and news (`> > text`), as many `>` quote marks as start
 /// the line of the `<` are skipped at the start of each continuation line.
 ///
 /// Cost: O(span), plus the length of the line before the `<` when the
 /// wrapper goes on to another line. The scan stops at the next `<`, where
-/// the next wrapper starts, or at a blank line, which no later wrapper
-/// crosses either; and once a wrapper has crossed a line break, the next `<`
-/// looked at is on a later line, so no line is read twice for its quote
-/// marks.
+/// the next wrapper starts, or at the bound, before which no later `<` is
+/// (the scan would have stopped there); so the scans of two wrappers never
+/// overlap. Once a wrapper has crossed a line break, the next `<` looked at
+/// is on a later line, so no line is read twice for its quote marks.
 pub(super) fn wrapped(text: &str, lt: usize) -> Option<Found<'_>> {
     wrapped_in(text, lt, || quote_depth(text.as_bytes(), lt))
 }
@@ -265,7 +293,9 @@ fn wrapped_in(text: &str, lt: usize, quote_depth: impl FnOnce() -> usize) -> Opt
             (Form::Angle, after)
         }
     };
-    let body = wrapped_body(text, from, quote_depth)?;
+    // A `>` at `limit` or later would make the span longer than the bound.
+    let limit = b.len().min(lt.saturating_add(MAX_WRAPPER));
+    let body = wrapped_body(text, from, limit, quote_depth)?;
     let n = scheme_len(body.url.as_bytes())?;
     if form == Form::Angle && !accepts_without_prefix(&body.url[..n], &body.url[n + 1..]) {
         return None;
@@ -288,20 +318,24 @@ fn quote_depth(b: &[u8], at: usize) -> usize {
     b[start..at].iter().take_while(|&&c| matches!(c, b'>' | b' ' | b'\t')).filter(|&&c| c == b'>').count()
 }
 
-/// Reads the inside of a wrapper from `from` to the closing `>`;
-/// `quote_depth` is asked at the first line break, if any.
-fn wrapped_body(text: &str, from: usize, quote_depth: impl FnOnce() -> usize) -> Option<Body<'_>> {
+/// Reads the inside of a wrapper from `from` to the closing `>`, which
+/// must come before `limit`; `quote_depth` is asked at the first line
+/// break, if any.
+fn wrapped_body(
+    text: &str,
+    from: usize,
+    limit: usize,
+    quote_depth: impl FnOnce() -> usize,
+) -> Option<Body<'_>> {
     let mut quote_depth = Some(quote_depth);
     let mut depth = 0;
-    let b = text.as_bytes();
+    let b = &text.as_bytes()[..limit];
     // Built only once whitespace is met; until then the URL is text[from..i].
     let mut owned: Option<String> = None;
     let mut hyphen_breaks = Vec::new();
     let mut gaps = Vec::new();
     // Whitespace or quote marks were deleted since the last URL character.
     let mut in_gap = false;
-    // Line breaks since the last character of the URL: two make a blank line.
-    let mut breaks = 0usize;
     // Quote marks still to skip at the start of the current line.
     let mut quotes_to_skip = 0usize;
     // A line break came right after a "-": ambiguous if the URL goes on.
@@ -332,12 +366,10 @@ fn wrapped_body(text: &str, from: usize, quote_depth: impl FnOnce() -> usize) ->
                 s
             });
             in_gap = true;
-            // CR LF is one line break.
-            if is_line_break(ch) && !(c == b'\r' && b.get(i + 1) == Some(&b'\n')) {
-                breaks += 1;
-                if breaks == 2 {
-                    return None;
-                }
+            // CR LF is one line break. A blank line is whitespace like any
+            // other (Appendix); the bound keeps a wrapper never closed from
+            // reaching far.
+            if is_line_break(ch) && !(c == b'\r' && text.as_bytes().get(i + 1) == Some(&b'\n')) {
                 if let Some(ask) = quote_depth.take() {
                     depth = ask();
                 }
@@ -347,7 +379,6 @@ fn wrapped_body(text: &str, from: usize, quote_depth: impl FnOnce() -> usize) ->
             }
             i += len;
         } else {
-            breaks = 0;
             quotes_to_skip = 0;
             // The character and the run of printable ASCII after it, which
             // holds nothing the loop looks at (no space, "<" or ">").
@@ -430,16 +461,16 @@ mod tests {
 
     #[test]
     fn hyphen_break_is_recorded_once_per_break() {
-        let body = wrapped_body("ftp://a/b-\n  c>", 0, || 0).unwrap();
+        let body = wrapped_body("ftp://a/b-\n  c>", 0, 15, || 0).unwrap();
         assert_eq!((body.url.as_ref(), body.gt), ("ftp://a/b-c", 14));
         assert_eq!((body.hyphen_breaks, body.gaps), (vec![9], vec![(10, 13)]));
-        let body = wrapped_body("ftp://a/b- \r\n c>", 0, || 0).unwrap();
+        let body = wrapped_body("ftp://a/b- \r\n c>", 0, 16, || 0).unwrap();
         assert_eq!((body.url.as_ref(), body.hyphen_breaks), ("ftp://a/b-c", vec![9]));
         // A hyphen before a space that breaks no line is not ambiguous, nor
         // one that ends the URL.
-        let body = wrapped_body("ftp://a/b- c>", 0, || 0).unwrap();
+        let body = wrapped_body("ftp://a/b- c>", 0, 13, || 0).unwrap();
         assert!(body.hyphen_breaks.is_empty());
-        let body = wrapped_body("ftp://a/b-\n>", 0, || 0).unwrap();
+        let body = wrapped_body("ftp://a/b-\n>", 0, 12, || 0).unwrap();
         assert!(body.hyphen_breaks.is_empty());
     }
 }

@@ -7,6 +7,13 @@
 //! Gopher selector never contains a TAB (§3.4.1), nor an encoded CR or LF
 //! (`%0D`, `%0A`: an error); the search ends at the
 //! next one; the gopher+ string is `*xchar` and may contain more (§3.4.9).
+//!
+//! The search is `*xchar` too, not the http `search` the §5 BNF names:
+//! §3.4.1 says "Within the `<gopher-path>`, no characters are reserved", the
+//! one statement about gopher itself, and a gopher client sends the search
+//! as it is (§3.4.2), `"/"` and `"?"` included. The BNF's reuse of http's
+//! rule (which forbids them) reads as an artefact; docs/DIFFERENCES.md
+//! quotes both texts.
 
 use crate::chars;
 use crate::error::{ParseError, Rule};
@@ -36,7 +43,8 @@ pub(crate) fn after_login(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result
         return Ok(());
     }
     parts.marks[0] = tab1 as u32;
-    let tab2 = until_tab(p, tab1 + 3, chars::SEARCH, Rule::Search)?;
+    // §3.4.1: "no characters are reserved": the search is `*xchar`.
+    let tab2 = until_tab(p, tab1 + 3, chars::XCHAR, Rule::Search)?;
     if tab2 == p.end {
         return Ok(());
     }

@@ -116,6 +116,11 @@ fn article(p: &Parser<'_>, i: usize, at: usize) -> Result<(), ParseError> {
         return Err(ParseError::new(at, ErrorKind::EmptyArticleId, Rule::Article));
     }
     let h = p.host_end(at + 1, p.end);
+    if h == at + 1 && h < p.end {
+        // Not even the start of a host (§3.1: a letter or digit first):
+        // say what the byte is, as `schemepart::hostport` does.
+        return Err(p.unexpected(h, Rule::Host));
+    }
     host::host(p, at + 1, h)?;
     p.expect_end(h, Rule::Host)
 }

@@ -123,3 +123,19 @@ pub fn read_cases(path: &Path) -> Vec<Case> {
     }
     cases
 }
+
+/// `shared/corpus` beside the repository, or `$RFC1738_CORPUS`: the URL
+/// lists of the corpus tests, which skip what is not there.
+pub fn corpus_dirs() -> Vec<PathBuf> {
+    let mut v = Vec::new();
+    if let Ok(d) = std::env::var("RFC1738_CORPUS") {
+        v.push(PathBuf::from(d));
+    }
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("../..");
+    for up in ["../shared/corpus", "../../shared/corpus", "../../../shared/corpus"] {
+        v.push(root.join(up));
+    }
+    v.push(PathBuf::from("/work/shared/corpus"));
+    v.dedup();
+    v
+}

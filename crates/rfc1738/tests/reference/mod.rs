@@ -346,12 +346,18 @@ fn selector() -> E {
 fn gopher_plus_string() -> E {
     many(xchar())
 }
+/// The gopher search: `*xchar`, not the http `search` the §5 BNF names,
+/// by §3.4.1: "Within the <gopher-path>, no characters are reserved."
+/// (docs/DIFFERENCES.md)
+fn gopher_search() -> E {
+    many(xchar())
+}
 /// `gopherurl = "gopher://" hostport [ / [ gtype [ selector
 ///              [ "%09" search [ "%09" gopher+_string ] ] ] ] ]`
 fn gopherurl() -> E {
     let tail = seq([
         Lit("%09"),
-        cap("gopher.search", check(search(), search_octets)),
+        cap("gopher.search", check(gopher_search(), search_octets)),
         opt(seq([Lit("%09"), cap("gopher.plus", gopher_plus_string())])),
     ]);
     seq([

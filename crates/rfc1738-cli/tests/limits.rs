@@ -1,0 +1,204 @@
+//! Flags out of range, closed pipes and huge inputs: a clear usage error
+//! or a bounded answer, never a wrap, a panic or memory that follows the
+//! input.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const BIN: &str = env!("CARGO_BIN_EXE_rfc1738");
+
+fn rfc1738(args: &[&str]) -> Output {
+    Command::new(BIN).args(args).stdin(Stdio::null()).output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn numeric_flags_are_range_checked() {
+    let huge = "18446744073709551615";
+    let cases: &[&[&str]] = &[
+        &["fetch", "--max-time", huge, "http://127.0.0.1:1/"],
+        &["fetch", "--timeout", huge, "http://127.0.0.1:1/"],
+        &["fetch", "--max-line", huge, "http://127.0.0.1:1/"],
+        &["fetch", "--max-header-bytes", "0", "http://127.0.0.1:1/"],
+        &["fetch", "--max-redirects=-1", "http://127.0.0.1:1/"],
+        &["parse", "--max-len", huge, "http://a.dom/"],
+        &["normalize", "--max-len", huge, "http://a.dom/"],
+        &["lint", "--max-len", huge],
+        &["check", "--max-len", huge],
+        &["check", "--jobs", "0"],
+        &["resolve", "--max-len", huge, "http://a.dom/", "b"],
+        &["extract", "--max-len", "0"],
+        &["set", "--max-len", huge, "http://a.dom/", "host=b.dom"],
+    ];
+    for args in cases {
+        let out = rfc1738(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out.stderr));
+        let err = text(&out.stderr);
+        assert!(err.contains("is not from") || err.contains("is not a whole number"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+/// Runs `rfc1738 ARGS` with its stdout a pipe already closed by the reader;
+/// the exit status and stderr.
+#[cfg(unix)]
+fn into_closed_pipe(args: &[&str]) -> (Option<i32>, String) {
+    let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+    // `true` exits at once; the sleep makes sure the pipe is closed before
+    // the first write.
+    let script = format!("(sleep 0.3; exec '{BIN}' {}) | true; exit ${{PIPESTATUS[0]}}", quoted.join(" "));
+    let out = Command::new("bash").args(["-c", &script]).stdin(Stdio::null()).output().unwrap();
+    (out.status.code(), text(&out.stderr))
+}
+
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_is_no_panic() {
+    let cases: &[&[&str]] = &[
+        &["fetch", "--plan", "ftp://myname@host.dom//etc/motd"],
+        &["completions", "zsh"],
+        &["completions", "fish"],
+        &["completions", "powershell"],
+        &["completions", "bash"],
+        &["man"],
+        &["examples"],
+        &["parse", "--json", "http://a.dom/"],
+    ];
+    for args in cases {
+        let (code, err) = into_closed_pipe(args);
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+        assert_eq!(code, Some(0), "{args:?}: {err}");
+    }
+}
+
+/// Peak resident memory of a finished child, in kB, read from its
+/// `/proc/PID/status` while it still exists (it is reaped after).
+#[cfg(target_os = "linux")]
+fn run_with_peak(
+    args: &[&str],
+    input: impl FnOnce(&mut std::process::ChildStdin) + Send + 'static,
+) -> (Output, u64) {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let feeder = std::thread::spawn(move || {
+        input(&mut stdin);
+    });
+    let pid = child.id();
+    let mut peak = 0;
+    let stdout = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || {
+        let mut v = Vec::new();
+        std::io::Read::read_to_end(&mut { stdout }, &mut v).unwrap();
+        v
+    });
+    loop {
+        if let Ok(status) = std::fs::read_to_string(format!("/proc/{pid}/status")) {
+            if let Some(kb) = status.lines().find_map(|l| l.strip_prefix("VmHWM:")) {
+                peak = peak.max(kb.trim().trim_end_matches(" kB").trim().parse().unwrap_or(0));
+            }
+        }
+        if child.try_wait().unwrap().is_some() {
+            break;
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    feeder.join().unwrap();
+    let stdout = reader.join().unwrap();
+    let mut stderr = Vec::new();
+    std::io::Read::read_to_end(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+    let status = child.wait().unwrap();
+    (Output { status, stdout, stderr }, peak)
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn extract_on_a_huge_line_stays_bounded() {
+    // 200 MB on one line, no newline: a URL at the start, then letters.
+    let (out, peak_kb) = run_with_peak(&["extract"], |stdin| {
+        let _ = stdin.write_all(b"see http://a.dom/x and ");
+        let block = vec![b'a'; 1 << 20];
+        for _ in 0..200 {
+            if stdin.write_all(&block).is_err() {
+                return;
+            }
+        }
+    });
+    assert_eq!(text(&out.stdout), "http://a.dom/x\n");
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("longer than the limit of 1048576 bytes (--max-len)"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(peak_kb < 64 * 1024, "peak RSS {peak_kb} kB");
+}
+
+#[test]
+fn a_diagnostic_shows_a_window_of_a_long_input() {
+    let url = format!("http://h.dom/{}|{}\n", "a".repeat(1_000_000), "b".repeat(1_000_000));
+    let mut child = Command::new(BIN)
+        .args(["check", "--max-len", "4000000"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(url.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    // `check` writes its report on stdout, the summary included.
+    let err = text(&out.stdout) + &text(&out.stderr);
+    assert!(err.len() < 2000, "{} bytes of diagnostics", err.len());
+    assert!(err.contains("<stdin>:1:1000014: "), "{err}");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_lenient_megabyte_of_spaces_stays_small() {
+    let (out, peak_kb) = run_with_peak(&["parse", "--lenient", "--json", "--max-len", "2000000"], |stdin| {
+        let _ = stdin.write_all(format!("http://h.dom/a{}b\n", " ".repeat(1 << 20)).as_bytes());
+    });
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let json = text(&out.stdout);
+    // The URL in its three fields (input, url_path, http.path), and one
+    // warning for the run.
+    assert!(json.len() < 3 * (1 << 20) + 4096, "{} bytes of JSON", json.len());
+    assert_eq!(json.matches("\"unsafe-char\"").count(), 1, "{}", &json[json.len() - 400..]);
+    assert!(peak_kb < 48 * 1024, "peak RSS {peak_kb} kB");
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_huge_gopher_menu_is_listed_in_bounded_memory() {
+    use std::net::TcpListener;
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    std::thread::spawn(move || {
+        let Ok((mut s, _)) = listener.accept() else { return };
+        let _ = std::io::Read::read(&mut s, &mut [0u8; 512]);
+        let line = b"0A file of the menu\t/some/selector/of/the/item.txt\tgopher.example\t70\r\n";
+        let block = line.repeat(10_000);
+        // About 35 MB of menu.
+        for _ in 0..50 {
+            if s.write_all(&block).is_err() {
+                return;
+            }
+        }
+        let _ = s.write_all(b".\r\n");
+    });
+    let url = format!("gopher://127.0.0.1:{port}/1");
+    let (out, peak_kb) = run_with_peak(&["fetch", &url], |_| {});
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(out.stdout.iter().filter(|&&b| b == b'\n').count(), 500_000);
+    assert!(peak_kb < 16 * 1024, "peak RSS {peak_kb} kB");
+    eprintln!("peak RSS {peak_kb} kB");
+}

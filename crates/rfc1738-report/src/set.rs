@@ -1,0 +1,349 @@
+//! `rfc1738 set URL PART=VALUE...`: a URL with some of its parts changed,
+//! written again through the library's builders, so that each value is
+//! encoded for its part and the result is an RFC 1738 URL (or an error
+//! naming the part).
+//!
+//! A URL is taken apart into decoded values, one per part of its scheme
+//! (the names of `parse --get`: `user`, `host`, `ftp.cwd`, ...); the
+//! changes replace some of them; the scheme's builder writes the URL. An
+//! empty value removes an optional part (`port=`, `user=`), except where
+//! the scheme gives the empty value a meaning of its own: `ftp.name=`,
+//! `gopher.selector=`. `user=""` is not expressible this way: give the
+//! URL with `@` already (`ftp://@h/`) to keep an empty user.
+
+use rfc1738::build::{
+    BuildError, FileBuilder, FtpBuilder, GenericBuilder, GopherBuilder, HttpBuilder, MailtoBuilder,
+    NewsBuilder, NntpBuilder, ProsperoBuilder, TelnetBuilder, WaisBuilder,
+};
+use rfc1738::{pct, SchemeKind, Url};
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// Why a URL could not be changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetError {
+    /// The part is not one of this URL's scheme (`http.search` on an ftp
+    /// URL), or not one `set` changes (`scheme`, `fragment`).
+    UnknownPart {
+        /// The part named.
+        part: String,
+        /// The scheme kind of the URL.
+        kind: &'static str,
+    },
+    /// The value of a part that takes a number is not one.
+    NotANumber {
+        /// The part named.
+        part: String,
+    },
+    /// The builder refused the result: the error names the part.
+    Build(BuildError),
+    /// The fragment, kept as it was, does not fit after the new URL.
+    Fragment(rfc1738::ParseError),
+}
+
+impl fmt::Display for SetError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SetError::UnknownPart { part, kind } => {
+                write!(
+                    f,
+                    "{part}: not a part set can change in this {kind} URL (its parts: {})",
+                    parts(kind).join(" ")
+                )
+            }
+            SetError::NotANumber { part } => write!(f, "{part}: the value must be a number"),
+            SetError::Build(e) => write!(f, "{e}"),
+            SetError::Fragment(e) => write!(f, "fragment: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for SetError {}
+
+/// The parts `set` changes in a URL of kind `kind` (a [`SchemeKind::name`]).
+#[must_use]
+pub fn parts(kind: &str) -> Vec<&'static str> {
+    let own: &[&str] = match kind {
+        "ftp" => &["user", "password", "host", "port", "ftp.cwd", "ftp.name", "ftp.typecode"],
+        "http" => &["host", "port", "http.path", "http.search"],
+        "gopher" => &["host", "port", "gopher.type", "gopher.selector", "gopher.search", "gopher.plus"],
+        "mailto" => &["mailto.address"],
+        "news" => &["news.group", "news.article"],
+        "nntp" => &["host", "port", "nntp.group", "nntp.article"],
+        "telnet" => &["user", "password", "host", "port"],
+        "wais" => &["host", "port", "wais.database", "wais.search", "wais.wtype", "wais.wpath"],
+        "file" => &["host", "file.path"],
+        "prospero" => &["host", "port", "prospero.hsoname"],
+        _ => &["user", "password", "host", "port", "url_path"],
+    };
+    own.to_vec()
+}
+
+/// The decoded value of each part of `url` that it has.
+fn values(url: &Url) -> BTreeMap<&'static str, Vec<u8>> {
+    let d = |s: &str| pct::decode(s).into_owned();
+    let mut v = BTreeMap::new();
+    let mut put = |k: &'static str, value: Option<Vec<u8>>| {
+        if let Some(value) = value {
+            v.insert(k, value);
+        }
+    };
+    put("user", url.user().map(d));
+    put("password", url.password().map(d));
+    put("host", url.host().map(|h| h.as_bytes().to_vec()));
+    put("port", url.port().map(|p| p.to_string().into_bytes()));
+    match url.kind() {
+        SchemeKind::Ftp => {
+            let f = url.ftp().expect("kind is ftp");
+            put("ftp.cwd", Some(f.cwd().map(&d).collect::<Vec<_>>().join(&b'/')));
+            put("ftp.name", Some(d(f.name())));
+            put("ftp.typecode", f.typecode().map(|t| vec![t]));
+        }
+        SchemeKind::Http => {
+            let h = url.http().expect("kind is http");
+            put("http.path", h.path().map(d));
+            put("http.search", h.search().map(d));
+        }
+        SchemeKind::Gopher => {
+            let g = url.gopher().expect("kind is gopher");
+            put("gopher.type", Some(vec![g.gopher_type()]));
+            put("gopher.selector", Some(d(g.selector())));
+            put("gopher.search", g.search().map(d));
+            put("gopher.plus", g.plus().map(d));
+        }
+        SchemeKind::Mailto => put("mailto.address", Some(url.mailto().expect("kind").address().into_owned())),
+        SchemeKind::News => {
+            let n = url.news().expect("kind is news");
+            put("news.group", n.group().map(d));
+            put("news.article", n.article().map(d));
+        }
+        SchemeKind::Nntp => {
+            let n = url.nntp().expect("kind is nntp");
+            put("nntp.group", Some(d(n.group())));
+            put("nntp.article", n.article_raw().map(d));
+        }
+        SchemeKind::Wais => {
+            let w = url.wais().expect("kind is wais");
+            put("wais.database", Some(d(w.database())));
+            put("wais.search", w.search().map(d));
+            put("wais.wtype", w.wtype().map(d));
+            put("wais.wpath", w.wpath().map(d));
+        }
+        SchemeKind::File => {
+            let f = url.file().expect("kind is file");
+            put("host", Some(f.host().as_bytes().to_vec()));
+            put("file.path", Some(d(f.path())));
+        }
+        SchemeKind::Prospero => {
+            put("prospero.hsoname", Some(url.prospero().expect("kind").hsoname().into_owned()));
+        }
+        SchemeKind::Telnet => {}
+        SchemeKind::Other => put("url_path", url.url_path().map(d)),
+    }
+    v
+}
+
+/// `url` with the parts in `changes` replaced by their values (decoded
+/// text, encoded here for their part); an empty value removes an optional
+/// part. Prospero fields and the fragment are kept as they are.
+///
+/// # Errors
+///
+/// A [`SetError`]: a part the scheme does not have, a port or article that
+/// is not a number, or a value the builder refuses (the error names the part).
+pub fn set(url: &Url, changes: &[(&str, &[u8])]) -> Result<Url, SetError> {
+    let kind = url.kind().name();
+    let allowed = parts(kind);
+    let mut v = values(url);
+    for &(part, value) in changes {
+        let Some(&key) = allowed.iter().find(|&&p| p == part) else {
+            return Err(SetError::UnknownPart { part: part.to_owned(), kind });
+        };
+        v.insert(key, value.to_vec());
+    }
+    // A removed optional part: an empty value, except where the empty
+    // value is the part (an ftp name, a gopher selector, an ftp cwd).
+    let keeps_empty =
+        ["ftp.name", "ftp.cwd", "gopher.selector", "mailto.address", "wais.database", "nntp.group"];
+    v.retain(|k, value| !value.is_empty() || keeps_empty.contains(k) || !changes.iter().any(|(p, _)| p == k));
+    let built = build(url, &v)?;
+    match url.fragment() {
+        Some(f) => Url::parse(&format!("{}#{f}", built.as_str())).map_err(SetError::Fragment),
+        None => Ok(built),
+    }
+}
+
+fn text(v: &BTreeMap<&str, Vec<u8>>, k: &str) -> Option<String> {
+    v.get(k).map(|b| String::from_utf8_lossy(b).into_owned())
+}
+
+fn number<T: std::str::FromStr>(v: &BTreeMap<&str, Vec<u8>>, k: &str) -> Result<Option<T>, SetError> {
+    match text(v, k) {
+        None => Ok(None),
+        Some(t) => t.parse().map(Some).map_err(|_| SetError::NotANumber { part: k.to_owned() }),
+    }
+}
+
+/// Sets the login parts a builder has.
+macro_rules! login {
+    ($b:expr, $v:expr, user) => {{
+        let mut b = $b;
+        if let Some(u) = $v.get("user") {
+            b = b.user(u);
+        }
+        if let Some(p) = $v.get("password") {
+            b = b.password(p);
+        }
+        login!(b, $v, port)
+    }};
+    ($b:expr, $v:expr, port) => {{
+        let mut b = $b;
+        if let Some(port) = number::<u16>($v, "port")? {
+            b = b.port(port);
+        }
+        b
+    }};
+}
+
+fn build(url: &Url, v: &BTreeMap<&str, Vec<u8>>) -> Result<Url, SetError> {
+    let host = text(v, "host").unwrap_or_default();
+    let get = |k: &str| v.get(k).cloned();
+    let result = match url.kind() {
+        SchemeKind::Ftp => {
+            let mut b = login!(FtpBuilder::new(&host), v, user);
+            let cwd = get("ftp.cwd").unwrap_or_default();
+            if !cwd.is_empty() {
+                for seg in cwd.split(|&c| c == b'/') {
+                    b = b.cwd(seg);
+                }
+            }
+            b = b.name(get("ftp.name").unwrap_or_default());
+            if let Some(t) = get("ftp.typecode") {
+                b = b.typecode(t.first().copied().unwrap_or(b' '));
+            }
+            b.build()
+        }
+        SchemeKind::Http => {
+            let mut b = login!(HttpBuilder::new(&host), v, port);
+            if let Some(path) = get("http.path") {
+                for seg in path.split(|&c| c == b'/') {
+                    b = b.segment(seg);
+                }
+            }
+            if let Some(s) = get("http.search") {
+                b = b.search(s);
+            }
+            b.build()
+        }
+        SchemeKind::Gopher => {
+            let mut b = login!(GopherBuilder::new(&host), v, port);
+            if let Some(t) = get("gopher.type") {
+                b = b.gopher_type(t.first().copied().unwrap_or(b'1'));
+            }
+            b = b.selector(get("gopher.selector").unwrap_or_default());
+            if let Some(s) = get("gopher.search") {
+                b = b.search(s);
+            }
+            if let Some(p) = get("gopher.plus") {
+                b = b.plus(p);
+            }
+            b.build()
+        }
+        SchemeKind::Mailto => MailtoBuilder::new(get("mailto.address").unwrap_or_default()).build(),
+        SchemeKind::News => match (text(v, "news.group"), get("news.article")) {
+            (_, Some(a)) => NewsBuilder::article(a).build(),
+            (Some(g), None) if g == "*" => NewsBuilder::all().build(),
+            (Some(g), None) => NewsBuilder::group(&g).build(),
+            (None, None) => NewsBuilder::group("").build(),
+        },
+        SchemeKind::Nntp => {
+            let group = text(v, "nntp.group").unwrap_or_default();
+            let mut b = login!(NntpBuilder::new(&host, &group), v, port);
+            if let Some(n) = number::<u64>(v, "nntp.article")? {
+                b = b.article(n);
+            }
+            b.build()
+        }
+        SchemeKind::Telnet => login!(TelnetBuilder::new(&host), v, user).build(),
+        SchemeKind::Wais => {
+            let mut b = login!(WaisBuilder::new(&host, get("wais.database").unwrap_or_default()), v, port);
+            if let Some(s) = get("wais.search") {
+                b = b.search(s);
+            }
+            if let (Some(t), Some(p)) = (get("wais.wtype"), get("wais.wpath")) {
+                b = b.document(t, p);
+            }
+            b.build()
+        }
+        SchemeKind::File => FileBuilder::new(&host).path(get("file.path").unwrap_or_default()).build(),
+        SchemeKind::Prospero => {
+            let hsoname = get("prospero.hsoname").unwrap_or_default();
+            let mut b = login!(ProsperoBuilder::new(&host, hsoname), v, port);
+            let p = url.prospero().expect("kind is prospero");
+            for (name, value) in p.fields() {
+                b = b.field(pct::decode(name), pct::decode(value));
+            }
+            b.build()
+        }
+        SchemeKind::Other => {
+            let mut b = GenericBuilder::new(url.scheme());
+            if url.has_authority() || v.contains_key("host") {
+                b = login!(b.host(&host), v, user);
+            }
+            if let Some(p) = get("url_path") {
+                b = b.path(p);
+            } else if !url.has_authority() {
+                b = b.path(pct::decode(url.scheme_specific_part()));
+            }
+            b.build()
+        }
+    };
+    result.map_err(SetError::Build)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn set_str(url: &str, changes: &[(&str, &str)]) -> Result<String, SetError> {
+        let changes: Vec<(&str, &[u8])> = changes.iter().map(|(k, v)| (*k, v.as_bytes())).collect();
+        set(&Url::parse(url).unwrap(), &changes).map(|u| u.as_str().to_owned())
+    }
+
+    #[test]
+    fn each_value_is_encoded_for_its_part() {
+        assert_eq!(
+            set_str("ftp://h.dom/pub/x", &[("user", "me@home"), ("ftp.name", "a;b")]).unwrap(),
+            "ftp://me%40home@h.dom/pub/a%3Bb"
+        );
+        assert_eq!(
+            set_str("http://h.dom/a?b", &[("http.search", "x/y z")]).unwrap(),
+            "http://h.dom/a?x%2Fy%20z"
+        );
+        assert_eq!(set_str("http://h.dom:8080/a", &[("port", "")]).unwrap(), "http://h.dom/a");
+        assert_eq!(
+            set_str("gopher://h.dom/7s%09q", &[("gopher.search", "a b")]).unwrap(),
+            "gopher://h.dom/7s%09a%20b"
+        );
+        assert_eq!(
+            set_str("ftp://@h.dom/f", &[("host", "k.dom")]).unwrap(),
+            "ftp://@k.dom/f",
+            "the empty user stays"
+        );
+        assert_eq!(set_str("http://h.dom/#frag", &[("host", "k.dom")]).unwrap(), "http://k.dom/#frag");
+        assert_eq!(set_str("nntp://h.dom/g/1", &[("nntp.article", "2")]).unwrap(), "nntp://h.dom/g/2");
+        assert_eq!(set_str("mailto:a@b.dom", &[("mailto.address", "c@d.dom")]).unwrap(), "mailto:c@d.dom");
+    }
+
+    #[test]
+    fn errors_name_the_part() {
+        let e = set_str("http://h.dom/", &[("user", "me")]).unwrap_err();
+        assert!(matches!(e, SetError::UnknownPart { ref part, kind: "http" } if part == "user"), "{e}");
+        let e = set_str("http://h.dom/", &[("host", "a b")]).unwrap_err();
+        assert!(matches!(e, SetError::Build(b) if b.part() == rfc1738::Rule::Host), "{e}");
+        let e = set_str("http://h.dom/", &[("port", "x")]).unwrap_err();
+        assert_eq!(e, SetError::NotANumber { part: "port".into() });
+        let e = set_str("gopher://h.dom/1x", &[("gopher.selector", "a\tb")]).unwrap_err();
+        assert!(e.to_string().contains("selector"), "{e}");
+    }
+}

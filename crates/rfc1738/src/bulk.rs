@@ -1,0 +1,581 @@
+//! Validation in bulk: many URLs in one buffer (the lines of a log, the
+//! values of an Arrow string column), a verdict for each, read block by
+//! block.
+//!
+//! The buffer is classified 64 bytes at a time into bit masks (`simd.rs`:
+//! line breaks, bytes outside `xchar`, and the delimiters `/ ? @ : ;`),
+//! a window of 8 KiB at a time. Each URL is then decided from the masks
+//! of its bytes (one word per mask for a URL of up to 64 bytes, shifted
+//! to its start), a few bit operations each:
+//!
+//! - a byte that no rule takes (no `xchar`, not an escape, §2.2) or a bad
+//!   escape anywhere, and the URL is invalid (a `"#"` excepted: the full
+//!   parser reads the fragment);
+//! - otherwise, every byte is an `xchar` or an escape; then a scheme name
+//!   before the first `":"` of any scheme but those of §3 makes the URL
+//!   valid (§5: `schemepart = *xchar | ip-schemepart`);
+//! - http, ftp and file URLs of the common shape `"//" host [ ":" port ]
+//!   [ "/" path ]` are valid when the host passes the label rules of
+//!   `host::short` on masks of its bytes found by vector code
+//!   (`simd::host_masks`; for 64 bytes and more, `host::long`), the port
+//!   is digits up to 65535,
+//!   and the path has no `"?"` or `"/"` after the first `"?"` (http,
+//!   §3.3) or no `";"` but a last `";type="` (ftp, §3.2) or none (file,
+//!   §3.10).
+//!
+//! Everything else, and the error of every invalid URL, is the full
+//! parser's (`parse::validate_bytes`): it stays the one source of truth,
+//! and the tests hold the verdicts here to it on every URL of the corpora.
+//!
+//! ```text
+//!  buffer   h t t p : / / h . c o m / a | f t p : / / h /     (| is "\n")
+//!  slash    . . . . . 1 1 . . . . . 1 . . . . . . 1 1 . 1
+//!  colon    . . . . 1 . . . . . . . . . . . . . 1 . . . .
+//!  nl       . . . . . . . . . . . . . . 1 . . . . . . . .
+//! ```
+//!
+//! Which way the blocks are classified ([`Path`]) is found at run time:
+//! AVX2 or SSE2 on x86_64, else the portable table. The cargo feature
+//! `portable` compiles the vector code out; [`Checker::with_path`] and
+//! [`lines_with_path`] choose a way (`rfc1738 check` reads
+//! `RFC1738_PORTABLE=1` for the portable one).
+//!
+//! # Examples
+//! ```
+//! use rfc1738::bulk::{self, Path};
+//! let log = b"https://h.com/a\nhttp://h.com/a b\n";
+//! for path in [Path::detect(), Path::Portable] {
+//!     let valid: Vec<bool> = bulk::lines_with_path(log, path).map(|(_, ok)| ok).collect();
+//!     assert_eq!(valid, [true, false]);
+//! }
+//! ```
+
+use crate::chars;
+use crate::host;
+use crate::kind::SchemeKind;
+use crate::parse::validate_bytes;
+use crate::pct;
+use crate::reader::MAX_LEN;
+use crate::simd::{self, Masks, BLOCK};
+use core::ops::Range;
+
+pub use crate::simd::Path;
+
+/// Blocks classified at a time: 8 KiB of input, whose masks stay in the
+/// first-level cache while its URLs are read.
+const WINDOW: usize = 128;
+
+/// The masks a URL is read from (`Masks::get`): bytes that are no
+/// `xchar` (a `"%"` among them), line breaks, delimiters.
+const BAD: usize = 0;
+const NL: usize = 1;
+const SLASH: usize = 2;
+const QUEST: usize = 3;
+const AT: usize = 4;
+const COLON: usize = 5;
+const SEMI: usize = 6;
+
+/// What the masks say of a URL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Verdict {
+    Valid,
+    Invalid,
+    /// The full parser decides.
+    Ask,
+}
+
+/// Verdicts on URLs of one buffer, given by their ranges.
+///
+/// The URLs are read fastest in the order they lie in the buffer (as the
+/// ranges of an Arrow column do), each URL's masks then already computed;
+/// any order gives the same verdicts.
+///
+/// # Examples
+/// ```
+/// use rfc1738::bulk::Checker;
+/// // An Arrow string column: the values, one after another, and offsets.
+/// let values = b"http://h.com/ahttp://h.com/a b";
+/// let offsets = [0, 14, 30];
+/// let mut checker = Checker::new(values);
+/// let valid: Vec<bool> = offsets.windows(2).map(|w| checker.is_valid(w[0]..w[1])).collect();
+/// assert_eq!(valid, [true, false]);
+/// ```
+pub struct Checker<'a> {
+    b: &'a [u8],
+    path: Path,
+    /// Where the window starts in `b`, and where its masks end.
+    base: usize,
+    end: usize,
+    /// The window's masks, block by block, then two blocks of zeros (so
+    /// that a URL's masks are read as one word without a check).
+    masks: Vec<Masks>,
+}
+
+impl<'a> Checker<'a> {
+    /// A checker of URLs in `b`, classifying the fastest way the
+    /// processor has ([`Path::detect`]).
+    #[must_use]
+    pub fn new(b: &'a [u8]) -> Checker<'a> {
+        Checker::with_path(b, Path::detect())
+    }
+
+    /// A checker that classifies the way `path` says: [`Path::Portable`]
+    /// for the safe code alone (the vector ways switched off); a way the
+    /// processor lacks is read as [`Path::Portable`].
+    #[must_use]
+    pub fn with_path(b: &'a [u8], path: Path) -> Checker<'a> {
+        let path = if path.is_available() { path } else { Path::Portable };
+        Checker { b, path, base: 0, end: 0, masks: Vec::new() }
+    }
+
+    /// The way blocks are classified.
+    #[must_use]
+    pub fn path(&self) -> Path {
+        self.path
+    }
+
+    /// Whether `b[range]` is a valid URL: `validate_bytes(&b[range]).is_ok()`.
+    ///
+    /// # Panics
+    /// When `range` is not within the buffer.
+    #[inline]
+    pub fn is_valid(&mut self, range: Range<usize>) -> bool {
+        let (s, e) = (range.start, range.end);
+        assert!(s <= e && e <= self.b.len(), "range out of the buffer");
+        let verdict = if e - s > MAX_LEN || !self.cover(s, e) {
+            Verdict::Ask
+        } else if e - s <= BLOCK {
+            let rel = s - self.base;
+            let short = Short { masks: &self.masks[rel / BLOCK..], off: (rel % BLOCK) as u32 };
+            decide(&short, self.path, self.b, s, e)
+        } else {
+            decide(&Long { c: self, s }, self.path, self.b, s, e)
+        };
+        match verdict {
+            Verdict::Valid => true,
+            Verdict::Invalid => false,
+            Verdict::Ask => validate_bytes(&self.b[range]).is_ok(),
+        }
+    }
+
+    /// Classifies the window from `start`.
+    #[inline(never)]
+    fn window(&mut self, start: usize) {
+        let end = self.b.len().min(start + WINDOW * BLOCK);
+        simd::classify(self.path, &self.b[start..end], &mut self.masks);
+        self.masks.extend([Masks::default(); 2]);
+        (self.base, self.end) = (start, end);
+    }
+
+    /// Makes the window hold `start..end` when it fits in one; whether it
+    /// holds it.
+    #[inline]
+    fn cover(&mut self, start: usize, end: usize) -> bool {
+        if start < self.base || end > self.end {
+            self.window(start);
+        }
+        end <= self.end
+    }
+
+    /// The first byte of `field` in `from..to` (within the window), or `to`.
+    #[inline]
+    fn first(&self, field: usize, from: usize, to: usize) -> usize {
+        if from >= to {
+            return to;
+        }
+        let (mut k, off) = ((from - self.base) / BLOCK, (from - self.base) % BLOCK);
+        let last = (to - 1 - self.base) / BLOCK;
+        let mut m = self.masks[k].get(field) & (u64::MAX << off);
+        loop {
+            if m != 0 {
+                return to.min(self.base + k * BLOCK + m.trailing_zeros() as usize);
+            }
+            if k == last {
+                return to;
+            }
+            k += 1;
+            m = self.masks[k].get(field);
+        }
+    }
+}
+
+/// The masks of one URL, its bytes counted from its start.
+trait Span {
+    /// The first byte of `field` in `from..to`, or `to`.
+    fn first(&self, field: usize, from: usize, to: usize) -> usize;
+
+    /// Whether `field` has a byte in `from..to`.
+    #[inline(always)]
+    fn any(&self, field: usize, from: usize, to: usize) -> bool {
+        self.first(field, from, to) < to
+    }
+}
+
+/// A URL of at most 64 bytes: each mask read as one word from the two
+/// blocks it may touch, shifted to its start.
+struct Short<'c> {
+    /// The masks from the block where the URL starts.
+    masks: &'c [Masks],
+    /// Where it starts in that block.
+    off: u32,
+}
+
+impl Span for Short<'_> {
+    #[inline(always)]
+    fn first(&self, field: usize, from: usize, to: usize) -> usize {
+        if from >= to {
+            return to;
+        }
+        let m = self.masks;
+        // Two shifts: by 64 would overflow when `off` is 0.
+        let bits = m[0].get(field) >> self.off | m[1].get(field) << 1 << (63 - self.off);
+        ((bits & (u64::MAX << from)).trailing_zeros() as usize).min(to)
+    }
+}
+
+/// A longer URL: the masks read block by block.
+struct Long<'c, 'a> {
+    c: &'c Checker<'a>,
+    /// Where the URL starts in the buffer.
+    s: usize,
+}
+
+impl Span for Long<'_, '_> {
+    #[inline(always)]
+    fn first(&self, field: usize, from: usize, to: usize) -> usize {
+        self.c.first(field, self.s + from, self.s + to) - self.s
+    }
+}
+
+/// The masks' verdict on the URL `buf[s..e]`, whose masks `v` holds.
+#[inline(always)]
+fn decide(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize) -> Verdict {
+    let b = &buf[s..e];
+    let n = b.len();
+    let mut bad = v.first(BAD, 0, n);
+    while bad < n {
+        // §2.2: `escape = "%" hex hex`, within the URL.
+        if pct::escape_at(b, bad).is_none() {
+            // No rule takes this byte, the fragment neither; a `"#"`
+            // starts the fragment, read by the full parser.
+            return if chars::find_byte(b, 0, n, b'#') < n { Verdict::Ask } else { Verdict::Invalid };
+        }
+        bad = v.first(BAD, bad + 3, n);
+    }
+    // Every byte is an `xchar` or a valid escape. §5: `scheme ":"`,
+    // `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]`.
+    let colon = v.first(COLON, 0, n);
+    if colon == n {
+        return Verdict::Invalid;
+    }
+    let word = buf.get(s..).and_then(<[u8]>::first_chunk::<8>).map(|w| u64::from_le_bytes(*w));
+    let kind = match (word, colon) {
+        // The commonest names, either case, as one comparison (`c | 0x20`
+        // is a lower-case letter only for a letter).
+        (Some(w), 5) if (w | 0x20_2020_2020) & 0xff_ffff_ffff == u64::from_le_bytes(*b"https\0\0\0") => {
+            SchemeKind::Other
+        }
+        (Some(w), 4) if (w | 0x2020_2020) & 0xffff_ffff == u64::from(u32::from_le_bytes(*b"http")) => {
+            SchemeKind::Http
+        }
+        (Some(w), 4) if (w | 0x2020_2020) & 0xffff_ffff == u64::from(u32::from_le_bytes(*b"file")) => {
+            SchemeKind::File
+        }
+        _ => {
+            // The name in the word from `s` when it fits there (the bytes
+            // after the URL do not matter: only the name's are read).
+            let scheme_chars = match word {
+                Some(w) if colon <= 8 => chars::run_in_word(&w.to_le_bytes(), chars::SCHEME) >= colon,
+                _ => chars::run_of(b, 0, colon, chars::SCHEME) == colon,
+            };
+            if colon == 0 || !scheme_chars {
+                return Verdict::Invalid;
+            }
+            SchemeKind::from_prefix(&buf[s..], colon)
+        }
+    };
+    match kind {
+        // §5: `otherurl = genericurl`, `schemepart = *xchar |
+        // ip-schemepart`: every `xchar` text is one.
+        SchemeKind::Other => Verdict::Valid,
+        kind @ (SchemeKind::Http | SchemeKind::Ftp | SchemeKind::File) => ip(v, path, buf, s, e, colon, kind),
+        _ => Verdict::Ask,
+    }
+}
+
+/// `"//" hostport [ "/" path ]` after the `":"` at `colon` of an http,
+/// ftp or file URL `buf[s..e]` whose bytes are all `xchar` or escapes.
+#[inline(always)]
+fn ip(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize, colon: usize, kind: SchemeKind) -> Verdict {
+    let b = &buf[s..e];
+    let n = b.len();
+    let h = colon + 3;
+    if h > n || b[colon + 1..h] != *b"//" {
+        return Verdict::Ask;
+    }
+    // §3.1: the login ends at the first `"/"`; a user (an `"@"`) is for
+    // the full parser.
+    let login_end = v.first(SLASH, h, n);
+    if v.any(AT, h, login_end) {
+        return Verdict::Ask;
+    }
+    if kind == SchemeKind::File && login_end == n {
+        // §3.10: `"file://" [ host | "localhost" ] "/" fpath`, the `"/"`
+        // not optional.
+        return Verdict::Invalid;
+    }
+    let host_end = v.first(COLON, h, login_end);
+    let len = host_end - h;
+    let host_ok = if kind == SchemeKind::File && len == 0 {
+        // §3.10: `"file://" [ host | "localhost" ] "/" fpath`.
+        true
+    } else if len == 0 || len > host::MAX_LABEL {
+        len > 0 && host::long(b, h, host_end)
+    } else {
+        // The 64 bytes from the host as a host sees them (vector code
+        // where there is some), then the label rules of `host::short`.
+        let at = s + h;
+        let mut padded = [0u8; BLOCK];
+        let block = match buf.get(at..).and_then(<[u8]>::first_chunk::<BLOCK>) {
+            Some(block) => block,
+            None => {
+                padded[..buf.len() - at].copy_from_slice(&buf[at..]);
+                &padded
+            }
+        };
+        let [outside, dots, hyphens, letters] = simd::host_masks(path, block);
+        outside.trailing_zeros() as usize >= len && host::labels(len, dots, hyphens, letters)
+    };
+    if !host_ok {
+        return Verdict::Ask;
+    }
+    if host_end < login_end && (kind == SchemeKind::File || !port(&b[host_end + 1..login_end])) {
+        return Verdict::Ask;
+    }
+    if login_end == n {
+        return Verdict::Valid;
+    }
+    let path = login_end + 1;
+    let ok = match kind {
+        // §3.3: `hpath [ "?" search ]`, `search` without `"/"` or `"?"`.
+        SchemeKind::Http => {
+            let q = v.first(QUEST, path, n);
+            q == n || !(v.any(SLASH, q + 1, n) || v.any(QUEST, q + 1, n))
+        }
+        // §3.2: `fpath [ ";type=" ftptype ]`.
+        SchemeKind::Ftp => match v.first(SEMI, path, n) {
+            semi if semi == n => true,
+            semi => {
+                let rest = &b[semi..];
+                rest.len() == 7 && rest.starts_with(b";type=") && b"aidAID".contains(&rest[6])
+            }
+        },
+        // §3.10: `fpath`, no `";"`.
+        _ => !v.any(SEMI, path, n),
+    };
+    if ok {
+        Verdict::Valid
+    } else {
+        Verdict::Ask
+    }
+}
+
+/// `port = digits` (§3.1), at most 65535 (a port is 16 bits, RFC 793),
+/// of at most seven digits (more go to the full parser).
+#[inline]
+fn port(p: &[u8]) -> bool {
+    !p.is_empty()
+        && p.len() <= 7
+        && p.iter().all(u8::is_ascii_digit)
+        && p.iter().fold(0u32, |v, &c| v * 10 + u32::from(c - b'0')) <= 65535
+}
+
+/// The lines of a buffer and a verdict on each, split and checked in
+/// one pass over the masks: each line without its `"\n"` or `"\r\n"`, as
+/// `str::lines` gives them, and whether it is a valid URL.
+///
+/// # Examples
+/// ```
+/// let log = b"http://h.com/a\r\nhttp://h.com/a b\nnews:comp.lang.c";
+/// let lines: Vec<(&[u8], bool)> = rfc1738::bulk::lines(log).collect();
+/// assert_eq!(lines, [(&b"http://h.com/a"[..], true), (b"http://h.com/a b", false), (b"news:comp.lang.c", true)]);
+/// ```
+#[must_use]
+pub fn lines(b: &[u8]) -> Lines<'_> {
+    Lines { checker: Checker::new(b), at: 0 }
+}
+
+/// [`lines`] classified the way `path` says ([`Path::Portable`]: the
+/// vector ways switched off).
+#[must_use]
+pub fn lines_with_path(b: &[u8], path: Path) -> Lines<'_> {
+    Lines { checker: Checker::with_path(b, path), at: 0 }
+}
+
+/// The iterator of [`lines`].
+pub struct Lines<'a> {
+    checker: Checker<'a>,
+    /// Where the next line starts.
+    at: usize,
+}
+
+impl<'a> Iterator for Lines<'a> {
+    type Item = (&'a [u8], bool);
+
+    fn next(&mut self) -> Option<(&'a [u8], bool)> {
+        let b = self.checker.b;
+        let s = self.at;
+        if s >= b.len() {
+            return None;
+        }
+        let c = &mut self.checker;
+        let mut nl = if s >= c.base && s < c.end { c.first(NL, s, c.end) } else { c.end };
+        if nl == c.end && c.end < b.len() {
+            // The line goes past the window: a window from its start.
+            c.window(s);
+            nl = c.first(NL, s, c.end);
+            if nl == c.end && c.end < b.len() {
+                // Longer than a window: the full parser.
+                nl = chars::find_byte(b, c.end, b.len(), b'\n');
+            }
+        }
+        self.at = nl + 1;
+        let e = if nl > s && b[nl - 1] == b'\r' { nl - 1 } else { nl };
+        Some((&b[s..e], c.is_valid(s..e)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every path's verdicts on `urls`, laid out as lines and as a
+    /// column at every alignment, against `validate_bytes`.
+    fn agree(urls: &[&[u8]]) {
+        let expected: Vec<bool> = urls.iter().map(|u| validate_bytes(u).is_ok()).collect();
+        for path in Path::available() {
+            for pad in [0, 1, 7, 63] {
+                let mut text = vec![b'\n'; pad];
+                let mut values = vec![b'x'; pad];
+                let mut offsets = vec![pad];
+                for u in urls {
+                    text.extend_from_slice(u);
+                    text.push(b'\n');
+                    values.extend_from_slice(u);
+                    offsets.push(values.len());
+                }
+                let got: Vec<bool> = lines_with_path(&text, path).skip(pad).map(|(_, v)| v).collect();
+                assert_eq!(got, expected, "{path:?} lines, pad {pad}");
+                let mut c = Checker::with_path(&values, path);
+                let got: Vec<bool> = offsets.windows(2).map(|w| c.is_valid(w[0]..w[1])).collect();
+                assert_eq!(got, expected, "{path:?} column, pad {pad}");
+            }
+        }
+    }
+
+    #[test]
+    fn shapes_on_both_sides_of_every_mask_check() {
+        let urls: &[&[u8]] = &[
+            b"http://h.com/a?b=c",
+            b"http://h.com/a?b/c",
+            b"http://h.com/a?b?c",
+            b"http://h.com:80/",
+            b"http://h.com:65536/",
+            b"http://h.com:/",
+            b"http://u@h.com/",
+            b"http://h.com/a%41",
+            b"http://h.com/a%4",
+            b"http://h.com/a%",
+            b"http://h.com/a#x",
+            b"http://h.com/a#x y",
+            b"https://anything:goes@here/%41",
+            b"x:",
+            b":x",
+            b"x y:z",
+            b"ftp://h.com/a;type=i",
+            b"ftp://h.com/a;type=x",
+            b"ftp://h.com/a;b/c",
+            b"ftp://u:p@h.com/",
+            b"file:///etc/motd",
+            b"file://h/",
+            b"file://h",
+            b"file://h:80/",
+            b"file:///a;b",
+            b"HTTP://H.COM/",
+            b"http:/h",
+            b"http:",
+            b"",
+            b"\r",
+            b"news:comp.lang.c",
+            b"mailto:a@b.c",
+            b"http://a-.b/",
+            b"http://1.2.3.4/",
+            b"http://1.2.3/",
+        ];
+        agree(urls);
+    }
+
+    /// The common shapes are decided by the masks alone, without the
+    /// full parser (which would give the same verdicts, only slower).
+    #[test]
+    fn the_masks_decide_the_common_shapes() {
+        let host = "b".repeat(50) + "." + &"c".repeat(50) + ".com";
+        let long_host = format!("http://{host}:8080/a");
+        for (url, verdict) in [
+            ("https://h.com/a?b=c#", Verdict::Ask),
+            ("https://h.com/a?b=c", Verdict::Valid),
+            ("https://h.com/a?b=%7E", Verdict::Valid),
+            ("x-y://whatever@h/:;@", Verdict::Valid),
+            ("http://h.com:80/a;b?c=d", Verdict::Valid),
+            ("http://h.com", Verdict::Valid),
+            ("http://1.2.3.4/", Verdict::Valid),
+            (&long_host, Verdict::Valid),
+            ("ftp://h.com/a/b;type=d", Verdict::Valid),
+            ("file:///etc/motd", Verdict::Valid),
+            ("file://h.com/etc/motd", Verdict::Valid),
+            ("http://h.com/~user", Verdict::Invalid),
+            ("http://h.com/a%2", Verdict::Invalid),
+            ("http://h.com/a%zz", Verdict::Invalid),
+            ("no scheme", Verdict::Invalid),
+            ("a/b:c", Verdict::Invalid),
+            ("mailto:a@b.c", Verdict::Ask),
+        ] {
+            for path in Path::available() {
+                let mut c = Checker::with_path(url.as_bytes(), path);
+                assert!(c.cover(0, url.len()));
+                let short = Short { masks: &c.masks, off: 0 };
+                assert!(
+                    url.len() > BLOCK || decide(&short, path, url.as_bytes(), 0, url.len()) == verdict,
+                    "{url:?} {path:?}"
+                );
+                assert_eq!(
+                    decide(&Long { c: &c, s: 0 }, path, url.as_bytes(), 0, url.len()),
+                    verdict,
+                    "{url:?}"
+                );
+                if verdict != Verdict::Ask {
+                    assert_eq!(verdict == Verdict::Valid, validate_bytes(url.as_bytes()).is_ok(), "{url:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    #[cfg_attr(miri, ignore = "URLs of 20 000 bytes: too slow under Miri")]
+    fn long_hosts_and_urls_across_blocks_and_windows() {
+        let label = "a".repeat(63);
+        let mut owned: Vec<Vec<u8>> = Vec::new();
+        for n in [62, 63, 64, 65, 100, 200, 252, 253, 254, 300] {
+            let host: String = (0..n).map(|k| if k % 10 == 9 { '.' } else { 'b' }).collect();
+            owned.push(format!("http://{host}/x").into_bytes());
+            owned.push(format!("ftp://{host}x:21/x").into_bytes());
+        }
+        owned.push(format!("http://{label}.{label}a.com/").into_bytes());
+        owned.push(format!("http://{label}.{label}.com/").into_bytes());
+        owned.push(format!("http://{}/", "1".repeat(80) + ".2.3.4").into_bytes());
+        owned.push(format!("http://h.com/{}", "a".repeat(20_000)).into_bytes());
+        owned.push(format!("http://h.com/{}~", "a".repeat(20_000)).into_bytes());
+        let urls: Vec<&[u8]> = owned.iter().map(Vec::as_slice).collect();
+        agree(&urls);
+    }
+}

@@ -1,0 +1,567 @@
+//! The bytes of a buffer classified 64 at a time into bit masks, one bit
+//! per byte (bit `k` of a mask is byte `k` of the block): the first step
+//! of the bulk validator (`bulk.rs`), which reads URLs from the masks.
+//!
+//! Three ways to the same masks: SSE2 (every x86_64) and AVX2 (found at
+//! run time) through `std::arch`, and a portable one in safe Rust, a
+//! table lookup per byte and the masks gathered eight bytes at a time.
+//! The portable way is the oracle: the tests hold every vector way to it
+//! on every byte value at every place of a block, and on random blocks.
+//!
+//! This is the one module of the crate allowed `unsafe` (the crate denies
+//! it): the intrinsics, and the calls of functions compiled for a feature
+//! the processor was found to have. The cargo feature `portable` compiles
+//! the vector ways out, leaving no `unsafe` at all: `scripts/test` runs the
+//! library's tests so once more, and Miri runs this module's and
+//! `bulk.rs`'s unit tests on the portable way, clean (nightly with its
+//! `miri` component: `cargo +nightly miri test -p rfc1738 --lib --features
+//! portable -- simd:: bulk::`; under Miri the every-byte test takes each
+//! byte in one place and the 20 000-byte URLs are left out). The vector
+//! ways have not been run under Miri.
+#![allow(unsafe_code)]
+
+use crate::chars::{self, XCHAR};
+
+/// The classes of the 64 bytes of one block, one bit per byte.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Masks {
+    /// `"\n"`, which ends a line.
+    pub(crate) nl: u64,
+    /// Bytes that are no unencoded `xchar` (§5: `unreserved | reserved`):
+    /// `"%"` among them (the reader checks its escape).
+    pub(crate) notx: u64,
+    /// `"/"`.
+    pub(crate) slash: u64,
+    /// `"?"`.
+    pub(crate) quest: u64,
+    /// `"@"`.
+    pub(crate) at: u64,
+    /// `":"`.
+    pub(crate) colon: u64,
+    /// `";"`.
+    pub(crate) semi: u64,
+}
+
+impl Masks {
+    /// Field `f`: 0 `notx`, 1 `nl`, 2 `slash`, 3 `quest`, 4 `at`, 5
+    /// `colon`, 6 `semi` (a constant where it is called, so a load).
+    #[inline(always)]
+    pub(crate) fn get(&self, f: usize) -> u64 {
+        match f {
+            0 => self.notx,
+            1 => self.nl,
+            2 => self.slash,
+            3 => self.quest,
+            4 => self.at,
+            5 => self.colon,
+            _ => self.semi,
+        }
+    }
+}
+
+/// Bytes per block: one bit each in a `u64`.
+pub(crate) const BLOCK: usize = 64;
+
+/// How blocks are classified.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Path {
+    /// Safe Rust only: a table lookup per byte, masks gathered eight
+    /// bytes at a time. The oracle of the others; on every target.
+    Portable,
+    /// x86_64 SSE2, sixteen bytes at a time (every x86_64 has it).
+    Sse2,
+    /// x86_64 AVX2, thirty-two bytes at a time, when the processor has it.
+    Avx2,
+}
+
+impl Path {
+    /// The fastest way this processor has (found once, then kept); always
+    /// [`Path::Portable`] with the cargo feature `portable`, or on a
+    /// target other than x86_64.
+    #[must_use]
+    pub fn detect() -> Path {
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+        {
+            use std::sync::atomic::{AtomicU8, Ordering};
+            static FOUND: AtomicU8 = AtomicU8::new(0);
+            match FOUND.load(Ordering::Relaxed) {
+                1 => Path::Sse2,
+                2 => Path::Avx2,
+                _ => {
+                    let path = if std::is_x86_feature_detected!("avx2") { Path::Avx2 } else { Path::Sse2 };
+                    FOUND.store(if path == Path::Avx2 { 2 } else { 1 }, Ordering::Relaxed);
+                    path
+                }
+            }
+        }
+        #[cfg(not(all(target_arch = "x86_64", not(feature = "portable"))))]
+        Path::Portable
+    }
+
+    /// Whether this processor (and this build) can classify this way.
+    #[must_use]
+    pub fn is_available(self) -> bool {
+        match self {
+            Path::Portable => true,
+            Path::Sse2 => cfg!(all(target_arch = "x86_64", not(feature = "portable"))),
+            Path::Avx2 => Path::detect() == Path::Avx2,
+        }
+    }
+
+    /// Every way this processor can run, the portable one first: what the
+    /// tests compare.
+    #[must_use]
+    pub fn available() -> Vec<Path> {
+        let mut paths = vec![Path::Portable];
+        if cfg!(all(target_arch = "x86_64", not(feature = "portable"))) {
+            paths.push(Path::Sse2);
+            if Path::detect() == Path::Avx2 {
+                paths.push(Path::Avx2);
+            }
+        }
+        paths
+    }
+}
+
+/// Classifies `b` block by block into `out` (emptied first): block `k`
+/// is `b[64 k..64 k + 64]`, the last one padded with zero bytes (a zero
+/// byte is in `notx` alone). `path` must be one [`Path::available`] gives;
+/// another is read as [`Path::Portable`].
+pub(crate) fn classify(path: Path, b: &[u8], out: &mut Vec<Masks>) {
+    out.clear();
+    out.reserve(b.len().div_ceil(BLOCK));
+    let whole = b.len() / BLOCK * BLOCK;
+    match path {
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+        Path::Avx2 if Path::detect() == Path::Avx2 => {
+            // SAFETY: the processor has AVX2 (`detect` asked it).
+            unsafe { x86::classify_avx2(&b[..whole], out) }
+        }
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+        Path::Sse2 | Path::Avx2 => x86::classify_sse2(&b[..whole], out),
+        _ => {
+            for block in b[..whole].chunks_exact(BLOCK) {
+                out.push(portable(block));
+            }
+        }
+    }
+    if whole < b.len() {
+        let mut last = [0u8; BLOCK];
+        last[..b.len() - whole].copy_from_slice(&b[whole..]);
+        out.push(match path {
+            #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+            Path::Sse2 | Path::Avx2 => {
+                let mut one = Vec::with_capacity(1);
+                x86::classify_sse2(&last, &mut one);
+                one[0]
+            }
+            _ => portable(&last),
+        });
+    }
+}
+
+/// The class bits of one byte, for the portable way: bit `k` is field
+/// `k` of [`Masks`], in the order written there.
+const fn class_bits(c: u8) -> u8 {
+    let mut bits = 0;
+    if c == b'\n' {
+        bits |= 1 << 0;
+    }
+    if !XCHAR.literal().contains_const(c) {
+        bits |= 1 << 1;
+    }
+    let delimiters = *b"/?@:;";
+    let mut k = 0;
+    while k < delimiters.len() {
+        if c == delimiters[k] {
+            bits |= 1 << (2 + k);
+        }
+        k += 1;
+    }
+    bits
+}
+
+/// The class bits of every byte.
+static CLASS_BITS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 256 {
+        t[c] = class_bits(c as u8);
+        c += 1;
+    }
+    t
+};
+
+/// The portable way: for each eight bytes, their class bits laid out as
+/// the bytes of a word, then each class's bits gathered into eight bits
+/// of its mask by one multiplication.
+pub(crate) fn portable(block: &[u8]) -> Masks {
+    let mut fields = [0u64; 7];
+    for (w, eight) in block.chunks_exact(8).enumerate() {
+        let mut word = 0u64;
+        for (k, &c) in eight.iter().enumerate() {
+            word |= u64::from(CLASS_BITS[c as usize]) << (8 * k);
+        }
+        for (f, field) in fields.iter_mut().enumerate() {
+            *field |= gather(word >> f & chars::LO) << (8 * w);
+        }
+    }
+    let [nl, notx, slash, quest, at, colon, semi] = fields;
+    Masks { nl, notx, slash, quest, at, colon, semi }
+}
+
+/// The low bits of the eight bytes of `x` (each byte 0 or 1) as eight
+/// bits, byte `k` to bit `k`: the multiplication adds each byte's bit
+/// into the top byte at its place, without carries.
+#[inline]
+fn gather(x: u64) -> u64 {
+    x.wrapping_mul(0x0102_0408_1020_4080) >> 56
+}
+
+/// The 64 bytes of `block` as a host sees them (§3.1), one bit per byte:
+/// `[outside, dots, hyphens, letters]`, `outside` the bytes that are no
+/// `alphadigit | "-" | "."`. `path` as for [`classify`].
+pub(crate) fn host_masks(path: Path, block: &[u8; BLOCK]) -> [u64; 4] {
+    match path {
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+        Path::Avx2 if Path::detect() == Path::Avx2 => {
+            // SAFETY: the processor has AVX2 (`detect` asked it).
+            unsafe { x86::host_avx2(block) }
+        }
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+        Path::Sse2 | Path::Avx2 => x86::host_sse2(block),
+        _ => host_portable(block),
+    }
+}
+
+/// [`host_masks`] the portable way: `chars::host_masks`, eight bytes at
+/// a time.
+pub(crate) fn host_portable(block: &[u8; BLOCK]) -> [u64; 4] {
+    let mut m = [0u64; 4];
+    for (w, eight) in block.chunks_exact(8).enumerate() {
+        let x = u64::from(chars::host_masks(eight.try_into().expect("eight bytes")));
+        for (f, field) in m.iter_mut().enumerate() {
+            *field |= (x >> (8 * f) & 0xff) << (8 * w);
+        }
+    }
+    m
+}
+
+/// The vector ways for x86_64.
+#[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+mod x86 {
+    use super::{Masks, BLOCK};
+    use std::arch::x86_64::*;
+
+    /// One comparison per class, on sixteen bytes: what `portable` finds
+    /// with its table. `notx` is the complement of `xchar`, which is the
+    /// bytes 21 to 7A but `" # % < > [ \ ] ^` and backquote (§2.2 unsafe).
+    macro_rules! classes {
+        ($v:expr, $set1:ident, $cmpeq:ident, $cmpgt:ident, $or:ident, $and:ident, $andnot:ident,
+         $movemask:ident) => {{
+            let v = $v;
+            macro_rules! eq {
+                ($c:expr) => {
+                    $cmpeq(v, $set1($c as i8))
+                };
+            }
+            // Signed comparisons: bytes from 80 up are negative, below all.
+            macro_rules! within {
+                ($x:expr, $lo:expr, $hi:expr) => {
+                    $and($cmpgt($x, $set1(($lo - 1) as i8)), $cmpgt($set1(($hi + 1) as i8), $x))
+                };
+            }
+            let unsafe_ = $or(
+                $or($cmpeq($or(v, $set1(1)), $set1(0x23)), eq!(b'%')),
+                $or($or($cmpeq($or(v, $set1(2)), $set1(0x3e)), eq!(b'`')), within!(v, b'[', b'^')),
+            );
+            let xchar = $andnot(unsafe_, within!(v, 0x21u8, b'z'));
+            // The fields of `Masks`, `xchar` where `notx` goes (`finish`
+            // turns it round).
+            Masks {
+                nl: u64::from($movemask(eq!(b'\n')) as u32),
+                notx: u64::from($movemask(xchar) as u32),
+                slash: u64::from($movemask(eq!(b'/')) as u32),
+                quest: u64::from($movemask(eq!(b'?')) as u32),
+                at: u64::from($movemask(eq!(b'@')) as u32),
+                colon: u64::from($movemask(eq!(b':')) as u32),
+                semi: u64::from($movemask(eq!(b';')) as u32),
+            }
+        }};
+    }
+
+    /// The masks of `b` (whole blocks) with SSE2, sixteen bytes at a time.
+    pub(super) fn classify_sse2(b: &[u8], out: &mut Vec<Masks>) {
+        for block in b.chunks_exact(BLOCK) {
+            let mut m = Masks::default();
+            for (q, sixteen) in block.chunks_exact(16).enumerate() {
+                // SAFETY: `sixteen` is 16 bytes long, and the load needs
+                // no alignment; SSE2 is part of every x86_64.
+                let part = unsafe {
+                    let v = _mm_loadu_si128(sixteen.as_ptr().cast());
+                    classes!(
+                        v,
+                        _mm_set1_epi8,
+                        _mm_cmpeq_epi8,
+                        _mm_cmpgt_epi8,
+                        _mm_or_si128,
+                        _mm_and_si128,
+                        _mm_andnot_si128,
+                        _mm_movemask_epi8
+                    )
+                };
+                m = or_shifted(m, part, 16 * q as u32);
+            }
+            out.push(finish(m));
+        }
+    }
+
+    /// The masks of `b` (whole blocks) with AVX2, 32 bytes at a time.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn classify_avx2(b: &[u8], out: &mut Vec<Masks>) {
+        for block in b.chunks_exact(BLOCK) {
+            // SAFETY: `block` is 64 bytes long, two loads of 32 that need
+            // no alignment; the caller makes sure of AVX2.
+            #[allow(unused_unsafe)]
+            let (lo, hi) = unsafe {
+                let p = block.as_ptr();
+                let lo = _mm256_loadu_si256(p.cast());
+                let hi = _mm256_loadu_si256(p.add(32).cast());
+                macro_rules! half {
+                    ($v:expr) => {
+                        classes!(
+                            $v,
+                            _mm256_set1_epi8,
+                            _mm256_cmpeq_epi8,
+                            _mm256_cmpgt_epi8,
+                            _mm256_or_si256,
+                            _mm256_and_si256,
+                            _mm256_andnot_si256,
+                            _mm256_movemask_epi8
+                        )
+                    };
+                }
+                (half!(lo), half!(hi))
+            };
+            // Through memory: combined in registers, LLVM joins the two
+            // halves' comparisons into one of 64 lanes, which it takes
+            // apart byte by byte (no AVX-512 here).
+            let (lo, hi) = core::hint::black_box((lo, hi));
+            out.push(finish(or_shifted(lo, hi, 32)));
+        }
+    }
+
+    /// The host classes of sixteen or 32 bytes: what `host_portable`
+    /// finds with its table, as `[outside, dots, hyphens, letters]`.
+    macro_rules! host_classes {
+        ($v:expr, $set1:ident, $cmpeq:ident, $cmpgt:ident, $or:ident, $and:ident, $movemask:ident) => {{
+            let v = $v;
+            macro_rules! within {
+                ($x:expr, $lo:expr, $hi:expr) => {
+                    $and($cmpgt($x, $set1(($lo - 1) as i8)), $cmpgt($set1(($hi + 1) as i8), $x))
+                };
+            }
+            let letter = within!($or(v, $set1(0x20)), b'a', b'z');
+            let dot = $cmpeq(v, $set1(b'.' as i8));
+            let hyphen = $cmpeq(v, $set1(b'-' as i8));
+            let host = $or($or(letter, within!(v, b'0', b'9')), $or(dot, hyphen));
+            [
+                u64::from(!($movemask(host) as u32)),
+                u64::from($movemask(dot) as u32),
+                u64::from($movemask(hyphen) as u32),
+                u64::from($movemask(letter) as u32),
+            ]
+        }};
+    }
+
+    /// `host_masks` with SSE2, sixteen bytes at a time.
+    pub(super) fn host_sse2(block: &[u8; BLOCK]) -> [u64; 4] {
+        let mut m = [0u64; 4];
+        for (q, sixteen) in block.chunks_exact(16).enumerate() {
+            // SAFETY: `sixteen` is 16 bytes long, and the load needs no
+            // alignment; SSE2 is part of every x86_64.
+            let part = unsafe {
+                let v = _mm_loadu_si128(sixteen.as_ptr().cast());
+                host_classes!(
+                    v,
+                    _mm_set1_epi8,
+                    _mm_cmpeq_epi8,
+                    _mm_cmpgt_epi8,
+                    _mm_or_si128,
+                    _mm_and_si128,
+                    _mm_movemask_epi8
+                )
+            };
+            for (field, bits) in m.iter_mut().zip(part) {
+                *field |= (bits & 0xffff) << (16 * q);
+            }
+        }
+        m
+    }
+
+    /// `host_masks` with AVX2, 32 bytes at a time.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn host_avx2(block: &[u8; BLOCK]) -> [u64; 4] {
+        // SAFETY: `block` is 64 bytes long, two loads of 32 that need no
+        // alignment; the caller makes sure of AVX2.
+        #[allow(unused_unsafe)]
+        let (lo, hi) = unsafe {
+            let p = block.as_ptr();
+            macro_rules! half {
+                ($v:expr) => {
+                    host_classes!(
+                        $v,
+                        _mm256_set1_epi8,
+                        _mm256_cmpeq_epi8,
+                        _mm256_cmpgt_epi8,
+                        _mm256_or_si256,
+                        _mm256_and_si256,
+                        _mm256_movemask_epi8
+                    )
+                };
+            }
+            (half!(_mm256_loadu_si256(p.cast())), half!(_mm256_loadu_si256(p.add(32).cast())))
+        };
+        // Through memory, as in `classify_avx2`.
+        let (lo, hi) = core::hint::black_box((lo, hi));
+        [lo[0] | hi[0] << 32, lo[1] | hi[1] << 32, lo[2] | hi[2] << 32, lo[3] | hi[3] << 32]
+    }
+
+    /// The masks `a`, with those of `b` shifted up by `by` bits.
+    #[inline(always)]
+    fn or_shifted(a: Masks, b: Masks, by: u32) -> Masks {
+        Masks {
+            nl: a.nl | b.nl << by,
+            notx: a.notx | b.notx << by,
+            slash: a.slash | b.slash << by,
+            quest: a.quest | b.quest << by,
+            at: a.at | b.at << by,
+            colon: a.colon | b.colon << by,
+            semi: a.semi | b.semi << by,
+        }
+    }
+
+    /// The masks with `notx` turned round: it held `xchar`.
+    #[inline(always)]
+    fn finish(m: Masks) -> Masks {
+        Masks { notx: !m.notx, ..m }
+    }
+}
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The naive classes of one byte, straight from the classes of
+    /// `chars.rs`.
+    fn naive(block: &[u8]) -> Masks {
+        let mut m = Masks::default();
+        for (k, &c) in block.iter().enumerate() {
+            let bit = 1u64 << k;
+            let set = |field: &mut u64, yes: bool| *field |= if yes { bit } else { 0 };
+            set(&mut m.nl, c == b'\n');
+            set(&mut m.notx, !XCHAR.literal().contains(c));
+            set(&mut m.slash, c == b'/');
+            set(&mut m.quest, c == b'?');
+            set(&mut m.at, c == b'@');
+            set(&mut m.colon, c == b':');
+            set(&mut m.semi, c == b';');
+        }
+        m
+    }
+
+    fn all_paths(b: &[u8]) -> Vec<(Path, Vec<Masks>)> {
+        Path::available()
+            .into_iter()
+            .map(|path| {
+                let mut out = Vec::new();
+                classify(path, b, &mut out);
+                (path, out)
+            })
+            .collect()
+    }
+
+    /// Every byte value at every place of a block, among bytes of each
+    /// class, through every way: the naive classes.
+    #[test]
+    fn every_way_gives_the_naive_classes_for_every_byte_at_every_place() {
+        // Under Miri (hours otherwise): every byte value, each in one place.
+        let (fillers, places): (&[u8], usize) = if cfg!(miri) { (b"a", 64) } else { (b"a%\x80\n~", 1) };
+        for &filler in fillers {
+            let mut b = Vec::new();
+            for c in 0..=255u8 {
+                for k in (c as usize % places..BLOCK).step_by(places) {
+                    let mut block = [filler; BLOCK];
+                    block[k] = c;
+                    b.extend_from_slice(&block);
+                }
+            }
+            let expected: Vec<Masks> = b.chunks(BLOCK).map(naive).collect();
+            for (path, got) in all_paths(&b) {
+                assert_eq!(got, expected, "{path:?} among {filler}");
+            }
+        }
+    }
+
+    /// Random texts of every length up to a few blocks: the last block
+    /// padded with zeros, as if they were there.
+    #[test]
+    fn every_way_gives_the_naive_classes_on_random_texts() {
+        let texts = crate::testing::random_texts(
+            41,
+            if cfg!(miri) { 20 } else { 3000 },
+            300,
+            b"az09%/?@:;\n\r#~ \x80\xff\x00AFG`^[]\\<>\"",
+        );
+        for text in texts {
+            let mut padded = text.clone();
+            padded.resize(text.len().div_ceil(BLOCK) * BLOCK, 0);
+            let expected: Vec<Masks> = padded.chunks(BLOCK).map(naive).collect();
+            for (path, got) in all_paths(&text) {
+                assert_eq!(got, expected, "{path:?} {text:?}");
+            }
+        }
+    }
+
+    /// The host classes of every way against the naive ones, for every
+    /// byte value at every place.
+    #[test]
+    fn every_way_gives_the_naive_host_classes() {
+        let naive = |block: &[u8; BLOCK]| {
+            let mut m = [0u64; 4];
+            for (k, &c) in block.iter().enumerate() {
+                let host = c.is_ascii_alphanumeric() || c == b'.' || c == b'-';
+                for (f, yes) in [!host, c == b'.', c == b'-', c.is_ascii_alphabetic()].into_iter().enumerate()
+                {
+                    m[f] |= u64::from(yes) << k;
+                }
+            }
+            m
+        };
+        let places = if cfg!(miri) { 64 } else { 1 };
+        for filler in [b'a', b'.', 0xff] {
+            for c in 0..=255u8 {
+                for k in (c as usize % places..BLOCK).step_by(places) {
+                    let mut block = [filler; BLOCK];
+                    block[k] = c;
+                    for path in Path::available() {
+                        assert_eq!(host_masks(path, &block), naive(&block), "{path:?} {c} at {k}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn gather_takes_each_bytes_low_bit() {
+        for bits in 0..=255u64 {
+            let spread = (0..8).fold(0, |w, k| w | ((bits >> k) & 1) << (8 * k));
+            assert_eq!(gather(spread), bits);
+        }
+    }
+}

@@ -1,0 +1,64 @@
+//! Oracle: the bulk validator (`rfc1738::bulk`) gives every URL the
+//! verdict of `validate_bytes`, the full parser, whatever the URLs, their
+//! lengths and where their boundaries fall in the blocks, through every
+//! way of classifying the blocks the processor has (the portable one
+//! always).
+//!
+//! The input: a first byte for the layout (bits 0-5: how many bytes come
+//! before the first URL, 0 to 63, so that every alignment is reached;
+//! bit 6: `\r\n` line ends), then URLs separated by `\n`. They are read
+//! as lines (`bulk::lines`) as they stand, and as one column (the URLs
+//! one after another, their ranges given, `bulk::Checker`).
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use rfc1738::bulk::{self, Checker, Path};
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&layout, rest)) = data.split_first() else { return };
+    let pad = usize::from(layout & 63);
+    let crlf = layout & 64 != 0;
+    let urls: Vec<&[u8]> = rest.split(|&c| c == b'\n').collect();
+    let expected: Vec<bool> = urls.iter().map(|u| rfc1738::validate_bytes(u).is_ok()).collect();
+    for path in Path::available() {
+        // As lines, after `pad` empty lines: each line as `str::lines`
+        // gives it (a `\r` before the `\n` dropped).
+        let mut text = vec![b'\n'; pad];
+        for u in &urls {
+            text.extend_from_slice(u);
+            text.extend_from_slice(if crlf { b"\r\n" } else { b"\n" });
+        }
+        let lines: Vec<(&[u8], bool)> = bulk::lines_with_path(&text, path).skip(pad).collect();
+        assert_eq!(lines.len(), urls.len(), "{path:?}");
+        for (u, (line, valid)) in urls.iter().zip(lines) {
+            let u: &[u8] = if crlf { u } else { u.strip_suffix(b"\r").unwrap_or(u) };
+            assert_eq!(line, u, "{path:?}");
+            assert_eq!(
+                valid,
+                rfc1738::validate_bytes(u).is_ok(),
+                "{path:?} {:?}",
+                String::from_utf8_lossy(u)
+            );
+        }
+        // As a column, after `pad` bytes of another value.
+        let mut values = vec![b'%'; pad];
+        let mut offsets = vec![pad];
+        for u in &urls {
+            values.extend_from_slice(u);
+            offsets.push(values.len());
+        }
+        let mut checker = Checker::with_path(&values, path);
+        for (k, w) in offsets.windows(2).enumerate() {
+            assert_eq!(
+                checker.is_valid(w[0]..w[1]),
+                expected[k],
+                "{path:?} {:?}",
+                String::from_utf8_lossy(urls[k])
+            );
+        }
+        // The same column read backwards: any order gives the same verdicts.
+        for (k, w) in offsets.windows(2).enumerate().rev() {
+            assert_eq!(checker.is_valid(w[0]..w[1]), expected[k], "{path:?} backwards");
+        }
+    }
+});

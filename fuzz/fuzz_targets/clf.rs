@@ -1,0 +1,28 @@
+//! Oracle for the Common Log Format reader of the report crate: whatever
+//! the line, `check_line` never panics; a request it reads lies inside the
+//! line; an error's offset lies inside the line; a valid request names a
+//! scheme (but `*`); the byte reader and the text reader agree.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use rfc1738_report::clf;
+
+fuzz_target!(|line: &[u8]| {
+    let (verdict, scheme) = clf::check_line(line);
+    if let Err(p) = &verdict {
+        assert!(p.offset <= line.len(), "offset {} past {}", p.offset, line.len());
+    }
+    if let Ok(r) = clf::raw_request(line) {
+        assert_eq!(clf::validate_request(&r).is_ok(), verdict.is_ok());
+        // Every valid request but `OPTIONS *` is counted under a scheme.
+        if verdict.is_ok() && r.target != b"*" {
+            assert!(scheme.is_some(), "a valid request with no scheme: {line:?}");
+        }
+    }
+    if let Ok(text) = std::str::from_utf8(line) {
+        if let Ok((url, at)) = clf::request_url(text) {
+            assert!(at + url.len() <= text.len());
+            assert_eq!(&text[at..at + url.len()], url);
+        }
+    }
+});
