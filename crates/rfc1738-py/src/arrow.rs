@@ -11,7 +11,7 @@ use crate::ffi::{self, Column};
 use crate::url::CharIndex;
 use arrow_array::builder::{BooleanBuilder, Int64Builder, StringBuilder, UInt16Builder};
 use arrow_array::cast::AsArray;
-use arrow_array::{new_empty_array, Array, ArrayRef, ListArray, StructArray};
+use arrow_array::{new_empty_array, Array, ArrayRef, BooleanArray, ListArray, OffsetSizeTrait, StructArray};
 use arrow_buffer::{NullBuffer, OffsetBuffer};
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::exceptions::PyTypeError;
@@ -131,8 +131,8 @@ pub fn map_column_with(
     }
 }
 
-/// Whether `bytes` is a URL: the one place the kernels ask it, so that a
-/// bulk validator can take over the whole column here.
+/// Whether `bytes` is a URL: the one place the kernels ask it of one
+/// value (a lenient reading, a column without offsets).
 pub fn is_url(bytes: &[u8], lenient: bool) -> bool {
     if lenient {
         parsed(bytes, true).is_ok()
@@ -141,21 +141,71 @@ pub fn is_url(bytes: &[u8], lenient: bool) -> bool {
     }
 }
 
+/// The verdict on each URL of `a`: strictly, a column of offsets into one
+/// buffer goes to the library's bulk validator (`rfc1738::bulk`), which
+/// reads the buffer block by block; any other column one value at a time.
+fn verdicts(a: &dyn Array, lenient: bool) -> Result<ArrayRef, String> {
+    if !lenient {
+        let bulk = match a.data_type() {
+            DataType::Utf8 => Some(bulk_verdicts(
+                a.as_string::<i32>().value_data(),
+                a.as_string::<i32>().value_offsets(),
+                a.nulls(),
+            )),
+            DataType::LargeUtf8 => Some(bulk_verdicts(
+                a.as_string::<i64>().value_data(),
+                a.as_string::<i64>().value_offsets(),
+                a.nulls(),
+            )),
+            DataType::Binary => Some(bulk_verdicts(
+                a.as_binary::<i32>().value_data(),
+                a.as_binary::<i32>().value_offsets(),
+                a.nulls(),
+            )),
+            DataType::LargeBinary => Some(bulk_verdicts(
+                a.as_binary::<i64>().value_data(),
+                a.as_binary::<i64>().value_offsets(),
+                a.nulls(),
+            )),
+            _ => None,
+        };
+        if let Some(out) = bulk {
+            return Ok(Arc::new(out));
+        }
+    }
+    let mut out = BooleanBuilder::with_capacity(a.len());
+    each_value(a, |v| out.append_option(v.map(|b| is_url(b, lenient))))?;
+    Ok(Arc::new(out.finish()))
+}
+
+/// The bulk validator's verdicts on the values `offsets` cut from `values`.
+fn bulk_verdicts<O: OffsetSizeTrait>(
+    values: &[u8],
+    offsets: &[O],
+    nulls: Option<&NullBuffer>,
+) -> BooleanArray {
+    let mut checker = rfc1738::bulk::Checker::new(values);
+    let mut out = BooleanBuilder::with_capacity(offsets.len().saturating_sub(1));
+    for (i, w) in offsets.windows(2).enumerate() {
+        if nulls.is_some_and(|n| n.is_null(i)) {
+            out.append_null();
+        } else {
+            out.append_value(checker.is_valid(w[0].as_usize()..w[1].as_usize()));
+        }
+    }
+    out.finish()
+}
+
 fn parsed(bytes: &[u8], lenient: bool) -> Result<(Url, Vec<Warning>), Problem> {
     outcome::parse_bytes_with(bytes, &outcome::options(lenient))
 }
 
 fn is_valid_kernel(lenient: bool) -> fn(&dyn Array) -> Result<ArrayRef, String> {
-    fn run(a: &dyn Array, lenient: bool) -> Result<ArrayRef, String> {
-        let mut out = BooleanBuilder::with_capacity(a.len());
-        each_value(a, |v| out.append_option(v.map(|b| is_url(b, lenient))))?;
-        Ok(Arc::new(out.finish()))
-    }
     fn strict(a: &dyn Array) -> Result<ArrayRef, String> {
-        run(a, false)
+        verdicts(a, false)
     }
     fn tolerant(a: &dyn Array) -> Result<ArrayRef, String> {
-        run(a, true)
+        verdicts(a, true)
     }
     if lenient {
         tolerant

@@ -9,7 +9,7 @@ import rfc1738
 from rfc1738 import arrow
 from conftest import lines_of
 
-ALPHABET = "abhtpfgo:/@%?;=.#~ 0129AF\t\u00e9"
+ALPHABET = "abhtpfgo:/@%?;=.#~ 0129AF\t\n\r\u00e9"
 texts = st.lists(st.one_of(st.none(), st.text(alphabet=ALPHABET, max_size=30)), max_size=40)
 SAMPLE = [
     "http://a.dom/",
@@ -194,3 +194,17 @@ def test_anything_with_the_capsule_interface():
 
     assert arrow.is_valid(Column(pa.array(SAMPLE))).to_pylist() == EXPECTED
     assert arrow.is_valid(Stream()).to_pylist() == EXPECTED
+
+
+def test_the_bulk_validator_answers_as_one_url_at_a_time(corpus_files):
+    """Strings and binaries of 32- and 64-bit offsets go to the bulk
+    validator, sliced ones too; views and dictionaries do not."""
+    urls = []
+    for path in corpus_files:
+        urls.extend(line.decode("utf-8", "replace") for line in lines_of(path)[::3])
+    urls += [None, "", "http://a.dom/\nhttp://b.dom/", "http://" + "a" * 70 + ".dom/x", "ftp://h.dom/a;type=i\r"]
+    expected = [valid_of(v) for v in urls]
+    for kind in (pa.string(), pa.large_string(), pa.binary(), pa.large_binary(), pa.string_view()):
+        column = pa.array(urls, kind)
+        assert arrow.is_valid(column).to_pylist() == expected, kind
+        assert arrow.is_valid(column.slice(7, 1000)).to_pylist() == expected[7:1007], kind
