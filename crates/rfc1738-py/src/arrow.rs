@@ -233,6 +233,8 @@ fn normalize_kernel(lenient: bool) -> fn(&dyn Array) -> Result<ArrayRef, String>
 /// The fields of a warning as `rfc1738_lint` and `parse`'s `warnings` list them.
 struct WarningColumns {
     offset: Int64Builder,
+    /// Octets in a row with the same deviation (parse's list only).
+    len: Int64Builder,
     kind: StringBuilder,
     security: BooleanBuilder,
     message: StringBuilder,
@@ -245,6 +247,7 @@ impl WarningColumns {
     fn new(with_security: bool) -> Self {
         WarningColumns {
             offset: Int64Builder::new(),
+            len: Int64Builder::new(),
             kind: StringBuilder::new(),
             security: BooleanBuilder::new(),
             message: StringBuilder::new(),
@@ -258,6 +261,7 @@ impl WarningColumns {
     fn push(&mut self, warnings: Option<&[Warning]>) {
         for w in warnings.unwrap_or_default() {
             self.offset.append_value(w.offset() as i64);
+            self.len.append_value(w.len() as i64);
             self.kind.append_value(w.kind().id());
             self.security.append_value(w.kind().is_security());
             self.message.append_value(w.message());
@@ -268,8 +272,11 @@ impl WarningColumns {
     }
 
     fn item_fields(with_security: bool) -> Fields {
-        let mut f =
-            vec![Field::new("offset", DataType::Int64, false), Field::new("kind", DataType::Utf8, false)];
+        let mut f = vec![Field::new("offset", DataType::Int64, false)];
+        if with_security {
+            f.push(Field::new("len", DataType::Int64, false));
+        }
+        f.push(Field::new("kind", DataType::Utf8, false));
         if with_security {
             f.push(Field::new("security", DataType::Boolean, false));
         }
@@ -286,7 +293,11 @@ impl WarningColumns {
     }
 
     fn finish(mut self) -> Result<ArrayRef, String> {
-        let mut columns: Vec<ArrayRef> = vec![Arc::new(self.offset.finish()), Arc::new(self.kind.finish())];
+        let mut columns: Vec<ArrayRef> = vec![Arc::new(self.offset.finish())];
+        if self.with_security {
+            columns.push(Arc::new(self.len.finish()));
+        }
+        columns.push(Arc::new(self.kind.finish()));
         if self.with_security {
             columns.push(Arc::new(self.security.finish()));
         }
@@ -548,7 +559,9 @@ fn arrow_resolve(py: Python<'_>, base: &Bound<'_, PyAny>, column: &Bound<'_, PyA
         Ok(u) => u.get().inner().clone(),
         Err(_) => crate::url::parse(base, false)?.inner().clone(),
     };
-    if let Err(e) = base.resolve("") {
+    // A relative path asks for the base's hierarchy (an absolute reference
+    // or the empty one resolves against any base, RFC 1808 §4).
+    if let Err(e) = base.resolve("x") {
         if matches!(e.kind(), rfc1738::ResolveErrorKind::NotHierarchical(_)) {
             return Err(crate::url::resolve_error(py, "", &e));
         }

@@ -264,7 +264,7 @@ impl Url {
 
     /// The warnings of ``parse --json``: deviations a lenient parse
     /// accepted, a note on an upper-case scheme, and the §6 security
-    /// checks; each a dict ``{offset, kind, security, message}``.
+    /// checks; each a dict ``{offset, len, kind, security, message}``.
     #[getter]
     fn warnings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let mut all = self.warnings_of_parse();
@@ -397,7 +397,7 @@ impl Url {
         self.url.redacted().into_owned()
     }
 
-    /// The §6 security warnings: dicts ``{offset, kind, security, message}``.
+    /// The §6 security warnings: dicts ``{offset, len, kind, security, message}``.
     fn security_warnings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let list = PyList::empty(py);
         for w in &self.url.security_warnings() {

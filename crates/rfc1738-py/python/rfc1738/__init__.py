@@ -46,7 +46,7 @@ Text = Union[str, bytes]
 
 
 class WarningDict(TypedDict):
-    """A warning: ``{offset, kind, security, message}``."""
+    """A warning: ``{offset, len, kind, security, message}``."""
 
     offset: int
     kind: str

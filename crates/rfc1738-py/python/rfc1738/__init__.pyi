@@ -13,6 +13,7 @@ Text = Union[str, bytes]
 
 class WarningDict(TypedDict):
     offset: int
+    len: int
     kind: str
     security: bool
     message: str

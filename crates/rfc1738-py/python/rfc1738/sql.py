@@ -50,6 +50,7 @@ PARSED = pa.struct(
                     pa.struct(
                         [
                             pa.field("offset", pa.int64(), nullable=False),
+                            pa.field("len", pa.int64(), nullable=False),
                             pa.field("kind", pa.string(), nullable=False),
                             pa.field("security", pa.bool_(), nullable=False),
                             pa.field("message", pa.string(), nullable=False),
