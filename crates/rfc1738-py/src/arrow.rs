@@ -548,8 +548,10 @@ fn arrow_resolve(py: Python<'_>, base: &Bound<'_, PyAny>, column: &Bound<'_, PyA
         Ok(u) => u.get().inner().clone(),
         Err(_) => crate::url::parse(base, false)?.inner().clone(),
     };
-    if let Err(e) = base.resolve("") {
-        if matches!(e.kind(), rfc1738::ResolveErrorKind::NotHierarchical(_)) {
+    // A base that takes no relative references fails here, once, rather
+    // than giving a column of nulls (make_relative says so with None).
+    if base.make_relative(&base).is_none() {
+        if let Err(e) = base.resolve("x") {
             return Err(crate::url::resolve_error(py, "", &e));
         }
     }

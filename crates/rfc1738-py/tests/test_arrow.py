@@ -43,7 +43,8 @@ def one(text, lenient=False):
         "effective_port": d.get("effective_port"),
         "url_path": d.get("url_path"),
         "fragment": d["fragment"],
-        "warnings": d["warnings"],
+        # The fields of an Arrow warning (the command's record has more).
+        "warnings": [{k: w[k] for k in ("offset", "kind", "security", "message")} for w in d["warnings"]],
     }
 
 
