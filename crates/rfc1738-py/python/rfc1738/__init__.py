@@ -49,6 +49,7 @@ class WarningDict(TypedDict):
     """A warning: ``{offset, len, kind, security, message}``."""
 
     offset: int
+    len: int
     kind: str
     security: bool
     message: str
