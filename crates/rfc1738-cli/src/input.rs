@@ -38,7 +38,7 @@ impl Lines {
     }
 
     /// Lines of any source.
-    #[cfg(test)]
+    #[cfg(any(test, fuzzing))]
     pub fn from_reader(reader: impl Source + 'static, max_len: usize) -> Lines {
         Lines { reader: BufReader::new(Box::new(reader)), max_len, first: true }
     }
@@ -364,8 +364,9 @@ enum Span {
 
 /// A reader that hands out its text in pieces, one per `read`, as a
 /// pipe does when its writer is slow: `pieces[k]` bytes at the k-th read
-/// (cycling), fewer when asked for fewer.
-#[cfg(test)]
+/// (cycling), fewer when asked for fewer. (The tests and the `lines`
+/// fuzz target, which builds this file under `cfg(fuzzing)`, use it.)
+#[cfg(any(test, fuzzing))]
 pub struct Pieces {
     text: Vec<u8>,
     at: usize,
@@ -375,7 +376,7 @@ pub struct Pieces {
     ready: bool,
 }
 
-#[cfg(test)]
+#[cfg(any(test, fuzzing))]
 impl Pieces {
     /// `text` in reads of `pieces` bytes, cycling; `ready` what `ready` says.
     pub fn new(text: &[u8], pieces: Vec<usize>, ready: bool) -> Pieces {
@@ -383,14 +384,14 @@ impl Pieces {
     }
 }
 
-#[cfg(test)]
+#[cfg(any(test, fuzzing))]
 impl Source for Pieces {
     fn ready(&self) -> bool {
         self.ready
     }
 }
 
-#[cfg(test)]
+#[cfg(any(test, fuzzing))]
 impl Read for Pieces {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         let piece = self.pieces[self.reads % self.pieces.len()];
