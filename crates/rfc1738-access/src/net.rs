@@ -175,13 +175,22 @@ pub(crate) fn connect(
 /// system's resolver has no timeout of its own, so it runs on a thread of
 /// its own, left behind if it does not answer in time.
 fn lookup(host: &str, port: u16, budget: &Budget<'_>) -> io::Result<Vec<SocketAddr>> {
+    let host = host.to_string();
+    lookup_with(move || (host.as_str(), port).to_socket_addrs().map(Iterator::collect), budget)
+}
+
+/// What `resolve` answers, or a timeout when it has not answered within
+/// the budget's next wait.
+fn lookup_with(
+    resolve: impl FnOnce() -> io::Result<Vec<SocketAddr>> + Send + 'static,
+    budget: &Budget<'_>,
+) -> io::Result<Vec<SocketAddr>> {
     let wait = budget
         .wait()
         .map_err(|_| io::Error::new(io::ErrorKind::TimedOut, Deadline(budget.opts.total_timeout)))?;
     let (tx, rx) = std::sync::mpsc::sync_channel(1);
-    let host = host.to_string();
     std::thread::spawn(move || {
-        let _ = tx.send((host.as_str(), port).to_socket_addrs().map(Iterator::collect));
+        let _ = tx.send(resolve());
     });
     match rx.recv_timeout(wait) {
         Ok(result) => result,
@@ -324,4 +333,34 @@ pub(crate) fn read_line(reader: &mut dyn BufRead, max_line: usize) -> Result<Opt
         }
     }
     Ok(Some(line))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_name_lookup_that_does_not_answer_ends_at_the_deadline() {
+        // A resolver that hangs (an unreachable DNS server): the access
+        // gives up when `--max-time` says, not when the resolver does.
+        let opts = Options { total_timeout: Duration::from_millis(300), ..Options::default() };
+        let budget = Budget::new(&opts);
+        let start = Instant::now();
+        let hang = || {
+            std::thread::sleep(Duration::from_secs(30));
+            Ok(Vec::new())
+        };
+        let err = lookup_with(hang, &budget).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::TimedOut);
+        assert!(start.elapsed() < Duration::from_secs(3), "took {:?}", start.elapsed());
+        assert!(err.to_string().contains("did not answer in time"), "{err}");
+    }
+
+    #[test]
+    fn a_name_lookup_that_answers_in_time_gives_its_addresses() {
+        let opts = Options::default();
+        let addr = SocketAddr::from(([127, 0, 0, 1], 70));
+        assert_eq!(lookup_with(move || Ok(vec![addr]), &Budget::new(&opts)).unwrap(), [addr]);
+        assert_eq!(lookup("127.0.0.1", 70, &Budget::new(&opts)).unwrap(), [addr]);
+    }
 }
