@@ -211,10 +211,13 @@ fuzz_target!(|data: &[u8]| {
                 }
                 // A wrapped URL's span has its brackets (and `URL:`); it may
                 // be broken over lines: the whitespace inside is not part of
-                // it (RFC 1738 Appendix).
+                // it, nor are the `>` quote marks that start a quoted line
+                // (RFC 1738 Appendix; mail and news quoting).
+                let inner = between.strip_prefix('<').and_then(|b| b.strip_suffix('>')).expect("in brackets");
+                assert!(!url.contains('>'), "{found}");
                 let joined: String =
-                    between.chars().filter(|c| !c.is_whitespace() && *c != '\u{200B}').collect();
-                let inner = joined.strip_prefix('<').and_then(|j| j.strip_suffix('>')).expect("in brackets");
+                    inner.chars().filter(|&c| !c.is_whitespace() && c != '\u{200B}' && c != '>').collect();
+                let inner = joined.as_str();
                 let inner = match found["form"].as_str() {
                     Some("url-prefix") => {
                         inner.get(..4).filter(|p| p.eq_ignore_ascii_case("URL:")).and_then(|_| inner.get(4..))
