@@ -192,6 +192,35 @@ static CLASS_BITS: [u8; 256] = {
     t
 };
 
+/// `xchar` as two tables of sixteen bytes for a vector shuffle (AVX2's
+/// `vpshufb`): a byte `c` is an unencoded `xchar` when `NIBBLES.0[c & 15]
+/// & NIBBLES.1[c >> 4]` is not zero. Each high nibble whose bytes hold
+/// some `xchar` gets a bit of its own; the low table sets that bit for
+/// the low nibbles that make an `xchar` with it. Six high nibbles (2 to
+/// 7) hold some, so six bits; more than eight would not build.
+pub(crate) const NIBBLES: ([u8; 16], [u8; 16]) = {
+    let mut lo = [0u8; 16];
+    let mut hi = [0u8; 16];
+    let mut bit = 0;
+    let mut h = 0;
+    while h < 16 {
+        let mut l = 0;
+        while l < 16 {
+            if XCHAR.literal().contains_const((h << 4 | l) as u8) {
+                assert!(bit < 8, "more than eight high nibbles hold an xchar");
+                hi[h] = 1 << bit;
+                lo[l] |= 1 << bit;
+            }
+            l += 1;
+        }
+        if hi[h] != 0 {
+            bit += 1;
+        }
+        h += 1;
+    }
+    (lo, hi)
+};
+
 /// The portable way: for each eight bytes, their class bits laid out as
 /// the bytes of a word, then each class's bits gathered into eight bits
 /// of its mask by one multiplication.
@@ -316,41 +345,58 @@ mod x86 {
         }
     }
 
-    /// The masks of `b` (whole blocks) with AVX2, 32 bytes at a time.
+    /// The masks of `b` (whole blocks) with AVX2, 32 bytes at a time:
+    /// `notx` from the two nibble tables of [`NIBBLES`](super::NIBBLES)
+    /// (two shuffles, where `classes!` compares eight times), the
+    /// delimiters by one comparison each.
     ///
     /// # Safety
     /// The processor must have AVX2.
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn classify_avx2(b: &[u8], out: &mut Vec<Masks>) {
+        let (lo_table, hi_table) = super::NIBBLES;
         for block in b.chunks_exact(BLOCK) {
             // SAFETY: `block` is 64 bytes long, two loads of 32 that need
-            // no alignment; the caller makes sure of AVX2.
+            // no alignment; the tables are sixteen bytes each; the caller
+            // makes sure of AVX2.
             #[allow(unused_unsafe)]
-            let (lo, hi) = unsafe {
+            let halves = unsafe {
+                let lo_t = _mm256_broadcastsi128_si256(_mm_loadu_si128(lo_table.as_ptr().cast()));
+                let hi_t = _mm256_broadcastsi128_si256(_mm_loadu_si128(hi_table.as_ptr().cast()));
+                let low4 = _mm256_set1_epi8(0x0f);
                 let p = block.as_ptr();
-                let lo = _mm256_loadu_si256(p.cast());
-                let hi = _mm256_loadu_si256(p.add(32).cast());
-                macro_rules! half {
-                    ($v:expr) => {
-                        classes!(
-                            $v,
-                            _mm256_set1_epi8,
-                            _mm256_cmpeq_epi8,
-                            _mm256_cmpgt_epi8,
-                            _mm256_or_si256,
-                            _mm256_and_si256,
-                            _mm256_andnot_si256,
-                            _mm256_movemask_epi8
-                        )
-                    };
-                }
-                (half!(lo), half!(hi))
+                let half = |v: __m256i| {
+                    let eq =
+                        |c: u8| _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(c as i8))) as u32;
+                    let l = _mm256_shuffle_epi8(lo_t, _mm256_and_si256(v, low4));
+                    let h = _mm256_shuffle_epi8(hi_t, _mm256_and_si256(_mm256_srli_epi16(v, 4), low4));
+                    let notx = _mm256_cmpeq_epi8(_mm256_and_si256(l, h), _mm256_setzero_si256());
+                    [
+                        eq(b'\n'),
+                        _mm256_movemask_epi8(notx) as u32,
+                        eq(b'/'),
+                        eq(b'?'),
+                        eq(b'@'),
+                        eq(b':'),
+                        eq(b';'),
+                    ]
+                };
+                [half(_mm256_loadu_si256(p.cast())), half(_mm256_loadu_si256(p.add(32).cast()))]
             };
             // Through memory: combined in registers, LLVM joins the two
             // halves' comparisons into one of 64 lanes, which it takes
             // apart byte by byte (no AVX-512 here).
-            let (lo, hi) = core::hint::black_box((lo, hi));
-            out.push(finish(or_shifted(lo, hi, 32)));
+            let [lo, hi] = halves;
+            let w = |f: usize| u64::from(lo[f]) | u64::from(hi[f]) << 32;
+            out.push(Masks {
+                nl: w(0),
+                notx: w(1),
+                slash: w(2),
+                quest: w(3),
+                at: w(4),
+                colon: w(5),
+                semi: w(6),
+            });
         }
     }
 
@@ -554,6 +600,15 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    #[test]
+    fn the_nibble_tables_hold_xchar() {
+        let (lo, hi) = NIBBLES;
+        for c in 0..=255u8 {
+            let table = lo[usize::from(c & 15)] & hi[usize::from(c >> 4)] != 0;
+            assert_eq!(table, XCHAR.literal().contains(c), "{c}");
         }
     }
 
