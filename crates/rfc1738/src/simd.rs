@@ -2,9 +2,10 @@
 //! per byte (bit `k` of a mask is byte `k` of the block): the first step
 //! of the bulk validator (`bulk.rs`), which reads URLs from the masks.
 //!
-//! Three ways to the same masks: SSE2 (every x86_64) and AVX2 (found at
-//! run time) through `std::arch`, and a portable one in safe Rust, a
-//! table lookup per byte and the masks gathered eight bytes at a time.
+//! Four ways to the same masks: SSE2 (every x86_64) and AVX2 (found at
+//! run time), NEON (aarch64) through `std::arch`, and a portable one in
+//! safe Rust, a table lookup per byte and the masks gathered eight bytes
+//! at a time.
 //! The portable way is the oracle: the tests hold every vector way to it
 //! on every byte value at every place of a block, and on random blocks.
 //!
@@ -72,12 +73,16 @@ pub enum Path {
     Sse2,
     /// x86_64 AVX2, thirty-two bytes at a time, when the processor has it.
     Avx2,
+    /// aarch64 NEON, sixteen bytes at a time (every aarch64 target with
+    /// the `neon` feature, the default). Hosts are classified the
+    /// portable way.
+    Neon,
 }
 
 impl Path {
     /// The fastest way this processor has (found once, then kept); always
     /// [`Path::Portable`] with the cargo feature `portable`, or on a
-    /// target other than x86_64.
+    /// target other than x86_64 and aarch64 with NEON.
     #[must_use]
     pub fn detect() -> Path {
         #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
@@ -94,7 +99,14 @@ impl Path {
                 }
             }
         }
-        #[cfg(not(all(target_arch = "x86_64", not(feature = "portable"))))]
+        #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(feature = "portable")))]
+        {
+            Path::Neon
+        }
+        #[cfg(not(any(
+            all(target_arch = "x86_64", not(feature = "portable")),
+            all(target_arch = "aarch64", target_feature = "neon", not(feature = "portable"))
+        )))]
         Path::Portable
     }
 
@@ -105,6 +117,9 @@ impl Path {
             Path::Portable => true,
             Path::Sse2 => cfg!(all(target_arch = "x86_64", not(feature = "portable"))),
             Path::Avx2 => Path::detect() == Path::Avx2,
+            Path::Neon => {
+                cfg!(all(target_arch = "aarch64", target_feature = "neon", not(feature = "portable")))
+            }
         }
     }
 
@@ -118,6 +133,9 @@ impl Path {
             if Path::detect() == Path::Avx2 {
                 paths.push(Path::Avx2);
             }
+        }
+        if cfg!(all(target_arch = "aarch64", target_feature = "neon", not(feature = "portable"))) {
+            paths.push(Path::Neon);
         }
         paths
     }
@@ -139,6 +157,8 @@ pub(crate) fn classify(path: Path, b: &[u8], out: &mut Vec<Masks>) {
         }
         #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
         Path::Sse2 | Path::Avx2 => x86::classify_sse2(&b[..whole], out),
+        #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(feature = "portable")))]
+        Path::Neon => neon::classify(&b[..whole], out),
         _ => {
             for block in b[..whole].chunks_exact(BLOCK) {
                 out.push(portable(block));
@@ -153,6 +173,12 @@ pub(crate) fn classify(path: Path, b: &[u8], out: &mut Vec<Masks>) {
             Path::Sse2 | Path::Avx2 => {
                 let mut one = Vec::with_capacity(1);
                 x86::classify_sse2(&last, &mut one);
+                one[0]
+            }
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(feature = "portable")))]
+            Path::Neon => {
+                let mut one = Vec::with_capacity(1);
+                neon::classify(&last, &mut one);
                 one[0]
             }
             _ => portable(&last),
@@ -276,6 +302,56 @@ pub(crate) fn host_portable(block: &[u8; BLOCK]) -> [u64; 4] {
     m
 }
 
+/// The vector way for aarch64: NEON, sixteen bytes at a time, `notx`
+/// from the nibble tables of [`NIBBLES`] (`vqtbl1q_u8`), a movemask made
+/// of bit weights and three pairwise additions.
+#[cfg(all(target_arch = "aarch64", target_feature = "neon", not(feature = "portable")))]
+mod neon {
+    use super::{Masks, BLOCK, NIBBLES};
+    use core::arch::aarch64::*;
+
+    /// The masks of `b` (whole blocks).
+    pub(super) fn classify(b: &[u8], out: &mut Vec<Masks>) {
+        let weights: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
+        for block in b.chunks_exact(BLOCK) {
+            // SAFETY: `block` is 64 bytes long, four loads of sixteen
+            // that need no alignment, as are the tables; NEON is enabled
+            // for the whole build (the module's `cfg` asks for it).
+            #[allow(unused_unsafe)]
+            let m = unsafe {
+                let w = vld1q_u8(weights.as_ptr());
+                let (lo_t, hi_t) = (vld1q_u8(NIBBLES.0.as_ptr()), vld1q_u8(NIBBLES.1.as_ptr()));
+                let p = block.as_ptr();
+                let v = [vld1q_u8(p), vld1q_u8(p.add(16)), vld1q_u8(p.add(32)), vld1q_u8(p.add(48))];
+                // Bit `k` of the result is lane `k` of the four vectors
+                // of 0 or 0xff, one after the other.
+                let mask = |c: [uint8x16_t; 4]| {
+                    let s0 = vpaddq_u8(vandq_u8(c[0], w), vandq_u8(c[1], w));
+                    let s1 = vpaddq_u8(vandq_u8(c[2], w), vandq_u8(c[3], w));
+                    let s = vpaddq_u8(s0, s1);
+                    vgetq_lane_u64::<0>(vreinterpretq_u64_u8(vpaddq_u8(s, s)))
+                };
+                let eq = |c: u8| mask(v.map(|x| vceqq_u8(x, vdupq_n_u8(c))));
+                let notx = v.map(|x| {
+                    let l = vqtbl1q_u8(lo_t, vandq_u8(x, vdupq_n_u8(0x0f)));
+                    let h = vqtbl1q_u8(hi_t, vshrq_n_u8::<4>(x));
+                    vceqq_u8(vandq_u8(l, h), vdupq_n_u8(0))
+                });
+                Masks {
+                    nl: eq(b'\n'),
+                    notx: mask(notx),
+                    slash: eq(b'/'),
+                    quest: eq(b'?'),
+                    at: eq(b'@'),
+                    colon: eq(b':'),
+                    semi: eq(b';'),
+                }
+            };
+            out.push(m);
+        }
+    }
+}
+
 /// The vector ways for x86_64.
 #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
 mod x86 {
@@ -383,9 +459,6 @@ mod x86 {
                 };
                 [half(_mm256_loadu_si256(p.cast())), half(_mm256_loadu_si256(p.add(32).cast()))]
             };
-            // Through memory: combined in registers, LLVM joins the two
-            // halves' comparisons into one of 64 lanes, which it takes
-            // apart byte by byte (no AVX-512 here).
             let [lo, hi] = halves;
             let w = |f: usize| u64::from(lo[f]) | u64::from(hi[f]) << 32;
             out.push(Masks {
@@ -474,7 +547,10 @@ mod x86 {
             }
             (half!(_mm256_loadu_si256(p.cast())), half!(_mm256_loadu_si256(p.add(32).cast())))
         };
-        // Through memory, as in `classify_avx2`.
+        // Through memory: combined in registers, LLVM joins the two
+        // halves' comparisons into one of 64 lanes, which it takes apart
+        // byte by byte (no AVX-512 here). (`classify_avx2` joins its
+        // halves in registers without that.)
         let (lo, hi) = core::hint::black_box((lo, hi));
         [lo[0] | hi[0] << 32, lo[1] | hi[1] << 32, lo[2] | hi[2] << 32, lo[3] | hi[3] << 32]
     }
@@ -600,6 +676,21 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// The tests above compare every vector way of the target, so each
+    /// must be among those `available` gives.
+    #[test]
+    fn the_vector_ways_of_this_target_are_compared() {
+        let paths = Path::available();
+        assert_eq!(paths[0], Path::Portable);
+        if cfg!(all(target_arch = "x86_64", not(feature = "portable"))) {
+            assert!(paths.contains(&Path::Sse2));
+        }
+        if cfg!(all(target_arch = "aarch64", target_feature = "neon", not(feature = "portable"))) {
+            assert_eq!(paths, [Path::Portable, Path::Neon]);
+            assert_eq!(Path::detect(), Path::Neon);
         }
     }
 
