@@ -36,8 +36,8 @@
 //! ```
 //!
 //! Which way the blocks are classified ([`Path`]) is found at run time:
-//! AVX2 or SSE2 on x86_64, NEON on aarch64, else the portable table. The cargo feature
-//! `portable` compiles the vector code out; [`Checker::with_path`] and
+//! AVX2 or SSE2 on x86_64, NEON on aarch64, else the portable table. The
+//! cargo feature `portable` compiles the vector code out; [`Checker::with_path`] and
 //! [`lines_with_path`] choose a way (`rfc1738 check` reads
 //! `RFC1738_PORTABLE=1` for the portable one).
 //!

@@ -18,7 +18,13 @@
 //! `miri` component: `cargo +nightly miri test -p rfc1738 --lib --features
 //! portable -- simd:: bulk::`; under Miri the every-byte test takes each
 //! byte in one place and the 20 000-byte URLs are left out). The vector
-//! ways have not been run under Miri.
+//! ways have not been run under Miri. The NEON way's tests run on x86_64
+//! under qemu (Debian's `qemu-user`, `gcc-aarch64-linux-gnu` and
+//! `libc6-dev-arm64-cross`; `rustup target add aarch64-unknown-linux-gnu`):
+//! `CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
+//! CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L
+//! /usr/aarch64-linux-gnu" cargo test -p rfc1738 --target
+//! aarch64-unknown-linux-gnu --lib --test bulk`.
 #![allow(unsafe_code)]
 
 use crate::chars::{self, XCHAR};
