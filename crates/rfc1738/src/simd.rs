@@ -230,6 +230,13 @@ static CLASS_BITS: [u8; 256] = {
 /// some `xchar` gets a bit of its own; the low table sets that bit for
 /// the low nibbles that make an `xchar` with it. Six high nibbles (2 to
 /// 7) hold some, so six bits; more than eight would not build.
+#[cfg_attr(
+    not(any(
+        all(target_arch = "x86_64", not(feature = "portable")),
+        all(target_arch = "aarch64", target_feature = "neon", not(feature = "portable"))
+    )),
+    allow(dead_code, reason = "the vector ways alone read it (and its test)")
+)]
 pub(crate) const NIBBLES: ([u8; 16], [u8; 16]) = {
     let mut lo = [0u8; 16];
     let mut hi = [0u8; 16];
