@@ -14,14 +14,15 @@
 //! - otherwise, every byte is an `xchar` or an escape; then a scheme name
 //!   before the first `":"` of any scheme but those of §3 makes the URL
 //!   valid (§5: `schemepart = *xchar | ip-schemepart`);
-//! - http, ftp and file URLs of the common shape `"//" host [ ":" port ]
-//!   [ "/" path ]` are valid when the host passes the label rules of
+//! - http, ftp, file and telnet URLs of the common shape `"//" [ user
+//!   [ ":" password ] "@" ] host [ ":" port ] [ "/" path ]` (a user in ftp
+//!   and telnet alone, §3.1) are valid when the host passes the label rules of
 //!   `host::short` on masks of its bytes found by vector code
 //!   (`simd::host_masks`; for 64 bytes and more, `host::long`), the port
 //!   is digits up to 65535,
 //!   and the path has no `"?"` or `"/"` after the first `"?"` (http,
 //!   §3.3) or no `";"` but a last `";type="` (ftp, §3.2) or none (file,
-//!   §3.10).
+//!   §3.10), or is empty (telnet, §3.8).
 //!
 //! Everything else, and the error of every invalid URL, is the full
 //! parser's (`parse::validate_bytes`): it stays the one source of truth,
@@ -35,8 +36,8 @@
 //! ```
 //!
 //! Which way the blocks are classified ([`Path`]) is found at run time:
-//! AVX2 or SSE2 on x86_64, else the portable table. The cargo feature
-//! `portable` compiles the vector code out; [`Checker::with_path`] and
+//! AVX2 or SSE2 on x86_64, NEON on aarch64, else the portable table. The
+//! cargo feature `portable` compiles the vector code out; [`Checker::with_path`] and
 //! [`lines_with_path`] choose a way (`rfc1738 check` reads
 //! `RFC1738_PORTABLE=1` for the portable one).
 //!
@@ -298,27 +299,41 @@ fn decide(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize) -> Verdict 
         // §5: `otherurl = genericurl`, `schemepart = *xchar |
         // ip-schemepart`: every `xchar` text is one.
         SchemeKind::Other => Verdict::Valid,
-        kind @ (SchemeKind::Http | SchemeKind::Ftp | SchemeKind::File) => ip(v, path, buf, s, e, colon, kind),
+        kind @ (SchemeKind::Http | SchemeKind::Ftp | SchemeKind::File | SchemeKind::Telnet) => {
+            ip(v, path, buf, s, e, colon, kind)
+        }
         _ => Verdict::Ask,
     }
 }
 
-/// `"//" hostport [ "/" path ]` after the `":"` at `colon` of an http,
-/// ftp or file URL `buf[s..e]` whose bytes are all `xchar` or escapes.
+/// `"//" login [ "/" path ]` after the `":"` at `colon` of an http, ftp,
+/// file or telnet URL `buf[s..e]` whose bytes are all `xchar` or escapes.
 #[inline(always)]
 fn ip(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize, colon: usize, kind: SchemeKind) -> Verdict {
     let b = &buf[s..e];
     let n = b.len();
-    let h = colon + 3;
-    if h > n || b[colon + 1..h] != *b"//" {
+    let start = colon + 3;
+    if start > n || b[colon + 1..start] != *b"//" {
         return Verdict::Ask;
     }
-    // §3.1: the login ends at the first `"/"`; a user (an `"@"`) is for
-    // the full parser.
-    let login_end = v.first(SLASH, h, n);
-    if v.any(AT, h, login_end) {
+    // §3.1: the login ends at the first `"/"`.
+    let login_end = v.first(SLASH, start, n);
+    // §3.1: `login = [ user [ ":" password ] "@" ] hostport`: a raw `"@"`
+    // can only end the user, and user and password hold no raw `":"`
+    // (every other byte before the `"@"` is an `xchar` or an escape, which
+    // both take). Only ftp and telnet have a user (§3.2, §3.8); the full
+    // parser says why another may not.
+    let at = v.first(AT, start, login_end);
+    let h = if at == login_end {
+        start
+    } else if matches!(kind, SchemeKind::Ftp | SchemeKind::Telnet)
+        && !v.any(AT, at + 1, login_end)
+        && !v.any(COLON, v.first(COLON, start, at) + 1, at)
+    {
+        at + 1
+    } else {
         return Verdict::Ask;
-    }
+    };
     if kind == SchemeKind::File && login_end == n {
         // §3.10: `"file://" [ host | "localhost" ] "/" fpath`, the `"/"`
         // not optional.
@@ -357,6 +372,8 @@ fn ip(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize, colon: usize, k
     }
     let path = login_end + 1;
     let ok = match kind {
+        // §3.8: `"telnet://" login [ "/" ]`.
+        SchemeKind::Telnet => path == n,
         // §3.3: `hpath [ "?" search ]`, `search` without `"/"` or `"?"`.
         SchemeKind::Http => {
             let q = v.first(QUEST, path, n);
@@ -496,6 +513,23 @@ mod tests {
             b"ftp://h.com/a;type=x",
             b"ftp://h.com/a;b/c",
             b"ftp://u:p@h.com/",
+            b"ftp://@h.com/",
+            b"ftp://u:@h.com/",
+            b"ftp://:p@h.com/",
+            b"ftp://u:p:q@h.com/",
+            b"ftp://u@v@h.com/",
+            b"ftp://u;?&=:p;?&=@h.com/",
+            b"ftp://u:p@/",
+            b"ftp://u:p@h.com:/",
+            b"ftp://u:p@-h.com/",
+            b"telnet://u:p@h.com:23/",
+            b"telnet://h.com",
+            b"telnet://h.com/",
+            b"telnet://h.com//",
+            b"telnet://h.com/x",
+            b"telnet://h.com:99999/",
+            b"telnet:h.com",
+            b"file://u@h/",
             b"file:///etc/motd",
             b"file://h/",
             b"file://h",
@@ -538,6 +572,17 @@ mod tests {
             ("http://h.com/a%zz", Verdict::Invalid),
             ("no scheme", Verdict::Invalid),
             ("a/b:c", Verdict::Invalid),
+            ("ftp://u:p@h.com/a;type=i", Verdict::Valid),
+            ("ftp://@h.com/", Verdict::Valid),
+            ("ftp://u:@h.com:21", Verdict::Valid),
+            ("ftp://u%3A:p%40@h.com/", Verdict::Valid),
+            ("telnet://u:p@h.com:23/", Verdict::Valid),
+            ("telnet://h.com", Verdict::Valid),
+            ("TELNET://h.com/", Verdict::Valid),
+            ("ftp://u:p:q@h.com/", Verdict::Ask),
+            ("ftp://u@v@h.com/", Verdict::Ask),
+            ("http://u@h.com/", Verdict::Ask),
+            ("telnet://h.com/x", Verdict::Ask),
             ("mailto:a@b.c", Verdict::Ask),
         ] {
             for path in Path::available() {

@@ -2,9 +2,10 @@
 //! per byte (bit `k` of a mask is byte `k` of the block): the first step
 //! of the bulk validator (`bulk.rs`), which reads URLs from the masks.
 //!
-//! Three ways to the same masks: SSE2 (every x86_64) and AVX2 (found at
-//! run time) through `std::arch`, and a portable one in safe Rust, a
-//! table lookup per byte and the masks gathered eight bytes at a time.
+//! Four ways to the same masks: SSE2 (every x86_64) and AVX2 (found at
+//! run time), NEON (aarch64) through `std::arch`, and a portable one in
+//! safe Rust, a table lookup per byte and the masks gathered eight bytes
+//! at a time.
 //! The portable way is the oracle: the tests hold every vector way to it
 //! on every byte value at every place of a block, and on random blocks.
 //!
@@ -17,7 +18,13 @@
 //! `miri` component: `cargo +nightly miri test -p rfc1738 --lib --features
 //! portable -- simd:: bulk::`; under Miri the every-byte test takes each
 //! byte in one place and the 20 000-byte URLs are left out). The vector
-//! ways have not been run under Miri.
+//! ways have not been run under Miri. The NEON way's tests run on x86_64
+//! under qemu (Debian's `qemu-user`, `gcc-aarch64-linux-gnu` and
+//! `libc6-dev-arm64-cross`; `rustup target add aarch64-unknown-linux-gnu`):
+//! `CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_LINKER=aarch64-linux-gnu-gcc
+//! CARGO_TARGET_AARCH64_UNKNOWN_LINUX_GNU_RUNNER="qemu-aarch64 -L
+//! /usr/aarch64-linux-gnu" cargo test -p rfc1738 --target
+//! aarch64-unknown-linux-gnu --lib --test bulk`.
 #![allow(unsafe_code)]
 
 use crate::chars::{self, XCHAR};
@@ -72,12 +79,16 @@ pub enum Path {
     Sse2,
     /// x86_64 AVX2, thirty-two bytes at a time, when the processor has it.
     Avx2,
+    /// aarch64 NEON, sixteen bytes at a time (every aarch64 target with
+    /// the `neon` feature, the default). Hosts are classified the
+    /// portable way.
+    Neon,
 }
 
 impl Path {
     /// The fastest way this processor has (found once, then kept); always
     /// [`Path::Portable`] with the cargo feature `portable`, or on a
-    /// target other than x86_64.
+    /// target other than x86_64 and aarch64 with NEON.
     #[must_use]
     pub fn detect() -> Path {
         #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
@@ -94,7 +105,14 @@ impl Path {
                 }
             }
         }
-        #[cfg(not(all(target_arch = "x86_64", not(feature = "portable"))))]
+        #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(feature = "portable")))]
+        {
+            Path::Neon
+        }
+        #[cfg(not(any(
+            all(target_arch = "x86_64", not(feature = "portable")),
+            all(target_arch = "aarch64", target_feature = "neon", not(feature = "portable"))
+        )))]
         Path::Portable
     }
 
@@ -105,6 +123,9 @@ impl Path {
             Path::Portable => true,
             Path::Sse2 => cfg!(all(target_arch = "x86_64", not(feature = "portable"))),
             Path::Avx2 => Path::detect() == Path::Avx2,
+            Path::Neon => {
+                cfg!(all(target_arch = "aarch64", target_feature = "neon", not(feature = "portable")))
+            }
         }
     }
 
@@ -118,6 +139,9 @@ impl Path {
             if Path::detect() == Path::Avx2 {
                 paths.push(Path::Avx2);
             }
+        }
+        if cfg!(all(target_arch = "aarch64", target_feature = "neon", not(feature = "portable"))) {
+            paths.push(Path::Neon);
         }
         paths
     }
@@ -139,6 +163,8 @@ pub(crate) fn classify(path: Path, b: &[u8], out: &mut Vec<Masks>) {
         }
         #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
         Path::Sse2 | Path::Avx2 => x86::classify_sse2(&b[..whole], out),
+        #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(feature = "portable")))]
+        Path::Neon => neon::classify(&b[..whole], out),
         _ => {
             for block in b[..whole].chunks_exact(BLOCK) {
                 out.push(portable(block));
@@ -153,6 +179,12 @@ pub(crate) fn classify(path: Path, b: &[u8], out: &mut Vec<Masks>) {
             Path::Sse2 | Path::Avx2 => {
                 let mut one = Vec::with_capacity(1);
                 x86::classify_sse2(&last, &mut one);
+                one[0]
+            }
+            #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(feature = "portable")))]
+            Path::Neon => {
+                let mut one = Vec::with_capacity(1);
+                neon::classify(&last, &mut one);
                 one[0]
             }
             _ => portable(&last),
@@ -190,6 +222,42 @@ static CLASS_BITS: [u8; 256] = {
         c += 1;
     }
     t
+};
+
+/// `xchar` as two tables of sixteen bytes for a vector shuffle (AVX2's
+/// `vpshufb`): a byte `c` is an unencoded `xchar` when `NIBBLES.0[c & 15]
+/// & NIBBLES.1[c >> 4]` is not zero. Each high nibble whose bytes hold
+/// some `xchar` gets a bit of its own; the low table sets that bit for
+/// the low nibbles that make an `xchar` with it. Six high nibbles (2 to
+/// 7) hold some, so six bits; more than eight would not build.
+#[cfg_attr(
+    not(any(
+        all(target_arch = "x86_64", not(feature = "portable")),
+        all(target_arch = "aarch64", target_feature = "neon", not(feature = "portable"))
+    )),
+    allow(dead_code, reason = "the vector ways alone read it (and its test)")
+)]
+pub(crate) const NIBBLES: ([u8; 16], [u8; 16]) = {
+    let mut lo = [0u8; 16];
+    let mut hi = [0u8; 16];
+    let mut bit = 0;
+    let mut h = 0;
+    while h < 16 {
+        let mut l = 0;
+        while l < 16 {
+            if XCHAR.literal().contains_const((h << 4 | l) as u8) {
+                assert!(bit < 8, "more than eight high nibbles hold an xchar");
+                hi[h] = 1 << bit;
+                lo[l] |= 1 << bit;
+            }
+            l += 1;
+        }
+        if hi[h] != 0 {
+            bit += 1;
+        }
+        h += 1;
+    }
+    (lo, hi)
 };
 
 /// The portable way: for each eight bytes, their class bits laid out as
@@ -245,6 +313,56 @@ pub(crate) fn host_portable(block: &[u8; BLOCK]) -> [u64; 4] {
         }
     }
     m
+}
+
+/// The vector way for aarch64: NEON, sixteen bytes at a time, `notx`
+/// from the nibble tables of [`NIBBLES`] (`vqtbl1q_u8`), a movemask made
+/// of bit weights and three pairwise additions.
+#[cfg(all(target_arch = "aarch64", target_feature = "neon", not(feature = "portable")))]
+mod neon {
+    use super::{Masks, BLOCK, NIBBLES};
+    use core::arch::aarch64::*;
+
+    /// The masks of `b` (whole blocks).
+    pub(super) fn classify(b: &[u8], out: &mut Vec<Masks>) {
+        let weights: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
+        for block in b.chunks_exact(BLOCK) {
+            // SAFETY: `block` is 64 bytes long, four loads of sixteen
+            // that need no alignment, as are the tables; NEON is enabled
+            // for the whole build (the module's `cfg` asks for it).
+            #[allow(unused_unsafe)]
+            let m = unsafe {
+                let w = vld1q_u8(weights.as_ptr());
+                let (lo_t, hi_t) = (vld1q_u8(NIBBLES.0.as_ptr()), vld1q_u8(NIBBLES.1.as_ptr()));
+                let p = block.as_ptr();
+                let v = [vld1q_u8(p), vld1q_u8(p.add(16)), vld1q_u8(p.add(32)), vld1q_u8(p.add(48))];
+                // Bit `k` of the result is lane `k` of the four vectors
+                // of 0 or 0xff, one after the other.
+                let mask = |c: [uint8x16_t; 4]| {
+                    let s0 = vpaddq_u8(vandq_u8(c[0], w), vandq_u8(c[1], w));
+                    let s1 = vpaddq_u8(vandq_u8(c[2], w), vandq_u8(c[3], w));
+                    let s = vpaddq_u8(s0, s1);
+                    vgetq_lane_u64::<0>(vreinterpretq_u64_u8(vpaddq_u8(s, s)))
+                };
+                let eq = |c: u8| mask(v.map(|x| vceqq_u8(x, vdupq_n_u8(c))));
+                let notx = v.map(|x| {
+                    let l = vqtbl1q_u8(lo_t, vandq_u8(x, vdupq_n_u8(0x0f)));
+                    let h = vqtbl1q_u8(hi_t, vshrq_n_u8::<4>(x));
+                    vceqq_u8(vandq_u8(l, h), vdupq_n_u8(0))
+                });
+                Masks {
+                    nl: eq(b'\n'),
+                    notx: mask(notx),
+                    slash: eq(b'/'),
+                    quest: eq(b'?'),
+                    at: eq(b'@'),
+                    colon: eq(b':'),
+                    semi: eq(b';'),
+                }
+            };
+            out.push(m);
+        }
+    }
 }
 
 /// The vector ways for x86_64.
@@ -316,41 +434,55 @@ mod x86 {
         }
     }
 
-    /// The masks of `b` (whole blocks) with AVX2, 32 bytes at a time.
+    /// The masks of `b` (whole blocks) with AVX2, 32 bytes at a time:
+    /// `notx` from the two nibble tables of [`NIBBLES`](super::NIBBLES)
+    /// (two shuffles, where `classes!` compares eight times), the
+    /// delimiters by one comparison each.
     ///
     /// # Safety
     /// The processor must have AVX2.
     #[target_feature(enable = "avx2")]
     pub(super) unsafe fn classify_avx2(b: &[u8], out: &mut Vec<Masks>) {
+        let (lo_table, hi_table) = super::NIBBLES;
         for block in b.chunks_exact(BLOCK) {
             // SAFETY: `block` is 64 bytes long, two loads of 32 that need
-            // no alignment; the caller makes sure of AVX2.
+            // no alignment; the tables are sixteen bytes each; the caller
+            // makes sure of AVX2.
             #[allow(unused_unsafe)]
-            let (lo, hi) = unsafe {
+            let halves = unsafe {
+                let lo_t = _mm256_broadcastsi128_si256(_mm_loadu_si128(lo_table.as_ptr().cast()));
+                let hi_t = _mm256_broadcastsi128_si256(_mm_loadu_si128(hi_table.as_ptr().cast()));
+                let low4 = _mm256_set1_epi8(0x0f);
                 let p = block.as_ptr();
-                let lo = _mm256_loadu_si256(p.cast());
-                let hi = _mm256_loadu_si256(p.add(32).cast());
-                macro_rules! half {
-                    ($v:expr) => {
-                        classes!(
-                            $v,
-                            _mm256_set1_epi8,
-                            _mm256_cmpeq_epi8,
-                            _mm256_cmpgt_epi8,
-                            _mm256_or_si256,
-                            _mm256_and_si256,
-                            _mm256_andnot_si256,
-                            _mm256_movemask_epi8
-                        )
-                    };
-                }
-                (half!(lo), half!(hi))
+                let half = |v: __m256i| {
+                    let eq =
+                        |c: u8| _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(c as i8))) as u32;
+                    let l = _mm256_shuffle_epi8(lo_t, _mm256_and_si256(v, low4));
+                    let h = _mm256_shuffle_epi8(hi_t, _mm256_and_si256(_mm256_srli_epi16(v, 4), low4));
+                    let notx = _mm256_cmpeq_epi8(_mm256_and_si256(l, h), _mm256_setzero_si256());
+                    [
+                        eq(b'\n'),
+                        _mm256_movemask_epi8(notx) as u32,
+                        eq(b'/'),
+                        eq(b'?'),
+                        eq(b'@'),
+                        eq(b':'),
+                        eq(b';'),
+                    ]
+                };
+                [half(_mm256_loadu_si256(p.cast())), half(_mm256_loadu_si256(p.add(32).cast()))]
             };
-            // Through memory: combined in registers, LLVM joins the two
-            // halves' comparisons into one of 64 lanes, which it takes
-            // apart byte by byte (no AVX-512 here).
-            let (lo, hi) = core::hint::black_box((lo, hi));
-            out.push(finish(or_shifted(lo, hi, 32)));
+            let [lo, hi] = halves;
+            let w = |f: usize| u64::from(lo[f]) | u64::from(hi[f]) << 32;
+            out.push(Masks {
+                nl: w(0),
+                notx: w(1),
+                slash: w(2),
+                quest: w(3),
+                at: w(4),
+                colon: w(5),
+                semi: w(6),
+            });
         }
     }
 
@@ -428,7 +560,10 @@ mod x86 {
             }
             (half!(_mm256_loadu_si256(p.cast())), half!(_mm256_loadu_si256(p.add(32).cast())))
         };
-        // Through memory, as in `classify_avx2`.
+        // Through memory: combined in registers, LLVM joins the two
+        // halves' comparisons into one of 64 lanes, which it takes apart
+        // byte by byte (no AVX-512 here). (`classify_avx2` joins its
+        // halves in registers without that.)
         let (lo, hi) = core::hint::black_box((lo, hi));
         [lo[0] | hi[0] << 32, lo[1] | hi[1] << 32, lo[2] | hi[2] << 32, lo[3] | hi[3] << 32]
     }
@@ -554,6 +689,30 @@ mod tests {
                     }
                 }
             }
+        }
+    }
+
+    /// The tests above compare every vector way of the target, so each
+    /// must be among those `available` gives.
+    #[test]
+    fn the_vector_ways_of_this_target_are_compared() {
+        let paths = Path::available();
+        assert_eq!(paths[0], Path::Portable);
+        if cfg!(all(target_arch = "x86_64", not(feature = "portable"))) {
+            assert!(paths.contains(&Path::Sse2));
+        }
+        if cfg!(all(target_arch = "aarch64", target_feature = "neon", not(feature = "portable"))) {
+            assert_eq!(paths, [Path::Portable, Path::Neon]);
+            assert_eq!(Path::detect(), Path::Neon);
+        }
+    }
+
+    #[test]
+    fn the_nibble_tables_hold_xchar() {
+        let (lo, hi) = NIBBLES;
+        for c in 0..=255u8 {
+            let table = lo[usize::from(c & 15)] & hi[usize::from(c >> 4)] != 0;
+            assert_eq!(table, XCHAR.literal().contains(c), "{c}");
         }
     }
 

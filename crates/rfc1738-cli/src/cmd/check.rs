@@ -648,7 +648,7 @@ fn check_lines(block: Block, line_no: u64, job: Job<'_>, mut out: Vec<u8>) -> io
     };
     let mut k = 0;
     if job.format == Format::Url && !job.lenient {
-        for (t, valid) in rfc1738::bulk::lines_with_path(&block.data, job.path) {
+        for (t, valid) in rfc1738::bulk::lines_with_path(block.data(), job.path) {
             k += 1;
             if valid && job.quiet && t.len() <= job.max_len {
                 // The commonest line: counted, nothing else to say.
@@ -673,7 +673,7 @@ fn check_lines(block: Block, line_no: u64, job: Job<'_>, mut out: Vec<u8>) -> io
             one_line(&mut done, job, line_no + k, line, None)?;
         }
     }
-    done.buffer = block.data;
+    done.buffer = block.into_buffer();
     done.lines = k;
     Ok(done)
 }
