@@ -8,8 +8,8 @@
 //!   at each `\n`, a `\r` before it dropped, a byte-order mark first
 //!   dropped, a line longer than the bound reported by its length alone;
 //! - the blocks account for every byte of the input;
-//! - a block holds at most the bound on a line and two blocks' worth
-//!   (memory stays bounded whatever the input).
+//! - a block holds at most the bound on a line and two blocks' worth, its
+//!   reused buffer a block more (memory stays bounded whatever the input).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -58,11 +58,14 @@ fn by_lines(reader: Pieces, max: usize) -> Vec<Got> {
     out
 }
 
+/// What the first buffer holds, as one reused from an earlier block does.
+const LEFT_OVER: &[u8] = b"left over from an earlier block";
+
 fn by_blocks(reader: Pieces, text: &[u8], max: usize, size: usize) -> Vec<Got> {
     let mut blocks = Blocks::from_reader(Box::new(reader), max, size);
     let mut out = Vec::new();
     let mut bytes = 0;
-    let mut spare = b"left over from an earlier block".to_vec();
+    let mut spare = LEFT_OVER.to_vec();
     while let Some(block) =
         blocks.next_block(std::mem::take(&mut spare)).expect("reading from memory cannot fail")
     {
@@ -73,9 +76,13 @@ fn by_blocks(reader: Pieces, text: &[u8], max: usize, size: usize) -> Vec<Got> {
         }));
         assert_eq!(block.count(), (out.len() - before) as u64, "count and lines disagree");
         let bound = max.max(size) + 2 * size;
-        assert!(block.data.len() <= bound, "a block of {} bytes, bound {bound}", block.data.len());
+        assert!(block.data().len() <= bound, "a block of {} bytes, bound {bound}", block.data().len());
         bytes += block.bytes;
-        spare = block.data;
+        // The buffer is handed back whole (its length kept, zeroed once),
+        // bounded too (the first one held what was left over).
+        spare = block.into_buffer();
+        let kept = (max.max(size) + 3 * size).max(LEFT_OVER.len());
+        assert!(spare.len() <= kept, "a buffer of {} bytes, bound {kept}", spare.len());
     }
     assert_eq!(bytes, text.len() as u64, "the blocks account for every byte");
     out
