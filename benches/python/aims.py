@@ -16,7 +16,6 @@ import os
 import pathlib
 import statistics
 import sys
-import time
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parent))
 
@@ -25,48 +24,6 @@ import engines  # noqa: E402
 import rfc1738  # noqa: E402
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-
-
-class _Raised(ValueError):
-    """A ValueError subclass defined in Python, as ParseError is."""
-
-
-def _raise(u):
-    raise _Raised(u, 0, "kind", "rule", "message")
-
-
-def invalid_and_valid(urls, rounds, chunk=200):
-    """ns per URL of `rfc1738.parse` on the valid URLs and on the invalid
-    ones, and what an invalid one's cost is made of: `rfc1738.is_valid` on
-    them (the call and the parse that fails, no exception), and a Python
-    function that raises a five-argument ValueError subclass, caught (the
-    exception).
-
-    Each timing is a run over `chunk` URLs, well under a time slice, the
-    contenders taking turns chunk by chunk; the median over every chunk
-    of every round. A preempted run is then one outlier among many, not
-    a whole group's time (the valid URLs are twenty times as many as the
-    invalid ones, and a long run on a loaded machine is preempted more)."""
-    groups = {"valid": [u for u in urls if rfc1738.is_valid(u)], "invalid": [u for u in urls if not rfc1738.is_valid(u)]}
-    parse = bench.loop(rfc1738.parse, rfc1738.ParseError)
-    runs = {
-        "valid": (parse, groups["valid"]),
-        "invalid": (parse, groups["invalid"]),
-        "is_valid": (bench.loop(rfc1738.is_valid, ()), groups["invalid"]),
-        "raise": (bench.loop(_raise, _Raised), groups["invalid"]),
-    }
-    times = {name: [] for name in runs}
-    n = min(len(g) for g in groups.values()) // chunk
-    for _ in range(rounds):
-        for k in range(n):
-            for name, (run, group) in runs.items():
-                # The valid URLs' chunks spread over the whole group.
-                step = len(group) // n
-                part = group[k * step : k * step + chunk]
-                t = time.perf_counter()
-                run(part)
-                times[name].append((time.perf_counter() - t) / len(part) * 1e9)
-    return {name: statistics.median(v) for name, v in times.items()}
 
 
 def dask_and_command(rows, binary, corpus, rounds):
@@ -104,7 +61,7 @@ def main():
     cores = sorted(os.sched_getaffinity(0))
     print(f"cores {cores}, load average before the run {' '.join(f'{x:.2f}' for x in os.getloadavg())}\n")
     urls = bench.corpus_lines(pathlib.Path(args.corpus))
-    one = invalid_and_valid(urls, 15)
+    one = bench.invalid_and_valid(urls, 15)
     valid, invalid = one["valid"], one["invalid"]
     dasks, commands = dask_and_command(args.rows, args.binary, args.corpus, args.rounds)
     dask, command = statistics.median(dasks), statistics.median(commands)
