@@ -14,6 +14,7 @@ minutes on all of them) and scaled; the table says so.
 import argparse
 import os
 import pathlib
+import shutil
 import subprocess
 import tempfile
 import time
@@ -96,11 +97,9 @@ def polars_rows(column, small):
     )[0], len(column) / len(small)
 
 
-def dask_rows(column, binary):
-    from dask.distributed import Client, LocalCluster
-
-    import rfc1738.dask
-
+def write_logs(column):
+    """Four Common Log Format files whose requests are the column's URLs,
+    and a one-line file to warm workers up, in a new temporary directory."""
     directory = pathlib.Path(tempfile.mkdtemp())
     urls = column.to_pylist()
     files = []
@@ -112,16 +111,26 @@ def dask_rows(column, binary):
         files.append(str(path))
     warm = directory / "warm-up.log"
     warm.write_text('10.0.0.1 - - [10/Oct/2000:13:55:36 -0700] "GET /a HTTP/1.0" 200 1\n')
-    for workers in (1, 2):
-        with LocalCluster(n_workers=workers, threads_per_worker=1, host="127.0.0.1", dashboard_address=None) as c, Client(c) as client:
+    return directory, files, warm
+
+
+def dask_rows(column, binary, workers=(1, 2), jobs=(1, 2)):
+    from dask.distributed import Client, LocalCluster
+
+    import rfc1738.dask
+
+    directory, files, warm = write_logs(column)
+    for n in workers:
+        with LocalCluster(n_workers=n, threads_per_worker=1, host="127.0.0.1", dashboard_address=None) as c, Client(c) as client:
             # Workers in their steady state: the package imported on each.
             client.run(lambda: rfc1738.dask.check_file(str(warm)))
-            yield "Dask", f"check_logs, {workers} worker(s)", timed(lambda: rfc1738.dask.check_logs(files, client=client))[0], 1
-    for jobs in (1, 2):
-        cmd = [binary, "check", "--format", "clf", "--jobs", str(jobs), *files]
-        yield "command", f"rfc1738 check --format clf --jobs {jobs}", timed(
+            yield "Dask", f"check_logs, {n} worker(s)", timed(lambda: rfc1738.dask.check_logs(files, client=client))[0], 1
+    for n in jobs:
+        cmd = [binary, "check", "--format", "clf", "--jobs", str(n), *files]
+        yield "command", f"rfc1738 check --format clf --jobs {n}", timed(
             lambda: subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         )[0], 1
+    shutil.rmtree(directory)
 
 
 def main():

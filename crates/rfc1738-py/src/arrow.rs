@@ -12,7 +12,8 @@ use crate::url::CharIndex;
 use arrow_array::builder::{BooleanBuilder, Int64Builder, StringBuilder, UInt16Builder};
 use arrow_array::cast::AsArray;
 use arrow_array::{new_empty_array, Array, ArrayRef, BooleanArray, ListArray, OffsetSizeTrait, StructArray};
-use arrow_buffer::{NullBuffer, OffsetBuffer};
+use arrow_buffer::{Buffer, NullBuffer, OffsetBuffer};
+use arrow_data::ByteView;
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
@@ -141,41 +142,66 @@ pub fn is_url(bytes: &[u8], lenient: bool) -> bool {
     }
 }
 
-/// The verdict on each URL of `a`: strictly, a column of offsets into one
-/// buffer goes to the library's bulk validator (`rfc1738::bulk`), which
-/// reads the buffer block by block; any other column one value at a time.
-fn verdicts(a: &dyn Array, lenient: bool) -> Result<ArrayRef, String> {
-    if !lenient {
-        let bulk = match a.data_type() {
-            DataType::Utf8 => Some(bulk_verdicts(
-                a.as_string::<i32>().value_data(),
-                a.as_string::<i32>().value_offsets(),
-                a.nulls(),
-            )),
-            DataType::LargeUtf8 => Some(bulk_verdicts(
-                a.as_string::<i64>().value_data(),
-                a.as_string::<i64>().value_offsets(),
-                a.nulls(),
-            )),
-            DataType::Binary => Some(bulk_verdicts(
-                a.as_binary::<i32>().value_data(),
-                a.as_binary::<i32>().value_offsets(),
-                a.nulls(),
-            )),
-            DataType::LargeBinary => Some(bulk_verdicts(
-                a.as_binary::<i64>().value_data(),
-                a.as_binary::<i64>().value_offsets(),
-                a.nulls(),
-            )),
-            _ => None,
-        };
-        if let Some(out) = bulk {
-            return Ok(Arc::new(out));
-        }
+/// The verdict on each URL of `a`. Strictly, the values go to the
+/// library's bulk validator (`rfc1738::bulk`), which reads a buffer block
+/// by block and asks the full parser only for what its masks cannot
+/// decide: a column of offsets in one pass over its values, a column of
+/// views buffer by buffer (the short values held in the views one at a
+/// time), a dictionary through its values (each checked once, whatever
+/// the number of rows pointing at it). Leniently, one value at a time.
+fn verdicts(a: &dyn Array, lenient: bool) -> Result<BooleanArray, String> {
+    if lenient {
+        let mut out = BooleanBuilder::with_capacity(a.len());
+        each_value(a, |v| out.append_option(v.map(|b| is_url(b, true))))?;
+        return Ok(out.finish());
     }
-    let mut out = BooleanBuilder::with_capacity(a.len());
-    each_value(a, |v| out.append_option(v.map(|b| is_url(b, lenient))))?;
-    Ok(Arc::new(out.finish()))
+    Ok(match a.data_type() {
+        DataType::Utf8 => {
+            let s = a.as_string::<i32>();
+            bulk_verdicts(s.value_data(), s.value_offsets(), a.nulls())
+        }
+        DataType::LargeUtf8 => {
+            let s = a.as_string::<i64>();
+            bulk_verdicts(s.value_data(), s.value_offsets(), a.nulls())
+        }
+        DataType::Binary => {
+            let b = a.as_binary::<i32>();
+            bulk_verdicts(b.value_data(), b.value_offsets(), a.nulls())
+        }
+        DataType::LargeBinary => {
+            let b = a.as_binary::<i64>();
+            bulk_verdicts(b.value_data(), b.value_offsets(), a.nulls())
+        }
+        DataType::Utf8View => {
+            let s = a.as_string_view();
+            view_verdicts(s.views(), s.data_buffers(), a.nulls())
+        }
+        DataType::BinaryView => {
+            let b = a.as_binary_view();
+            view_verdicts(b.views(), b.data_buffers(), a.nulls())
+        }
+        DataType::Dictionary(_, _) => {
+            let dict = a.as_any_dictionary();
+            let values = verdicts(dict.values().as_ref(), false)?;
+            let mut out = BooleanBuilder::with_capacity(a.len());
+            if values.is_empty() {
+                // Only nulls can point into an empty dictionary.
+                out.append_nulls(a.len());
+                return Ok(out.finish());
+            }
+            let nulls = a.logical_nulls();
+            for (i, key) in dict.normalized_keys().into_iter().enumerate() {
+                let verdict = values.is_valid(key).then(|| values.value(key));
+                out.append_option(verdict.filter(|_| !nulls.as_ref().is_some_and(|n| n.is_null(i))));
+            }
+            out.finish()
+        }
+        _ => {
+            let mut out = BooleanBuilder::with_capacity(a.len());
+            each_value(a, |v| out.append_option(v.map(|b| is_url(b, false))))?;
+            out.finish()
+        }
+    })
 }
 
 /// The bulk validator's verdicts on the values `offsets` cut from `values`.
@@ -196,16 +222,114 @@ fn bulk_verdicts<O: OffsetSizeTrait>(
     out.finish()
 }
 
+/// The verdicts on a column of views: a value of up to 12 bytes lies in
+/// its view and is checked alone; a longer one through a bulk validator
+/// over the data buffer it points into.
+fn view_verdicts(views: &[u128], buffers: &[Buffer], nulls: Option<&NullBuffer>) -> BooleanArray {
+    let mut checkers: Vec<_> = buffers.iter().map(|b| rfc1738::bulk::Checker::new(b.as_slice())).collect();
+    let mut out = BooleanBuilder::with_capacity(views.len());
+    for (i, &raw) in views.iter().enumerate() {
+        if nulls.is_some_and(|n| n.is_null(i)) {
+            out.append_null();
+            continue;
+        }
+        let len = raw as u32 as usize;
+        if len <= MAX_INLINE {
+            let bytes = raw.to_le_bytes();
+            out.append_value(rfc1738::validate_bytes(&bytes[4..4 + len]).is_ok());
+        } else {
+            let view = ByteView::from(raw);
+            let start = view.offset as usize;
+            out.append_value(checkers[view.buffer_index as usize].is_valid(start..start + len));
+        }
+    }
+    out.finish()
+}
+
+/// The longest value a view holds in itself (Arrow's columnar format).
+const MAX_INLINE: usize = 12;
+
+/// The columns of `validate`: `{offset, kind, rule, message}`, a null row
+/// where the URL is valid (or null).
+struct ErrorColumns {
+    offset: Int64Builder,
+    kind: StringBuilder,
+    rule: StringBuilder,
+    message: StringBuilder,
+    rows: Vec<bool>,
+}
+
+impl ErrorColumns {
+    fn new(n: usize) -> Self {
+        ErrorColumns {
+            offset: Int64Builder::with_capacity(n),
+            kind: StringBuilder::new(),
+            rule: StringBuilder::new(),
+            message: StringBuilder::new(),
+            rows: Vec::with_capacity(n),
+        }
+    }
+
+    fn push(&mut self, p: Option<&Problem>) {
+        self.rows.push(p.is_some());
+        self.offset.append_option(p.map(|p| p.offset as i64));
+        self.kind.append_option(p.map(|p| p.kind));
+        self.rule.append_option(p.map(|p| p.rule));
+        self.message.append_option(p.map(|p| p.message.as_ref()));
+    }
+
+    fn finish(mut self) -> Result<ArrayRef, String> {
+        let s = |name: &str| Field::new(name, DataType::Utf8, true);
+        let fields: Fields =
+            vec![Field::new("offset", DataType::Int64, true), s("kind"), s("rule"), s("message")].into();
+        let columns: Vec<ArrayRef> = vec![
+            Arc::new(self.offset.finish()),
+            Arc::new(self.kind.finish()),
+            Arc::new(self.rule.finish()),
+            Arc::new(self.message.finish()),
+        ];
+        let nulls = NullBuffer::from(std::mem::take(&mut self.rows));
+        let s = StructArray::try_new(fields, columns, Some(nulls)).map_err(|e| e.to_string())?;
+        Ok(Arc::new(s))
+    }
+}
+
+/// The error of each URL, null where valid: the verdicts first (in bulk,
+/// strictly), then the full parser on the URLs they reject, for the error
+/// it alone gives.
+fn validate_kernel(lenient: bool) -> fn(&dyn Array) -> Result<ArrayRef, String> {
+    fn run(a: &dyn Array, lenient: bool) -> Result<ArrayRef, String> {
+        let valid = verdicts(a, lenient)?;
+        let mut out = ErrorColumns::new(a.len());
+        let mut i = 0;
+        each_value(a, |v| {
+            let rejected = v.filter(|_| valid.is_valid(i) && !valid.value(i));
+            i += 1;
+            let problem = rejected.and_then(|b| {
+                let result = if lenient { parsed(b, true).map(drop) } else { outcome::validate_bytes(b) };
+                result.err()
+            });
+            out.push(problem.as_ref());
+        })?;
+        out.finish()
+    }
+    if lenient {
+        |a| run(a, true)
+    } else {
+        |a| run(a, false)
+    }
+}
+
 fn parsed(bytes: &[u8], lenient: bool) -> Result<(Url, Vec<Warning>), Problem> {
     outcome::parse_bytes_with(bytes, &outcome::options(lenient))
 }
 
 fn is_valid_kernel(lenient: bool) -> fn(&dyn Array) -> Result<ArrayRef, String> {
     fn strict(a: &dyn Array) -> Result<ArrayRef, String> {
-        verdicts(a, false)
+        Ok(Arc::new(verdicts(a, false)?))
     }
     fn tolerant(a: &dyn Array) -> Result<ArrayRef, String> {
-        verdicts(a, true)
+        Ok(Arc::new(verdicts(a, true)?))
     }
     if lenient {
         tolerant
@@ -576,6 +700,14 @@ fn arrow_is_valid(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool) -> P
     map_column(py, column, is_valid_kernel(lenient))
 }
 
+/// The error of each URL as a struct ``{offset, kind, rule, message}``;
+/// null where the URL is valid, and where null.
+#[pyfunction]
+#[pyo3(signature = (column, *, lenient = false))]
+fn arrow_validate(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Py<PyAny>> {
+    map_column(py, column, validate_kernel(lenient))
+}
+
 /// One struct per URL: the top-level fields of ``parse --json`` and the error's.
 #[pyfunction]
 #[pyo3(signature = (column, *, lenient = false))]
@@ -607,6 +739,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Exported>()?;
     m.add_function(wrap_pyfunction!(arrow_is_valid, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_parse, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_validate, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_normalize, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_extract, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_lint, m)?)?;

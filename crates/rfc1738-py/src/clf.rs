@@ -7,8 +7,8 @@ use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_buffer::NullBuffer;
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::prelude::*;
-use rfc1738_report::clf::{self, check_line};
-use std::borrow::Cow;
+use rfc1738_report::clf::{self, check_lines};
+use rfc1738_report::outcome::Problem;
 use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
@@ -33,7 +33,13 @@ fn check_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
     let (mut offset, mut kind, mut rule, mut message) =
         (Int64Builder::with_capacity(n), text(0), text(0), text(0));
     let mut rows = Vec::with_capacity(a.len());
-    each_value(a, |v| {
+    let mut values = Vec::with_capacity(a.len());
+    each_value(a, |v| values.push(v))?;
+    // The lines' verdicts in bulk, in order; a null row takes none.
+    let mut verdicts = Vec::with_capacity(a.len());
+    check_lines(values.iter().flatten().copied(), |_, verdict, scheme| verdicts.push((verdict, scheme)));
+    let mut verdicts = verdicts.into_iter();
+    for v in values {
         rows.push(v.is_some());
         let Some(line) = v else {
             valid.append_null();
@@ -43,9 +49,9 @@ fn check_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
             kind.append_null();
             rule.append_null();
             message.append_null();
-            return;
+            continue;
         };
-        let (verdict, line_scheme) = check_line(line);
+        let (verdict, line_scheme) = verdicts.next().expect("a verdict per line");
         valid.append_value(verdict.is_ok());
         url.append_option(target(line));
         scheme_col.append_option(line_scheme);
@@ -54,7 +60,7 @@ fn check_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
         kind.append_option(p.as_ref().map(|p| p.kind));
         rule.append_option(p.as_ref().map(|p| p.rule));
         message.append_option(p.as_ref().map(|p| p.message.as_ref()));
-    })?;
+    }
     let s = |n: &str| Field::new(n, DataType::Utf8, true);
     let fields: Fields = vec![
         Field::new("valid", DataType::Boolean, true),
@@ -95,9 +101,19 @@ fn lines(py: Python<'_>, data: &[u8]) -> PyResult<Py<PyAny>> {
 fn log_lines(data: &[u8]) -> impl Iterator<Item = &[u8]> {
     let data = data.strip_prefix(b"\xef\xbb\xbf").unwrap_or(data);
     let body = data.strip_suffix(b"\n").unwrap_or(data);
-    body.split(|&b| b == b'\n')
-        .take(if data.is_empty() { 0 } else { usize::MAX })
-        .map(|line| line.strip_suffix(b"\r").unwrap_or(line))
+    split_lines(body).take(if data.is_empty() { 0 } else { usize::MAX })
+}
+
+/// The pieces of `body` between its `\n`s (as `split` gives them), each
+/// without a `\r` before its `\n`; the line ends found by `memchr`.
+fn split_lines(body: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let ends = memchr::memchr_iter(b'\n', body).chain([body.len()]);
+    let mut start = 0;
+    ends.map(move |end| {
+        let line = &body[start..end];
+        start = end + 1;
+        line.strip_suffix(b"\r").unwrap_or(line)
+    })
 }
 
 /// A whole log checked in one pass, as ``rfc1738 check --format clf``
@@ -111,7 +127,7 @@ fn log_lines(data: &[u8]) -> impl Iterator<Item = &[u8]> {
 fn clf_check_log(py: Python<'_>, data: &[u8]) -> PyResult<(usize, Vec<CountRow>, Py<PyAny>)> {
     let (n, counts, invalid) = py.detach(|| {
         let mut log = LogCheck::default();
-        log_lines(data).for_each(|line| log.line(line));
+        log.lines(log_lines(data));
         log.finish()
     });
     Ok((n, counts, to_pyarrow(py, invalid)?.unbind()))
@@ -142,11 +158,9 @@ fn check_file(path: &Path) -> std::io::Result<(usize, Vec<CountRow>, ArrayRef)> 
     // `buf[start..filled]`: bytes read and not yet checked.
     let mut start = if buf[..filled].starts_with(b"\xef\xbb\xbf") { 3 } else { 0 };
     loop {
-        if let Some(last) = buf[start..filled].iter().rposition(|&b| b == b'\n') {
+        if let Some(last) = memchr::memrchr(b'\n', &buf[start..filled]) {
             let whole = start + last;
-            for line in buf[start..whole].split(|&b| b == b'\n') {
-                log.line(line.strip_suffix(b"\r").unwrap_or(line));
-            }
+            log.lines(split_lines(&buf[start..whole]));
             start = whole + 1;
         }
         // What is left is the start of one line.
@@ -162,7 +176,7 @@ fn check_file(path: &Path) -> std::io::Result<(usize, Vec<CountRow>, ArrayRef)> 
             // one has none.
             if filled > 0 {
                 let line = &buf[..filled];
-                log.line(line.strip_suffix(b"\r").unwrap_or(line));
+                log.lines([line.strip_suffix(b"\r").unwrap_or(line)]);
             }
             return Ok(log.finish());
         }
@@ -188,15 +202,20 @@ struct LogCheck {
 }
 
 impl LogCheck {
-    fn line(&mut self, line: &[u8]) {
+    /// Checks `lines`, the request URLs in bulk (`clf::check_lines`).
+    fn lines<'a>(&mut self, lines: impl IntoIterator<Item = &'a [u8]>) {
+        check_lines(lines, |line, verdict, scheme| self.line(line, verdict, scheme.as_deref()));
+    }
+
+    /// Counts a line checked, and keeps it when invalid.
+    fn line(&mut self, line: &[u8], verdict: Result<(), Problem>, line_scheme: Option<&str>) {
         self.lines += 1;
-        let (verdict, line_scheme) = check_line(line);
         // A handful of schemes: a list beats a map, and takes no copy of
         // a name it has.
-        let at = match self.counts.iter().position(|c| c.0.as_deref() == line_scheme.as_deref()) {
+        let at = match self.counts.iter().position(|c| c.0.as_deref() == line_scheme) {
             Some(at) => at,
             None => {
-                self.counts.push((line_scheme.map(Cow::into_owned), 0, 0));
+                self.counts.push((line_scheme.map(str::to_owned), 0, 0));
                 self.counts.len() - 1
             }
         };

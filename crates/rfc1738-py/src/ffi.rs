@@ -110,6 +110,13 @@ fn import_array(
 
 /// An array of `data_type` from its C struct, checked.
 fn data(array: FFI_ArrowArray, data_type: &DataType) -> PyResult<ArrayRef> {
+    if array.is_empty() {
+        // An empty slice of a longer array keeps its offset, and arrow-rs
+        // then sizes the value buffer from the wrong end of the offsets;
+        // an empty array of the type is the same column. Dropping the C
+        // struct releases it.
+        return Ok(arrow_array::new_empty_array(data_type));
+    }
     // SAFETY: `array` is a valid, unreleased ArrowArray whose type is
     // `data_type` (its producer gave both); `from_ffi_and_data_type` takes
     // ownership and releases it when the data is dropped.

@@ -12,8 +12,7 @@ use rfc1738_report::outcome::{self, Problem};
 use rfc1738_report::{diag, json};
 use std::borrow::Cow;
 use std::collections::hash_map::DefaultHasher;
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::{Hash, Hasher};
 use std::sync::{Mutex, PoisonError};
 
 pyo3::create_exception!(
@@ -79,32 +78,27 @@ pub fn parse_error(py: Python<'_>, original: &Bound<'_, PyAny>, p: &Problem) -> 
 /// The Python strings of fixed texts (an error's kind, rule and message),
 /// each made once: an invalid URL then costs no new string.
 fn fixed<'py, const N: usize>(py: Python<'py>, texts: [&'static str; N]) -> [Bound<'py, PyString>; N] {
-    /// The strings made, by the address and length of their text (a
-    /// fixed text has one): a multiplicative hash of the two, SipHash
-    /// costing more here than the rest of the lookup.
-    type Made = Mutex<HashMap<(usize, usize), Py<PyString>, BuildHasherDefault<Address>>>;
-    #[derive(Default)]
-    struct Address(u64);
-    impl Hasher for Address {
-        fn finish(&self) -> u64 {
-            self.0
-        }
-        fn write(&mut self, bytes: &[u8]) {
-            self.0 = bytes.iter().fold(self.0, |h, &b| h.rotate_left(8) ^ u64::from(b));
-        }
-        fn write_usize(&mut self, n: usize) {
-            self.0 = (self.0.rotate_left(29) ^ n as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-        }
-    }
-    static MADE: PyOnceLock<Made> = PyOnceLock::new();
-    let made = MADE.get_or_init(py, Default::default);
-    // One lock for all: the lock, not the lookup, is what costs.
-    let mut made = made.lock().unwrap_or_else(PoisonError::into_inner);
+    /// The strings made, in a table indexed by a hash of their text's
+    /// address (a fixed text has one): a slot holds the last text that
+    /// fell there, so that a collision makes a string again, never a
+    /// wrong one. A probe is a multiplication and a comparison; a map's
+    /// hashing and probing cost more than the rest of raising the error.
+    const SLOTS: usize = 256;
+    type Slot = Option<((usize, usize), Py<PyString>)>;
+    static MADE: Mutex<[Slot; SLOTS]> = Mutex::new([const { None }; SLOTS]);
+    // One lock for all.
+    let mut made = MADE.lock().unwrap_or_else(PoisonError::into_inner);
     texts.map(|text| {
-        made.entry((text.as_ptr() as usize, text.len()))
-            .or_insert_with(|| PyString::new(py, text).unbind())
-            .bind(py)
-            .clone()
+        let key = (text.as_ptr() as usize, text.len());
+        let slot = &mut made[(key.0 ^ key.1).wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56];
+        match slot {
+            Some((k, s)) if *k == key => s.bind(py).clone(),
+            _ => {
+                let s = PyString::new(py, text);
+                *slot = Some((key, s.clone().unbind()));
+                s
+            }
+        }
     })
 }
 

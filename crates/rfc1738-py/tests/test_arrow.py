@@ -1,5 +1,7 @@
 """Arrow columns: the same answers as one URL at a time, for every input kind."""
 
+import pathlib
+
 import pyarrow as pa
 import pytest
 from hypothesis import given, settings
@@ -161,6 +163,9 @@ def test_empty_input_keeps_the_answer_type():
     assert arrow.parse(empty).type == arrow.parse(pa.array([], pa.string())).type
     assert arrow.normalize(pa.table({"url": pa.array([], pa.string())})).type == pa.string()
     assert arrow.is_valid(pa.array([], pa.string())).type == pa.bool_()
+    # An empty slice at an offset into a longer array.
+    sliced = pa.array(["http://a.dom/", "http://b.dom/path", "c"]).slice(2, 0)
+    assert arrow.is_valid(sliced).to_pylist() == [] and arrow.normalize(sliced).to_pylist() == []
 
 
 def test_polars_categorical_and_views():
@@ -208,3 +213,95 @@ def test_the_bulk_validator_answers_as_one_url_at_a_time(corpus_files):
         column = pa.array(urls, kind)
         assert arrow.is_valid(column).to_pylist() == expected, kind
         assert arrow.is_valid(column.slice(7, 1000)).to_pylist() == expected[7:1007], kind
+
+
+def error_of(text, lenient=False):
+    """The row `arrow.validate` should give, from `rfc1738.validate`."""
+    if text is None:
+        return None
+    try:
+        rfc1738.validate(text, lenient=lenient)
+    except rfc1738.ParseError as e:
+        return {"offset": e.offset, "kind": e.kind, "rule": e.rule, "message": e.message}
+    return None
+
+
+TRICKY = SAMPLE + [
+    "http://a.dom/\nhttp://b.dom/",
+    "http://" + "a" * 70 + ".dom/x",
+    "http://" + "a" * 300 + ".dom/x",
+    "ftp://h.dom/a;type=i\r",
+    "http://h.dom/#frag",
+    "http://h.dom/a%2",
+    "x:",
+    "news:",
+    "HTTP://H.DOM/",
+    "http://h.dom:65536/",
+    "telnet://u@h.dom/",
+    "mailto:",
+    "\u00e9",
+    None,
+    "",
+]
+
+
+def columns_of(values):
+    """The same values in every layout a column may come in: offsets of
+    32 and 64 bits, views, binaries, sliced at an offset, dictionaries
+    of several index types, a chunked array."""
+    out = {}
+    for kind in (pa.string(), pa.large_string(), pa.string_view(), pa.binary(), pa.large_binary(), pa.binary_view()):
+        out[str(kind)] = (pa.array(values, kind), values)
+        padded = pa.array(["http://pad.dom/"] * 5 + values + ["bad pad"], kind)
+        out[f"{kind} sliced"] = (padded.slice(5, len(values)), values)
+    for index in (pa.int16(), pa.uint32(), pa.int64()):
+        typed = pa.array(values, pa.string()).dictionary_encode().cast(pa.dictionary(index, pa.large_string()))
+        out[f"dictionary {index}"] = (typed, values)
+    out["dictionary sliced"] = (pa.array(["x"] * 3 + values, pa.string()).dictionary_encode().slice(3), values)
+    out["chunked"] = (pa.chunked_array([values[:4], values[4:]], pa.string()), values)
+    return out
+
+
+def test_validate_gives_the_error_of_each_url_in_every_layout():
+    for name, (column, values) in columns_of(TRICKY).items():
+        assert arrow.validate(column).to_pylist() == [error_of(v) for v in values], name
+        assert arrow.is_valid(column).to_pylist() == [valid_of(v) for v in values], name
+        lenient = arrow.validate(column, lenient=True).to_pylist()
+        assert lenient == [error_of(v, lenient=True) for v in values], name
+
+
+def test_validate_equals_validate_on_the_corpus(corpus_files):
+    urls = []
+    for path in corpus_files:
+        urls.extend(line.decode("utf-8", "replace") for line in lines_of(path)[::5])
+    column = pa.array(urls)
+    assert arrow.validate(column).to_pylist() == [error_of(u) for u in urls]
+    keys = pa.array(urls).dictionary_encode()
+    assert arrow.is_valid(keys).to_pylist() == [valid_of(u) for u in urls]
+
+
+def test_validate_equals_validate_on_the_committed_samples():
+    """The bulk validator's sample and the generated corpus of every
+    scheme (one URL in ten with an error), in every layout."""
+    root = pathlib.Path(__file__).resolve().parents[3]
+    for path in (root / "crates/rfc1738/tests/bulk-sample.txt", root / "benches/data/rfc1738-schemes.txt"):
+        urls = [line.decode("utf-8", "replace") for line in lines_of(path)]
+        expected = [error_of(u) for u in urls]
+        assert any(expected) and not all(expected), path.name
+        for name, (column, _) in columns_of(urls).items():
+            assert arrow.validate(column).to_pylist() == expected, (path.name, name)
+            assert arrow.is_valid(column).to_pylist() == [e is None for e in expected], (path.name, name)
+
+
+def test_validate_keeps_the_error_type_for_empty_input():
+    empty = arrow.validate(pa.chunked_array([], pa.string()))
+    assert empty.type == arrow.validate(pa.array(["bad"])).type
+    assert [f.name for f in empty.type] == ["offset", "kind", "rule", "message"]
+
+
+@settings(max_examples=100, deadline=None)
+@given(texts)
+def test_validate_answers_as_single_urls(values):
+    for name, (column, vs) in columns_of(values).items():
+        assert arrow.validate(column).to_pylist() == [error_of(v) for v in vs], name
+        assert arrow.is_valid(column).to_pylist() == [valid_of(v) for v in vs], name

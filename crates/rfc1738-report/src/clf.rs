@@ -387,6 +387,73 @@ pub fn check_line(line: &[u8]) -> (Result<(), Problem>, Option<Cow<'_, str>>) {
     (r.verdict, r.scheme)
 }
 
+/// Lines a batch of [`check_lines`] holds: their request URLs, some 64
+/// KiB, are checked in one buffer.
+const BATCH: usize = 1024;
+
+/// One line of a batch: the line, its request, and where its request
+/// URL lies in the batch's buffer (none for `*`).
+type Pending<'a> = (&'a [u8], Result<RawRequest<'a>, ClfError>, Option<Range<usize>>);
+
+/// Log lines checked as [`check_line`] checks each, `each` called with
+/// the same answers, line by line in order, but the URLs checked many at
+/// a time: the request URLs of a batch of lines are laid end to end in
+/// one buffer (a path after `http://localhost`, as [`validate_request`]
+/// reads it) for the library's bulk validator
+/// ([`rfc1738::bulk::Checker`]), which reads it block by block. The full
+/// parser reads only the URLs the bulk validator rejects, for their
+/// errors: it stays the one source of truth.
+///
+/// # Examples
+/// ```
+/// let log: &[&[u8]] = &[
+///     br#"h - - [d] "GET /a HTTP/1.0" 200 1"#,
+///     br#"h - - [d] "GET /a b HTTP/1.0" 200 1"#,
+/// ];
+/// let mut valid = Vec::new();
+/// rfc1738_report::clf::check_lines(log.iter().copied(), |_, verdict, scheme| {
+///     valid.push((verdict.is_ok(), scheme.unwrap().into_owned()));
+/// });
+/// assert_eq!(valid, [(true, "http".to_string()), (false, "http".to_string())]);
+/// ```
+pub fn check_lines<'a>(
+    lines: impl IntoIterator<Item = &'a [u8]>,
+    mut each: impl FnMut(&'a [u8], Result<(), Problem>, Option<Cow<'a, str>>),
+) {
+    let mut lines = lines.into_iter();
+    let mut urls = Vec::new();
+    let mut batch: Vec<Pending<'a>> = Vec::with_capacity(BATCH);
+    loop {
+        urls.clear();
+        for line in lines.by_ref().take(BATCH) {
+            let request = raw_request(line);
+            let at = request.as_ref().ok().and_then(|r| {
+                let prefix = url_prefix(r)?;
+                let start = urls.len();
+                urls.extend_from_slice(prefix);
+                urls.extend_from_slice(r.target);
+                Some(start..urls.len())
+            });
+            batch.push((line, request, at));
+        }
+        if batch.is_empty() {
+            return;
+        }
+        let mut checker = rfc1738::bulk::Checker::new(&urls);
+        for (line, request, at) in batch.drain(..) {
+            match request {
+                Err(e) => each(line, Err(e.into()), None),
+                Ok(r) => {
+                    // `*` names no resource: nothing to check.
+                    let valid = at.is_none_or(|at| checker.is_valid(at));
+                    let verdict = if valid { Ok(()) } else { validate_request(&r) };
+                    each(line, verdict, request_scheme(&r));
+                }
+            }
+        }
+    }
+}
+
 /// What `check --format clf` says of one log line: the record every front
 /// end gives for it (the command's `--json`, the Python reader, the Dask
 /// recipe), read once.
@@ -457,6 +524,57 @@ mod tests {
 
     const LINE: &str =
         r#"127.0.0.1 - frank [10/Oct/2000:13:55:36 -0700] "GET /apache_pb.gif HTTP/1.0" 200 2326"#;
+
+    /// Log lines of every shape: each URL of the bulk validator's sample
+    /// as an absolute target, as a path, after CONNECT; lines without a
+    /// request; `*`; octets that are not UTF-8.
+    fn sample_lines() -> Vec<Vec<u8>> {
+        let sample = include_str!("../../rfc1738/tests/bulk-sample.txt");
+        let mut lines = Vec::new();
+        let line = |method: &str, target: &[u8]| {
+            let mut l = br#"10.0.0.1 - - [10/Oct/2000:13:55:36 -0700] ""#.to_vec();
+            l.extend_from_slice(method.as_bytes());
+            l.push(b' ');
+            l.extend_from_slice(target);
+            l.extend_from_slice(br#" HTTP/1.0" 200 12"#);
+            l
+        };
+        for url in sample.lines() {
+            lines.push(line("GET", url.as_bytes()));
+            let path = url.find("//").and_then(|i| url[i + 2..].find('/').map(|j| &url[i + 2 + j..]));
+            lines.push(line("GET", path.unwrap_or(url).as_bytes()));
+            lines.push(line("CONNECT", url.trim_start_matches("http://").as_bytes()));
+        }
+        lines.push(line("OPTIONS", b"*"));
+        lines.push(line("GET", b"/a\xff\"b"));
+        lines.push(line("GET", b"/caf\xc3\xa9"));
+        lines.push(line("GET", &[b'/', b'a', 0xff, b'b']));
+        lines.push(line("GET", format!("/{}", "a".repeat(9000)).as_bytes()));
+        lines.push(line("GET", format!("http://{}.dom/", "h".repeat(70)).as_bytes()));
+        for bad in ["not a log line", r#"h - - [d] "-" 408 0"#, r#"h - - [d] "GET" 200 1"#, ""] {
+            lines.push(bad.as_bytes().to_vec());
+        }
+        lines
+    }
+
+    #[test]
+    fn lines_checked_in_bulk_are_lines_checked_one_by_one() {
+        let lines = sample_lines();
+        // More than a batch, so that batches follow each other.
+        let many: Vec<&[u8]> = lines.iter().cycle().take(3 * BATCH + 7).map(Vec::as_slice).collect();
+        let mut got = Vec::new();
+        check_lines(many.iter().copied(), |line, verdict, scheme| got.push((line, verdict, scheme)));
+        assert_eq!(got.len(), many.len());
+        for (line, (seen, verdict, scheme)) in many.iter().zip(got) {
+            assert_eq!(*line, seen);
+            let (expected, expected_scheme) = check_line(line);
+            assert_eq!(verdict, expected, "{}", String::from_utf8_lossy(line));
+            assert_eq!(scheme, expected_scheme);
+        }
+        let mut none = 0;
+        check_lines(std::iter::empty(), |_, _, _| none += 1);
+        assert_eq!(none, 0);
+    }
 
     #[test]
     fn request_url_of_the_classic_line() {

@@ -15,6 +15,10 @@ GIL; no Python object is made per URL.
 >>> from rfc1738 import arrow
 >>> arrow.is_valid(pa.array(["http://a.dom/", "http://a.dom/a b", None])).to_pylist()
 [True, False, None]
+
+``is_valid`` and ``validate`` check a column in bulk, block by block over
+its bytes; the full parser reads only the URLs that check rejects or
+cannot decide, and gives every error.
 """
 
 try:
@@ -32,10 +36,11 @@ from rfc1738._rfc1738 import arrow_lint as lint
 from rfc1738._rfc1738 import arrow_normalize as normalize
 from rfc1738._rfc1738 import arrow_parse as parse
 from rfc1738._rfc1738 import arrow_resolve as resolve
+from rfc1738._rfc1738 import arrow_validate as validate
 
 Column = Any
 """Anything with ``__arrow_c_array__`` or ``__arrow_c_stream__`` holding strings."""
 Result = Union[_pyarrow.Array, _pyarrow.ChunkedArray]
 """A ``pyarrow.Array`` for an array in, a ``pyarrow.ChunkedArray`` for a stream."""
 
-__all__ = ["Column", "Result", "extract", "is_valid", "lint", "normalize", "parse", "resolve"]
+__all__ = ["Column", "Result", "extract", "is_valid", "lint", "normalize", "parse", "resolve", "validate"]

@@ -13,6 +13,10 @@ Result = Union[pa.Array, pa.ChunkedArray]
 def is_valid(column: Column, *, lenient: bool = False) -> Result:
     """Booleans: whether each URL is valid; null where null."""
 
+def validate(column: Column, *, lenient: bool = False) -> Result:
+    """Structs ``{offset, kind, rule, message}``: the error of each URL, as
+    :class:`rfc1738.ParseError` gives it; null where valid or null."""
+
 def parse(column: Column, *, lenient: bool = False) -> Result:
     """Structs: the top-level fields of ``parse --json`` and ``error_offset``,
     ``error_kind``, ``error_rule``, ``error_message``."""
@@ -29,4 +33,4 @@ def resolve(base: Union[Url, Text], column: Column) -> Result:
 def lint(column: Column) -> Result:
     """Lists of ``{offset, kind, message}``: the §6 warnings; null where invalid."""
 
-__all__ = ["Column", "Result", "extract", "is_valid", "lint", "normalize", "parse", "resolve"]
+__all__ = ["Column", "Result", "extract", "is_valid", "lint", "normalize", "parse", "resolve", "validate"]
