@@ -1,5 +1,6 @@
 """The SQL functions give the same answers in DuckDB, DataFusion and Polars
-as rfc1738.arrow, on the corpus (nulls included)."""
+as rfc1738.arrow, on the corpus (nulls included); so does the loadable
+DuckDB extension (crates/rfc1738-duckdb), without Python's registration."""
 
 import os
 import pathlib
@@ -147,5 +148,22 @@ def test_duckdb_extension_on_constants_and_nulls(extension_con):
     col = pa.array(urls, pa.string())
     for f in sql.FUNCTIONS:
         want = f.kernel(col).to_pylist()
-        got = [extension_con.execute(f"select {f.name}(?)", [u]).fetchone()[0] for u in urls]
+        got = [extension_con.execute(f"select {f.name}(?)", [u]).fetchall()[0][0] for u in urls]
         assert got == want, f.name
+
+
+def test_the_readme_duckdb_shell_example(extension_con):
+    """The query of the README's "DuckDB without Python" prints the table shown there."""
+    import re
+
+    readme = (ROOT / "README.md").read_text().split("### DuckDB without Python\n", 1)[1]
+    shell = re.findall(r"```\n\$ (duckdb .*?)```", readme, re.S)[0]
+    query = re.search(r"LOAD '[^']*';(.*?)\"\n", shell, re.S).group(1)
+    lines = shell.splitlines()
+    body = lines[next(i for i, line in enumerate(lines) if line.startswith("├")) + 1 :]
+    shown = [[cell.strip() for cell in line.split("│")[1:-1]] for line in body if line.startswith("│")]
+
+    def cell(v):
+        return "NULL" if v is None else str(v).lower() if isinstance(v, bool) else str(v)
+
+    assert [[cell(v) for v in row] for row in extension_con.sql(query).fetchall()] == shown
