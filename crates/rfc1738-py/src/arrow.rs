@@ -8,7 +8,6 @@
 //! URL; a null stays null.
 
 use crate::ffi::{self, Column};
-use crate::url::CharIndex;
 use arrow_array::builder::{BooleanBuilder, Int64Builder, StringBuilder, UInt16Builder};
 use arrow_array::cast::AsArray;
 use arrow_array::{new_empty_array, Array, ArrayRef, BooleanArray, ListArray, OffsetSizeTrait, StructArray};
@@ -18,8 +17,9 @@ use arrow_schema::{DataType, Field, Fields};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyList};
-use rfc1738::{SchemeKind, Url, Warning};
+use rfc1738::{Url, Warning};
 use rfc1738_report::outcome::{self, Problem};
+use rfc1738_report::sql::{self, Parsed};
 use std::sync::Arc;
 
 /// Calls `f` with each value of a string (or binary) column, `None` for a
@@ -442,10 +442,7 @@ impl WarningColumns {
 
 fn lint_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
     let mut out = WarningColumns::new(false);
-    each_value(a, |v| match v.map(rfc1738_report::outcome::parse_bytes) {
-        Some(Ok(url)) => out.push(Some(&url.security_warnings())),
-        _ => out.push(None),
-    })?;
+    each_value(a, |v| out.push(v.and_then(sql::lint).as_deref()))?;
     out.finish()
 }
 
@@ -469,10 +466,6 @@ struct ParseColumns {
     error_rule: StringBuilder,
     error_message: StringBuilder,
     rows: Vec<bool>,
-}
-
-fn decoded(raw: &str) -> String {
-    String::from_utf8_lossy(&rfc1738::pct::decode(raw)).into_owned()
 }
 
 impl ParseColumns {
@@ -502,36 +495,19 @@ impl ParseColumns {
         let Some(bytes) = value else { return self.push_null() };
         self.rows.push(true);
         self.input.append_value(String::from_utf8_lossy(bytes));
-        match parsed(bytes, lenient) {
-            Ok((url, mut warnings)) => {
-                self.valid.append_value(true);
-                self.scheme.append_value(url.scheme());
-                self.kind.append_value(url.kind().name());
-                let auth = url.has_authority();
-                self.user.append_option(url.user().filter(|_| auth).map(decoded));
-                self.password.append_option(url.password().filter(|_| auth).map(decoded));
-                self.host.append_option(url.host().filter(|_| auth));
-                self.port.append_option(url.port().filter(|_| auth));
-                self.effective_port.append_option(url.effective_port().filter(|_| auth));
-                self.url_path.append_option(url.url_path().filter(|_| auth));
-                self.fragment.append_option(url.fragment());
-                warnings.extend(url.security_warnings());
-                warnings.sort_by_key(Warning::offset);
-                self.warnings.push(Some(&warnings));
-                self.error(None);
-            }
-            Err(p) => {
-                self.valid.append_value(false);
-                let scheme = outcome::scheme_of(bytes);
-                let kind = scheme.as_deref().map(|s| SchemeKind::from_bytes(s.as_bytes()).name());
-                self.scheme.append_option(scheme);
-                self.kind.append_option(kind);
-                self.no_authority();
-                self.fragment.append_null();
-                self.warnings.push(Some(&[]));
-                self.error(Some(&p));
-            }
-        }
+        let p = Parsed::new(bytes, lenient);
+        self.valid.append_value(p.is_valid());
+        self.scheme.append_option(p.scheme());
+        self.kind.append_option(p.kind());
+        self.user.append_option(p.user());
+        self.password.append_option(p.password());
+        self.host.append_option(p.host());
+        self.port.append_option(p.port());
+        self.effective_port.append_option(p.effective_port());
+        self.url_path.append_option(p.url_path());
+        self.fragment.append_option(p.fragment());
+        self.warnings.push(Some(p.warnings()));
+        self.error(p.error());
     }
 
     fn push_null(&mut self) {
@@ -638,13 +614,11 @@ fn extract_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
     each_value(a, |v| {
         let mut n = 0;
         if let Some(bytes) = v {
-            let text = String::from_utf8_lossy(bytes);
-            let mut chars = CharIndex::new(&text, true);
-            for m in rfc1738::extract::find_iter(&text) {
-                url.append_value(m.as_str());
-                start.append_value(chars.at(m.start()) as i64);
-                end.append_value(chars.at(m.end()) as i64);
-                form.append_value(m.form().as_str());
+            for f in sql::extract(&String::from_utf8_lossy(bytes)) {
+                url.append_value(&f.url);
+                start.append_value(f.start as i64);
+                end.append_value(f.end as i64);
+                form.append_value(f.form);
                 n += 1;
             }
         }

@@ -7,22 +7,17 @@ use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_buffer::NullBuffer;
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::prelude::*;
-use rfc1738_report::clf::{self, check_lines};
+use rfc1738_report::clf::check_lines;
 use rfc1738_report::outcome::Problem;
+use rfc1738_report::sql;
 use std::fs::File;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-/// The request target of a line: the URL `check --format clf` reads.
-fn target(line: &[u8]) -> Option<&str> {
-    let text = std::str::from_utf8(line).ok()?;
-    clf::request(text).ok().map(|r| r.target)
-}
-
 fn url_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
     let mut out = StringBuilder::new();
-    each_value(a, |v| out.append_option(v.and_then(target)))?;
+    each_value(a, |v| out.append_option(v.and_then(sql::clf_url)))?;
     Ok(Arc::new(out.finish()))
 }
 
@@ -53,7 +48,7 @@ fn check_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
         };
         let (verdict, line_scheme) = verdicts.next().expect("a verdict per line");
         valid.append_value(verdict.is_ok());
-        url.append_option(target(line));
+        url.append_option(sql::clf_url(line));
         scheme_col.append_option(line_scheme);
         let p = verdict.err();
         offset.append_option(p.as_ref().map(|p| p.offset as i64));

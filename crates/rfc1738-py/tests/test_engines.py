@@ -1,11 +1,15 @@
 """The SQL functions give the same answers in DuckDB, DataFusion and Polars
-as rfc1738.arrow, on the corpus (nulls included)."""
+as rfc1738.arrow, on the corpus (nulls included); so does the loadable
+DuckDB extension (crates/rfc1738-duckdb), without Python's registration."""
+
+import os
+import pathlib
 
 import pyarrow as pa
 import pytest
 
 from rfc1738 import sql
-from conftest import lines_of
+from conftest import ROOT, lines_of
 
 NAMES = [f.name for f in sql.FUNCTIONS]
 
@@ -93,3 +97,73 @@ def test_a_missing_extra_names_it(monkeypatch):
     monkeypatch.setattr(builtins, "__import__", no_duckdb)
     with pytest.raises(ImportError, match=r"pip install 'rfc1738\[duckdb\]'"):
         importlib.import_module("rfc1738.duckdb")
+
+
+# The loadable extension (crates/rfc1738-duckdb): the same functions in
+# DuckDB without Python. scripts/test-python builds it and names it here.
+EXTENSION = os.environ.get("RFC1738_DUCKDB_EXTENSION") or str(ROOT / "target" / "duckdb" / "rfc1738.duckdb_extension")
+
+
+@pytest.fixture(scope="module")
+def extension_con():
+    duckdb = pytest.importorskip("duckdb")
+    if not pathlib.Path(EXTENSION).is_file():
+        pytest.skip(f"no DuckDB extension at {EXTENSION}: run scripts/build-duckdb-extension")
+    con = duckdb.connect(config={"allow_unsigned_extensions": "true"})
+    con.execute(f"load '{EXTENSION}'")
+    return con
+
+
+def signatures(con):
+    rows = con.sql(
+        "select function_name, parameter_types, return_type from duckdb_functions() "
+        "where function_name like 'rfc1738_%' order by all"
+    ).fetchall()
+    return [(name, list(params), returns) for name, params, returns in rows]
+
+
+def test_duckdb_extension_has_the_same_functions(extension_con):
+    import duckdb
+
+    import rfc1738.duckdb
+
+    con = duckdb.connect()
+    rfc1738.duckdb.register(con)
+    assert signatures(extension_con) == signatures(con)
+    assert [s[0] for s in signatures(extension_con)] == sorted(NAMES)
+
+
+def test_duckdb_extension(extension_con, column, expected):
+    table = pa.table({"i": pa.array(range(len(column))), "url": column})
+    extension_con.register("t", table)
+    calls = ", ".join(f"{n}(url) as {n}" for n in NAMES)
+    result = extension_con.sql(f"select {calls} from t order by i")
+    got = result.to_arrow_table() if hasattr(result, "to_arrow_table") else result.fetch_arrow_table()
+    for name in NAMES:
+        assert got.column(name).to_pylist() == expected[name], name
+
+
+def test_duckdb_extension_on_constants_and_nulls(extension_con):
+    urls = ["ftp://u@h.dom:2121/x", "http://a.dom/a b", None, "telnet://h.dom", "http://user:pw@h/"]
+    col = pa.array(urls, pa.string())
+    for f in sql.FUNCTIONS:
+        want = f.kernel(col).to_pylist()
+        got = [extension_con.execute(f"select {f.name}(?)", [u]).fetchall()[0][0] for u in urls]
+        assert got == want, f.name
+
+
+def test_the_readme_duckdb_shell_example(extension_con):
+    """The query of the README's "DuckDB without Python" prints the table shown there."""
+    import re
+
+    readme = (ROOT / "README.md").read_text().split("### DuckDB without Python\n", 1)[1]
+    shell = re.findall(r"```\n\$ (duckdb .*?)```", readme, re.S)[0]
+    query = re.search(r"LOAD '[^']*';(.*?)\"\n", shell, re.S).group(1)
+    lines = shell.splitlines()
+    body = lines[next(i for i, line in enumerate(lines) if line.startswith("├")) + 1 :]
+    shown = [[cell.strip() for cell in line.split("│")[1:-1]] for line in body if line.startswith("│")]
+
+    def cell(v):
+        return "NULL" if v is None else str(v).lower() if isinstance(v, bool) else str(v)
+
+    assert [[cell(v) for v in row] for row in extension_con.sql(query).fetchall()] == shown

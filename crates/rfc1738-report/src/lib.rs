@@ -15,6 +15,7 @@
 //! - [`spans`]: where each part of a URL lies, for the explorer page.
 //! - [`template`]: `parse --get`, a line per URL from a template of part names.
 //! - [`set`]: `set URL PART=VALUE`, parts changed through the library's builders.
+//! - [`sql`]: what each `rfc1738_*` SQL function says of one input, for every engine.
 
 pub mod clf;
 pub mod diag;
@@ -23,4 +24,5 @@ pub mod json;
 pub mod outcome;
 pub mod set;
 pub mod spans;
+pub mod sql;
 pub mod template;

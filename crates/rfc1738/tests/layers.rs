@@ -87,6 +87,7 @@ const CRATES: &[Crate] = &[
             ("template", 2),
             ("spans", 2),
             ("set", 2),
+            ("sql", 2),
         ],
     },
     Crate {
@@ -140,6 +141,11 @@ const CRATES: &[Crate] = &[
             ("arrow", 3),
             ("clf", 4),
         ],
+    },
+    Crate {
+        dir: "rfc1738-duckdb",
+        floors: &["DuckDB vectors in and out", "the rfc1738_* functions", "the entry point DuckDB calls"],
+        modules: &[("vector", 1), ("functions", 2), ("entry", 3)],
     },
     Crate {
         dir: "rfc1738-cli",

@@ -1,0 +1,343 @@
+//! The `rfc1738_*` functions: the names, argument and result types of
+//! the Python package's (`rfc1738.sql`), each row as
+//! [`rfc1738_report::sql`] says. A NULL in is a NULL out.
+
+use crate::vector::{self, sql_type, Column, Struct};
+use duckdb::core::{DataChunkHandle, LogicalTypeHandle, LogicalTypeId as Id};
+use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
+use duckdb::vtab::arrow::WritableVector;
+use duckdb::Connection;
+use rfc1738::Warning;
+use rfc1738_report::outcome::Problem;
+use rfc1738_report::sql::{self, Found, Parsed};
+use std::error::Error;
+use std::marker::PhantomData;
+
+/// One SQL function: VARCHAR in, `returns()` out.
+trait Function {
+    /// Its SQL name.
+    const NAME: &'static str;
+    /// Its result type.
+    fn returns() -> LogicalTypeHandle;
+    /// Writes the result of every row of a chunk.
+    fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector);
+}
+
+/// A [`Function`] as DuckDB calls it.
+struct Sql<F>(PhantomData<F>);
+
+impl<F: Function> VScalar for Sql<F> {
+    type State = ();
+
+    fn invoke(
+        _: &(),
+        input: &mut DataChunkHandle,
+        out: &mut dyn WritableVector,
+    ) -> Result<(), Box<dyn Error>> {
+        F::write(&vector::texts(input), out);
+        Ok(())
+    }
+
+    fn signatures() -> Vec<ScalarFunctionSignature> {
+        vec![ScalarFunctionSignature::exact(vec![sql_type(Id::Varchar)], F::returns())]
+    }
+}
+
+fn add<F: Function>(con: &Connection) -> duckdb::Result<()> {
+    con.register_scalar_function::<Sql<F>>(F::NAME)
+}
+
+/// Registers every function on `con`.
+///
+/// # Errors
+///
+/// When DuckDB refuses one (a name already taken by another kind of function).
+pub fn register(con: &Connection) -> duckdb::Result<()> {
+    add::<Valid>(con)?;
+    add::<ErrorOf>(con)?;
+    add::<Parse>(con)?;
+    add::<SchemeOf>(con)?;
+    add::<Host>(con)?;
+    add::<Port>(con)?;
+    add::<User>(con)?;
+    add::<Path>(con)?;
+    add::<Normalize>(con)?;
+    add::<Lint>(con)?;
+    add::<Extract>(con)?;
+    add::<ClfUrl>(con)
+}
+
+fn text() -> LogicalTypeHandle {
+    sql_type(Id::Varchar)
+}
+
+/// A VARCHAR result, `f` of each non-NULL row.
+fn texts<'r, S: AsRef<str>>(
+    rows: &[Option<&'r [u8]>],
+    out: &mut dyn WritableVector,
+    f: impl Fn(&'r [u8]) -> Option<S>,
+) {
+    let mut column = Column::new(out.flat_vector());
+    for (row, value) in rows.iter().enumerate() {
+        column.text(row, value.and_then(&f).as_ref().map(AsRef::as_ref));
+    }
+}
+
+/// A part of a valid URL, as `rfc1738.sql` takes it from `parse`.
+macro_rules! part {
+    ($name:ident, $sql:literal, $part:expr) => {
+        #[doc = concat!("`", $sql, "`: NULL when the URL is invalid or has none.")]
+        struct $name;
+
+        impl Function for $name {
+            const NAME: &'static str = $sql;
+
+            fn returns() -> LogicalTypeHandle {
+                text()
+            }
+
+            fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
+                texts(rows, out, |b| {
+                    let p = Parsed::new(b, false);
+                    let part: fn(&Parsed) -> Option<String> = $part;
+                    part(&p)
+                })
+            }
+        }
+    };
+}
+
+part!(SchemeOf, "rfc1738_scheme", |p| p.url().map(|u| u.scheme().to_owned()));
+part!(Host, "rfc1738_host", |p| p.host().map(str::to_owned));
+part!(User, "rfc1738_user", |p| p.user());
+part!(Path, "rfc1738_path", |p| p.url_path().map(str::to_owned));
+
+/// `rfc1738_valid`.
+struct Valid;
+
+impl Function for Valid {
+    const NAME: &'static str = "rfc1738_valid";
+
+    fn returns() -> LogicalTypeHandle {
+        sql_type(Id::Boolean)
+    }
+
+    fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
+        let mut column = Column::new(out.flat_vector());
+        for (row, value) in rows.iter().enumerate() {
+            column.value(row, value.map(sql::is_valid));
+        }
+    }
+}
+
+/// `rfc1738_port`: the effective port, as INTEGER.
+struct Port;
+
+impl Function for Port {
+    const NAME: &'static str = "rfc1738_port";
+
+    fn returns() -> LogicalTypeHandle {
+        sql_type(Id::Integer)
+    }
+
+    fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
+        let mut column = Column::new(out.flat_vector());
+        for (row, value) in rows.iter().enumerate() {
+            let port = value.and_then(|b| Parsed::new(b, false).effective_port());
+            column.value(row, port.map(i32::from));
+        }
+    }
+}
+
+/// `rfc1738_normalize`.
+struct Normalize;
+
+impl Function for Normalize {
+    const NAME: &'static str = "rfc1738_normalize";
+
+    fn returns() -> LogicalTypeHandle {
+        text()
+    }
+
+    fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
+        texts(rows, out, sql::normalize);
+    }
+}
+
+/// `rfc1738_clf_url`.
+struct ClfUrl;
+
+impl Function for ClfUrl {
+    const NAME: &'static str = "rfc1738_clf_url";
+
+    fn returns() -> LogicalTypeHandle {
+        text()
+    }
+
+    fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
+        texts(rows, out, sql::clf_url);
+    }
+}
+
+/// `STRUCT(offset BIGINT, kind VARCHAR, rule VARCHAR, message VARCHAR)`.
+fn error_type() -> LogicalTypeHandle {
+    LogicalTypeHandle::struct_type(&[
+        ("offset", sql_type(Id::Bigint)),
+        ("kind", text()),
+        ("rule", text()),
+        ("message", text()),
+    ])
+}
+
+/// Writes an error (or NULL) at `row` of a struct of [`error_type`].
+fn write_error(s: &mut Struct<'_>, row: usize, p: Option<&Problem>) {
+    s.field(0).value(row, p.map(|p| p.offset as i64));
+    s.field(1).text(row, p.map(|p| p.kind));
+    s.field(2).text(row, p.map(|p| p.rule));
+    s.field(3).text(row, p.map(|p| p.message.as_ref()));
+    if p.is_none() {
+        s.set_null(row);
+    }
+}
+
+/// `rfc1738_error`: NULL when the URL is valid.
+struct ErrorOf;
+
+impl Function for ErrorOf {
+    const NAME: &'static str = "rfc1738_error";
+
+    fn returns() -> LogicalTypeHandle {
+        error_type()
+    }
+
+    fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
+        let mut s = Struct::new(out.struct_vector(), rows.len());
+        for (row, value) in rows.iter().enumerate() {
+            let parsed = value.map(|b| Parsed::new(b, false));
+            write_error(&mut s, row, parsed.as_ref().and_then(Parsed::error));
+        }
+    }
+}
+
+/// `STRUCT(offset BIGINT, kind VARCHAR, message VARCHAR)[]`, or with
+/// `len` and `security` (the warnings of `rfc1738_parse`).
+fn warnings_type(full: bool) -> LogicalTypeHandle {
+    let mut fields = vec![("offset", sql_type(Id::Bigint))];
+    if full {
+        fields.push(("len", sql_type(Id::Bigint)));
+    }
+    fields.push(("kind", text()));
+    if full {
+        fields.push(("security", sql_type(Id::Boolean)));
+    }
+    fields.push(("message", text()));
+    LogicalTypeHandle::list(&LogicalTypeHandle::struct_type(&fields))
+}
+
+fn write_warning(s: &mut Struct<'_>, row: usize, w: &Warning, full: bool) {
+    let (kind, message) = if full { (2, 4) } else { (1, 2) };
+    s.field(0).value(row, Some(w.offset() as i64));
+    if full {
+        s.field(1).value(row, Some(w.len() as i64));
+        s.field(3).value(row, Some(w.kind().is_security()));
+    }
+    s.field(kind).text(row, Some(w.kind().id()));
+    s.field(message).text(row, Some(w.message()));
+}
+
+/// `rfc1738_lint`: NULL when the URL is invalid.
+struct Lint;
+
+impl Function for Lint {
+    const NAME: &'static str = "rfc1738_lint";
+
+    fn returns() -> LogicalTypeHandle {
+        warnings_type(false)
+    }
+
+    fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
+        let items: Vec<Option<Vec<Warning>>> = rows.iter().map(|v| v.and_then(sql::lint)).collect();
+        vector::struct_lists(out.list_vector(), &items, |s, row, w| write_warning(s, row, w, false));
+    }
+}
+
+/// `rfc1738_extract`: a list per text, empty when it holds no URL.
+struct Extract;
+
+impl Function for Extract {
+    const NAME: &'static str = "rfc1738_extract";
+
+    fn returns() -> LogicalTypeHandle {
+        LogicalTypeHandle::list(&LogicalTypeHandle::struct_type(&[
+            ("url", text()),
+            ("start", sql_type(Id::Bigint)),
+            ("end", sql_type(Id::Bigint)),
+            ("form", text()),
+        ]))
+    }
+
+    fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
+        let texts: Vec<Option<String>> =
+            rows.iter().map(|v| v.map(|b| String::from_utf8_lossy(b).into_owned())).collect();
+        let items: Vec<Option<Vec<Found<'_>>>> =
+            texts.iter().map(|t| t.as_deref().map(sql::extract)).collect();
+        vector::struct_lists(out.list_vector(), &items, |s, row, f| {
+            s.field(0).text(row, Some(&f.url));
+            s.field(1).value(row, Some(f.start as i64));
+            s.field(2).value(row, Some(f.end as i64));
+            s.field(3).text(row, Some(f.form));
+        });
+    }
+}
+
+/// `rfc1738_parse`: the top-level fields of `parse --json`, and the error.
+struct Parse;
+
+impl Function for Parse {
+    const NAME: &'static str = "rfc1738_parse";
+
+    fn returns() -> LogicalTypeHandle {
+        LogicalTypeHandle::struct_type(&[
+            ("input", text()),
+            ("valid", sql_type(Id::Boolean)),
+            ("scheme", text()),
+            ("kind", text()),
+            ("user", text()),
+            ("password", text()),
+            ("host", text()),
+            ("port", sql_type(Id::USmallint)),
+            ("effective_port", sql_type(Id::USmallint)),
+            ("url_path", text()),
+            ("fragment", text()),
+            ("warnings", warnings_type(true)),
+            ("error", error_type()),
+        ])
+    }
+
+    fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
+        let parsed: Vec<Option<Parsed>> = rows.iter().map(|v| v.map(|b| Parsed::new(b, false))).collect();
+        let mut s = Struct::new(out.struct_vector(), rows.len());
+        for (row, (p, input)) in parsed.iter().zip(rows).enumerate() {
+            let p = p.as_ref();
+            s.field(0).text(row, input.map(String::from_utf8_lossy).as_deref());
+            s.field(1).value(row, p.map(Parsed::is_valid));
+            s.field(2).text(row, p.and_then(Parsed::scheme));
+            s.field(3).text(row, p.and_then(Parsed::kind));
+            s.field(4).text(row, p.and_then(Parsed::user).as_deref());
+            s.field(5).text(row, p.and_then(Parsed::password).as_deref());
+            s.field(6).text(row, p.and_then(Parsed::host));
+            s.field(7).value(row, p.and_then(Parsed::port));
+            s.field(8).value(row, p.and_then(Parsed::effective_port));
+            s.field(9).text(row, p.and_then(Parsed::url_path));
+            s.field(10).text(row, p.and_then(Parsed::fragment));
+            let mut error = Struct::new(s.struct_field(12), rows.len());
+            write_error(&mut error, row, p.and_then(Parsed::error));
+            if p.is_none() {
+                s.set_null(row);
+            }
+        }
+        let warnings: Vec<Option<Vec<Warning>>> =
+            parsed.iter().map(|p| p.as_ref().map(|p| p.warnings().to_vec())).collect();
+        vector::struct_lists(s.list(11), &warnings, |s, row, w| write_warning(s, row, w, true));
+    }
+}
