@@ -157,7 +157,7 @@ def test_the_readme_duckdb_shell_example(extension_con):
     import re
 
     readme = (ROOT / "README.md").read_text().split("### DuckDB without Python\n", 1)[1]
-    shell = re.findall(r"```\n\$ (duckdb .*?)```", readme, re.S)[0]
+    shell = re.findall(r"```text\n\$ (duckdb .*?)```", readme, re.S)[0]
     query = re.search(r"LOAD '[^']*';(.*?)\"\n", shell, re.S).group(1)
     lines = shell.splitlines()
     body = lines[next(i for i, line in enumerate(lines) if line.startswith("├")) + 1 :]
