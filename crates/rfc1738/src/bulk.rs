@@ -18,7 +18,7 @@
 //!   [ ":" password ] "@" ] host [ ":" port ] [ "/" path ]` (a user in ftp
 //!   and telnet alone, §3.1) are valid when the host passes the label rules of
 //!   `host::short` on masks of its bytes found by vector code
-//!   (`simd::host_masks`; for 64 bytes and more, `host::long`), the port
+//!   (`simd::host_masks`; for 64 bytes and more, `host::blocks`), the port
 //!   is digits up to 65535,
 //!   and the path has no `"?"` or `"/"` after the first `"?"` (http,
 //!   §3.3) or no `";"` but a last `";type="` (ftp, §3.2) or none (file,
@@ -345,7 +345,7 @@ fn ip(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize, colon: usize, k
         // §3.10: `"file://" [ host | "localhost" ] "/" fpath`.
         true
     } else if len == 0 || len > host::MAX_LABEL {
-        len > 0 && host::long(b, h, host_end)
+        len > 0 && host::blocks(b, h, host_end) == Some(host_end)
     } else {
         // The 64 bytes from the host as a host sees them (vector code
         // where there is some), then the label rules of `host::short`.

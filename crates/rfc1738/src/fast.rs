@@ -230,10 +230,7 @@ fn hostport_path(b: &[u8], i: usize, kind: SchemeKind, parts: &mut Parts) -> Log
     } else {
         match host::short(b, i) {
             Some(h) => h,
-            None => match long_host(b, i) {
-                Some(h) => h,
-                None => return Login::Rules,
-            },
+            None => return Login::Rules,
         }
     };
     parts.host = Some(Span::new(i, h));
@@ -505,16 +502,6 @@ fn login_error(b: &[u8], j: usize, kind: SchemeKind, rule: Rule) -> Option<Resul
 fn file_port(b: &[u8], j: usize) -> Option<Result<(), ParseError>> {
     let stop = chars::find_any(b, j, b.len(), [b'/', b'#', b'@']);
     (b.get(stop) != Some(&b'@')).then_some(Err(ParseError::new(j, ErrorKind::PortNotAllowed, Rule::Hostport)))
-}
-
-/// A host of 64 bytes or more from `i` (`host::short` reads up to 63),
-/// checked by masks label by label (`host::long`): where it ends, or
-/// `None` (no such host: the rules read it).
-#[cold]
-#[inline(never)]
-fn long_host(b: &[u8], i: usize) -> Option<usize> {
-    let end = chars::run_of(b, i, b.len(), chars::HOSTCHAR);
-    (end - i > host::MAX_LABEL && host::long(b, i, end)).then_some(end)
 }
 
 /// `port = digits`, at most 65535: the end of the port from `i`.

@@ -7,6 +7,7 @@
 use crate::chars::{self, DIGIT_C};
 use crate::error::{ErrorKind, ParseError, Rule};
 use crate::reader::Parser;
+use crate::simd;
 use crate::warning::WarningKind;
 
 /// RFC 1034 §3.5: "labels must be 63 characters or less".
@@ -125,20 +126,18 @@ fn label(b: &[u8], start: usize, end: usize) -> Result<(), ParseError> {
     Ok(())
 }
 
-/// `host = hostname | hostnumber` (§3.1): the end of the host from `i`,
-/// for a host shorter than a label may be (RFC 1034 §3.5: 63), so that no
-/// length needs checking; longer ones go the long way.
+/// `host = hostname | hostnumber` (§3.1): the end of the host from `i`
+/// when it is valid, `None` for anything else (the rules say what).
 ///
-/// The bytes are read eight at a time: a table lookup per byte gives
-/// masks of where the host ends and where its dots, hyphens and letters
-/// are, one bit per byte, and the rules of both forms become a few
-/// operations on those bits, without a branch per byte.
+/// The first 24 bytes are read eight at a time: a table lookup per byte
+/// gives masks of where the host ends and where its dots, hyphens and
+/// letters are, one bit per byte, and the rules of both forms become a
+/// few operations on those bits, without a branch per byte. A longer host
+/// is read by [`blocks`].
 #[inline(always)]
 pub(crate) fn short(b: &[u8], i: usize) -> Option<usize> {
-    // The first 24 bytes without a branch (nearly all hosts end there: a
-    // branch on where they end is a guess lost on a third of them), then
-    // eight at a time up to the first byte that is not a host character;
-    // 64 bytes at most (the masks), of which 63 may be host.
+    // Without a branch (nearly all hosts end there: a branch on where
+    // they end is a guess lost on a third of them).
     let (m0, m1, m2) = (
         chars::host_masks(&chars::chunk_from(b, i)),
         chars::host_masks(&chars::chunk_from(b, i + 8)),
@@ -150,28 +149,12 @@ pub(crate) fn short(b: &[u8], i: usize) -> Option<usize> {
     let (o0, d0, h0, l0) = spread(m0, 0);
     let (o1, d1, h1, l1) = spread(m1, 8);
     let (o2, d2, h2, l2) = spread(m2, 16);
-    let (mut dots, mut hyphens, mut letters) = (d0 | d1 | d2, h0 | h1 | h2, l0 | l1 | l2);
     let outside = o0 | o1 << 8 | o2 << 16;
-    let n = if outside != 0 {
-        outside.trailing_zeros() as usize
-    } else {
-        let mut k = 24;
-        loop {
-            let (o, d, h, l) = spread(chars::host_masks(&chars::chunk_from(b, i + k)), k);
-            (dots, hyphens, letters) = (dots | d, hyphens | h, letters | l);
-            if o != 0 {
-                break k + o.trailing_zeros() as usize;
-            }
-            k += 8;
-            if k == 64 {
-                return None;
-            }
-        }
-    };
-    if n == 0 || n > MAX_LABEL {
-        return None;
+    if outside == 0 {
+        return blocks(b, i, b.len());
     }
-    labels(n, dots, hyphens, letters).then_some(i + n)
+    let n = outside.trailing_zeros() as usize;
+    (n > 0 && labels(n, d0 | d1 | d2, h0 | h1 | h2, l0 | l1 | l2)).then_some(i + n)
 }
 
 /// The rules of `host` for a host of `n` bytes (1 to `MAX_LABEL`), on
@@ -204,63 +187,90 @@ pub(crate) fn labels(n: usize, dots: u64, hyphens: u64, letters: u64) -> bool {
     no_empty & (name | number)
 }
 
-/// `host` (§3.1) for `b[i..end]`, a host of 64 bytes up to `MAX_NAME`,
-/// too long for [`short`]: whether it is a valid host name or number;
-/// `false` also for a longer host (whatever it is, the rules say).
+/// `host` (§3.1) from `i`: where it ends (at the first byte that is no
+/// `alphadigit | "-" | "."`, or at `limit`) when it is valid; `None` for
+/// anything else, and for a host number of 64 bytes or more (its digits
+/// groups are that long). The rules say what those are.
 ///
-/// The same masks as [`short`], eight bytes at a time, in four words;
-/// then a step per label (per `"."`), not per byte.
-pub(crate) fn long(b: &[u8], i: usize, end: usize) -> bool {
-    let n = end - i;
-    if n > MAX_NAME {
-        return false;
-    }
-    let b = &b[..end];
-    let (mut outside, mut dots, mut hyphens, mut letters) = ([0u64; 4], [0u64; 4], [0u64; 4], [0u64; 4]);
-    for w in 0..n.div_ceil(8) {
-        let m = u64::from(chars::host_masks(&chars::chunk_from(b, i + 8 * w)));
-        let at = 8 * (w % 8);
-        outside[w / 8] |= (m & 0xff) << at;
-        dots[w / 8] |= (m >> 8 & 0xff) << at;
-        hyphens[w / 8] |= (m >> 16 & 0xff) << at;
-        letters[w / 8] |= (m >> 24 & 0xff) << at;
-    }
-    let bit = |mask: &[u64; 4], k: usize| mask[k / 64] >> (k % 64) & 1 == 1;
-    // Past the host, `chunk_from` gives zero bytes, outside the class.
-    for (w, o) in outside.iter().enumerate() {
-        let within = if n >= 64 * (w + 1) {
-            u64::MAX
-        } else if n > 64 * w {
-            (1 << (n - 64 * w)) - 1
-        } else {
-            0
+/// The masks of [`short`] for up to four blocks of 64 bytes, by vector
+/// code where there is some (`simd::host_masks`); then the rules of
+/// `host` as operations on those masks, with no loop over the bytes or
+/// the labels: [`labels`] for a host of up to `MAX_LABEL` bytes,
+/// [`long_name`] for a longer one.
+pub(crate) fn blocks(b: &[u8], i: usize, limit: usize) -> Option<usize> {
+    let b = &b[..limit];
+    let path = simd::Path::detect();
+    // `[outside, dots, hyphens, letters]`, each 256 bits in four words.
+    let mut m = [[0u64; 4]; 4];
+    let mut n = None;
+    for w in 0..4 {
+        let at = i + simd::BLOCK * w;
+        let mut padded = [0u8; simd::BLOCK];
+        // Past `limit`, zero bytes: outside the host.
+        let block = match b.get(at..).and_then(<[u8]>::first_chunk::<{ simd::BLOCK }>) {
+            Some(block) => block,
+            None => {
+                let rest = b.get(at..).unwrap_or_default();
+                padded[..rest.len()].copy_from_slice(rest);
+                &padded
+            }
         };
-        if o & within != 0 {
-            return false;
+        let masks = simd::host_masks(path, block);
+        for (field, mask) in m.iter_mut().zip(masks) {
+            field[w] = mask;
+        }
+        if masks[0] != 0 {
+            n = Some(simd::BLOCK * w + masks[0].trailing_zeros() as usize);
+            break;
         }
     }
-    // The labels, dot by dot: none empty, none longer than `MAX_LABEL`,
-    // no hyphen first or last (`domainlabel`); the last one starts with
-    // a letter (`toplabel`). A host number of 64 bytes or more has digits
-    // groups that long: the rules read it.
-    let mut start = 0;
-    for (w, &d) in dots.iter().enumerate() {
-        let mut d = d;
-        while d != 0 {
-            let dot = 64 * w + d.trailing_zeros() as usize;
-            d &= d - 1;
-            if dot >= n {
-                break;
-            }
-            let len = dot - start;
-            if len == 0 || len > MAX_LABEL || bit(&hyphens, start) || bit(&hyphens, dot - 1) {
-                return false;
-            }
-            start = dot + 1;
-        }
+    // Four blocks of host characters: longer than `MAX_NAME`.
+    let n = n?;
+    let valid = match n {
+        0 => false,
+        1..=MAX_LABEL => labels(n, m[1][0], m[2][0], m[3][0]),
+        _ => n <= MAX_NAME && long_name(n, &m[1], &m[2], &m[3]),
+    };
+    valid.then_some(i + n)
+}
+
+/// The rules of `hostname` for a name of `n` bytes (64 to `MAX_NAME`) on
+/// its masks, 256 bits each, bit `k` of word `k / 64` for byte `k` (bits
+/// from `n` up are not read): [`labels`] over four words.
+fn long_name(n: usize, dots: &[u64; 4], hyphens: &[u64; 4], letters: &[u64; 4]) -> bool {
+    let within = |w: usize| match n.saturating_sub(64 * w) {
+        0 => 0,
+        k if k >= 64 => u64::MAX,
+        k => (1u64 << k) - 1,
+    };
+    let dots: [u64; 4] = std::array::from_fn(|w| dots[w] & within(w));
+    let mut ok = true;
+    for w in 0..4 {
+        // Bit k of `starts` (`ends`): byte 64 w + k is the first (last)
+        // of a label; the name's first and last bytes are too.
+        let before = if w == 0 { 1 } else { dots[w - 1] >> 63 };
+        let after = if w == 3 { 0 } else { dots[w + 1] << 63 };
+        let last = if n > 64 * w && n <= 64 * (w + 1) { 1u64 << (n - 1 - 64 * w) } else { 0 };
+        let starts = dots[w] << 1 | before;
+        let ends = dots[w] >> 1 | after | last;
+        // No empty label: no dot first, last or after a dot.
+        ok &= dots[w] & (starts | last) == 0;
+        // `domainlabel`: no hyphen first or last.
+        ok &= hyphens[w] & within(w) & (starts | ends) == 0;
     }
-    let len = n - start;
-    len > 0 && len <= MAX_LABEL && bit(&letters, start) && !bit(&hyphens, n - 1)
+    // RFC 1034 §3.5: no label longer than `MAX_LABEL`, that is no 64
+    // bytes in a row without a dot: each step halves the runs left.
+    let mut run: [u64; 4] = std::array::from_fn(|w| !dots[w] & within(w));
+    for s in [1, 2, 4, 8, 16, 32] {
+        run =
+            std::array::from_fn(|w| run[w] & (run[w] >> s | run.get(w + 1).map_or(0, |&up| up << (64 - s))));
+    }
+    ok &= run == [0; 4];
+    // `toplabel`: the last label starts with a letter (one that starts
+    // with a digit makes a host number, which the rules read).
+    let top =
+        (0..4).rev().find(|&w| dots[w] != 0).map_or(0, |w| 64 * w + 64 - dots[w].leading_zeros() as usize);
+    ok && letters[top / 64] >> (top % 64) & 1 == 1
 }
 
 #[cfg(test)]
@@ -282,12 +292,12 @@ mod tests {
         }
         let top = host[..run].iter().rposition(|&c| c == b'.').map_or(0, |d| d + 1);
         let named = top < run && host[top].is_ascii_alphabetic();
-        let rules = run <= MAX_LABEL
-            && if named {
-                hostname(host, 0, run).is_ok()
-            } else {
-                run > 0 && hostnumber(host, 0, run).is_ok()
-            };
+        // A host number of 64 bytes or more is left to the rules.
+        let rules = if named {
+            hostname(host, 0, run).is_ok()
+        } else {
+            run > 0 && run <= MAX_LABEL && hostnumber(host, 0, run).is_ok()
+        };
         assert_eq!(fast.is_some(), rules, "{shown:?}");
     }
 
@@ -306,6 +316,15 @@ mod tests {
             names.push(n.as_bytes().to_vec());
         }
         names.push([b'1'; 60].iter().chain(b".2.3.4").copied().collect());
+        // Names of 24 bytes and more, read by `blocks`: up to `MAX_NAME`
+        // and one byte over, labels of 63 and 64 bytes.
+        for len in [23, 24, 25, 63, 64, 65, 100, 127, 128, 129, 200, 252, 253, 254, 300] {
+            let name = "abcdefg.".repeat(len / 8 + 1)[..len - 3].to_string() + "com";
+            names.push(name.into_bytes());
+        }
+        for label in [62, 63, 64] {
+            names.push(format!("{}.{}.org", "a".repeat(label), "b".repeat(label)).into_bytes());
+        }
         for name in &names {
             for at in [0, 3, 7] {
                 for tail in [&b""[..], b"/x", b":80/path/"] {
@@ -319,7 +338,7 @@ mod tests {
         assert_eq!(short(&long_name[..63], 0), Some(63));
     }
 
-    /// `long` against the rules, on hosts of 64 bytes and more: a host
+    /// `blocks` against the rules, on hosts of 64 bytes and more: a host
     /// name exactly when they accept it; never a host they refuse.
     #[test]
     fn long_hosts_agree_with_the_rules() {
@@ -340,9 +359,18 @@ mod tests {
             let p = Parser { b: name, end: name.len(), lenient: None };
             let all_host = name.iter().all(|&c| HOSTCHAR.contains(c));
             let rules = all_host && host(&p, 0, name.len()).is_ok();
-            let long = long(name, 0, name.len());
+            let long = blocks(name, 0, name.len()) == Some(name.len());
             let shown = String::from_utf8_lossy(name);
             assert!(!long || rules, "{shown:?}");
+            // The same answer anywhere in a buffer: after bytes that put
+            // it across the blocks, before a port or more host bytes past
+            // `limit`.
+            let alone = blocks(name, 0, name.len());
+            for (at, tail) in [(3, &b":80/a.b"[..]), (70, b"/x"), (1, b"more.host")] {
+                let b = [&b"x".repeat(at)[..], name, tail].concat();
+                let limit = if tail == b"more.host" { at + name.len() } else { b.len() };
+                assert_eq!(blocks(&b, at, limit), alone.map(|e| at + e), "{shown:?} at {at}");
+            }
             let top = name.iter().rposition(|&c| c == b'.').map_or(0, |d| d + 1);
             if rules && name.get(top).is_some_and(u8::is_ascii_alphabetic) {
                 assert!(long, "{shown:?}");

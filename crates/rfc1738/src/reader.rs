@@ -195,9 +195,7 @@ impl Parser<'_> {
     pub(crate) fn host_end(&self, i: usize, limit: usize) -> usize {
         let mut h = i;
         loop {
-            while h < limit && chars::HOSTCHAR.contains(self.b[h]) {
-                h += 1;
-            }
+            h = chars::run_of(self.b, h, limit, chars::HOSTCHAR);
             if h < limit && self.b[h] == b'_' && self.tolerate_underscore(h) {
                 h += 1;
                 continue;
