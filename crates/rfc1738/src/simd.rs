@@ -315,6 +315,77 @@ pub(crate) fn host_portable(block: &[u8; BLOCK]) -> [u64; 4] {
     m
 }
 
+/// A set of bytes as two tables of sixteen for a vector shuffle, as
+/// [`NIBBLES`] holds `xchar`: `c` is a member when `lo[c & 15] & hi[c >>
+/// 4]` is not zero. Built at compile time from the members; a set whose
+/// members have more than eight high nibbles does not build.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ByteSet {
+    lo: [u8; 16],
+    hi: [u8; 16],
+}
+
+impl ByteSet {
+    /// The set of the bytes `c` for which `members[c]` is true.
+    pub(crate) const fn new(members: &[bool; 256]) -> ByteSet {
+        let mut lo = [0u8; 16];
+        let mut hi = [0u8; 16];
+        let mut bit = 0;
+        let mut h = 0;
+        while h < 16 {
+            let mut l = 0;
+            while l < 16 {
+                if members[h << 4 | l] {
+                    assert!(bit < 8, "more than eight high nibbles hold a member");
+                    hi[h] = 1 << bit;
+                    lo[l] |= 1 << bit;
+                }
+                l += 1;
+            }
+            if hi[h] != 0 {
+                bit += 1;
+            }
+            h += 1;
+        }
+        ByteSet { lo, hi }
+    }
+
+    /// Whether `c` is a member (the portable way's lookup).
+    #[inline(always)]
+    pub(crate) fn contains(&self, c: u8) -> bool {
+        self.lo[usize::from(c & 15)] & self.hi[usize::from(c >> 4)] != 0
+    }
+}
+
+/// The 64 bytes of `block` against `set` and two bytes, one bit per
+/// byte: `[outside, first, second]`, `outside` the bytes that are not in
+/// `set`, `first` and `second` those equal to `bytes[0]` and `bytes[1]`.
+/// By AVX2 or NEON (two shuffles per vector); SSE2 has no shuffle, so
+/// `Path::Sse2` is read as [`Path::Portable`], a lookup per byte.
+pub(crate) fn set_masks(path: Path, block: &[u8; BLOCK], set: &ByteSet, bytes: [u8; 2]) -> [u64; 3] {
+    match path {
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+        Path::Avx2 if Path::detect() == Path::Avx2 => {
+            // SAFETY: the processor has AVX2 (`detect` asked it).
+            unsafe { x86::set_avx2(block, set, bytes) }
+        }
+        #[cfg(all(target_arch = "aarch64", target_feature = "neon", not(feature = "portable")))]
+        Path::Neon => neon::set_masks(block, set, bytes),
+        _ => set_portable(block, set, bytes),
+    }
+}
+
+/// [`set_masks`] the portable way, a byte at a time.
+pub(crate) fn set_portable(block: &[u8; BLOCK], set: &ByteSet, bytes: [u8; 2]) -> [u64; 3] {
+    let mut m = [0u64; 3];
+    for (k, &c) in block.iter().enumerate() {
+        m[0] |= u64::from(!set.contains(c)) << k;
+        m[1] |= u64::from(c == bytes[0]) << k;
+        m[2] |= u64::from(c == bytes[1]) << k;
+    }
+    m
+}
+
 /// The vector way for aarch64: NEON, sixteen bytes at a time, `notx`
 /// from the nibble tables of [`NIBBLES`] (`vqtbl1q_u8`), a movemask made
 /// of bit weights and three pairwise additions.
@@ -361,6 +432,34 @@ mod neon {
                 }
             };
             out.push(m);
+        }
+    }
+
+    /// `set_masks` with NEON, sixteen bytes at a time.
+    pub(super) fn set_masks(block: &[u8; BLOCK], set: &super::ByteSet, bytes: [u8; 2]) -> [u64; 3] {
+        let weights: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
+        // SAFETY: `block` is 64 bytes long, four loads of sixteen that
+        // need no alignment, as are the tables; NEON is enabled for the
+        // whole build (the module's `cfg` asks for it).
+        #[allow(unused_unsafe)]
+        unsafe {
+            let w = vld1q_u8(weights.as_ptr());
+            let (lo_t, hi_t) = (vld1q_u8(set.lo.as_ptr()), vld1q_u8(set.hi.as_ptr()));
+            let p = block.as_ptr();
+            let v = [vld1q_u8(p), vld1q_u8(p.add(16)), vld1q_u8(p.add(32)), vld1q_u8(p.add(48))];
+            let mask = |c: [uint8x16_t; 4]| {
+                let s0 = vpaddq_u8(vandq_u8(c[0], w), vandq_u8(c[1], w));
+                let s1 = vpaddq_u8(vandq_u8(c[2], w), vandq_u8(c[3], w));
+                let s = vpaddq_u8(s0, s1);
+                vgetq_lane_u64::<0>(vreinterpretq_u64_u8(vpaddq_u8(s, s)))
+            };
+            let eq = |c: u8| mask(v.map(|x| vceqq_u8(x, vdupq_n_u8(c))));
+            let outside = v.map(|x| {
+                let l = vqtbl1q_u8(lo_t, vandq_u8(x, vdupq_n_u8(0x0f)));
+                let h = vqtbl1q_u8(hi_t, vshrq_n_u8::<4>(x));
+                vceqq_u8(vandq_u8(l, h), vdupq_n_u8(0))
+            });
+            [mask(outside), eq(bytes[0]), eq(bytes[1])]
         }
     }
 }
@@ -484,6 +583,35 @@ mod x86 {
                 semi: w(6),
             });
         }
+    }
+
+    /// `set_masks` with AVX2, 32 bytes at a time: two shuffles for the
+    /// set, a comparison for each byte.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn set_avx2(block: &[u8; BLOCK], set: &super::ByteSet, bytes: [u8; 2]) -> [u64; 3] {
+        // SAFETY: `block` is 64 bytes long, two loads of 32 that need no
+        // alignment; the tables are sixteen bytes each; the caller makes
+        // sure of AVX2.
+        #[allow(unused_unsafe)]
+        let [lo, hi] = unsafe {
+            let lo_t = _mm256_broadcastsi128_si256(_mm_loadu_si128(set.lo.as_ptr().cast()));
+            let hi_t = _mm256_broadcastsi128_si256(_mm_loadu_si128(set.hi.as_ptr().cast()));
+            let low4 = _mm256_set1_epi8(0x0f);
+            let p = block.as_ptr();
+            let half = |v: __m256i| {
+                let eq = |c: u8| _mm256_movemask_epi8(_mm256_cmpeq_epi8(v, _mm256_set1_epi8(c as i8))) as u32;
+                let l = _mm256_shuffle_epi8(lo_t, _mm256_and_si256(v, low4));
+                let h = _mm256_shuffle_epi8(hi_t, _mm256_and_si256(_mm256_srli_epi16(v, 4), low4));
+                let outside = _mm256_cmpeq_epi8(_mm256_and_si256(l, h), _mm256_setzero_si256());
+                [_mm256_movemask_epi8(outside) as u32, eq(bytes[0]), eq(bytes[1])]
+            };
+            [half(_mm256_loadu_si256(p.cast())), half(_mm256_loadu_si256(p.add(32).cast()))]
+        };
+        let w = |f: usize| u64::from(lo[f]) | u64::from(hi[f]) << 32;
+        [w(0), w(1), w(2)]
     }
 
     /// The host classes of sixteen or 32 bytes: what `host_portable`
@@ -686,6 +814,46 @@ mod tests {
                     block[k] = c;
                     for path in Path::available() {
                         assert_eq!(host_masks(path, &block), naive(&block), "{path:?} {c} at {k}");
+                    }
+                }
+            }
+        }
+    }
+
+    /// `set_masks` of every way against the naive classes, for every
+    /// byte value at every place, with a set of many high nibbles.
+    #[test]
+    fn every_way_gives_the_naive_set_masks() {
+        let members: [bool; 256] = std::array::from_fn(|c| {
+            let c = c as u8;
+            (c.is_ascii_graphic() && !b"()<>,;:\\\"[]".contains(&c)) || c == 0x85
+        });
+        let set = ByteSet::new(&members);
+        let bytes = [b'.', b'@'];
+        let naive = |block: &[u8; BLOCK]| {
+            let mut m = [0u64; 3];
+            for (k, &c) in block.iter().enumerate() {
+                for (f, yes) in [!members[c as usize], c == bytes[0], c == bytes[1]].into_iter().enumerate() {
+                    m[f] |= u64::from(yes) << k;
+                }
+            }
+            m
+        };
+        for c in 0..=255u8 {
+            assert_eq!(set.contains(c), members[c as usize], "{c}");
+        }
+        let places = if cfg!(miri) { 64 } else { 1 };
+        for filler in [b'a', b'.', 0xff] {
+            for c in 0..=255u8 {
+                for k in (c as usize % places..BLOCK).step_by(places) {
+                    let mut block = [filler; BLOCK];
+                    block[k] = c;
+                    for path in Path::available() {
+                        assert_eq!(
+                            set_masks(path, &block, &set, bytes),
+                            naive(&block),
+                            "{path:?} {c} at {k}"
+                        );
                     }
                 }
             }
