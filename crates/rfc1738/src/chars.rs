@@ -163,6 +163,11 @@ const fn member() -> [u32; 256] {
             if bits(b as u8) & class.0 & !PCT != 0 {
                 t[b] |= class.1;
             }
+            // The same bit 16 places up takes `%` in too, for a run that
+            // checks its escapes apart (`pct::run`).
+            if bits(b as u8) & class.0 != 0 {
+                t[b] |= class.1 << ESCAPED;
+            }
             b += 1;
         }
         c += 1;
@@ -170,8 +175,20 @@ const fn member() -> [u32; 256] {
     t
 }
 
-/// For every byte, the run bits of the classes it belongs to unencoded.
+/// For every byte, the run bits of the classes it belongs to unencoded,
+/// and the same bits `ESCAPED` places up for the classes it belongs to
+/// counting `"%"` as a member.
 pub(crate) static MEMBER: [u32; 256] = member();
+
+/// How far up a class's run bit is in `MEMBER` when `"%"` counts.
+pub(crate) const ESCAPED: u32 = 16;
+const _: () = {
+    let mut c = 0;
+    while c < RUN_CLASSES.len() {
+        assert!(RUN_CLASSES[c].1 < 1 << ESCAPED, "a run bit too high for its escaped twin");
+        c += 1;
+    }
+};
 
 /// Where the run of unencoded members of `class` from `i` ends: the first
 /// byte from `i` that is not one, or `end`. Eight bytes at a time: the
@@ -221,7 +238,7 @@ pub(crate) fn run_in_word(w: &[u8; 8], class: Class) -> usize {
 /// The index of the first of eight bytes that lacks `bit` in `MEMBER`
 /// (one of them does), without a branch per byte.
 #[inline(always)]
-fn first_miss(w: &[u8; 8], bit: u32) -> usize {
+pub(crate) fn first_miss(w: &[u8; 8], bit: u32) -> usize {
     let mut miss = 0u32;
     for (k, &c) in w.iter().enumerate() {
         miss |= u32::from(MEMBER[c as usize] & bit == 0) << k;

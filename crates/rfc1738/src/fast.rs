@@ -394,19 +394,15 @@ fn gopher(b: &[u8], j: usize) -> Marks {
 /// or the end; in a selector (§3.4.1), an encoded CR or LF is left to
 /// the rules, as is any byte `class` does not take.
 #[inline]
-fn until_tab(b: &[u8], mut i: usize, class: Class, rule: Rule) -> Result<usize, Option<ParseError>> {
-    loop {
-        i = chars::run_of(b, i, b.len(), class);
-        if i == b.len() {
-            return Ok(i);
-        }
-        match (b[i], pct::escape_at(b, i)) {
-            (b'%', Some(b'\t')) => return Ok(i),
-            (b'%', Some(b'\r' | b'\n')) if rule == Rule::Selector => return Err(None),
-            (b'%', Some(_)) => i += 3,
-            (b'%', None) => return Err(Some(ParseError::new(i, ErrorKind::InvalidEscape, rule))),
-            _ => return Err(None),
-        }
+fn until_tab(b: &[u8], i: usize, class: Class, rule: Rule) -> Result<usize, Option<ParseError>> {
+    let selector = rule == Rule::Selector;
+    let i = pct::run(b, i, b.len(), class, |o| o == b'\t' || (selector && matches!(o, b'\r' | b'\n')));
+    match (b.get(i), pct::escape_at(b, i)) {
+        (None, _) => Ok(i),
+        (Some(b'%'), Some(b'\t')) => Ok(i),
+        (Some(b'%'), Some(b'\r' | b'\n')) if selector => Err(None),
+        (Some(b'%'), None) => Err(Some(ParseError::new(i, ErrorKind::InvalidEscape, rule))),
+        _ => Err(None),
     }
 }
 

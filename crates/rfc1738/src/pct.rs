@@ -139,6 +139,66 @@ pub fn escape_at(b: &[u8], i: usize) -> Option<u8> {
     ((hi | lo) < 16).then_some(hi << 4 | lo)
 }
 
+/// Where the run of `class` from `i`, escapes within, ends: the first
+/// byte from `i` that is no member of `class` written as itself, or a
+/// `"%"` that starts no escape (§2.2: `escape = "%" hex hex`), or one
+/// whose octet `stop` takes; else `end`. `class` has a run bit and takes
+/// escapes.
+///
+/// Escapes one after another are read one by one; other bytes eight at
+/// a time, as `chars::run_of` reads them. A word of members and escapes
+/// (`"%"` counts as a member in `MEMBER`'s escaped bits) has its escapes
+/// found by their `"%"` (a few operations on the word) and checked in
+/// place: text with an escape here and there costs a check per escape,
+/// not a new run.
+#[inline(always)]
+pub(crate) fn run(b: &[u8], mut i: usize, end: usize, class: Class, stop: impl Fn(u8) -> bool) -> usize {
+    debug_assert!(class.1 != 0 && class.contains(b'%'));
+    let (bit, escaped) = (class.1, class.1 << chars::ESCAPED);
+    let b = &b[..end];
+    loop {
+        // Escapes one after another (a text escaped whole).
+        while b.get(i) == Some(&b'%') {
+            match escape_at(b, i) {
+                Some(octet) if !stop(octet) => i += 3,
+                _ => return i,
+            }
+        }
+        if i >= end {
+            return end;
+        }
+        // Zeros past the end: no member.
+        let w = chars::chunk_from(b, i);
+        let all = w.iter().fold(u32::MAX, |all, &c| all & chars::MEMBER[c as usize]);
+        if all & bit != 0 {
+            i += 8;
+            continue;
+        }
+        let miss = chars::first_miss(&w, bit);
+        if w[miss] != b'%' {
+            return (i + miss).min(end);
+        }
+        if all & escaped == 0 {
+            // A byte after the escape ends the run: on from the escape.
+            i += miss;
+            continue;
+        }
+        // Members and escapes only: each `"%"` (the top bit of its byte
+        // in `pcts`) must start an escape that `stop` lets by.
+        let x = u64::from_le_bytes(w) ^ (u64::from(b'%') * chars::LO);
+        let mut pcts = !(((x & !chars::HI) + !chars::HI) | x) & chars::HI;
+        while pcts != 0 {
+            let k = i + pcts.trailing_zeros() as usize / 8;
+            match escape_at(b, k) {
+                Some(octet) if !stop(octet) => {}
+                _ => return k,
+            }
+            pcts &= pcts - 1;
+        }
+        i += 8;
+    }
+}
+
 /// `chars::hex_value` of every byte, 16 for a byte that is not `hex`.
 static HEX_VALUE: [u8; 256] = {
     let mut t = [16u8; 256];
@@ -167,6 +227,43 @@ pub fn decode_lossy(s: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn run_stops_where_a_byte_at_a_time_does() {
+        // The run a byte at a time: members, and escapes `stop` lets by.
+        fn naive(b: &[u8], mut i: usize, class: Class, stop: impl Fn(u8) -> bool) -> usize {
+            while let Some(&c) = b.get(i) {
+                match escape_at(b, i) {
+                    Some(octet) if !stop(octet) => i += 3,
+                    _ if c != b'%' && class.contains(c) => i += 1,
+                    _ => return i,
+                }
+            }
+            i
+        }
+        let texts = crate::testing::random_texts(17_385, 20_000, 40, b"ab%%09DdAG/;?=~ \x80");
+        let tab = |o: u8| o == b'\t' || o == 0x0d;
+        for class in [chars::XCHAR, chars::UCHAR, chars::FIELD, chars::HPATH, chars::USER] {
+            for text in &texts {
+                for i in [0, 1, 5] {
+                    let i = i.min(text.len());
+                    let shown = String::from_utf8_lossy(text);
+                    assert_eq!(
+                        run(text, i, text.len(), class, |_| false),
+                        naive(text, i, class, |_| false),
+                        "{shown:?}"
+                    );
+                    assert_eq!(run(text, i, text.len(), class, tab), naive(text, i, class, tab), "{shown:?}");
+                    // `end` cuts the text: an escape across it is none.
+                    let end = text.len() * 2 / 3;
+                    if i <= end {
+                        let naive_end = naive(&text[..end], i, class, tab);
+                        assert_eq!(run(text, i, end, class, tab), naive_end, "{shown:?} to {end}");
+                    }
+                }
+            }
+        }
+    }
 
     #[test]
     fn escape_at_reads_every_pair_of_octets_as_the_hex_rule_does() {
