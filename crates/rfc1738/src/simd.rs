@@ -357,12 +357,17 @@ impl ByteSet {
     }
 }
 
-/// The 64 bytes of `block` against `set` and two bytes, one bit per
-/// byte: `[outside, first, second]`, `outside` the bytes that are not in
-/// `set`, `first` and `second` those equal to `bytes[0]` and `bytes[1]`.
+/// The 64 bytes of `block` against `set` and `N` bytes, one bit per
+/// byte: `(outside, equal)`, `outside` the bytes that are not in `set`,
+/// `equal[k]` those equal to `bytes[k]`.
 /// By AVX2 or NEON (two shuffles per vector); SSE2 has no shuffle, so
 /// `Path::Sse2` is read as [`Path::Portable`], a lookup per byte.
-pub(crate) fn set_masks(path: Path, block: &[u8; BLOCK], set: &ByteSet, bytes: [u8; 2]) -> [u64; 3] {
+pub(crate) fn set_masks<const N: usize>(
+    path: Path,
+    block: &[u8; BLOCK],
+    set: &ByteSet,
+    bytes: [u8; N],
+) -> (u64, [u64; N]) {
     match path {
         #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
         Path::Avx2 if Path::detect() == Path::Avx2 => {
@@ -376,14 +381,19 @@ pub(crate) fn set_masks(path: Path, block: &[u8; BLOCK], set: &ByteSet, bytes: [
 }
 
 /// [`set_masks`] the portable way, a byte at a time.
-pub(crate) fn set_portable(block: &[u8; BLOCK], set: &ByteSet, bytes: [u8; 2]) -> [u64; 3] {
-    let mut m = [0u64; 3];
+pub(crate) fn set_portable<const N: usize>(
+    block: &[u8; BLOCK],
+    set: &ByteSet,
+    bytes: [u8; N],
+) -> (u64, [u64; N]) {
+    let (mut outside, mut equal) = (0u64, [0u64; N]);
     for (k, &c) in block.iter().enumerate() {
-        m[0] |= u64::from(!set.contains(c)) << k;
-        m[1] |= u64::from(c == bytes[0]) << k;
-        m[2] |= u64::from(c == bytes[1]) << k;
+        outside |= u64::from(!set.contains(c)) << k;
+        for (m, &byte) in equal.iter_mut().zip(&bytes) {
+            *m |= u64::from(c == byte) << k;
+        }
     }
-    m
+    (outside, equal)
 }
 
 /// The vector way for aarch64: NEON, sixteen bytes at a time, `notx`
@@ -436,7 +446,11 @@ mod neon {
     }
 
     /// `set_masks` with NEON, sixteen bytes at a time.
-    pub(super) fn set_masks(block: &[u8; BLOCK], set: &super::ByteSet, bytes: [u8; 2]) -> [u64; 3] {
+    pub(super) fn set_masks<const N: usize>(
+        block: &[u8; BLOCK],
+        set: &super::ByteSet,
+        bytes: [u8; N],
+    ) -> (u64, [u64; N]) {
         let weights: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
         // SAFETY: `block` is 64 bytes long, four loads of sixteen that
         // need no alignment, as are the tables; NEON is enabled for the
@@ -459,7 +473,7 @@ mod neon {
                 let h = vqtbl1q_u8(hi_t, vshrq_n_u8::<4>(x));
                 vceqq_u8(vandq_u8(l, h), vdupq_n_u8(0))
             });
-            [mask(outside), eq(bytes[0]), eq(bytes[1])]
+            (mask(outside), bytes.map(eq))
         }
     }
 }
@@ -591,7 +605,11 @@ mod x86 {
     /// # Safety
     /// The processor must have AVX2.
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn set_avx2(block: &[u8; BLOCK], set: &super::ByteSet, bytes: [u8; 2]) -> [u64; 3] {
+    pub(super) unsafe fn set_avx2<const N: usize>(
+        block: &[u8; BLOCK],
+        set: &super::ByteSet,
+        bytes: [u8; N],
+    ) -> (u64, [u64; N]) {
         // SAFETY: `block` is 64 bytes long, two loads of 32 that need no
         // alignment; the tables are sixteen bytes each; the caller makes
         // sure of AVX2.
@@ -606,12 +624,12 @@ mod x86 {
                 let l = _mm256_shuffle_epi8(lo_t, _mm256_and_si256(v, low4));
                 let h = _mm256_shuffle_epi8(hi_t, _mm256_and_si256(_mm256_srli_epi16(v, 4), low4));
                 let outside = _mm256_cmpeq_epi8(_mm256_and_si256(l, h), _mm256_setzero_si256());
-                [_mm256_movemask_epi8(outside) as u32, eq(bytes[0]), eq(bytes[1])]
+                (_mm256_movemask_epi8(outside) as u32, bytes.map(eq))
             };
             [half(_mm256_loadu_si256(p.cast())), half(_mm256_loadu_si256(p.add(32).cast()))]
         };
-        let w = |f: usize| u64::from(lo[f]) | u64::from(hi[f]) << 32;
-        [w(0), w(1), w(2)]
+        let join = |lo: u32, hi: u32| u64::from(lo) | u64::from(hi) << 32;
+        (join(lo.0, hi.0), std::array::from_fn(|k| join(lo.1[k], hi.1[k])))
     }
 
     /// The host classes of sixteen or 32 bytes: what `host_portable`
@@ -829,15 +847,16 @@ mod tests {
             (c.is_ascii_graphic() && !b"()<>,;:\\\"[]".contains(&c)) || c == 0x85
         });
         let set = ByteSet::new(&members);
-        let bytes = [b'.', b'@'];
+        let bytes = [b'.', b'@', b'%'];
         let naive = |block: &[u8; BLOCK]| {
-            let mut m = [0u64; 3];
+            let (mut outside, mut equal) = (0u64, [0u64; 3]);
             for (k, &c) in block.iter().enumerate() {
-                for (f, yes) in [!members[c as usize], c == bytes[0], c == bytes[1]].into_iter().enumerate() {
-                    m[f] |= u64::from(yes) << k;
+                outside |= u64::from(!members[c as usize]) << k;
+                for (m, &byte) in equal.iter_mut().zip(&bytes) {
+                    *m |= u64::from(c == byte) << k;
                 }
             }
-            m
+            (outside, equal)
         };
         for c in 0..=255u8 {
             assert_eq!(set.contains(c), members[c as usize], "{c}");

@@ -139,7 +139,7 @@ fn plain_blocks(encoded: &[u8]) -> Plain {
                 &padded
             }
         };
-        let [outside, dots, at] = simd::set_masks(path, block, &ATOMS_AND_SEPARATORS, [b'.', b'@']);
+        let (outside, [dots, at]) = simd::set_masks(path, block, &ATOMS_AND_SEPARATORS, [b'.', b'@']);
         let within = u64::MAX >> (simd::BLOCK - chunk.len());
         let separators = (dots | at) & within;
         bad |= (outside & within) | (separators & (separators << 1 | before));
