@@ -483,14 +483,8 @@ fn fields(b: &[u8], k: usize) -> Result<(), Option<ParseError>> {
     // All ones when an odd number of delimiters came before the block.
     let mut odd = 0u64;
     for (n, chunk) in b[k..].chunks(simd::BLOCK).enumerate() {
-        let mut padded = [0u8; simd::BLOCK];
-        let block = match chunk.first_chunk::<{ simd::BLOCK }>() {
-            Some(block) => block,
-            None => {
-                padded[..chunk.len()].copy_from_slice(chunk);
-                &padded
-            }
-        };
+        let mut scratch = [0; simd::BLOCK];
+        let block = simd::block(chunk, &mut scratch);
         let within = u64::MAX >> (simd::BLOCK - chunk.len());
         let (outside, [semis, eqs, pcts]) = simd::set_masks(path, block, &FIELDS, [b';', b'=', b'%']);
         or_rules(outside & !pcts & within == 0)?;

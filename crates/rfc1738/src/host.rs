@@ -205,17 +205,9 @@ pub(crate) fn blocks(b: &[u8], i: usize, limit: usize) -> Option<usize> {
     let mut n = None;
     for w in 0..4 {
         let at = i + simd::BLOCK * w;
-        let mut padded = [0u8; simd::BLOCK];
         // Past `limit`, zero bytes: outside the host.
-        let block = match b.get(at..).and_then(<[u8]>::first_chunk::<{ simd::BLOCK }>) {
-            Some(block) => block,
-            None => {
-                let rest = b.get(at..).unwrap_or_default();
-                padded[..rest.len()].copy_from_slice(rest);
-                &padded
-            }
-        };
-        let masks = simd::host_masks(path, block);
+        let masks =
+            simd::host_masks(path, simd::block(b.get(at..).unwrap_or_default(), &mut [0; simd::BLOCK]));
         for (field, mask) in m.iter_mut().zip(masks) {
             field[w] = mask;
         }

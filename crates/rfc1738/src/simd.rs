@@ -380,6 +380,19 @@ pub(crate) fn set_masks<const N: usize>(
     }
 }
 
+/// The first 64 bytes of `bytes` as a block; when there are fewer, all
+/// of them copied into `scratch` (zeros), which is the block.
+#[inline(always)]
+pub(crate) fn block<'a>(bytes: &'a [u8], scratch: &'a mut [u8; BLOCK]) -> &'a [u8; BLOCK] {
+    match bytes.first_chunk::<BLOCK>() {
+        Some(block) => block,
+        None => {
+            scratch[..bytes.len()].copy_from_slice(bytes);
+            scratch
+        }
+    }
+}
+
 /// [`set_masks`] the portable way, a byte at a time.
 pub(crate) fn set_portable<const N: usize>(
     block: &[u8; BLOCK],
@@ -406,49 +419,29 @@ mod neon {
 
     /// The masks of `b` (whole blocks).
     pub(super) fn classify(b: &[u8], out: &mut Vec<Masks>) {
-        let weights: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
         for block in b.chunks_exact(BLOCK) {
-            // SAFETY: `block` is 64 bytes long, four loads of sixteen
-            // that need no alignment, as are the tables; NEON is enabled
-            // for the whole build (the module's `cfg` asks for it).
-            #[allow(unused_unsafe)]
-            let m = unsafe {
-                let w = vld1q_u8(weights.as_ptr());
-                let (lo_t, hi_t) = (vld1q_u8(NIBBLES.0.as_ptr()), vld1q_u8(NIBBLES.1.as_ptr()));
-                let p = block.as_ptr();
-                let v = [vld1q_u8(p), vld1q_u8(p.add(16)), vld1q_u8(p.add(32)), vld1q_u8(p.add(48))];
-                // Bit `k` of the result is lane `k` of the four vectors
-                // of 0 or 0xff, one after the other.
-                let mask = |c: [uint8x16_t; 4]| {
-                    let s0 = vpaddq_u8(vandq_u8(c[0], w), vandq_u8(c[1], w));
-                    let s1 = vpaddq_u8(vandq_u8(c[2], w), vandq_u8(c[3], w));
-                    let s = vpaddq_u8(s0, s1);
-                    vgetq_lane_u64::<0>(vreinterpretq_u64_u8(vpaddq_u8(s, s)))
-                };
-                let eq = |c: u8| mask(v.map(|x| vceqq_u8(x, vdupq_n_u8(c))));
-                let notx = v.map(|x| {
-                    let l = vqtbl1q_u8(lo_t, vandq_u8(x, vdupq_n_u8(0x0f)));
-                    let h = vqtbl1q_u8(hi_t, vshrq_n_u8::<4>(x));
-                    vceqq_u8(vandq_u8(l, h), vdupq_n_u8(0))
-                });
-                Masks {
-                    nl: eq(b'\n'),
-                    notx: mask(notx),
-                    slash: eq(b'/'),
-                    quest: eq(b'?'),
-                    at: eq(b'@'),
-                    colon: eq(b':'),
-                    semi: eq(b';'),
-                }
-            };
-            out.push(m);
+            let block = block.try_into().expect("a whole block");
+            let (notx, [nl, slash, quest, at, colon, semi]) =
+                masks(block, (&NIBBLES.0, &NIBBLES.1), [b'\n', b'/', b'?', b'@', b':', b';']);
+            out.push(Masks { nl, notx, slash, quest, at, colon, semi });
         }
     }
 
-    /// `set_masks` with NEON, sixteen bytes at a time.
+    /// `set_masks` with NEON.
     pub(super) fn set_masks<const N: usize>(
         block: &[u8; BLOCK],
         set: &super::ByteSet,
+        bytes: [u8; N],
+    ) -> (u64, [u64; N]) {
+        masks(block, (&set.lo, &set.hi), bytes)
+    }
+
+    /// The bytes of `block` outside the set of the nibble tables `(lo,
+    /// hi)` (as [`NIBBLES`] holds `xchar`), and those equal to each of
+    /// `bytes`, as bit masks; sixteen bytes at a time.
+    fn masks<const N: usize>(
+        block: &[u8; BLOCK],
+        tables: (&[u8; 16], &[u8; 16]),
         bytes: [u8; N],
     ) -> (u64, [u64; N]) {
         let weights: [u8; 16] = [1, 2, 4, 8, 16, 32, 64, 128, 1, 2, 4, 8, 16, 32, 64, 128];
@@ -458,9 +451,11 @@ mod neon {
         #[allow(unused_unsafe)]
         unsafe {
             let w = vld1q_u8(weights.as_ptr());
-            let (lo_t, hi_t) = (vld1q_u8(set.lo.as_ptr()), vld1q_u8(set.hi.as_ptr()));
+            let (lo_t, hi_t) = (vld1q_u8(tables.0.as_ptr()), vld1q_u8(tables.1.as_ptr()));
             let p = block.as_ptr();
             let v = [vld1q_u8(p), vld1q_u8(p.add(16)), vld1q_u8(p.add(32)), vld1q_u8(p.add(48))];
+            // Bit `k` of the result is lane `k` of the four vectors of 0
+            // or 0xff, one after the other.
             let mask = |c: [uint8x16_t; 4]| {
                 let s0 = vpaddq_u8(vandq_u8(c[0], w), vandq_u8(c[1], w));
                 let s1 = vpaddq_u8(vandq_u8(c[2], w), vandq_u8(c[3], w));

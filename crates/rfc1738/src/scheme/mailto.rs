@@ -131,14 +131,8 @@ fn plain_blocks(encoded: &[u8]) -> Plain {
     // Bit 0: the octet before the block is a separator, and at the start.
     let mut before = 1u64;
     for chunk in encoded.chunks(simd::BLOCK) {
-        let mut padded = [0u8; simd::BLOCK];
-        let block = match chunk.first_chunk::<{ simd::BLOCK }>() {
-            Some(block) => block,
-            None => {
-                padded[..chunk.len()].copy_from_slice(chunk);
-                &padded
-            }
-        };
+        let mut scratch = [0; simd::BLOCK];
+        let block = simd::block(chunk, &mut scratch);
         let (outside, [dots, at]) = simd::set_masks(path, block, &ATOMS_AND_SEPARATORS, [b'.', b'@']);
         let within = u64::MAX >> (simd::BLOCK - chunk.len());
         let separators = (dots | at) & within;
