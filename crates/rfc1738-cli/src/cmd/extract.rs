@@ -165,13 +165,15 @@ pub fn paragraphs(
             // A cut line is the one after the whole lines held.
             let cut_line = skipped.map(|(bytes, _)| (bytes, line + lines_in_buf));
             each(Paragraph { bytes: &buf, offset, line, skipped: cut_line }, waits)?;
-            offset += buf.len() as u64 + skipped.map_or(0, |s| s.0);
+            offset += buf.len() as u64 + skipped.map_or(0, |s| s.0 + u64::from(s.1));
             line += lines_in_buf + u64::from(skipped.is_some_and(|s| s.1));
             lines_in_buf = 0;
             open = None;
             buf.clear();
         }
-        if n == 0 {
+        // The end of the input; a line too long to search keeps nothing
+        // when no space or tab is in its first `max_len` octets.
+        if n == 0 && skipped.is_none() {
             return Ok(());
         }
     }
@@ -209,7 +211,8 @@ fn read_line_within(
         dropped += used as u64;
         newline = found;
     }
-    Ok((keep, Some((dropped, newline))))
+    // The `\n` ends the line and is no octet of it.
+    Ok((keep, Some((dropped - u64::from(newline), newline))))
 }
 
 /// Whether a wrapper may be open at the end of a line.
