@@ -86,7 +86,8 @@ pub fn report_line(out: &mut Vec<u8>, name: &str, line_no: u64, input: &[u8], p:
 /// ...`, then the input with a caret under the offset.
 pub fn warn_line(out: &mut Vec<u8>, name: &str, line_no: u64, input: &[u8], w: &Note, color: bool) {
     let text = String::from_utf8_lossy(input);
-    let (shown, column) = diag::printable(&text, lossy_offset(input, w.offset));
+    let at = lossy_offset(input, w.offset);
+    let (shown, column) = diag::printable(&text, at);
     let style = diag::WARNING;
     let (on, off) = if color {
         (style.render().to_string(), style.render_reset().to_string())
@@ -97,7 +98,7 @@ pub fn warn_line(out: &mut Vec<u8>, name: &str, line_no: u64, input: &[u8], w: &
     let _ = writeln!(
         out,
         "{name}:{line_no}:{}: {on}warning{off}: {} at offset {} ({})",
-        column + 1,
+        diag::column(&text, at),
         w.message,
         w.offset,
         w.kind
@@ -105,11 +106,10 @@ pub fn warn_line(out: &mut Vec<u8>, name: &str, line_no: u64, input: &[u8], w: &
     diag::write_caret(out, &shown, column, color);
 }
 
-/// The column (from 1, in characters of the line as shown) of byte
-/// `offset` of `input`.
+/// The column (from 1, in characters of the whole line, not of the
+/// window of a long one that a diagnostic shows) of byte `offset` of `input`.
 pub fn column_of(input: &[u8], offset: usize) -> usize {
-    let text = String::from_utf8_lossy(input);
-    diag::printable(&text, lossy_offset(input, offset)).1 + 1
+    diag::column(&String::from_utf8_lossy(input), lossy_offset(input, offset))
 }
 
 /// Writes a warning about an input from `at`: `rfc1738: [FILE:LINE:COLUMN: ]warning: `
