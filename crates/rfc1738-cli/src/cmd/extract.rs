@@ -81,11 +81,11 @@ pub fn run(args: &ExtractArgs) -> io::Result<u8> {
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut err = anstream::AutoStream::auto(io::stderr().lock());
     let mut tally = Tally::default();
-    for file in &files {
+    let all_read = super::for_each_file(&files, &mut out, |out, file| {
         let source = input::open(file).map_err(|e| super::open_error(file, &e))?;
+        let source: Box<dyn Source> = Box::new(Named { source, file: file.to_string() });
         let mut reader = BufReader::with_capacity(1 << 16, source);
-        let mut sink =
-            Sink { args, file, out: &mut out, err: &mut err, tally: &mut tally, pending: Vec::new() };
+        let mut sink = Sink { args, file, out, err: &mut err, tally: &mut tally, pending: Vec::new() };
         paragraphs(&mut reader, args.max_len, |p, waits| {
             sink.paragraph(&finder, p)?;
             // Nothing more to read yet (a slow pipe): what was found so far
@@ -95,10 +95,37 @@ pub fn run(args: &ExtractArgs) -> io::Result<u8> {
             }
             Ok(())
         })
-        .map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
-    }
+    })?;
     out.flush()?;
-    Ok(if tally.invalid == 0 { status::OK } else { status::INVALID })
+    Ok(if !all_read {
+        status::ERROR
+    } else if tally.invalid == 0 {
+        status::OK
+    } else {
+        status::INVALID
+    })
+}
+
+/// An input whose read errors name it ([`super::input_error`]), apart
+/// from the errors of the output.
+struct Named {
+    source: Box<dyn Source>,
+    file: String,
+}
+
+impl Read for Named {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.source.read(buf).map_err(|e| match e.kind() {
+            io::ErrorKind::Interrupted => e,
+            _ => super::input_error(&self.file, &e),
+        })
+    }
+}
+
+impl Source for Named {
+    fn ready(&self) -> bool {
+        self.source.ready()
+    }
 }
 
 /// A piece of the input: its bytes, where it starts in the file, and the

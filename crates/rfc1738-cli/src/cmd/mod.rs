@@ -171,9 +171,52 @@ pub fn open_error(file: &str, e: &io::Error) -> io::Error {
             "{file}: no such file; the arguments are files of URLs, one per line: \
              to read this URL, `echo '{file}' | rfc1738 ...`"
         );
-        return io::Error::new(e.kind(), hint);
+        return io::Error::new(e.kind(), InputError(hint));
     }
-    io::Error::new(e.kind(), format!("{file}: {e}"))
+    input_error(file, e)
+}
+
+/// An input file that cannot be opened or read (missing, a directory,
+/// a read error): said on stderr with its name, and the next file is
+/// read, as ripgrep does; the exit status is then 2. An error of the
+/// output is not one: it ends the run.
+#[derive(Debug)]
+pub struct InputError(String);
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// The error `e` of reading `file`, as an [`InputError`] that names it.
+pub fn input_error(file: &str, e: &io::Error) -> io::Error {
+    io::Error::new(e.kind(), InputError(format!("{file}: {e}")))
+}
+
+/// Runs `each` on every file in turn. An [`InputError`] is written on
+/// stderr (after `out` is flushed, so that it comes after the lines before
+/// it) and the next file is read; any other error ends the run. Whether
+/// every file could be read.
+pub fn for_each_file<W: Write>(
+    files: &[String],
+    out: &mut W,
+    mut each: impl FnMut(&mut W, &str) -> io::Result<()>,
+) -> io::Result<bool> {
+    let mut all_read = true;
+    for file in files {
+        match each(out, file) {
+            Err(e) if e.get_ref().is_some_and(|inner| inner.is::<InputError>()) => {
+                out.flush()?;
+                writeln!(io::stderr().lock(), "rfc1738: {e}")?;
+                all_read = false;
+            }
+            other => other?,
+        }
+    }
+    Ok(all_read)
 }
 
 /// The next line of `lines`, `out` flushed first when it has to wait for
