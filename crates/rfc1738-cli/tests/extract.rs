@@ -164,3 +164,13 @@ fn extract_goes_on_after_a_line_too_long_to_search() {
         rfc1738().args(["extract", "--keep-lines", "--max-len", "20"]).write_stdin(input).assert().code(1);
     assert_eq!(String::from_utf8_lossy(&out.get_output().stdout), "\nhttp://b.dom/\n");
 }
+
+#[test]
+fn extract_keep_lines_writes_a_line_for_a_long_line_after_others() {
+    // A line cut at --max-len with nothing of it kept still has its
+    // (empty) output line when lines come before it in the same read.
+    let input = "http://x.dom/\nhttp://a.dom/aaaaaaaaaaaaaaaaaaaa\nhttp://b.dom/\n";
+    let out =
+        rfc1738().args(["extract", "--keep-lines", "--max-len", "20"]).write_stdin(input).assert().code(1);
+    assert_eq!(String::from_utf8_lossy(&out.get_output().stdout), "http://x.dom/\n\nhttp://b.dom/\n");
+}

@@ -340,7 +340,9 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
         let mut at = 0usize;
         let mut pos = Position { line: p.line, column: 1, offset: 0 };
         if self.args.keep_lines {
-            let lines = memchr::memchr_iter(b'\n', p.bytes).count() + usize::from(!p.bytes.ends_with(b"\n"));
+            // A line cut at `--max-len` is the last, even when none of it was kept.
+            let last = !p.bytes.ends_with(b"\n") || p.skipped.is_some();
+            let lines = memchr::memchr_iter(b'\n', p.bytes).count() + usize::from(last);
             self.pending = vec![Vec::new(); lines];
         }
         for chunk in p.bytes.utf8_chunks() {
