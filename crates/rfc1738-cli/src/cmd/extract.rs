@@ -215,16 +215,18 @@ fn read_line_within(
     max_len: usize,
 ) -> io::Result<(usize, Option<(u64, bool)>)> {
     let start = buf.len();
-    // The line and its `\n`: a line of exactly `max_len` octets is whole.
-    let n = reader.by_ref().take(max_len as u64 + 1).read_until(b'\n', buf)?;
-    if n <= max_len || buf.last() == Some(&b'\n') {
+    // The line and its `\r\n`: a line of exactly `max_len` octets is whole.
+    let n = reader.by_ref().take(max_len as u64 + 2).read_until(b'\n', buf)?;
+    let line = &buf[start..];
+    let body = line.strip_suffix(b"\n").map(|l| l.strip_suffix(b"\r").unwrap_or(l));
+    if n <= max_len || body.is_some_and(|b| b.len() <= max_len) {
         return Ok((n, None));
     }
+    let mut newline = body.is_some();
     // Cut back to the last space or tab: a URL holds neither.
     let keep = buf[start..start + max_len].iter().rposition(|&b| b == b' ' || b == b'\t').unwrap_or(0);
     let mut dropped = (n - keep) as u64;
     buf.truncate(start + keep);
-    let mut newline = false;
     while !newline {
         let chunk = reader.fill_buf()?;
         if chunk.is_empty() {
