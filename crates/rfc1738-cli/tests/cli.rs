@@ -412,3 +412,28 @@ fn a_file_that_cannot_be_read_is_reported_and_the_next_is_read() {
     assert!(stdout.starts_with("checked 2 URLs: 0 valid, 2 invalid"), "{stdout}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn an_unreadable_stdin_is_named() {
+    // `rfc1738 parse < some/dir`: the read error says which input.
+    let dir = std::env::temp_dir();
+    let cases: &[&[&str]] = &[
+        &["parse"],
+        &["normalize"],
+        &["set", "-", "port=1"],
+        &["resolve", "http://a.dom/"],
+        &["check"],
+        &["lint"],
+        &["extract"],
+    ];
+    for args in cases {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+            .args(*args)
+            .stdin(std::fs::File::open(&dir).unwrap())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with("rfc1738: <stdin>: "), "{args:?}: {err}");
+    }
+}

@@ -154,7 +154,7 @@ pub fn for_each_input<W: Write>(
             .zip(1..)
             .try_for_each(|(u, line)| each(out, At { name: None, line }, Line::Text(u.as_bytes().to_vec())));
     }
-    let mut lines = Lines::open("-", max_len)?;
+    let mut lines = Lines::open("-", max_len).map_err(|e| input_error("-", &e))?;
     let mut line = 0;
     while let Some(text) = next_line(&mut lines, out)? {
         line += 1;
@@ -191,9 +191,11 @@ impl std::fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
-/// The error `e` of reading `file`, as an [`InputError`] that names it.
+/// The error `e` of reading `file`, as an [`InputError`] that names it
+/// (`-` as `<stdin>`).
 pub fn input_error(file: &str, e: &io::Error) -> io::Error {
-    io::Error::new(e.kind(), InputError(format!("{file}: {e}")))
+    let name = if file == "-" { "<stdin>" } else { file };
+    io::Error::new(e.kind(), InputError(format!("{name}: {e}")))
 }
 
 /// Runs `each` on every file in turn. An [`InputError`] is written on
@@ -219,11 +221,11 @@ pub fn for_each_file<W: Write>(
     Ok(all_read)
 }
 
-/// The next line of `lines`, `out` flushed first when it has to wait for
-/// its input.
+/// The next line of `lines` (stdin), `out` flushed first when it has to
+/// wait for its input.
 pub fn next_line(lines: &mut Lines, out: &mut impl Write) -> io::Result<Option<Line>> {
     if lines.would_wait() {
         out.flush()?;
     }
-    lines.next_line()
+    lines.next_line().map_err(|e| input_error("-", &e))
 }
