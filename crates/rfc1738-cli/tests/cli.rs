@@ -384,3 +384,56 @@ fn check_quiet_names_the_same_lines_as_the_full_report() {
     assert!(summary.contains("<stdin>:90003:"), "{summary}");
     assert!(summary.contains("<stdin>:120000:"), "{summary}");
 }
+
+#[test]
+fn a_file_that_cannot_be_read_is_reported_and_the_next_is_read() {
+    // As ripgrep does: each unreadable file (missing, a directory) is named
+    // on stderr, the others are read, and the exit status is 2.
+    let dir = std::env::temp_dir().join(format!("rfc1738-unreadable-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
+    std::fs::write(&a, "http://a.dom/ x\n").unwrap();
+    std::fs::write(&b, "http://b.dom/ y\n").unwrap();
+    let missing = dir.join("missing.txt");
+    let [a, b, missing, dir_s] = [&a, &b, &missing, &dir].map(|p| p.to_str().unwrap().to_string());
+    for cmd in ["check", "lint", "extract"] {
+        let out = rfc1738().args([cmd, &a, &missing, &dir_s, &b]).output().unwrap();
+        let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert_eq!(out.status.code(), Some(2), "{cmd}: {stdout}{stderr}");
+        assert!(stderr.contains(&format!("rfc1738: {missing}: ")), "{cmd}: {stderr}");
+        assert!(stderr.contains(&format!("rfc1738: {dir_s}: ")), "{cmd}: {stderr}");
+        let both = stdout.to_string() + &stderr;
+        for (file, url) in [(&a, "http://a.dom/"), (&b, "http://b.dom/")] {
+            assert!(both.contains(url) || both.contains(&format!("{file}:1:")), "{cmd}: {both}");
+        }
+    }
+    let out = rfc1738().args(["check", "--quiet", &a, &missing, &b]).output().unwrap();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(stdout.starts_with("checked 2 URLs: 0 valid, 2 invalid"), "{stdout}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn an_unreadable_stdin_is_named() {
+    // `rfc1738 parse < some/dir`: the read error says which input.
+    let dir = std::env::temp_dir();
+    let cases: &[&[&str]] = &[
+        &["parse"],
+        &["normalize"],
+        &["set", "-", "port=1"],
+        &["resolve", "http://a.dom/"],
+        &["check"],
+        &["lint"],
+        &["extract"],
+    ];
+    for args in cases {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+            .args(*args)
+            .stdin(std::fs::File::open(&dir).unwrap())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.starts_with("rfc1738: <stdin>: "), "{args:?}: {err}");
+    }
+}

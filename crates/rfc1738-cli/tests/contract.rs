@@ -64,7 +64,10 @@ fn keep_lines_writes_one_line_per_input_line_in_every_subcommand() {
     assert!(r.err.contains("rfc1738: <stdin>:2:14: invalid URL: unsafe character"), "{}", r.err);
     let r = run(&["resolve", "--keep-lines", "http://base.dom/d/"], MIXED);
     assert_eq!(r.out.lines().collect::<Vec<_>>()[..3], ["http://a.dom/", "", "ftp://c.dom/f"]);
-    assert!(r.err.contains("rfc1738: <stdin>:2: cannot resolve \"http://b.dom/ x\""), "{}", r.err);
+    assert!(r.err.contains("rfc1738: <stdin>:2:14: cannot resolve \"http://b.dom/ x\""), "{}", r.err);
+    // A line too long to keep has its column too, the first.
+    let r = run(&["resolve", "--max-len", "5", "http://base.dom/d/"], "http://a.dom/\n");
+    assert!(r.err.starts_with("rfc1738: <stdin>:1:1: "), "{}", r.err);
     let r = run(&["check", "--keep-lines"], MIXED);
     let lines: Vec<&str> = r.out.lines().collect();
     assert_eq!(lines[0], "<stdin>:1: valid");

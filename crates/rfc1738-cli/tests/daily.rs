@@ -297,3 +297,28 @@ fn colour_only_when_asked_and_never_with_no_color() {
     .out;
     assert!(!lint.contains(ESC) && lint.contains("security[password]"), "{lint:?}");
 }
+
+#[test]
+fn man_dir_replaces_a_page_only_by_a_complete_one() {
+    // Each page is written beside the old one and renamed over it: a
+    // hard link to the old page keeps its bytes, and no temporary file is
+    // left behind.
+    let dir = std::env::temp_dir().join(format!("rfc1738-man-replace-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let keep = dir.join("keep");
+    std::fs::write(&keep, "OLD").unwrap();
+    std::fs::hard_link(&keep, dir.join("rfc1738-check.1")).unwrap();
+    assert_eq!(run(rfc1738().args(["man", "--dir"]).arg(&dir)).code, 0);
+    assert_eq!(std::fs::read_to_string(&keep).unwrap(), "OLD");
+    let page = std::fs::read_to_string(dir.join("rfc1738-check.1")).unwrap();
+    assert!(page.contains(".TH rfc1738-check 1"), "{page}");
+    let names: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().file_name()).collect();
+    assert!(names.iter().all(|n| !n.to_string_lossy().ends_with(".part")), "{names:?}");
+    // A page that cannot be written is named, and the status is 2.
+    std::fs::remove_file(dir.join("rfc1738-parse.1")).unwrap();
+    std::fs::create_dir(dir.join("rfc1738-parse.1")).unwrap();
+    let r = run(rfc1738().args(["man", "--dir"]).arg(&dir));
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("rfc1738-parse.1"), "{}", r.err);
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -148,3 +148,44 @@ fn check_clf_validates_the_request_url_of_each_line() {
     assert_eq!(objs[1]["error"]["offset"], 48);
     assert_eq!(objs[2]["error"]["kind"], "clf-no-request-line");
 }
+
+#[test]
+fn extract_goes_on_after_a_line_too_long_to_search() {
+    // A long line with no space in its first --max-len bytes keeps none
+    // of them; the lines after it are still searched.
+    let input = "http://a.dom/aaaaaaaaaaaaaaaaaaaa\nsee http://b.dom/\n";
+    let out = rfc1738().args(["extract", "--max-len", "20"]).write_stdin(input).assert().code(1);
+    let out = out.get_output();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "http://b.dom/\n");
+    // The line has 33 bytes, none of them searched (its `\n` is no byte of it).
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("<stdin>:1: ") && err.contains("; 33 bytes of it were not searched"), "{err}");
+    let out =
+        rfc1738().args(["extract", "--keep-lines", "--max-len", "20"]).write_stdin(input).assert().code(1);
+    assert_eq!(String::from_utf8_lossy(&out.get_output().stdout), "\nhttp://b.dom/\n");
+}
+
+#[test]
+fn extract_reads_a_line_of_max_len_bytes_ended_by_crlf_whole() {
+    // `--max-len` counts the line's bytes, not its `\r\n`, as every
+    // command that reads lines does.
+    let out = rfc1738()
+        .args(["extract", "--keep-lines", "--max-len", "20"])
+        .write_stdin("http://a.dom/aaaaaaa\r\nhttp://a.dom/aaaaaaaa\r\nhttp://c.dom/\r\n")
+        .assert()
+        .code(1);
+    let out = out.get_output();
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "http://a.dom/aaaaaaa\n\nhttp://c.dom/\n");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("<stdin>:2: ") && !err.contains("<stdin>:1: "), "{err}");
+}
+
+#[test]
+fn extract_keep_lines_writes_a_line_for_a_long_line_after_others() {
+    // A line cut at --max-len with nothing of it kept still has its
+    // (empty) output line when lines come before it in the same read.
+    let input = "http://x.dom/\nhttp://a.dom/aaaaaaaaaaaaaaaaaaaa\nhttp://b.dom/\n";
+    let out =
+        rfc1738().args(["extract", "--keep-lines", "--max-len", "20"]).write_stdin(input).assert().code(1);
+    assert_eq!(String::from_utf8_lossy(&out.get_output().stdout), "http://x.dom/\n\nhttp://b.dom/\n");
+}

@@ -202,3 +202,33 @@ fn a_huge_gopher_menu_is_listed_in_bounded_memory() {
     assert!(peak_kb < 16 * 1024, "peak RSS {peak_kb} kB");
     eprintln!("peak RSS {peak_kb} kB");
 }
+
+#[test]
+fn the_column_of_a_diagnostic_is_that_of_the_whole_line() {
+    // The diagnostic shows a window of a long line; its column still
+    // counts from the start of the line, as the offset does.
+    let line = format!("http://h.dom/{} x\n", "a".repeat(900));
+    let run = |args: &[&str]| {
+        let mut child = Command::new(BIN)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(line.as_bytes()).unwrap();
+        let out = child.wait_with_output().unwrap();
+        text(&out.stdout) + &text(&out.stderr)
+    };
+    for args in [
+        &["parse"][..],
+        &["normalize"],
+        &["set", "-", "host=b.dom"],
+        &["check", "--keep-lines"],
+        &["check", "--lenient"],
+        &["normalize", "--lenient"],
+    ] {
+        let all = run(args);
+        assert!(all.contains("<stdin>:1:914: "), "{args:?}: {all}");
+    }
+}

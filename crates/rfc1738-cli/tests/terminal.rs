@@ -111,3 +111,14 @@ fn extract_output_is_escaped() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("http://b.dom/\n"), "{text}");
 }
+
+#[test]
+fn parse_keep_lines_escapes_the_invalid_input_it_writes() {
+    // The block of an invalid line starts with the input: on stdout, so
+    // escaped as everything else an input brings.
+    let out = rfc1738(&["parse", "--keep-lines"], b"http://a.dom/\x1b[31mx\x07\r\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert_clean("parse --keep-lines", &out);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("http://a.dom/\\x1B[31mx\\x07\n"), "{text}");
+}

@@ -451,9 +451,9 @@ pub fn run(args: &CheckArgs) -> io::Result<u8> {
     };
     let mut out = BufWriter::with_capacity(1 << 16, raw);
     let mut summary = Summary::default();
-    for file in &files {
-        check_file(args, file, jobs, color, &mut out, &mut summary)?;
-    }
+    let all_read = super::for_each_file(&files, &mut out, |out, file| {
+        check_file(args, file, jobs, color, out, &mut summary)
+    })?;
     out.flush()?;
     let what = if args.format == Format::Clf { "log lines" } else { "URLs" };
     if args.summary {
@@ -467,7 +467,13 @@ pub fn run(args: &CheckArgs) -> io::Result<u8> {
         summary.write(&mut out, args.top, what)?;
         out.flush()?;
     }
-    Ok(if summary.invalid == 0 { status::OK } else { status::INVALID })
+    Ok(if !all_read {
+        status::ERROR
+    } else if summary.invalid == 0 {
+        status::OK
+    } else {
+        status::INVALID
+    })
 }
 
 /// Checks one file through a pipeline: the reader thread reads blocks,
@@ -541,7 +547,7 @@ fn check_file(
             };
             pending.insert(seq, done);
             while let Some(done) = pending.remove(&next) {
-                let done = done.map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
+                let done = done.map_err(|e| super::input_error(file, &e))?;
                 if done.clf_hint {
                     out.flush()?;
                     let name = display_name(file);

@@ -81,11 +81,11 @@ pub fn run(args: &ExtractArgs) -> io::Result<u8> {
     let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
     let mut err = anstream::AutoStream::auto(io::stderr().lock());
     let mut tally = Tally::default();
-    for file in &files {
+    let all_read = super::for_each_file(&files, &mut out, |out, file| {
         let source = input::open(file).map_err(|e| super::open_error(file, &e))?;
+        let source: Box<dyn Source> = Box::new(Named { source, file: file.to_string() });
         let mut reader = BufReader::with_capacity(1 << 16, source);
-        let mut sink =
-            Sink { args, file, out: &mut out, err: &mut err, tally: &mut tally, pending: Vec::new() };
+        let mut sink = Sink { args, file, out, err: &mut err, tally: &mut tally, pending: Vec::new() };
         paragraphs(&mut reader, args.max_len, |p, waits| {
             sink.paragraph(&finder, p)?;
             // Nothing more to read yet (a slow pipe): what was found so far
@@ -95,10 +95,37 @@ pub fn run(args: &ExtractArgs) -> io::Result<u8> {
             }
             Ok(())
         })
-        .map_err(|e| io::Error::new(e.kind(), format!("{file}: {e}")))?;
-    }
+    })?;
     out.flush()?;
-    Ok(if tally.invalid == 0 { status::OK } else { status::INVALID })
+    Ok(if !all_read {
+        status::ERROR
+    } else if tally.invalid == 0 {
+        status::OK
+    } else {
+        status::INVALID
+    })
+}
+
+/// An input whose read errors name it ([`super::input_error`]), apart
+/// from the errors of the output.
+struct Named {
+    source: Box<dyn Source>,
+    file: String,
+}
+
+impl Read for Named {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.source.read(buf).map_err(|e| match e.kind() {
+            io::ErrorKind::Interrupted => e,
+            _ => super::input_error(&self.file, &e),
+        })
+    }
+}
+
+impl Source for Named {
+    fn ready(&self) -> bool {
+        self.source.ready()
+    }
 }
 
 /// A piece of the input: its bytes, where it starts in the file, and the
@@ -165,13 +192,15 @@ pub fn paragraphs(
             // A cut line is the one after the whole lines held.
             let cut_line = skipped.map(|(bytes, _)| (bytes, line + lines_in_buf));
             each(Paragraph { bytes: &buf, offset, line, skipped: cut_line }, waits)?;
-            offset += buf.len() as u64 + skipped.map_or(0, |s| s.0);
+            offset += buf.len() as u64 + skipped.map_or(0, |s| s.0 + u64::from(s.1));
             line += lines_in_buf + u64::from(skipped.is_some_and(|s| s.1));
             lines_in_buf = 0;
             open = None;
             buf.clear();
         }
-        if n == 0 {
+        // The end of the input; a line too long to search keeps nothing
+        // when no space or tab is in its first `max_len` octets.
+        if n == 0 && skipped.is_none() {
             return Ok(());
         }
     }
@@ -186,16 +215,18 @@ fn read_line_within(
     max_len: usize,
 ) -> io::Result<(usize, Option<(u64, bool)>)> {
     let start = buf.len();
-    // The line and its `\n`: a line of exactly `max_len` octets is whole.
-    let n = reader.by_ref().take(max_len as u64 + 1).read_until(b'\n', buf)?;
-    if n <= max_len || buf.last() == Some(&b'\n') {
+    // The line and its `\r\n`: a line of exactly `max_len` octets is whole.
+    let n = reader.by_ref().take(max_len as u64 + 2).read_until(b'\n', buf)?;
+    let line = &buf[start..];
+    let body = line.strip_suffix(b"\n").map(|l| l.strip_suffix(b"\r").unwrap_or(l));
+    if n <= max_len || body.is_some_and(|b| b.len() <= max_len) {
         return Ok((n, None));
     }
+    let mut newline = body.is_some();
     // Cut back to the last space or tab: a URL holds neither.
     let keep = buf[start..start + max_len].iter().rposition(|&b| b == b' ' || b == b'\t').unwrap_or(0);
     let mut dropped = (n - keep) as u64;
     buf.truncate(start + keep);
-    let mut newline = false;
     while !newline {
         let chunk = reader.fill_buf()?;
         if chunk.is_empty() {
@@ -209,7 +240,8 @@ fn read_line_within(
         dropped += used as u64;
         newline = found;
     }
-    Ok((keep, Some((dropped, newline))))
+    // The `\n` ends the line and is no octet of it.
+    Ok((keep, Some((dropped - u64::from(newline), newline))))
 }
 
 /// Whether a wrapper may be open at the end of a line.
@@ -310,7 +342,9 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
         let mut at = 0usize;
         let mut pos = Position { line: p.line, column: 1, offset: 0 };
         if self.args.keep_lines {
-            let lines = memchr::memchr_iter(b'\n', p.bytes).count() + usize::from(!p.bytes.ends_with(b"\n"));
+            // A line cut at `--max-len` is the last, even when none of it was kept.
+            let last = !p.bytes.ends_with(b"\n") || p.skipped.is_some();
+            let lines = memchr::memchr_iter(b'\n', p.bytes).count() + usize::from(last);
             self.pending = vec![Vec::new(); lines];
         }
         for chunk in p.bytes.utf8_chunks() {

@@ -124,8 +124,17 @@ pub fn write_pages(cmd: &clap::Command, dir: &std::path::Path) -> io::Result<()>
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
         write_pages(sub, dir)?;
     }
-    let name = clap_mangen::Man::new(cmd.clone()).get_filename();
-    let mut file = io::BufWriter::new(std::fs::File::create(dir.join(name))?);
-    render_page(cmd, &mut file)?;
-    file.flush()
+    let path = dir.join(clap_mangen::Man::new(cmd.clone()).get_filename());
+    let mut page = Vec::new();
+    render_page(cmd, &mut page)?;
+    // The old page is replaced only by a complete new one: written beside
+    // it, then renamed over it.
+    let failed = |e: &dyn std::fmt::Display| io::Error::other(format!("{}: {e}", path.display()));
+    let mut pending = match crate::output::Pending::create(&path, false) {
+        Ok(p) => p,
+        Err(crate::output::OutputError::NotRegular(_)) => return Err(failed(&"not a regular file")),
+        Err(e) => return Err(io::Error::other(e.to_string())),
+    };
+    pending.file().write_all(&page).map_err(|e| failed(&e))?;
+    pending.commit().map_err(|e| io::Error::other(e.to_string()))
 }

@@ -2,7 +2,7 @@
 //! warnings of each URL, one per line: the security checks (§6 and more),
 //! the deviations a lenient parse accepted, and the invalid lines.
 
-use super::{lossy_offset, next_line};
+use super::lossy_offset;
 use crate::diag;
 use crate::input::{Line, Lines, DEFAULT_MAX_LEN};
 use crate::outcome::{options, parse_bytes_with, Problem};
@@ -83,16 +83,20 @@ pub fn run(args: &LintArgs) -> io::Result<u8> {
     let mut out = BufWriter::new(anstream::stdout().lock());
     let mut count = 0u64;
     let mut sarif = Sarif::default();
-    for file in &files {
+    let all_read = super::for_each_file(&files, &mut out, |out, file| {
         let mut lines = Lines::open(file, args.max_len).map_err(|e| super::open_error(file, &e))?;
         let name = if file == "-" { "<stdin>" } else { file };
         let mut line_no = 0u64;
-        while let Some(line) = next_line(&mut lines, &mut out)? {
+        loop {
+            if lines.would_wait() {
+                out.flush()?;
+            }
+            let Some(line) = lines.next_line().map_err(|e| super::input_error(file, &e))? else { break };
             line_no += 1;
             let (input, result) = match line {
                 Line::Text(t) if t.is_empty() => {
                     if args.keep_lines {
-                        write_line(&mut out, format, name, line_no, "", &[])?;
+                        write_line(out, format, name, line_no, "", &[])?;
                     }
                     continue;
                 }
@@ -118,21 +122,28 @@ pub fn run(args: &LintArgs) -> io::Result<u8> {
             count += findings.len() as u64;
             match format {
                 LintFormat::Sarif => sarif.add(file, line_no, &findings),
-                _ if args.keep_lines => write_line(&mut out, format, name, line_no, &shown, &findings)?,
+                _ if args.keep_lines => write_line(out, format, name, line_no, &shown, &findings)?,
                 _ => {
                     for f in &findings {
-                        write_finding(&mut out, format, name, line_no, &shown, f)?;
+                        write_finding(out, format, name, line_no, &shown, f)?;
                     }
                 }
             }
         }
-    }
+        Ok(())
+    })?;
     if format == LintFormat::Sarif {
         serde_json::to_writer_pretty(&mut out, &sarif.log())?;
         writeln!(out)?;
     }
     out.flush()?;
-    Ok(if count == 0 { status::OK } else { status::INVALID })
+    Ok(if !all_read {
+        status::ERROR
+    } else if count == 0 {
+        status::OK
+    } else {
+        status::INVALID
+    })
 }
 
 fn found(input: &[u8], f: Finding<'_>) -> Found {

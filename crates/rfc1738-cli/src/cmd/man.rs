@@ -24,7 +24,8 @@ pub fn run(args: &ManArgs, cmd: clap::Command) -> io::Result<u8> {
     let mut cmd = cmd.disable_help_subcommand(true);
     cmd.build();
     if let Some(dir) = &args.dir {
-        std::fs::create_dir_all(dir)?;
+        std::fs::create_dir_all(dir)
+            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
         super::help::write_pages(&cmd, dir)?;
         return Ok(status::OK);
     }

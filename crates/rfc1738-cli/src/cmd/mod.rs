@@ -86,7 +86,8 @@ pub fn report_line(out: &mut Vec<u8>, name: &str, line_no: u64, input: &[u8], p:
 /// ...`, then the input with a caret under the offset.
 pub fn warn_line(out: &mut Vec<u8>, name: &str, line_no: u64, input: &[u8], w: &Note, color: bool) {
     let text = String::from_utf8_lossy(input);
-    let (shown, column) = diag::printable(&text, lossy_offset(input, w.offset));
+    let at = lossy_offset(input, w.offset);
+    let (shown, column) = diag::printable(&text, at);
     let style = diag::WARNING;
     let (on, off) = if color {
         (style.render().to_string(), style.render_reset().to_string())
@@ -97,7 +98,7 @@ pub fn warn_line(out: &mut Vec<u8>, name: &str, line_no: u64, input: &[u8], w: &
     let _ = writeln!(
         out,
         "{name}:{line_no}:{}: {on}warning{off}: {} at offset {} ({})",
-        column + 1,
+        diag::column(&text, at),
         w.message,
         w.offset,
         w.kind
@@ -105,11 +106,10 @@ pub fn warn_line(out: &mut Vec<u8>, name: &str, line_no: u64, input: &[u8], w: &
     diag::write_caret(out, &shown, column, color);
 }
 
-/// The column (from 1, in characters of the line as shown) of byte
-/// `offset` of `input`.
+/// The column (from 1, in characters of the whole line, not of the
+/// window of a long one that a diagnostic shows) of byte `offset` of `input`.
 pub fn column_of(input: &[u8], offset: usize) -> usize {
-    let text = String::from_utf8_lossy(input);
-    diag::printable(&text, lossy_offset(input, offset)).1 + 1
+    diag::column(&String::from_utf8_lossy(input), lossy_offset(input, offset))
 }
 
 /// Writes a warning about an input from `at`: `rfc1738: [FILE:LINE:COLUMN: ]warning: `
@@ -154,7 +154,7 @@ pub fn for_each_input<W: Write>(
             .zip(1..)
             .try_for_each(|(u, line)| each(out, At { name: None, line }, Line::Text(u.as_bytes().to_vec())));
     }
-    let mut lines = Lines::open("-", max_len)?;
+    let mut lines = Lines::open("-", max_len).map_err(|e| input_error("-", &e))?;
     let mut line = 0;
     while let Some(text) = next_line(&mut lines, out)? {
         line += 1;
@@ -171,16 +171,61 @@ pub fn open_error(file: &str, e: &io::Error) -> io::Error {
             "{file}: no such file; the arguments are files of URLs, one per line: \
              to read this URL, `echo '{file}' | rfc1738 ...`"
         );
-        return io::Error::new(e.kind(), hint);
+        return io::Error::new(e.kind(), InputError(hint));
     }
-    io::Error::new(e.kind(), format!("{file}: {e}"))
+    input_error(file, e)
 }
 
-/// The next line of `lines`, `out` flushed first when it has to wait for
-/// its input.
+/// An input file that cannot be opened or read (missing, a directory,
+/// a read error): said on stderr with its name, and the next file is
+/// read, as ripgrep does; the exit status is then 2. An error of the
+/// output is not one: it ends the run.
+#[derive(Debug)]
+pub struct InputError(String);
+
+impl std::fmt::Display for InputError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// The error `e` of reading `file`, as an [`InputError`] that names it
+/// (`-` as `<stdin>`).
+pub fn input_error(file: &str, e: &io::Error) -> io::Error {
+    let name = if file == "-" { "<stdin>" } else { file };
+    io::Error::new(e.kind(), InputError(format!("{name}: {e}")))
+}
+
+/// Runs `each` on every file in turn. An [`InputError`] is written on
+/// stderr (after `out` is flushed, so that it comes after the lines before
+/// it) and the next file is read; any other error ends the run. Whether
+/// every file could be read.
+pub fn for_each_file<W: Write>(
+    files: &[String],
+    out: &mut W,
+    mut each: impl FnMut(&mut W, &str) -> io::Result<()>,
+) -> io::Result<bool> {
+    let mut all_read = true;
+    for file in files {
+        match each(out, file) {
+            Err(e) if e.get_ref().is_some_and(|inner| inner.is::<InputError>()) => {
+                out.flush()?;
+                writeln!(io::stderr().lock(), "rfc1738: {e}")?;
+                all_read = false;
+            }
+            other => other?,
+        }
+    }
+    Ok(all_read)
+}
+
+/// The next line of `lines` (stdin), `out` flushed first when it has to
+/// wait for its input.
 pub fn next_line(lines: &mut Lines, out: &mut impl Write) -> io::Result<Option<Line>> {
     if lines.would_wait() {
         out.flush()?;
     }
-    lines.next_line()
+    lines.next_line().map_err(|e| input_error("-", &e))
 }

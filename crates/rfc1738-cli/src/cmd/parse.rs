@@ -113,7 +113,8 @@ pub fn run(args: &ParseArgs) -> io::Result<u8> {
             Ok(_) => breakdown(out, &input, &json::object(&input, &result, &warnings)),
             Err(p) => {
                 if args.keep_lines {
-                    writeln!(out, "{}", String::from_utf8_lossy(&input))?;
+                    // On stdout, as it came: escaped (ESC, BEL, CR) for a terminal.
+                    writeln!(out, "{}", rfc1738_access::show(&input))?;
                     let error = format!("{} at offset {} (in {})", p.message, p.offset, p.rule);
                     writeln!(out, "  {:<16}{error}\n", "error")?;
                 }

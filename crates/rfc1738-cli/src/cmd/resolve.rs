@@ -125,7 +125,13 @@ fn write_resolve_error(
     }
     out.flush()?;
     let mut err = anstream::stderr().lock();
-    let place = at.name.map(|name| format!("{name}:{}: ", at.line)).unwrap_or_default();
+    // The column of the offset when it is one in the reference; else the
+    // reference as a whole (its first column).
+    let column = match e.kind() {
+        ResolveErrorKind::NotRfc1738 { .. } | ResolveErrorKind::NotHierarchical(_) => 1,
+        _ => diag::column(reference, offset),
+    };
+    let place = at.name.map(|name| format!("{name}:{}:{column}: ", at.line)).unwrap_or_default();
     writeln!(err, "rfc1738: {place}cannot resolve {reference:?}: {e}")?;
     match e.kind() {
         ResolveErrorKind::NotRfc1738 { resolved, .. } => write!(err, "{}", diag::caret(resolved, e.offset())),
@@ -143,6 +149,6 @@ fn write_error(out: &mut impl Write, args: &ResolveArgs, at: At<'_>, message: &s
         writeln!(out)?;
     }
     out.flush()?;
-    let place = at.name.map(|name| format!("{name}:{}: ", at.line)).unwrap_or_default();
+    let place = at.name.map(|name| format!("{name}:{}:1: ", at.line)).unwrap_or_default();
     writeln!(anstream::stderr().lock(), "rfc1738: {place}{message}")
 }
