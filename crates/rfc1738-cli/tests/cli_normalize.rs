@@ -108,6 +108,23 @@ fn lint_lenient_reports_deviations_and_json_hides_passwords() {
 }
 
 #[test]
+fn lint_json_hides_the_password_of_an_invalid_line_too() {
+    let (code, out, _) = run(
+        &["lint", "--json"],
+        "ftp://me:s3cret@h.example/a b
+ftp://me:s3c@ret@h x/
+",
+    );
+    assert_eq!(code, 1);
+    let inputs: Vec<String> = out
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["input"].as_str().unwrap().into())
+        .collect();
+    assert_eq!(inputs, ["ftp://me:***@h.example/a b", "ftp://me:***@h x/"]);
+    assert!(!out.contains("s3c"), "{out}");
+}
+
+#[test]
 fn parse_json_lists_warnings_and_lenient_accepts_deviations() {
     let (code, out, _) = run(&["parse", "--json", "ftp://me:pw@h.example:2121/x"], "");
     assert_eq!(code, 0);

@@ -116,6 +116,38 @@ impl Url {
     }
 }
 
+/// `text`, which need not be a valid URL, with the password of a login
+/// replaced by [`REDACTED`]: for a text that does not parse (a line that
+/// a report shows as it was given), where [`Url::redacted`] cannot be
+/// asked.
+///
+/// The login is read as §3.1 lays it out, without its rules: after the
+/// first `"://"`, up to the next `"/"` (or the end); its user and
+/// password end at the last `"@"` in it, and the password starts after
+/// the first `":"` before that `"@"`. A text without that shape is
+/// returned as it is.
+///
+/// # Examples
+/// ```
+/// assert_eq!(rfc1738::redact_text("ftp://me:s3cret@ftp.example/a b"), "ftp://me:***@ftp.example/a b");
+/// assert_eq!(rfc1738::redact_text("ftp://me:s3c@ret@h x/"), "ftp://me:***@h x/");
+/// assert_eq!(rfc1738::redact_text("ftp://h.example:21/ x"), "ftp://h.example:21/ x");
+/// ```
+#[must_use]
+pub fn redact_text(text: &str) -> Cow<'_, str> {
+    let Some(start) = text.find("://").map(|k| k + 3) else { return Cow::Borrowed(text) };
+    let end = text[start..].find('/').map_or(text.len(), |k| start + k);
+    let login = &text[start..end];
+    let Some(at) = login.rfind('@') else { return Cow::Borrowed(text) };
+    match login[..at].find(':') {
+        Some(colon) if colon + 1 < at => {
+            let (from, to) = (start + colon + 1, start + at);
+            Cow::Owned(format!("{}{REDACTED}{}", &text[..from], &text[to..]))
+        }
+        _ => Cow::Borrowed(text),
+    }
+}
+
 /// Well-known services, to say which protocol a port may reach.
 fn service(port: u16) -> Option<&'static str> {
     Some(match port {

@@ -115,9 +115,11 @@ pub fn run(args: &LintArgs) -> io::Result<u8> {
                         all.iter().map(|w| found(&input, Finding::Warning(w))).collect();
                     (url.redacted().into_owned(), findings)
                 }
-                Err(p) => {
-                    (String::from_utf8_lossy(&input).into_owned(), vec![found(&input, Finding::Invalid(p))])
-                }
+                // The line as given, its password hidden all the same.
+                Err(p) => (
+                    rfc1738::redact_text(&String::from_utf8_lossy(&input)).into_owned(),
+                    vec![found(&input, Finding::Invalid(p))],
+                ),
             };
             count += findings.len() as u64;
             match format {
@@ -173,7 +175,8 @@ fn text_of(f: &Found) -> String {
 
 /// One finding on one line: `file:line:col: warning[kind]: message`, or
 /// `error[kind]` for an invalid line; or a JSON object. The input shown in
-/// JSON has its password replaced ([`rfc1738::Url::redacted`]).
+/// JSON has its password replaced ([`rfc1738::Url::redacted`], or for an
+/// invalid line [`rfc1738::redact_text`]).
 fn write_finding(
     out: &mut impl Write,
     format: LintFormat,
