@@ -75,7 +75,7 @@ fn the_day_a_log_goes_through_check() {
         assert_eq!((&got["line"], &got["input"]), (&Value::from(i + 1), &Value::from(*text)));
         let want = clf::record(text.as_bytes(), false);
         let mut expected = serde_json::Map::new();
-        expected.insert("file".into(), "-".into());
+        expected.insert("file".into(), "<stdin>".into());
         expected.insert("line".into(), (i + 1).into());
         expected.insert("input".into(), (*text).into());
         expected.extend(want.to_json());

@@ -6,6 +6,7 @@
 //! blocks per worker, each of about a megabyte (or one line of up to
 //! `--max-len` bytes), whatever the size of the input.
 
+use super::display_name;
 use crate::input::{Block, Blocks, DEFAULT_MAX_LEN};
 use crate::outcome::{options, parse_bytes_with, scheme_bytes, scheme_of, Note, Problem};
 use crate::status;
@@ -372,15 +373,6 @@ impl Tally {
                 k
             }
         }
-    }
-}
-
-/// How a file is named in reports.
-fn display_name(file: &str) -> &str {
-    if file == "-" {
-        "<stdin>"
-    } else {
-        file
     }
 }
 
@@ -752,7 +744,7 @@ fn write_verdict(
     let name = display_name(job.file);
     if job.json {
         let mut obj = serde_json::Map::new();
-        obj.insert("file".into(), job.file.into());
+        obj.insert("file".into(), name.into());
         obj.insert("line".into(), line_no.into());
         obj.insert("input".into(), String::from_utf8_lossy(input).into());
         match record {

@@ -14,7 +14,7 @@
 //! a wrapper open across that cut is lost (the URL inside it is then found
 //! bare, up to the end of its line).
 
-use super::report_at;
+use super::{display_name, report_at};
 use crate::input::{self, Source};
 use crate::outcome::{Note, Problem};
 use crate::status;
@@ -326,7 +326,7 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
         if let Some((bytes, line)) = p.skipped {
             self.tally.invalid += 1;
             self.out.flush()?;
-            let name = if self.file == "-" { "<stdin>" } else { self.file };
+            let name = display_name(self.file);
             let max = self.args.max_len;
             writeln!(
                 self.err,
@@ -373,7 +373,8 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
         if self.args.keep_lines {
             for (k, urls) in std::mem::take(&mut self.pending).into_iter().enumerate() {
                 if self.args.json {
-                    let obj = json!({"file": self.file, "line": p.line + k as u64, "urls": urls});
+                    let obj =
+                        json!({"file": display_name(self.file), "line": p.line + k as u64, "urls": urls});
                     serde_json::to_writer(&mut *self.out, &obj)?;
                     writeln!(self.out)?;
                 } else {
@@ -404,7 +405,7 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
             "scheme": m.scheme().to_ascii_lowercase(),
             "error": verdict.as_ref().err().map_or(Value::Null, Problem::to_json),
             "warnings": warnings.iter().map(Note::to_json).collect::<Vec<_>>(),
-            "file": self.file,
+            "file": display_name(self.file),
             "line": line,
         })
     }
@@ -416,7 +417,7 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
             return Ok(());
         }
         self.out.flush()?;
-        let name = if self.file == "-" { "<stdin>" } else { self.file };
+        let name = display_name(self.file);
         let style = crate::diag::WARNING;
         writeln!(
             self.err,
@@ -458,7 +459,7 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
         // Flushed first so that the URL and its diagnostic stay together
         // when stdout and stderr go to the same place.
         self.out.flush()?;
-        let name = if self.file == "-" { "<stdin>" } else { self.file };
+        let name = display_name(self.file);
         report_at(
             self.err,
             &format!("rfc1738: {name}:{line}:{column}: invalid URL"),

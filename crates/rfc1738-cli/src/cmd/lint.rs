@@ -2,7 +2,7 @@
 //! warnings of each URL, one per line: the security checks (§6 and more),
 //! the deviations a lenient parse accepted, and the invalid lines.
 
-use super::lossy_offset;
+use super::{display_name, lossy_offset};
 use crate::diag;
 use crate::input::{Line, Lines, DEFAULT_MAX_LEN};
 use crate::outcome::{options, parse_bytes_with, Problem};
@@ -85,7 +85,7 @@ pub fn run(args: &LintArgs) -> io::Result<u8> {
     let mut sarif = Sarif::default();
     let all_read = super::for_each_file(&files, &mut out, |out, file| {
         let mut lines = Lines::open(file, args.max_len).map_err(|e| super::open_error(file, &e))?;
-        let name = if file == "-" { "<stdin>" } else { file };
+        let name = display_name(file);
         let mut line_no = 0u64;
         loop {
             if lines.would_wait() {

@@ -158,7 +158,7 @@ pub fn for_each_input<W: Write>(
     let mut line = 0;
     while let Some(text) = next_line(&mut lines, out)? {
         line += 1;
-        each(out, At { name: Some("<stdin>"), line }, text)?;
+        each(out, At { name: Some(display_name("-")), line }, text)?;
     }
     Ok(())
 }
@@ -191,11 +191,19 @@ impl std::fmt::Display for InputError {
 
 impl std::error::Error for InputError {}
 
-/// The error `e` of reading `file`, as an [`InputError`] that names it
-/// (`-` as `<stdin>`).
+/// How a file is named in every report, text or JSON: `-` (standard
+/// input) as `<stdin>`, as ripgrep names it.
+pub fn display_name(file: &str) -> &str {
+    if file == "-" {
+        "<stdin>"
+    } else {
+        file
+    }
+}
+
+/// The error `e` of reading `file`, as an [`InputError`] that names it.
 pub fn input_error(file: &str, e: &io::Error) -> io::Error {
-    let name = if file == "-" { "<stdin>" } else { file };
-    io::Error::new(e.kind(), InputError(format!("{name}: {e}")))
+    io::Error::new(e.kind(), InputError(format!("{}: {e}", display_name(file))))
 }
 
 /// Runs `each` on every file in turn. An [`InputError`] is written on
