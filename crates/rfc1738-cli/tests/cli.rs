@@ -437,3 +437,20 @@ fn an_unreadable_stdin_is_named() {
         assert!(err.starts_with("rfc1738: <stdin>: "), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn set_with_a_part_no_url_has_is_a_usage_error() {
+    // A part of another scheme is the URL's error (exit 1); a name no
+    // scheme has is the command line's (exit 2), like a change without `=`.
+    for (args, code, says) in [
+        (&["set", "http://a.dom/", "nosuch=1"][..], 2, "nosuch"),
+        (&["set", "http://a.dom/", "noequals"][..], 2, "noequals"),
+        (&["set", "http://a.dom/", "ftp.name=x"][..], 1, "ftp.name"),
+    ] {
+        let out = rfc1738().args(args).output().unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
+        assert!(err.contains(says), "{args:?}: {err}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+    }
+}

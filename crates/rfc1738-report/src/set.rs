@@ -79,6 +79,15 @@ pub fn parts(kind: &str) -> Vec<&'static str> {
     own.to_vec()
 }
 
+/// Whether a URL of some scheme has `part` for `set` to change: a name
+/// that none has is a mistake of the command line, not of a URL.
+#[must_use]
+pub fn is_part(part: &str) -> bool {
+    ["ftp", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero", "other"]
+        .iter()
+        .any(|kind| parts(kind).contains(&part))
+}
+
 /// The decoded value of each part of `url` that it has.
 fn values(url: &Url) -> BTreeMap<&'static str, Vec<u8>> {
     let d = |s: &str| pct::decode(s).into_owned();

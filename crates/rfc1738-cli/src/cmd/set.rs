@@ -52,6 +52,10 @@ pub fn run(args: &SetArgs) -> io::Result<u8> {
             eprintln!("rfc1738: set: {c:?} is not PART=VALUE");
             return Ok(status::ERROR);
         };
+        if !rfc1738_report::set::is_part(part) {
+            eprintln!("rfc1738: set: {part:?} is a part of no URL (see `rfc1738 set --help`)");
+            return Ok(status::ERROR);
+        }
         changes.push((part, value.as_bytes()));
     }
     let urls = if args.url == "-" { Vec::new() } else { vec![args.url.clone()] };
