@@ -209,15 +209,8 @@ fn the_column_of_a_diagnostic_is_that_of_the_whole_line() {
     // counts from the start of the line, as the offset does.
     let line = format!("http://h.dom/{} x\n", "a".repeat(900));
     let run = |args: &[&str]| {
-        let mut child = Command::new(BIN)
-            .args(args)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child.stdin.take().unwrap().write_all(line.as_bytes()).unwrap();
-        let out = child.wait_with_output().unwrap();
+        let line = line.clone();
+        let (out, _) = run_with_peak(args, move |stdin| stdin.write_all(line.as_bytes()).unwrap());
         text(&out.stdout) + &text(&out.stderr)
     };
     for args in [

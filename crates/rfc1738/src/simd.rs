@@ -238,26 +238,14 @@ static CLASS_BITS: [u8; 256] = {
     allow(dead_code, reason = "the vector ways alone read it (and its test)")
 )]
 pub(crate) const NIBBLES: ([u8; 16], [u8; 16]) = {
-    let mut lo = [0u8; 16];
-    let mut hi = [0u8; 16];
-    let mut bit = 0;
-    let mut h = 0;
-    while h < 16 {
-        let mut l = 0;
-        while l < 16 {
-            if XCHAR.literal().contains_const((h << 4 | l) as u8) {
-                assert!(bit < 8, "more than eight high nibbles hold an xchar");
-                hi[h] = 1 << bit;
-                lo[l] |= 1 << bit;
-            }
-            l += 1;
-        }
-        if hi[h] != 0 {
-            bit += 1;
-        }
-        h += 1;
+    let mut members = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        members[c] = XCHAR.literal().contains_const(c as u8);
+        c += 1;
     }
-    (lo, hi)
+    let set = ByteSet::new(&members);
+    (set.lo, set.hi)
 };
 
 /// The portable way: for each eight bytes, their class bits laid out as

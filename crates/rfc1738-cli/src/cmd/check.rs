@@ -459,13 +459,7 @@ pub fn run(args: &CheckArgs) -> io::Result<u8> {
         summary.write(&mut out, args.top, what)?;
         out.flush()?;
     }
-    Ok(if !all_read {
-        status::ERROR
-    } else if summary.invalid == 0 {
-        status::OK
-    } else {
-        status::INVALID
-    })
+    Ok(status::of_run(all_read, summary.invalid != 0))
 }
 
 /// Checks one file through a pipeline: the reader thread reads blocks,

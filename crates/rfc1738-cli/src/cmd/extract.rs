@@ -97,13 +97,7 @@ pub fn run(args: &ExtractArgs) -> io::Result<u8> {
         })
     })?;
     out.flush()?;
-    Ok(if !all_read {
-        status::ERROR
-    } else if tally.invalid == 0 {
-        status::OK
-    } else {
-        status::INVALID
-    })
+    Ok(status::of_run(all_read, tally.invalid != 0))
 }
 
 /// An input whose read errors name it ([`super::input_error`]), apart

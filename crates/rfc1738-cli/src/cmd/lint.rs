@@ -139,13 +139,7 @@ pub fn run(args: &LintArgs) -> io::Result<u8> {
         writeln!(out)?;
     }
     out.flush()?;
-    Ok(if !all_read {
-        status::ERROR
-    } else if count == 0 {
-        status::OK
-    } else {
-        status::INVALID
-    })
+    Ok(status::of_run(all_read, count != 0))
 }
 
 fn found(input: &[u8], f: Finding<'_>) -> Found {
