@@ -305,7 +305,9 @@ fn lint_sarif_is_valid_sarif_2_1_0_with_file_line_and_column() {
 /// The README and the command's guide (docs/GUIDE.md), read from the checkout.
 fn readme() -> String {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
-    ["README.md", "docs/GUIDE.md"].map(|page| std::fs::read_to_string(format!("{root}{page}")).unwrap()).concat()
+    ["README.md", "docs/GUIDE.md"]
+        .map(|page| std::fs::read_to_string(format!("{root}{page}")).unwrap())
+        .concat()
 }
 
 #[test]
