@@ -33,20 +33,20 @@
 use std::fs;
 use std::io::{self, Seek, Write};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::Duration;
 
 /// A file being written, not yet in place.
 pub struct Pending {
     temp: tempfile::NamedTempFile,
+    /// The temporary path, named to the signal thread while it lives.
+    _watched: Watched,
     /// FILE as the user named it.
     path: PathBuf,
     /// FILE opened for writing by the kernel, when it existed or was a
     /// symlink; `None` when FILE did not exist.
     target: Option<Target>,
     no_clobber: bool,
-    /// The temporary path, shared with the signal thread.
-    cleanup: Arc<Mutex<Option<PathBuf>>>,
 }
 
 /// FILE, opened for writing before the transfer.
@@ -155,9 +155,8 @@ impl Pending {
             // `target` is dropped: a file it created is removed.
             Err(e) => return Err(io_err(e)),
         };
-        let cleanup = Arc::new(Mutex::new(Some(temp.path().to_path_buf())));
-        remove_on_signal(Arc::clone(&cleanup));
-        Ok(Pending { temp, path: path.to_path_buf(), target, no_clobber, cleanup })
+        let _watched = remove_on_signal(temp.path());
+        Ok(Pending { temp, _watched, path: path.to_path_buf(), target, no_clobber })
     }
 
     /// The file to write to.
@@ -172,10 +171,10 @@ impl Pending {
     /// file is kept and named ([`OutputError::Kept`]); otherwise the
     /// temporary file is removed.
     pub fn commit(self) -> Result<(), OutputError> {
-        let Pending { temp, path, mut target, no_clobber, cleanup } = self;
+        let Pending { temp, _watched, path, mut target, no_clobber } = self;
         let fail = |e| OutputError::Io(path.clone(), e);
         temp.as_file().sync_all().map_err(fail)?;
-        let forget_temp = || *cleanup.lock().unwrap_or_else(std::sync::PoisonError::into_inner) = None;
+        let forget_temp = || forget(&_watched.0);
         if let Some(target) = &mut target {
             // From here on FILE holds the transfer, or is replaced by it.
             target.created = false;
@@ -413,28 +412,53 @@ fn owner_is_me(uid: u32) -> bool {
     me.is_root() || me.as_raw() == uid
 }
 
-/// On SIGINT, SIGTERM or SIGHUP, removes the temporary file still named in
-/// `cleanup` and exits with 128 plus the signal's number, as a shell does.
-fn remove_on_signal(cleanup: Arc<Mutex<Option<PathBuf>>>) {
+/// The temporary files of this process not yet in place: what a signal
+/// removes.
+static UNFINISHED: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+/// A temporary path named as unfinished; forgotten when dropped.
+struct Watched(PathBuf);
+
+impl Drop for Watched {
+    fn drop(&mut self) {
+        forget(&self.0);
+    }
+}
+
+/// Names `path` as unfinished, and on the first call starts the thread
+/// that, on SIGINT, SIGTERM or SIGHUP, removes every unfinished file and
+/// exits with 128 plus the signal's number, as a shell does.
+fn remove_on_signal(path: &Path) -> Watched {
+    unfinished().push(path.to_path_buf());
     #[cfg(unix)]
     {
-        use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-        let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
-            return;
-        };
-        std::thread::spawn(move || {
-            if let Some(signal) = signals.forever().next() {
-                let path = cleanup.lock().unwrap_or_else(std::sync::PoisonError::into_inner).take();
-                if let Some(path) = path {
-                    let _ = fs::remove_file(path);
+        static WATCH: std::sync::Once = std::sync::Once::new();
+        WATCH.call_once(|| {
+            use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+            let Ok(mut signals) = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP]) else {
+                return;
+            };
+            std::thread::spawn(move || {
+                if let Some(signal) = signals.forever().next() {
+                    for path in unfinished().drain(..) {
+                        let _ = fs::remove_file(path);
+                    }
+                    let _ = io::stderr().flush();
+                    std::process::exit(128 + signal);
                 }
-                let _ = io::stderr().flush();
-                std::process::exit(128 + signal);
-            }
+            });
         });
     }
-    #[cfg(not(unix))]
-    let _ = cleanup;
+    Watched(path.to_path_buf())
+}
+
+/// `path` is in place or gone: a signal has nothing to remove for it.
+fn forget(path: &Path) {
+    unfinished().retain(|p| p != path);
+}
+
+fn unfinished() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    UNFINISHED.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
 #[cfg(test)]
