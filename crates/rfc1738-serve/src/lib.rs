@@ -50,8 +50,10 @@ use std::sync::Arc;
 /// Lines answered per piece of a streamed `POST /api/check` answer.
 const CHUNK_LINES: usize = 1000;
 
-/// Bytes per piece of a streamed `POST /api/extract` answer.
-const PIECE_BYTES: usize = 64 << 10;
+/// Bytes per piece of a streamed answer (of `POST /api/extract`; of the
+/// lines' text for `POST /api/check`): a client that does not read makes
+/// the server hold two pieces, and make no more.
+const PIECE_BYTES: usize = 16 << 10;
 
 /// The routes of the page and the API, bounded by `config`, for a server
 /// listening on `local`.
@@ -71,11 +73,13 @@ pub fn router(config: &Config, local: SocketAddr) -> Router {
         .route("/api/check", post(check))
         .route("/api/extract", post(extract))
         .fallback(|req: Request| async move {
-            let message = format!("no such page or endpoint: {}; GET /api lists the endpoints", req.uri().path());
+            let message =
+                format!("no such page or endpoint: {}; GET /api lists the endpoints", req.uri().path());
             Problem::new(StatusCode::NOT_FOUND, "not-found", message)
         })
         .method_not_allowed_fallback(|req: Request| async move {
-            let message = format!("{} is not a method of {}; GET /api says which are", req.method(), req.uri().path());
+            let message =
+                format!("{} is not a method of {}; GET /api says which are", req.method(), req.uri().path());
             Problem::new(StatusCode::METHOD_NOT_ALLOWED, "method-not-allowed", message)
         })
         .layer(DefaultBodyLimit::max(config.max_body))
@@ -240,7 +244,9 @@ fn url_query(raw: Option<&str>, config: &Config) -> Result<(String, bool), Probl
         }
     };
     match single(&pairs, "url")? {
-        None => Err(Problem::new(StatusCode::BAD_REQUEST, "missing-url", "missing the url parameter: ?url=...")),
+        None => {
+            Err(Problem::new(StatusCode::BAD_REQUEST, "missing-url", "missing the url parameter: ?url=..."))
+        }
         Some(u) if u.len() > config.max_url => Err(Problem::new(
             StatusCode::URI_TOO_LONG,
             "url-too-long",
@@ -369,8 +375,12 @@ async fn extract(State(config): State<Arc<Config>>, body: Result<Bytes, BytesRej
             // Writing to a `Vec` cannot fail.
             let _ = serde_json::to_writer(&mut out, &found);
             out.push(b'\n');
-            if out.len() >= PIECE_BYTES && tx.send(Bytes::from(std::mem::take(&mut out))).await.is_err() {
-                return;
+            if out.len() >= PIECE_BYTES {
+                if tx.send(Bytes::from(std::mem::take(&mut out))).await.is_err() {
+                    return;
+                }
+                // Others' requests are answered between two pieces.
+                tokio::task::yield_now().await;
             }
         }
         if !out.is_empty() {

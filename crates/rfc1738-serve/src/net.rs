@@ -54,7 +54,7 @@ use tower_service::Service;
 /// does not read can make the server hold there besides the piece of the
 /// answer in hand (Linux doubles it). Left to the kernel, it grows to
 /// `net.ipv4.tcp_wmem`'s maximum (4 MB by default) per connection.
-const SEND_BUFFER: u32 = 256 << 10;
+const SEND_BUFFER: u32 = 64 << 10;
 
 /// hyper's read buffer of a connection, at most: a head longer than this
 /// is refused (431), and a body is read in pieces of this size at most.
@@ -383,7 +383,8 @@ impl hyper::service::Service<Request<Incoming>> for Requests {
         let shared = Arc::clone(&self.shared);
         Box::pin(async move {
             let (parts, incoming) = req.into_parts();
-            let declared = parts.headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse().ok());
+            let declared =
+                parts.headers.get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse().ok());
             let body = match read_body(incoming, declared, &place, &shared).await {
                 Ok(body) => body,
                 Err(problem) => {
@@ -393,7 +394,8 @@ impl hyper::service::Service<Request<Incoming>> for Requests {
                     return Ok(res);
                 }
             };
-            let Ok(Ok(_permit)) = tokio::time::timeout(shared.timeout, shared.in_flight.acquire()).await else {
+            let Ok(Ok(_permit)) = tokio::time::timeout(shared.timeout, shared.in_flight.acquire()).await
+            else {
                 return Ok(busy().into_response());
             };
             let _busy = place.begin();
@@ -426,7 +428,8 @@ async fn read_body(
     if incoming.is_end_stream() {
         return Ok(Body::empty());
     }
-    let mut held = Held { places: Arc::clone(&place.places), client: place.client, data: Vec::new(), bytes: 0 };
+    let mut held =
+        Held { places: Arc::clone(&place.places), client: place.client, data: Vec::new(), bytes: 0 };
     let deadline = tokio::time::sleep(shared.body_timeout);
     tokio::pin!(deadline);
     loop {
@@ -671,7 +674,12 @@ mod tests {
         let head = b"HTTP/1.1 431 Request Header Fields Too Large\r\ncontent-length: 0\r\ndate: x\r\n\r\n";
         let answer = String::from_utf8(instead_of_hypers(head).unwrap()).unwrap();
         assert!(answer.starts_with("HTTP/1.1 431 Request Header Fields Too Large\r\n"), "{answer}");
-        assert!(answer.ends_with(r#""kind":"head-too-large","message":"the request's head is longer than 81920 bytes"}}"#), "{answer}");
+        assert!(
+            answer.ends_with(
+                r#""kind":"head-too-large","message":"the request's head is longer than 81920 bytes"}}"#
+            ),
+            "{answer}"
+        );
         assert!(instead_of_hypers(b"HTTP/1.1 200 OK\r\ncontent-length: 0\r\n\r\n").is_none());
         assert!(instead_of_hypers(b"HTTP/1.1 400 Bad Request\r\ncontent-length: 5\r\n\r\n").is_none());
     }
