@@ -231,18 +231,23 @@ fn single(pairs: &[(String, String)], name: &str) -> Result<Option<String>, Prob
     }
 }
 
+/// The `lenient` switch of a query: `true` or `false` (the default).
+fn lenient_of(pairs: &[(String, String)]) -> Result<bool, Problem> {
+    match single(pairs, "lenient")?.as_deref() {
+        None | Some("false") => Ok(false),
+        Some("true") => Ok(true),
+        Some(other) => {
+            let message = format!("lenient is {other:?}: it is true or false");
+            Err(Problem::new(StatusCode::BAD_REQUEST, "bad-parameter", message))
+        }
+    }
+}
+
 /// The input and the switch of the `GET /api/...` endpoints: `url` (once,
 /// at most `config.max_url` bytes) and `lenient` (`true` or `false`).
 fn url_query(raw: Option<&str>, config: &Config) -> Result<(String, bool), Problem> {
     let pairs = query_pairs(raw)?;
-    let lenient = match single(&pairs, "lenient")?.as_deref() {
-        None | Some("false") => false,
-        Some("true") => true,
-        Some(other) => {
-            let message = format!("lenient is {other:?}: it is true or false");
-            return Err(Problem::new(StatusCode::BAD_REQUEST, "bad-parameter", message));
-        }
-    };
+    let lenient = lenient_of(&pairs)?;
     match single(&pairs, "url")? {
         None => {
             Err(Problem::new(StatusCode::BAD_REQUEST, "missing-url", "missing the url parameter: ?url=..."))
@@ -307,8 +312,10 @@ async fn check(
         Ok(body) => body,
         Err(rejection) => return body_problem(&rejection, &config).into_response(),
     };
-    let format = match query_pairs(raw.as_deref()).and_then(|pairs| single(&pairs, "format")) {
-        Ok(format) => format,
+    let (format, lenient) = match query_pairs(raw.as_deref())
+        .and_then(|pairs| Ok((single(&pairs, "format")?, lenient_of(&pairs)?)))
+    {
+        Ok(read) => read,
         Err(problem) => return problem.into_response(),
     };
     let ranges = api::line_ranges(&body);
@@ -344,7 +351,7 @@ async fn check(
         } else {
             let lines: Vec<&[u8]> = ranges[at..end].iter().map(|r| &body[r.clone()]).collect();
             let mut out = Vec::new();
-            api::check(&lines, at as u64 + 1, format, &mut out);
+            api::check(&lines, at as u64 + 1, format, lenient, &mut out);
             Some((Ok::<_, Infallible>(Bytes::from(out)), end))
         };
         std::future::ready(piece)
