@@ -7,7 +7,8 @@
 //! deadline passes at once. Whatever the bytes:
 //! - the server ends the connection (no hang), and never panics;
 //! - what it sends is a sequence of whole HTTP/1 answers, each framed
-//!   by `content-length` or chunked, each with the security headers;
+//!   by `content-length`, chunked, or by the close, each with the
+//!   security headers;
 //! - no answer is a server error but 503 (busy, a deadline);
 //! - every answer of 400 and above is JSON `{"error": {"kind", "message"}}`;
 //! - a request without `Host` in HTTP/1.1, or with two, is never 200.
@@ -96,6 +97,12 @@ fn answer(out: &[u8]) -> (u16, String, Vec<u8>, &[u8]) {
             body.extend_from_slice(&rest[..size]);
             rest = &rest[size + 2..];
         }
+    } else {
+        // Neither: the body runs to the close (a streamed answer to
+        // HTTP/1.0, which has no chunks).
+        assert!(head.contains("\r\nconnection: close\r\n") || head.starts_with("http/1.0 "), "{head}");
+        body.extend_from_slice(rest);
+        rest = &[];
     }
     (status, head, body, rest)
 }

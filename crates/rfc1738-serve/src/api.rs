@@ -198,7 +198,9 @@ pub fn check(lines: &[&[u8]], first: u64, format: Format, lenient: bool, out: &m
             }
             Format::Clf => {
                 let record = clf::record(line, lenient).to_json();
-                for key in ["valid", "scheme", "error", "warnings", "method", "target", "protocol", "status", "bytes"] {
+                for key in [
+                    "valid", "scheme", "error", "warnings", "method", "target", "protocol", "status", "bytes",
+                ] {
                     obj.insert(key.into(), record.get(key).cloned().unwrap_or(Value::Null));
                 }
             }
