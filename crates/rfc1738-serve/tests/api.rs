@@ -248,7 +248,11 @@ fn every_error_has_one_shape() {
         (format!("GET / HTTP/1.1\r\nHost: {host}\r\nHost: evil.dom\r\nConnection: close\r\n\r\n").into(), 400, "two-hosts"),
         (b"GET / HTTP/1.1\r\nHost: a b\r\n\x01\r\n\r\n".to_vec(), 400, "bad-head"),
     ];
+    let doc = json(include_str!("../assets/openapi.json"));
+    let kinds =
+        doc["components"]["schemas"]["Error"]["properties"]["error"]["properties"]["kind"]["enum"].clone();
     for (request, status, kind) in cases {
+        assert!(kinds.as_array().unwrap().contains(&Value::from(kind)), "{kind} is not in the document");
         let text = raw(&request);
         let (got, body) = answer(&text);
         let head = text.split("\r\n\r\n").next().unwrap_or("");
