@@ -326,7 +326,7 @@ function drawError(text, error) {
   $("error").hidden = false;
 }
 
-// ------------------------------------------------ RFC 1738 beside WHATWG
+// ------------------------------ RFC 1738 beside this browser's new URL()
 
 // The ports new URL() knows; for any other scheme it has no default.
 const SPECIAL_PORTS = { "http:": "80", "https:": "443", "ftp:": "21", "ws:": "80", "wss:": "443" };
