@@ -68,7 +68,7 @@ fn thirty_clients_that_never_read_an_8_mb_extract_hold_little_and_not_long() {
     // 8 MB of text with a URL every 15 bytes: the whole answer would be
     // about 75 MB per client.
     let text = "http://a.dom/x ".repeat(((8 << 20) - 4096) / 15);
-    let clients: Vec<(TcpStream, bool)> = std::thread::scope(|scope| {
+    let clients: Vec<TcpStream> = std::thread::scope(|scope| {
         let sending: Vec<_> = (0..30)
             .map(|_| {
                 scope.spawn(|| {
@@ -80,8 +80,8 @@ fn thirty_clients_that_never_read_an_8_mb_extract_hold_little_and_not_long() {
                     );
                     s.write_all(head.as_bytes()).unwrap();
                     // The server stops reading a body it has no room for.
-                    let sent = s.write_all(text.as_bytes()).is_ok();
-                    (s, sent)
+                    let _ = s.write_all(text.as_bytes());
+                    s
                 })
             })
             .collect();
@@ -90,13 +90,13 @@ fn thirty_clients_that_never_read_an_8_mb_extract_hold_little_and_not_long() {
     let sent = Instant::now();
     std::thread::sleep(Duration::from_millis(1000));
     // One address holds a quarter of the 64 MB the server holds of
-    // bodies at once: two of these; the others were refused (503) while
-    // they sent (it was 2.27 GB when the answers were made whole, and
-    // 240 MB when every body was held).
-    let held = clients.iter().filter(|(_, sent)| *sent).count();
-    assert!((1..=3).contains(&held), "{held} bodies taken whole");
+    // bodies at once: two of these; the others are refused (503) while
+    // they send, though the kernel's buffers may take the rest of their
+    // bytes (it was 2.27 GB when the answers were made whole, and 240 MB
+    // when every body was held).
     let peak_mb = status_kb(pid, "VmHWM:") / 1024;
-    assert!(peak_mb < 150, "peak RSS {peak_mb} MB");
+    eprintln!("peak RSS {peak_mb} MB");
+    assert!(peak_mb < 100, "peak RSS {peak_mb} MB");
     // A normal request meanwhile is answered.
     assert!(get(server.addr, "/api/parse?url=x", &server.addr.to_string()).starts_with("HTTP/1.1 200 OK"));
     // Once each answer fills what the kernel holds for it (a debug build
