@@ -19,8 +19,10 @@ pub struct Config {
     pub max_lines: usize,
     /// The longest URL a `GET /api/...?url=` takes, in bytes.
     pub max_url: usize,
-    /// How long one request may take to be read and answered (the answer
-    /// of a streamed endpoint is then bounded by `write_timeout`).
+    /// How long the server may take to answer one request once its body
+    /// came (the body is bounded by `body_timeout`, the answer of a
+    /// streamed endpoint by `write_timeout`); also how long a request
+    /// waits for a place among `max_in_flight`.
     pub timeout: Duration,
     /// How long a client may take to send the head of a request (the
     /// request line and the headers), and how long an idle connection is
