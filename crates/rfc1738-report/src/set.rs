@@ -460,10 +460,17 @@ mod tests {
     fn scheme_ports_and_opaque_parts() {
         assert_eq!(set_str("http://h.dom/a?q", &[("scheme", "https")]).unwrap(), "https://h.dom/a?q");
         assert_eq!(
-            set_str("ftp://u@h.dom/a/b", &[("scheme", "telnet"), ("port", "")]).unwrap_err().to_string().split(':').next(),
+            set_str("ftp://u@h.dom/a/b", &[("scheme", "telnet"), ("port", "")])
+                .unwrap_err()
+                .to_string()
+                .split(':')
+                .next(),
             Some("scheme")
         );
-        assert_eq!(set_str("http://h.dom/a", &[("scheme", "ftp"), ("user", "me")]).unwrap(), "ftp://me@h.dom/a");
+        assert_eq!(
+            set_str("http://h.dom/a", &[("scheme", "ftp"), ("user", "me")]).unwrap(),
+            "ftp://me@h.dom/a"
+        );
         assert_eq!(set_str("http://h.dom/", &[("port", "65536")]).unwrap(), "http://h.dom:65536/");
         assert_eq!(set_str("http://h.dom:99999/x", &[("host", "k.dom")]).unwrap(), "http://k.dom:99999/x");
         assert_eq!(set_str("x-a:b%20c", &[("other.scheme_specific_part", "d e")]).unwrap(), "x-a:d%20e");

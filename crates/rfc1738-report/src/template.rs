@@ -207,7 +207,9 @@ impl Template {
                 Piece::Part { part, as_written } => match value(*part, input, result) {
                     Some(Got::Written(s)) if !as_written => write_decoded(out, &s, b""),
                     Some(Got::List(s, keep)) if !as_written => write_decoded(out, &s, keep),
-                    Some(Got::Written(s) | Got::Plain(s) | Got::List(s, _)) => write_line_safe(out, s.as_bytes()),
+                    Some(Got::Written(s) | Got::Plain(s) | Got::List(s, _)) => {
+                        write_line_safe(out, s.as_bytes())
+                    }
                     Some(Got::Number(n, _)) if !as_written => out.extend_from_slice(n.as_bytes()),
                     Some(Got::Number(_, s)) => write_line_safe(out, s.as_bytes()),
                     None => {}
@@ -287,7 +289,9 @@ fn decode_keeping(raw: &str, keep: &[u8]) -> Vec<u8> {
     let mut i = 0;
     while i < b.len() {
         let hex = |c: u8| (c as char).to_digit(16);
-        if let (b'%', Some(h), Some(l)) = (b[i], b.get(i + 1).and_then(|&c| hex(c)), b.get(i + 2).and_then(|&c| hex(c))) {
+        if let (b'%', Some(h), Some(l)) =
+            (b[i], b.get(i + 1).and_then(|&c| hex(c)), b.get(i + 2).and_then(|&c| hex(c)))
+        {
             let octet = (h * 16 + l) as u8;
             if octet == b'%' || keep.contains(&octet) {
                 push_escape(&mut out, octet);
@@ -343,7 +347,10 @@ mod tests {
             "user|us%65r|a%2Fb|a%2Fb|c d|i"
         );
         // §3.2.2: `%2F` is a `/` inside a segment; the list keeps it apart.
-        assert_eq!(line("{ftp.cwd}|{:ftp.cwd}", "ftp://h/a/b%2Fc%20d%25/d/f"), "a/b%2Fc d%25/d|a/b%2Fc%20d%25/d");
+        assert_eq!(
+            line("{ftp.cwd}|{:ftp.cwd}", "ftp://h/a/b%2Fc%20d%25/d/f"),
+            "a/b%2Fc d%25/d|a/b%2Fc%20d%25/d"
+        );
         assert_eq!(line("{http.path}", "http://h/a%2Fb/c%41"), "a%2Fb/cA");
         assert_eq!(line("{prospero.fields}", "prospero://h/x;a=b%3Dc;d=%3Be"), "a=b%3Dc;d=%3Be");
         assert_eq!(line("[{password}]", u), "[]");
