@@ -55,7 +55,7 @@ pub enum LintFormat {
 /// The examples at the end of `lint --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  echo 'gopher://mail.dom:25/7x%0D%0A' | rfc1738 lint      each §6 risk with its line and column
+  echo 'gopher://mail.dom:25/7x%09HELO%0D%0AQUIT' | rfc1738 lint   each §6 risk, line and column
   rfc1738 lint --format sarif urls.txt > urls.sarif        for code-scanning tools (SARIF 2.1.0)
   rfc1738 lint --lenient --keep-lines urls.txt             one line per input line, findings by tabs";
 

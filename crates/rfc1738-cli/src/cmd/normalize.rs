@@ -40,7 +40,7 @@ pub struct NormalizeArgs {
 /// The examples at the end of `normalize --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 normalize 'HTTP://WWW.Example.COM:80/%7euser'   http://www.example.com/%7Euser
+  rfc1738 normalize 'HTTP://WWW.Example.COM:80/%7euser'   => http://www.example.com/%7Euser
   rfc1738 normalize --keep-lines < urls.txt | paste urls.txt -   each URL beside its normal form
   rfc1738 normalize --lenient 'http://h.dom/~me/a b'      encodes what it can, warns on stderr";
 

@@ -19,9 +19,9 @@ pub struct RelativeArgs {
 /// The examples at the end of `relative --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 relative 'http://a/b/c/d;p?q' http://a/b/g     ../g
-  rfc1738 relative http://a/b/c/d http://a/b/            ..
-  rfc1738 relative ftp://h.dom/pub/a ftp://h.dom/pub/b;type=i   b;type=i";
+  rfc1738 relative 'http://a/b/c/d;p?q' http://a/b/g     => ../g
+  rfc1738 relative http://a/b/c/d http://a/b/            => ..
+  rfc1738 relative ftp://h.dom/pub/a 'ftp://h.dom/pub/b;type=i'   => b;type=i";
 
 /// Runs `relative`: the reference on stdout, or a diagnostic on stderr.
 pub fn run(args: &RelativeArgs) -> io::Result<u8> {

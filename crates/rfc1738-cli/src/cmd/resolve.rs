@@ -46,7 +46,7 @@ pub struct ResolveArgs {
 /// The examples at the end of `resolve --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 resolve 'http://a/b/c/d;p?q' ../g ';x'           http://a/b/g and http://a/b/c/d;x
+  rfc1738 resolve 'http://a/b/c/d;p?q' ../g               => http://a/b/g
   rfc1738 resolve --keep-lines ftp://h.dom/pub/ < refs.txt   one line per reference, empty when it fails
   rfc1738 resolve --json --lenient http://h.dom/a/ < refs.txt   a record per reference, warnings included";
 

@@ -57,9 +57,9 @@ pub struct SetArgs {
 /// The examples at the end of `set --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 set ftp://h.dom/pub/x 'user=me@home' 'ftp.name=a;b'   ftp://me%40home@h.dom/pub/a%3Bb
-  rfc1738 set 'http://h.dom:8080/a?q' port= 'http.search=x y'   http://h.dom/a?x%20y
-  rfc1738 set http://h.dom/a scheme=ftp --get '{ftp.name}'      a
+  rfc1738 set ftp://h.dom/pub/x 'user=me@home' 'ftp.name=a;b'   => ftp://me%40home@h.dom/pub/a%3Bb
+  rfc1738 set 'http://h.dom:8080/a?q' port= 'http.search=x y'   => http://h.dom/a?x%20y
+  rfc1738 set http://h.dom/a scheme=ftp --get '{ftp.name}'      => a
   rfc1738 set --keep-lines --url-file urls.txt host=mirror.dom  every URL moved to another host";
 
 /// Runs `set`: the changed URL on stdout, or the reason (naming the part)
