@@ -82,7 +82,7 @@ pub fn printable(input: &str, offset: usize) -> (Cow<'_, str>, usize) {
     while !input.is_char_boundary(at) {
         at -= 1;
     }
-    let column = escape(input[..at].as_bytes()).chars().count();
+    let column = escape(&input.as_bytes()[..at]).chars().count();
     (shown, column)
 }
 
