@@ -55,6 +55,11 @@ fn a_dash_is_stdin_for_every_subcommand() {
         };
         assert!(r.out.contains(answered), "{args:?}: {}", r.out);
     }
+    // Subcommands of two URLs: each `-` is the next line.
+    let r = run(&["same", "-", "-"], "HTTP://a.dom:80/\n\nhttp://a.dom/\n");
+    assert_eq!(r.code, 0, "{}", r.err);
+    let r = run(&["relative", "http://a/b/c/d", "-"], "http://a/b/\n");
+    assert_eq!(r.out, "..\n", "{}", r.err);
     // Arguments and stdin, in order.
     let r = run(&["parse", "--get", "{host}", "http://z.dom/", "-"], "http://a.dom/\n");
     assert_eq!(r.out, "z.dom\na.dom\n");

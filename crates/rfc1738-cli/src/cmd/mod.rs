@@ -151,6 +151,38 @@ pub fn lossy_offset(input: &[u8], offset: usize) -> usize {
     String::from_utf8_lossy(before).len()
 }
 
+/// The URL arguments of a subcommand that takes a fixed number of them
+/// (`same A B`, `relative BASE TARGET`): each `-` is the next line of
+/// stdin, empty lines skipped, as everywhere.
+pub fn fixed_arguments(args: &[&str]) -> io::Result<Vec<String>> {
+    let mut stdin: Option<Lines> = None;
+    let mut out = Vec::with_capacity(args.len());
+    for &a in args {
+        if a != "-" {
+            out.push(a.to_string());
+            continue;
+        }
+        let lines = match &mut stdin {
+            Some(l) => l,
+            None => stdin
+                .insert(Lines::open("-", crate::input::DEFAULT_MAX_LEN).map_err(|e| input_error("-", &e))?),
+        };
+        let line = loop {
+            match lines.next_line().map_err(|e| input_error("-", &e))? {
+                Some(Line::Text(t)) if t.is_empty() => {}
+                Some(Line::Text(t)) => break t,
+                Some(Line::TooLong(n)) => {
+                    let e = io::Error::other(format!("a line of {n} bytes, more than the limit"));
+                    return Err(input_error("-", &e));
+                }
+                None => return Err(input_error("-", &io::Error::other("no line left for `-`"))),
+            }
+        };
+        out.push(String::from_utf8_lossy(&line).into_owned());
+    }
+    Ok(out)
+}
+
 /// Where the URLs of a subcommand come from: its arguments (`-` for the
 /// lines of stdin) and the files of `--url-file` (`-`: stdin), in that
 /// order; stdin alone when there are none.

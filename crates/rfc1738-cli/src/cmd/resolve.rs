@@ -141,7 +141,7 @@ fn write_resolve_error(
     };
     let place =
         at.name.map(|name| format!("{}:{}:{column}: ", super::shown_name(name), at.line)).unwrap_or_default();
-    writeln!(err, "rfc1738: {place}cannot resolve {reference:?}: {e}")?;
+    writeln!(err, "rfc1738: {place}cannot resolve \"{}\": {e}", diag::escape(reference.as_bytes()))?;
     match e.kind() {
         ResolveErrorKind::NotRfc1738 { resolved, .. } => write!(err, "{}", diag::caret(resolved, e.offset())),
         ResolveErrorKind::NotHierarchical(_) => Ok(()),
