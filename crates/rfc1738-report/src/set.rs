@@ -93,6 +93,22 @@ impl fmt::Display for SetError {
 
 impl std::error::Error for SetError {}
 
+impl SetError {
+    /// The part the error is about: a part name of `set` (`port`,
+    /// `scheme`, `fragment`), or for a value the builder refused, the §5
+    /// rule it names (`host`, `fpath`).
+    #[must_use]
+    pub fn part(&self) -> &str {
+        match self {
+            SetError::UnknownPart { part, .. } | SetError::NotANumber { part } => part,
+            SetError::Build(e) => e.part().name(),
+            SetError::Fragment(_) => "fragment",
+            SetError::Scheme { .. } => "scheme",
+            SetError::Port { .. } => "port",
+        }
+    }
+}
+
 /// The parts `set` changes in a URL of kind `kind` (a [`SchemeKind::name`]).
 #[must_use]
 pub fn parts(kind: &str) -> Vec<&'static str> {

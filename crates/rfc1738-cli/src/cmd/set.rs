@@ -131,12 +131,8 @@ pub fn run(args: &SetArgs) -> io::Result<u8> {
                 Ok(new) => {
                     json!({"input": shown, "valid": true, "url": new.as_str(), "error": null, "warnings": notes})
                 }
-                Err(e) => {
-                    let message = e.to_string();
-                    let part = message.split(':').next().unwrap_or("");
-                    json!({"input": shown, "valid": true, "url": null,
-                           "error": {"part": part, "message": message}, "warnings": notes})
-                }
+                Err(e) => json!({"input": shown, "valid": true, "url": null,
+                       "error": {"part": e.part(), "message": e.to_string()}, "warnings": notes}),
             };
             serde_json::to_writer(&mut *out, &record)?;
             return writeln!(out);
