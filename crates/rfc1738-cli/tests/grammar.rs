@@ -138,6 +138,9 @@ fn positions_are_line_and_byte_column_with_the_offset_in_json() {
         (o["line"].as_u64(), o["error"]["column"].as_u64(), o["error"]["offset"].as_u64()),
         (Some(1), Some(14), Some(13))
     );
+    let r = run(&["check", "--json", "--lenient"], "http://h.dom/~x\n");
+    let w = &json(r.out.lines().next().unwrap())["warnings"][0];
+    assert_eq!((w["column"].as_u64(), w["offset"].as_u64()), (Some(14), Some(13)), "{w}");
     let r = run(&["lint", "--json", "--lenient"], "http://h.dom/é x\n");
     let o = json(r.out.lines().next().unwrap());
     assert_eq!(

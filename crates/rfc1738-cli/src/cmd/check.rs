@@ -772,7 +772,12 @@ fn write_verdict(
                     e
                 });
                 rest.insert("error".into(), error);
-                rest.insert("warnings".into(), verdict.warnings.iter().map(Note::to_json).collect());
+                let column = |n: &Note| {
+                    let mut w = n.to_json();
+                    w["column"] = super::column_of(input, n.offset).into();
+                    w
+                };
+                rest.insert("warnings".into(), verdict.warnings.iter().map(column).collect());
             }
         }
         if !rest.is_empty() {
