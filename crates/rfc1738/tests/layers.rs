@@ -155,6 +155,7 @@ const CRATES: &[Crate] = &[
             ("input", 1),
             ("output", 1),
             ("flags", 1),
+            ("decompress", 2),
             ("cmd", 2),
             ("cmd::help", 2),
             ("cmd::check", 3),
