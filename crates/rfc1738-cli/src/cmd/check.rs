@@ -49,6 +49,11 @@ pub struct CheckArgs {
     /// log line is invalid and counted under `(not clf)`.
     #[arg(long, value_enum, default_value_t = Format::Url)]
     format: Format,
+    /// With --format clf: the URLs of each log line checked and counted,
+    /// `request`, `referer` (the Combined format's), or both; a line is
+    /// valid when each is. The summary has a table of each.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "request,referer")]
+    fields: Vec<Field>,
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N", value_parser = crate::flags::count)]
     jobs: Option<usize>,
@@ -89,6 +94,15 @@ pub enum Format {
     Clf,
 }
 
+/// A URL of a log line.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Field {
+    /// The request's URL.
+    Request,
+    /// The referer (Combined format).
+    Referer,
+}
+
 /// The verdict on one line: valid or why not, and the deviations a
 /// lenient check accepted.
 struct Verdict {
@@ -100,6 +114,8 @@ struct Verdict {
 #[derive(Default)]
 struct Summary {
     by_scheme: BTreeMap<String, (u64, u64)>,
+    /// The referers of log lines by scheme: valid, invalid.
+    referers: BTreeMap<String, (u64, u64)>,
     /// Errors by kind and rule, in the order first seen.
     errors: Vec<ErrorRow>,
     /// Warnings by kind (the rule is empty), in the order first seen.
@@ -128,6 +144,16 @@ impl Summary {
     /// `lines_before`: added to the line numbers of the tally's errors,
     /// when they were counted from the start of their block.
     fn merge(&mut self, tally: &Tally, lines_before: u64) {
+        for (name, (v, i)) in &tally.referers {
+            let key = if self.referers.contains_key(name) || self.referers.len() < MAX_SCHEMES {
+                name.clone()
+            } else {
+                "(other schemes)".to_string()
+            };
+            let row = self.referers.entry(key).or_default();
+            row.0 += v;
+            row.1 += i;
+        }
         for (name, counts) in &tally.order {
             let key = String::from_utf8_lossy(name);
             let key = if self.by_scheme.contains_key(&*key) || self.by_scheme.len() < MAX_SCHEMES {
@@ -241,11 +267,17 @@ impl Summary {
                 json!({"kind": r.kind, "count": r.count, "first": {"file": file, "line": line, "input": input}})
             })
             .collect();
+        let referers: Vec<_> = self
+            .referers
+            .iter()
+            .map(|(name, (v, i))| json!({"scheme": name, "valid": v, "invalid": i}))
+            .collect();
         json!({"summary": {
             "checked": self.valid + self.invalid,
             "valid": self.valid,
             "invalid": self.invalid,
             "schemes": schemes,
+            "referers": referers,
             "errors": errors,
             "other_errors": rest,
             "warnings": warnings,
@@ -265,6 +297,14 @@ impl Summary {
         for (name, (v, i)) in rows {
             writeln!(out, "  {name:<sw$}{v:>12}{i:>12}")?;
         }
+        if !self.referers.is_empty() {
+            writeln!(out, "  {:<sw$}{:>12}{:>12}", "referer", "valid", "invalid")?;
+            let mut rows: Vec<_> = self.referers.iter().collect();
+            rows.sort_by(|a, b| (b.1 .0 + b.1 .1).cmp(&(a.1 .0 + a.1 .1)).then(a.0.cmp(b.0)));
+            for (name, (v, i)) in rows {
+                writeln!(out, "  {name:<sw$}{v:>12}{i:>12}")?;
+            }
+        }
         self.write_errors(out, top)?;
         self.write_warnings(out)
     }
@@ -275,6 +315,8 @@ impl Summary {
 #[derive(Default)]
 struct Tally {
     order: Vec<(Vec<u8>, (u64, u64))>,
+    /// Referers by scheme: valid, invalid.
+    referers: BTreeMap<String, (u64, u64)>,
     /// Errors by kind and rule, in the order first seen.
     errors: Vec<ErrorRow>,
     /// Warnings by kind, in the order first seen.
@@ -314,6 +356,19 @@ impl Tally {
                     first: (display_name(file).to_string(), line_no, example(input)),
                 }),
             }
+        }
+    }
+
+    /// Counts a referer under its scheme's row.
+    fn add_referer(&mut self, name: &str, ok: bool) {
+        let counts = match self.referers.get_mut(name) {
+            Some(c) => c,
+            None => self.referers.entry(name.to_string()).or_default(),
+        };
+        if ok {
+            counts.0 += 1;
+        } else {
+            counts.1 += 1;
         }
     }
 
@@ -416,6 +471,8 @@ struct Job<'a> {
     json: bool,
     max_len: usize,
     format: Format,
+    /// The URLs of a log line checked.
+    fields: clf::Fields,
     lenient: bool,
     /// Write nothing per line.
     quiet: bool,
@@ -493,6 +550,10 @@ fn check_file(
         json: args.json,
         max_len: args.max_len,
         format: args.format,
+        fields: clf::Fields {
+            request: args.fields.contains(&Field::Request),
+            referer: args.fields.contains(&Field::Referer),
+        },
         lenient: args.lenient,
         quiet: args.quiet,
         keep_lines: args.keep_lines,
@@ -683,8 +744,11 @@ fn one_line(
     let mut record = None;
     let (input, verdict): (&[u8], Verdict) = match line {
         Ok(t) if job.format == Format::Clf => {
-            let r = clf::record(t, job.lenient);
+            let r = clf::record_with(t, job.lenient, job.fields);
             done.tally.add_named(r.row(), r.verdict.is_ok());
+            if let (true, Some(row), Some(f)) = (job.fields.referer, r.referer_row(), &r.referer) {
+                done.tally.add_referer(row, f.verdict.is_ok());
+            }
             let verdict = Verdict { result: r.verdict.clone(), warnings: r.warnings.clone() };
             record = Some(r);
             (t, verdict)
