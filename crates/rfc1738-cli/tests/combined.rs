@@ -76,3 +76,33 @@ fn a_gzip_combined_log_reads_as_its_text() {
     let plain = run(&["check", "--format", "clf", "--keep-lines"], LOG.as_bytes());
     assert_eq!(run(&["check", "--format", "clf", "--keep-lines"], &gz), plain);
 }
+
+#[test]
+fn log_format_takes_presets_and_server_strings_and_names_an_unknown_directive() {
+    // The combined preset reads the Combined log as the line-by-line reader does.
+    let plain = run(&["check", "--format", "clf", "--keep-lines"], LOG.as_bytes());
+    assert_eq!(run(&["check", "--log-format", "combined", "--keep-lines"], LOG.as_bytes()), plain);
+    // An nginx string with the virtual host first and a timing field.
+    let nginx = r#"$host $remote_addr [$time_local] "$request" $status $body_bytes_sent $request_time "$http_referer" "$http_user_agent""#;
+    let line = "h.dom 192.0.2.1 [10/Oct/2000:13:55:36 +0000] \"GET /a%zz HTTP/2.0\" 200 5 0.001 \"http://r.dom/\" \"ua\"\n";
+    let (code, out, _) = run(&["check", "--log-format", nginx, "--json"], line.as_bytes());
+    let o: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        (code, &o["target"], &o["error"]["offset"]),
+        (1, &"/a%zz".into(), &line.find('%').unwrap().into())
+    );
+    // An Apache string, as written in a LogFormat line (`\"`).
+    let apache = r#"%v %h %l %u %t \"%r\" %>s %b %D"#;
+    let line = "v.dom 192.0.2.1 - - [10/Oct/2000:13:55:36 -0700] \"GET /ok HTTP/1.1\" 200 5 1234\n";
+    let (code, out, _) = run(&["check", "--log-format", apache, "--quiet"], line.as_bytes());
+    assert_eq!((code, out.lines().next()), (0, Some("checked 1 log lines: 1 valid, 0 invalid")));
+    // A line of another format is counted as not one of this.
+    let (_, out, _) = run(&["check", "--log-format", "vhost_combined", "--quiet"], LOG.as_bytes());
+    assert!(out.contains("(not clf)"), "{out}");
+    // An unknown directive: a usage error naming it.
+    let (code, _, err) = run(&["check", "--log-format", "%h %Z %r"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown directive %Z at offset 3"), "{err}");
+    let (code, _, err) = run(&["check", "--log-format", "$remote_addr $nosuch"], b"");
+    assert!(code == 2 && err.contains("unknown directive $nosuch"), "{err}");
+}

@@ -48,6 +48,11 @@ pub enum ClfError {
     /// `-`, digits or `-`): the line is not a log line; the offset is just
     /// after the request's closing `"`.
     NoStatus(usize),
+    /// The line does not follow the log format given (`--log-format`);
+    /// the offset is the first byte that differs.
+    Mismatch(usize),
+    /// The log format given has no request field (`%r`, `$request`).
+    NoRequestField(usize),
 }
 
 impl ClfError {
@@ -60,7 +65,9 @@ impl ClfError {
             | Self::Dash(o)
             | Self::NoTarget(o)
             | Self::NoDate(o)
-            | Self::NoStatus(o) => o,
+            | Self::NoStatus(o)
+            | Self::Mismatch(o)
+            | Self::NoRequestField(o) => o,
         }
     }
 
@@ -74,6 +81,8 @@ impl ClfError {
             Self::NoTarget(_) => "clf-no-target",
             Self::NoDate(_) => "clf-no-date",
             Self::NoStatus(_) => "clf-no-status",
+            Self::Mismatch(_) => "clf-format-mismatch",
+            Self::NoRequestField(_) => "clf-no-request-field",
         }
     }
 
@@ -82,7 +91,7 @@ impl ClfError {
     /// of the format around its request is not.
     #[must_use]
     pub fn is_log_line(self) -> bool {
-        matches!(self, Self::Dash(_) | Self::NoTarget(_))
+        matches!(self, Self::Dash(_) | Self::NoTarget(_) | Self::NoRequestField(_))
     }
 
     /// The row a line with this error is counted under in a summary by
@@ -112,6 +121,8 @@ impl fmt::Display for ClfError {
             Self::NoTarget(_) => "the request line has no target after the method",
             Self::NoDate(_) => "not a log line: no `host ident user [date] ` before the request",
             Self::NoStatus(_) => "not a log line: no status and size after the request",
+            Self::Mismatch(_) => "not a line of the log format given",
+            Self::NoRequestField(_) => "the log format has no request field (%r, $request)",
         })
     }
 }
@@ -139,7 +150,7 @@ pub struct Request<'a> {
 /// protocol of the request, and the status and size after it. Works on
 /// bytes, so that a line that is not UTF-8 is read too; every boundary is
 /// at an ASCII byte.
-struct Spans {
+pub(crate) struct Spans {
     method: Range<usize>,
     target: Range<usize>,
     protocol: Option<Range<usize>>,
@@ -159,7 +170,7 @@ fn quotes(b: &[u8]) -> Result<(usize, usize), ClfError> {
 
 /// The `"` that closes the field `b[open]` opens: the next one no `\`
 /// escapes.
-fn closing(b: &[u8], open: usize) -> Option<usize> {
+pub(crate) fn closing(b: &[u8], open: usize) -> Option<usize> {
     let mut i = open + 1;
     // An escape's `\` takes the byte after it, whatever it is; past the
     // end, `get` gives nothing and the field is not closed.
@@ -250,18 +261,17 @@ fn spans(b: &[u8]) -> Result<Spans, ClfError> {
         return Err(ClfError::NoDate(open));
     }
     let (status, bytes) = status_and_size(b, close + 1)?;
-    request_spans(b, open, close, status, bytes)
+    request_spans(b, open + 1, close, status, bytes)
 }
 
-/// The request line inside the field `b[open..=close]`.
-fn request_spans(
+/// The request line `b[from..close]` (inside its field's quotes).
+pub(crate) fn request_spans(
     b: &[u8],
-    open: usize,
+    from: usize,
     close: usize,
     status: Option<u16>,
     bytes: Option<u64>,
 ) -> Result<Spans, ClfError> {
-    let from = open + 1;
     let request = &b[from..close];
     if request == b"-" {
         return Err(ClfError::Dash(from));
@@ -315,7 +325,7 @@ fn read_line(b: &[u8]) -> (Result<Spans, ClfError>, Around<'_>) {
             around.agent = dash(a).map(|(from, to)| &b[from..to]);
         }
     }
-    (request_spans(b, open, close, status, bytes), around)
+    (request_spans(b, open + 1, close, status, bytes), around)
 }
 
 /// Reads the request line of a CLF line.
@@ -645,7 +655,17 @@ pub fn record(line: &[u8], lenient: bool) -> Record<'_> {
 /// verdict (the referer is read and checked whatever `fields` says).
 #[must_use]
 pub fn record_with(line: &[u8], lenient: bool, fields: Fields) -> Record<'_> {
-    let (spans, around) = read_line(line);
+    build(line, read_line(line), lenient, fields)
+}
+
+/// The record of a line read into its request and the fields around it
+/// (by [`read_line`], or by a log format's reader).
+pub(crate) fn build<'a>(
+    line: &'a [u8],
+    (spans, around): (Result<Spans, ClfError>, Around<'a>),
+    lenient: bool,
+    fields: Fields,
+) -> Record<'a> {
     let request = spans.map(|s| RawRequest {
         method: &line[s.method],
         offset: s.target.start,

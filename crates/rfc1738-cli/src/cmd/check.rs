@@ -12,6 +12,7 @@ use crate::outcome::{options, parse_bytes_with, scheme_bytes, scheme_of, Note, P
 use crate::status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rfc1738_report::clf;
+use rfc1738_report::logformat::LogFormat;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -54,6 +55,14 @@ pub struct CheckArgs {
     /// valid when each is. The summary has a table of each.
     #[arg(long, value_enum, value_delimiter = ',', default_value = "request,referer")]
     fields: Vec<Field>,
+    /// The format the server wrote its log in (implies --format clf): an
+    /// Apache `LogFormat` string (`%h %l %u %t \"%r\" %>s %b`, `%v`,
+    /// `%D`, `%{X}i`...), an nginx `log_format` string (`$remote_addr -
+    /// $remote_user [$time_local] "$request" $status ...`), or a preset:
+    /// `common`, `combined`, `vhost_combined`, `main` (nginx). Without
+    /// it, common and combined lines are told apart line by line.
+    #[arg(long, value_name = "FORMAT", value_parser = log_format)]
+    log_format: Option<LogFormat>,
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N", value_parser = crate::flags::count)]
     jobs: Option<usize>,
@@ -92,6 +101,12 @@ pub enum Format {
     Url,
     /// A Common Log Format (or Combined) entry: its request URL.
     Clf,
+}
+
+/// `--log-format`: a preset or a format string; an unknown directive
+/// is a usage error that names it.
+fn log_format(text: &str) -> Result<LogFormat, String> {
+    LogFormat::parse(text).map_err(|e| e.to_string())
 }
 
 /// A URL of a log line.
@@ -473,6 +488,8 @@ struct Job<'a> {
     format: Format,
     /// The URLs of a log line checked.
     fields: clf::Fields,
+    /// The log's format, when given.
+    log_format: Option<&'a LogFormat>,
     lenient: bool,
     /// Write nothing per line.
     quiet: bool,
@@ -504,7 +521,7 @@ pub fn run(args: &CheckArgs) -> io::Result<u8> {
         check_file(args, file, jobs, color, out, &mut summary)
     })?;
     out.flush()?;
-    let what = if args.format == Format::Clf { "log lines" } else { "URLs" };
+    let what = if args.format == Format::Clf || args.log_format.is_some() { "log lines" } else { "URLs" };
     if args.summary {
         serde_json::to_writer(&mut out, &summary.to_json(args.top))?;
         writeln!(out)?;
@@ -549,7 +566,8 @@ fn check_file(
         file,
         json: args.json,
         max_len: args.max_len,
-        format: args.format,
+        format: if args.log_format.is_some() { Format::Clf } else { args.format },
+        log_format: args.log_format.as_ref(),
         fields: clf::Fields {
             request: args.fields.contains(&Field::Request),
             referer: args.fields.contains(&Field::Referer),
@@ -744,7 +762,10 @@ fn one_line(
     let mut record = None;
     let (input, verdict): (&[u8], Verdict) = match line {
         Ok(t) if job.format == Format::Clf => {
-            let r = clf::record_with(t, job.lenient, job.fields);
+            let r = match job.log_format {
+                Some(f) => f.record(t, job.lenient, job.fields),
+                None => clf::record_with(t, job.lenient, job.fields),
+            };
             done.tally.add_named(r.row(), r.verdict.is_ok());
             if let (true, Some(row), Some(f)) = (job.fields.referer, r.referer_row(), &r.referer) {
                 done.tally.add_referer(row, f.verdict.is_ok());
