@@ -131,6 +131,9 @@ struct Summary {
     by_scheme: BTreeMap<String, (u64, u64)>,
     /// The referers of log lines by scheme: valid, invalid.
     referers: BTreeMap<String, (u64, u64)>,
+    /// Log lines with their referers checked: the JSON summary has a
+    /// `referers` table (empty or not).
+    with_referers: bool,
     /// Errors by kind and rule, in the order first seen.
     errors: Vec<ErrorRow>,
     /// Warnings by kind (the rule is empty), in the order first seen.
@@ -287,16 +290,19 @@ impl Summary {
             .iter()
             .map(|(name, (v, i))| json!({"scheme": name, "valid": v, "invalid": i}))
             .collect();
-        json!({"summary": {
+        let mut summary = json!({
             "checked": self.valid + self.invalid,
             "valid": self.valid,
             "invalid": self.invalid,
             "schemes": schemes,
-            "referers": referers,
             "errors": errors,
             "other_errors": rest,
             "warnings": warnings,
-        }})
+        });
+        if self.with_referers {
+            summary["referers"] = referers.into();
+        }
+        json!({ "summary": summary })
     }
 
     fn write(&self, out: &mut impl Write, top: usize, what: &str) -> io::Result<()> {
@@ -516,12 +522,13 @@ pub fn run(args: &CheckArgs) -> io::Result<u8> {
         Box::new(io::stdout().lock())
     };
     let mut out = BufWriter::with_capacity(1 << 16, raw);
-    let mut summary = Summary::default();
+    let clf = args.format == Format::Clf || args.log_format.is_some();
+    let mut summary = Summary { with_referers: clf && args.fields.contains(&Field::Referer), ..Summary::default() };
     let all_read = super::for_each_file(&files, &mut out, |out, file| {
         check_file(args, file, jobs, color, out, &mut summary)
     })?;
     out.flush()?;
-    let what = if args.format == Format::Clf || args.log_format.is_some() { "log lines" } else { "URLs" };
+    let what = if clf { "log lines" } else { "URLs" };
     if args.summary {
         serde_json::to_writer(&mut out, &summary.to_json(args.top))?;
         writeln!(out)?;
