@@ -634,6 +634,34 @@ mod tests {
         }
     }
 
+    /// Gives its text, then fails (a corrupt compressed stream).
+    struct Failing(&'static [u8]);
+
+    impl Read for Failing {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(io::Error::new(io::ErrorKind::InvalidData, "corrupt"));
+            }
+            let n = buf.len().min(self.0.len()).min(3);
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    impl Source for Failing {}
+
+    #[test]
+    fn the_whole_lines_before_a_read_error_come_first_then_the_error() {
+        let mut blocks = Blocks::from_reader(Box::new(Failing(b"a\nbc\nd")), 100, 1 << 10);
+        let block = blocks.next_block(Vec::new()).unwrap().unwrap();
+        assert_eq!(block.data(), b"a\nbc\n", "the part of a line before the error is dropped");
+        assert!(matches!(blocks.next_block(Vec::new()), Err(e) if e.to_string() == "corrupt"));
+        // Nothing whole before it: the error at once.
+        let mut blocks = Blocks::from_reader(Box::new(Failing(b"abc")), 100, 1 << 10);
+        assert!(blocks.next_block(Vec::new()).is_err());
+    }
+
     #[test]
     fn long_lines_are_reported_not_kept() {
         assert_eq!(all(b"abc\nabcdef\r\nx", 4), ["abc", "<6>", "x"]);

@@ -676,7 +676,8 @@ pub(crate) fn build<'a>(
         bytes: s.bytes,
     });
     // The referer is checked when asked for: `--fields request` costs no more than before.
-    let referer = around.referer.filter(|_| fields.referer).map(|(text, offset)| referer(text, offset, lenient));
+    let referer =
+        around.referer.filter(|_| fields.referer).map(|(text, offset)| referer(text, offset, lenient));
     let (mut verdict, mut warnings, scheme) = match &request {
         Ok(r) => {
             let (verdict, warnings) = match validate_request_with(r, lenient) {

@@ -523,7 +523,8 @@ pub fn run(args: &CheckArgs) -> io::Result<u8> {
     };
     let mut out = BufWriter::with_capacity(1 << 16, raw);
     let clf = args.format == Format::Clf || args.log_format.is_some();
-    let mut summary = Summary { with_referers: clf && args.fields.contains(&Field::Referer), ..Summary::default() };
+    let mut summary =
+        Summary { with_referers: clf && args.fields.contains(&Field::Referer), ..Summary::default() };
     let all_read = super::for_each_file(&files, &mut out, |out, file| {
         check_file(args, file, jobs, color, out, &mut summary)
     })?;
