@@ -131,6 +131,12 @@ pub fn text(source: Box<dyn Source>, path: &str) -> io::Result<Box<dyn Source>> 
     })
 }
 
+/// Whether the regular file at `path` holds a compressed stream (its
+/// size then says nothing of its text's: a progress bar counts apart).
+pub fn is_compressed(path: &str) -> bool {
+    path != "-" && matches!(head_in_place(path), Ok(Some(head)) if matches!(sniff(&head, false), Ok(Some(_))))
+}
+
 /// The first bytes of the regular file at `path`, read without moving
 /// its position; `None` when it is not a regular file (a pipe, a device).
 fn head_in_place(path: &str) -> io::Result<Option<Vec<u8>>> {

@@ -879,7 +879,12 @@ fn write_verdict(
 
 /// A byte-count progress bar on stderr when it is a terminal.
 fn progress_bar(file: &str) -> ProgressBar {
-    let len = if file == "-" { None } else { std::fs::metadata(file).ok().map(|m| m.len()) };
+    // A compressed file's size is not its text's: a spinner then.
+    let len = if file == "-" || crate::decompress::is_compressed(file) {
+        None
+    } else {
+        std::fs::metadata(file).ok().map(|m| m.len())
+    };
     if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
