@@ -52,6 +52,8 @@ fn the_summary_has_a_referer_table_and_fields_chooses() {
     assert!(out.starts_with("checked 6 log lines: 3 valid, 3 invalid\n"), "{out}");
     assert!(out.contains("\n  referer                    valid     invalid\n  http                           1           1\n  android-app                    1           0\n"), "{out}");
     assert!(out.contains("\n  *                              1           0\n"), "{out}");
+    // The referers' errors by kind, with the first line of each.
+    assert!(out.contains("\n  referer error           rule           count  first\n  unsafe                  hpath              1  <stdin>:3: "), "{out}");
     // The request alone: the referer is neither checked nor counted.
     let (_, out, _) = run(&["check", "--format", "clf", "--quiet", "--fields", "request"], LOG.as_bytes());
     assert!(
@@ -66,6 +68,11 @@ fn the_summary_has_a_referer_table_and_fields_chooses() {
         s["summary"]["referers"][0],
         serde_json::json!({"scheme": "android-app", "valid": 1, "invalid": 0})
     );
+    let e = &s["summary"]["referer_errors"][0];
+    assert_eq!((&e["kind"], &e["first"]["line"]), (&"unsafe".into(), &3.into()));
+    // Not a log: no referer keys.
+    let (_, out, _) = run(&["check", "--json", "--summary", "-q"], b"http://a.dom/\n");
+    assert!(!out.contains("referer"), "{out}");
 }
 
 #[test]

@@ -131,8 +131,10 @@ struct Summary {
     by_scheme: BTreeMap<String, (u64, u64)>,
     /// The referers of log lines by scheme: valid, invalid.
     referers: BTreeMap<String, (u64, u64)>,
+    /// Errors of the referers by kind and rule, in the order first seen.
+    referer_errors: Vec<ErrorRow>,
     /// Log lines with their referers checked: the JSON summary has a
-    /// `referers` table (empty or not).
+    /// `referers` table and `referer_errors` (empty or not).
     with_referers: bool,
     /// Errors by kind and rule, in the order first seen.
     errors: Vec<ErrorRow>,
@@ -185,7 +187,11 @@ impl Summary {
             self.valid += counts.0;
             self.invalid += counts.1;
         }
-        for (rows, from) in [(&mut self.errors, &tally.errors), (&mut self.warnings, &tally.warnings)] {
+        for (rows, from) in [
+            (&mut self.errors, &tally.errors),
+            (&mut self.warnings, &tally.warnings),
+            (&mut self.referer_errors, &tally.referer_errors),
+        ] {
             for row in from {
                 match rows.iter_mut().find(|r| (r.kind, r.rule) == (row.kind, row.rule)) {
                     Some(r) => r.count += row.count,
@@ -238,6 +244,24 @@ impl Summary {
         if rest > 0 {
             let n = self.errors.len() - rows.len();
             writeln!(out, "  ({n} more kinds of error: {rest} lines; --top to list them)")?;
+        }
+        Ok(())
+    }
+
+    /// The referers' errors by kind and rule, most frequent first, with
+    /// the first line of each.
+    fn write_referer_errors(&self, out: &mut impl Write) -> io::Result<()> {
+        if self.referer_errors.is_empty() {
+            return Ok(());
+        }
+        let mut rows: Vec<&ErrorRow> = self.referer_errors.iter().collect();
+        rows.sort_by_key(|r| std::cmp::Reverse(r.count));
+        let kw = rows.iter().map(|r| r.kind.len() + 2).max().unwrap_or(0).max(24);
+        let rw = rows.iter().map(|r| r.rule.len() + 2).max().unwrap_or(0).max(12);
+        writeln!(out, "  {:<kw$}{:<rw$}{:>8}  first", "referer error", "rule", "count")?;
+        for r in rows {
+            let (file, line, input) = &r.first;
+            writeln!(out, "  {:<kw$}{:<rw$}{:>8}  {file}:{line}: {input}", r.kind, r.rule, r.count)?;
         }
         Ok(())
     }
@@ -301,6 +325,17 @@ impl Summary {
         });
         if self.with_referers {
             summary["referers"] = referers.into();
+            let mut rows: Vec<&ErrorRow> = self.referer_errors.iter().collect();
+            rows.sort_by_key(|r| std::cmp::Reverse(r.count));
+            let errors: Vec<_> = rows
+                .iter()
+                .map(|r| {
+                    let (file, line, input) = &r.first;
+                    json!({"kind": r.kind, "rule": r.rule, "count": r.count,
+                           "first": {"file": file, "line": line, "input": input}})
+                })
+                .collect();
+            summary["referer_errors"] = errors.into();
         }
         json!({ "summary": summary })
     }
@@ -327,6 +362,7 @@ impl Summary {
             }
         }
         self.write_errors(out, top)?;
+        self.write_referer_errors(out)?;
         self.write_warnings(out)
     }
 }
@@ -338,6 +374,8 @@ struct Tally {
     order: Vec<(Vec<u8>, (u64, u64))>,
     /// Referers by scheme: valid, invalid.
     referers: BTreeMap<String, (u64, u64)>,
+    /// Errors of the referers by kind and rule, in the order first seen.
+    referer_errors: Vec<ErrorRow>,
     /// Errors by kind and rule, in the order first seen.
     errors: Vec<ErrorRow>,
     /// Warnings by kind, in the order first seen.
@@ -354,15 +392,12 @@ struct Tally {
 impl Tally {
     /// Counts an error of line `line_no` of `file`.
     fn add_error(&mut self, p: &Problem, file: &str, line_no: u64, input: &[u8]) {
-        match self.errors.iter_mut().find(|r| (r.kind, r.rule) == (p.kind, p.rule)) {
-            Some(r) => r.count += 1,
-            None => self.errors.push(ErrorRow {
-                kind: p.kind,
-                rule: p.rule,
-                count: 1,
-                first: (display_name(file).to_string(), line_no, example(input)),
-            }),
-        }
+        add_row(&mut self.errors, p, file, line_no, input);
+    }
+
+    /// Counts an error of the referer of line `line_no` of `file`.
+    fn add_referer_error(&mut self, p: &Problem, file: &str, line_no: u64, input: &[u8]) {
+        add_row(&mut self.referer_errors, p, file, line_no, input);
     }
 
     /// Counts the warnings of line `line_no` of `file`.
@@ -449,6 +484,19 @@ impl Tally {
                 k
             }
         }
+    }
+}
+
+/// Counts error `p` of line `line_no` of `file` in `rows`, by kind and rule.
+fn add_row(rows: &mut Vec<ErrorRow>, p: &Problem, file: &str, line_no: u64, input: &[u8]) {
+    match rows.iter_mut().find(|r| (r.kind, r.rule) == (p.kind, p.rule)) {
+        Some(r) => r.count += 1,
+        None => rows.push(ErrorRow {
+            kind: p.kind,
+            rule: p.rule,
+            count: 1,
+            first: (display_name(file).to_string(), line_no, example(input)),
+        }),
     }
 }
 
@@ -777,6 +825,9 @@ fn one_line(
             done.tally.add_named(r.row(), r.verdict.is_ok());
             if let (true, Some(row), Some(f)) = (job.fields.referer, r.referer_row(), &r.referer) {
                 done.tally.add_referer(row, f.verdict.is_ok());
+                if let Err(p) = &f.verdict {
+                    done.tally.add_referer_error(p, job.file, line_no, t);
+                }
             }
             let verdict = Verdict { result: r.verdict.clone(), warnings: r.warnings.clone() };
             record = Some(r);
