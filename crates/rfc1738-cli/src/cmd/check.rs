@@ -92,6 +92,7 @@ pub const EXAMPLES: &str = "\
 Examples:
   rfc1738 check urls.txt                         each invalid line, then a summary
   rfc1738 check --format clf --json access.log   a record per log line: method, target, status, scheme
+  rfc1738 check --log-format combined log.gz     a compressed log (gzip, zstd, bzip2, xz), referers too
   rfc1738 check --lenient --keep-lines urls.txt  one line per input line, warnings included";
 
 /// What each input line holds.
