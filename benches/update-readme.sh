@@ -3,11 +3,13 @@
 # - benches/results/NAME.md: the whole output of each binary and of
 #   check-throughput.sh, with the machine and the commit;
 # - benches/README.md, between <!-- NAME:start --> and <!-- NAME:end -->:
-#   parse-bench's tables over all files, check-throughput's table;
+#   parse-bench's tables over all files, check-throughput's and
+#   log-throughput's tables;
 # - docs/SPEED.md, between <!-- speed:start --> and <!-- speed:end -->: the
 #   same parse-bench and check-throughput tables.
 # Usage: benches/update-readme.sh [extra options for every binary, e.g. --corpus DIR]
-# CHECK_MB sets the size of check-throughput's file (default 1000).
+# CHECK_MB sets the size of check-throughput's file (default 1000), LOG_MB
+# that of log-throughput's log (default 300).
 # On a machine shared with other work, BENCH_WRAP runs each binary under a
 # wrapper, e.g. (as root) BENCH_WRAP="nice -n -5 taskset -c 1": one core,
 # ahead of ordinary processes. (A real-time class, "chrt -f 10", once left a
@@ -53,6 +55,13 @@ done
     echo
     sh "$here/check-throughput.sh" "${CHECK_MB:-1000}"
 } > "$here/results/check-throughput.md"
+{
+    grep -v '^Run under' "$out/machine"
+    echo "\`benches/log-throughput.sh ${LOG_MB:-300}\`"
+    echo
+    sh "$here/log-throughput.sh" "${LOG_MB:-300}"
+} > "$here/results/log-throughput.md"
+cp "$here/results/log-throughput.md" "$out/log-throughput"
 
 # What the READMEs show: parse-bench from its table over all files on,
 # check-throughput's table.
@@ -84,5 +93,6 @@ put() {
 }
 put parse-bench "$here/README.md"
 put check-throughput "$here/README.md"
+put log-throughput "$here/README.md"
 put speed "$root/docs/SPEED.md"
 echo "updated benches/results/, benches/README.md and docs/SPEED.md"

@@ -179,9 +179,26 @@ pub fn would_wait(reader: &BufReader<Box<dyn Source>>) -> bool {
     reader.buffer().is_empty() && !reader.get_ref().ready()
 }
 
-/// The file at `path`, or stdin when `path` is `-`.
+/// The file at `path`, or stdin when `path` is `-`, through the filter
+/// set by [`set_filter`] (the command's decompression), if any.
 pub fn open(path: &str) -> io::Result<Box<dyn Source>> {
-    Ok(if path == "-" { stdin()? } else { Box::new(File::open(path)?) })
+    let source: Box<dyn Source> = if path == "-" { stdin()? } else { Box::new(File::open(path)?) };
+    match FILTER.get() {
+        Some(filter) => filter(source, path),
+        None => Ok(source),
+    }
+}
+
+/// What every input goes through once opened: given the source and its
+/// path, the source to read lines from.
+pub type Filter = fn(Box<dyn Source>, &str) -> io::Result<Box<dyn Source>>;
+
+static FILTER: std::sync::OnceLock<Filter> = std::sync::OnceLock::new();
+
+/// Sets the filter every input opened from now on goes through (once).
+#[cfg_attr(fuzzing, allow(dead_code))]
+pub fn set_filter(filter: Filter) {
+    let _ = FILTER.set(filter);
 }
 
 /// Stdin, read straight from its descriptor where there is one (no
@@ -214,6 +231,9 @@ pub struct Blocks {
     first: bool,
     /// The start of a line that the last block's read ended in.
     carry: Vec<u8>,
+    /// A read error that came after whole lines: said at the next block,
+    /// once those lines are handed on.
+    failed: Option<io::Error>,
 }
 
 /// Whole lines of the input: every line ends in `\n` but perhaps the last
@@ -240,13 +260,21 @@ impl Blocks {
 
     /// Blocks of any source.
     pub fn from_reader(reader: Box<dyn Source>, max_len: usize, size: usize) -> Blocks {
-        Blocks { reader, max_len, size: size.max(1), first: true, carry: Vec::new() }
+        Blocks { reader, max_len, size: size.max(1), first: true, carry: Vec::new(), failed: None }
     }
 
     /// The next block, read into `buffer` (a buffer from an earlier block
     /// is reused as it is, its length kept: [`Block::into_buffer`]);
     /// `None` at the end.
+    /// A read error ends the input: the whole lines read before it come
+    /// in a block first (a corrupt compressed stream's text before the
+    /// fault), the error with the call after; the part of a line before
+    /// it is dropped.
     pub fn next_block(&mut self, mut buf: Vec<u8>) -> io::Result<Option<Block>> {
+        if let Some(e) = self.failed.take() {
+            self.carry.clear();
+            return Err(e);
+        }
         let mut len = self.carry.len();
         if buf.len() < len {
             buf.resize(len, 0);
@@ -261,7 +289,16 @@ impl Blocks {
                 // first bytes): read on.
                 want = len + self.size;
             }
-            let (n, asked) = read_once(&mut self.reader, &mut buf, len, want)?;
+            let (n, asked) = match read_once(&mut self.reader, &mut buf, len, want) {
+                Ok(read) => read,
+                Err(e) => match memchr::memrchr(b'\n', &buf[..len]) {
+                    Some(nl) => {
+                        self.failed = Some(e);
+                        return Ok(Some(Block { buf, len: nl + 1, too_long: None, bytes }));
+                    }
+                    None => return Err(e),
+                },
+            };
             len += n;
             bytes += n as u64;
             let end = n == 0;
@@ -595,6 +632,34 @@ mod tests {
             let reader = Pieces::new(&input, pieces, ready);
             proptest::prop_assert_eq!(by_blocks_of(Box::new(reader), &input, max, size), all(&input, max));
         }
+    }
+
+    /// Gives its text, then fails (a corrupt compressed stream).
+    struct Failing(&'static [u8]);
+
+    impl Read for Failing {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            if self.0.is_empty() {
+                return Err(io::Error::new(io::ErrorKind::InvalidData, "corrupt"));
+            }
+            let n = buf.len().min(self.0.len()).min(3);
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    impl Source for Failing {}
+
+    #[test]
+    fn the_whole_lines_before_a_read_error_come_first_then_the_error() {
+        let mut blocks = Blocks::from_reader(Box::new(Failing(b"a\nbc\nd")), 100, 1 << 10);
+        let block = blocks.next_block(Vec::new()).unwrap().unwrap();
+        assert_eq!(block.data(), b"a\nbc\n", "the part of a line before the error is dropped");
+        assert!(matches!(blocks.next_block(Vec::new()), Err(e) if e.to_string() == "corrupt"));
+        // Nothing whole before it: the error at once.
+        let mut blocks = Blocks::from_reader(Box::new(Failing(b"abc")), 100, 1 << 10);
+        assert!(blocks.next_block(Vec::new()).is_err());
     }
 
     #[test]

@@ -4,6 +4,7 @@
 //! The library crate `rfc1738` does the work.
 
 mod cmd;
+mod decompress;
 mod flags;
 mod input;
 mod output;
@@ -28,8 +29,22 @@ struct Cli {
     /// `NO_COLOR` is set), `always` or `never`.
     #[arg(long, global = true, value_name = "WHEN", default_value = "auto")]
     color: clap::ColorChoice,
+    /// Input compressed with gzip, zstd, bzip2 or xz, told by its first
+    /// bytes (not its name), is read as the text it holds (`auto`), or as
+    /// it is (`never`). Line numbers and offsets are those of the text.
+    #[arg(long, global = true, value_name = "WHEN", default_value = "auto")]
+    decompress: Decompress,
     #[command(subcommand)]
     command: Option<Command>,
+}
+
+/// Whether compressed input is inflated.
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum Decompress {
+    /// Inflate a compressed input, read any other as it is.
+    Auto,
+    /// Read every input as it is.
+    Never,
 }
 
 #[derive(Subcommand)]
@@ -89,6 +104,9 @@ fn main() -> ExitCode {
         clap::ColorChoice::Never => anstream::ColorChoice::Never,
     };
     choice.write_global();
+    if let Decompress::Auto = cli.decompress {
+        input::set_filter(decompress::text);
+    }
     let result = match cli.command {
         None | Some(Command::Examples) => cmd::examples::run(),
         Some(Command::Parse(args)) => cmd::parse::run(&args),

@@ -1,6 +1,6 @@
 //! Every example at the end of every `--help`, and in the EXAMPLES of
 //! every manual page, runs as printed, in a directory holding the files
-//! the examples name (`urls.txt`, `mail.txt`, `access.log`, ...).
+//! the examples name (`urls.txt`, `mail.txt`, `access.log`, `log.gz`, ...).
 //!
 //! An example is a command, two spaces or more, and what it gives: after
 //! `=> `, its output line, compared with what it writes; otherwise words
@@ -92,6 +92,12 @@ fn fixtures(dir: &Path) {
         "127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] \"GET /a.gif HTTP/1.0\" 200 2326\n\
          127.0.0.1 - - [10/Oct/2000:13:55:37 -0700] \"GET /b c HTTP/1.0\" 404 0\n",
     );
+    // A rotated Combined log, compressed as servers leave it.
+    let combined = "10.0.0.1 - - [10/Oct/2000:13:55:36 -0700] \"GET /a.gif HTTP/1.0\" 200 2326 \
+                    \"http://ref.dom/a b\" \"Mozilla/4.08\"\n";
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    std::io::Write::write_all(&mut gz, combined.as_bytes()).unwrap();
+    std::fs::write(dir.join("log.gz"), gz.finish().unwrap()).unwrap();
     for d in [".local/share/bash-completion", ".config/fish/completions"] {
         std::fs::create_dir_all(dir.join("home").join(d)).unwrap();
     }

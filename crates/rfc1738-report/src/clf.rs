@@ -48,6 +48,11 @@ pub enum ClfError {
     /// `-`, digits or `-`): the line is not a log line; the offset is just
     /// after the request's closing `"`.
     NoStatus(usize),
+    /// The line does not follow the log format given (`--log-format`);
+    /// the offset is the first byte that differs.
+    Mismatch(usize),
+    /// The log format given has no request field (`%r`, `$request`).
+    NoRequestField(usize),
 }
 
 impl ClfError {
@@ -60,7 +65,9 @@ impl ClfError {
             | Self::Dash(o)
             | Self::NoTarget(o)
             | Self::NoDate(o)
-            | Self::NoStatus(o) => o,
+            | Self::NoStatus(o)
+            | Self::Mismatch(o)
+            | Self::NoRequestField(o) => o,
         }
     }
 
@@ -74,6 +81,8 @@ impl ClfError {
             Self::NoTarget(_) => "clf-no-target",
             Self::NoDate(_) => "clf-no-date",
             Self::NoStatus(_) => "clf-no-status",
+            Self::Mismatch(_) => "clf-format-mismatch",
+            Self::NoRequestField(_) => "clf-no-request-field",
         }
     }
 
@@ -82,7 +91,7 @@ impl ClfError {
     /// of the format around its request is not.
     #[must_use]
     pub fn is_log_line(self) -> bool {
-        matches!(self, Self::Dash(_) | Self::NoTarget(_))
+        matches!(self, Self::Dash(_) | Self::NoTarget(_) | Self::NoRequestField(_))
     }
 
     /// The row a line with this error is counted under in a summary by
@@ -112,6 +121,8 @@ impl fmt::Display for ClfError {
             Self::NoTarget(_) => "the request line has no target after the method",
             Self::NoDate(_) => "not a log line: no `host ident user [date] ` before the request",
             Self::NoStatus(_) => "not a log line: no status and size after the request",
+            Self::Mismatch(_) => "not a line of the log format given",
+            Self::NoRequestField(_) => "the log format has no request field (%r, $request)",
         })
     }
 }
@@ -139,7 +150,7 @@ pub struct Request<'a> {
 /// protocol of the request, and the status and size after it. Works on
 /// bytes, so that a line that is not UTF-8 is read too; every boundary is
 /// at an ASCII byte.
-struct Spans {
+pub(crate) struct Spans {
     method: Range<usize>,
     target: Range<usize>,
     protocol: Option<Range<usize>>,
@@ -154,16 +165,22 @@ struct Spans {
 /// `\` inside the request as `\"` and `\\`).
 fn quotes(b: &[u8]) -> Result<(usize, usize), ClfError> {
     let open = memchr(b'"', b).ok_or(ClfError::NoRequest(b.len()))?;
+    closing(b, open).ok_or(ClfError::Unterminated(open)).map(|close| (open, close))
+}
+
+/// The `"` that closes the field `b[open]` opens: the next one no `\`
+/// escapes.
+pub(crate) fn closing(b: &[u8], open: usize) -> Option<usize> {
     let mut i = open + 1;
     // An escape's `\` takes the byte after it, whatever it is; past the
     // end, `get` gives nothing and the field is not closed.
     while let Some(k) = b.get(i..).and_then(|rest| memchr2(b'"', b'\\', rest)) {
         if b[i + k] == b'"' {
-            return Ok((open, i + k));
+            return Some(i + k);
         }
         i += k + 2;
     }
-    Err(ClfError::Unterminated(open))
+    None
 }
 
 /// Whether what comes before the request is `host ident authuser [date] `:
@@ -180,6 +197,11 @@ fn dated(head: &[u8]) -> bool {
 /// up to 19 digits or `-`. `after` is just after the request's closing
 /// `"`.
 fn status_and_size(b: &[u8], after: usize) -> Result<(Option<u16>, Option<u64>), ClfError> {
+    status_size_end(b, after).map(|(status, size, _)| (status, size))
+}
+
+/// [`status_and_size`], and the offset just after the size.
+fn status_size_end(b: &[u8], after: usize) -> Result<(Option<u16>, Option<u64>, usize), ClfError> {
     let bad = ClfError::NoStatus(after);
     let rest = b[after..].strip_prefix(b" ").ok_or(bad)?;
     let (status, rest) = match rest {
@@ -189,8 +211,8 @@ fn status_and_size(b: &[u8], after: usize) -> Result<(Option<u16>, Option<u64>),
         }
         _ => return Err(bad),
     };
-    let size = &rest[..rest.iter().position(|&c| c == b' ').unwrap_or(rest.len())];
-    let size = match size {
+    let size_len = rest.iter().position(|&c| c == b' ').unwrap_or(rest.len());
+    let size = match &rest[..size_len] {
         b"-" => None,
         // 19 digits stay below `u64::MAX`.
         d if !d.is_empty() && d.len() <= 19 && d.iter().all(u8::is_ascii_digit) => {
@@ -198,7 +220,8 @@ fn status_and_size(b: &[u8], after: usize) -> Result<(Option<u16>, Option<u64>),
         }
         _ => return Err(bad),
     };
-    Ok((status, size))
+    let end = b.len() - rest.len() + size_len;
+    Ok((status, size, end))
 }
 
 /// The words of a request line (`METHOD SP target [SP protocol]`), as
@@ -238,7 +261,17 @@ fn spans(b: &[u8]) -> Result<Spans, ClfError> {
         return Err(ClfError::NoDate(open));
     }
     let (status, bytes) = status_and_size(b, close + 1)?;
-    let from = open + 1;
+    request_spans(b, open + 1, close, status, bytes)
+}
+
+/// The request line `b[from..close]` (inside its field's quotes).
+pub(crate) fn request_spans(
+    b: &[u8],
+    from: usize,
+    close: usize,
+    status: Option<u16>,
+    bytes: Option<u64>,
+) -> Result<Spans, ClfError> {
     let request = &b[from..close];
     if request == b"-" {
         return Err(ClfError::Dash(from));
@@ -246,6 +279,53 @@ fn spans(b: &[u8]) -> Result<Spans, ClfError> {
     let w = request_line(request).ok_or(ClfError::NoTarget(close))?;
     let at = |r: Range<usize>| from + r.start..from + r.end;
     Ok(Spans { method: at(w.method), target: at(w.target), protocol: w.protocol.map(at), status, bytes })
+}
+
+/// The fields of a log line around its request, read whatever the
+/// request is (`"-"` for a timeout, TLS bytes): the status and the size,
+/// and the Combined format's referer and user agent.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Around<'a> {
+    /// The status code; `None` when logged as `-` or not a log line.
+    pub status: Option<u16>,
+    /// The size of the response body; `None` when logged as `-`.
+    pub bytes: Option<u64>,
+    /// The referer as logged (Apache's `\"` and `\\` kept) and its byte
+    /// offset in the line; `None` when the line has none or `"-"`.
+    pub referer: Option<(&'a [u8], usize)>,
+    /// The user agent as logged; `None` when the line has none or `"-"`.
+    pub agent: Option<&'a [u8]>,
+}
+
+/// Reads a log line: its request, and the fields around it (all absent
+/// when the line is not a log line).
+fn read_line(b: &[u8]) -> (Result<Spans, ClfError>, Around<'_>) {
+    let head = quotes(b).and_then(|(open, close)| {
+        if !dated(&b[..open]) {
+            return Err(ClfError::NoDate(open));
+        }
+        status_size_end(b, close + 1).map(|(status, bytes, end)| (open, close, status, bytes, end))
+    });
+    let (open, close, status, bytes, end) = match head {
+        Ok(h) => h,
+        Err(e) => return (Err(e), Around::default()),
+    };
+    let mut around = Around { status, bytes, ..Around::default() };
+    // ` "referer" "user agent"` (Combined), each escaped as the request is.
+    let quoted = |at: usize| -> Option<(usize, usize)> {
+        if !b[at..].starts_with(b" \"") {
+            return None;
+        }
+        closing(b, at + 1).map(|close| (at + 2, close))
+    };
+    let dash = |r: (usize, usize)| (&b[r.0..r.1] != b"-").then_some(r);
+    if let Some(r) = quoted(end) {
+        around.referer = dash(r).map(|(from, to)| (&b[from..to], from));
+        if let Some(a) = quoted(r.1 + 1) {
+            around.agent = dash(a).map(|(from, to)| &b[from..to]);
+        }
+    }
+    (request_spans(b, open + 1, close, status, bytes), around)
 }
 
 /// Reads the request line of a CLF line.
@@ -481,6 +561,68 @@ pub fn check_lines<'a>(
     }
 }
 
+/// Which URLs of a log line are checked and counted: the request's, the
+/// referer's, or both (`check --fields`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Fields {
+    /// The request URL.
+    pub request: bool,
+    /// The Combined format's referer.
+    pub referer: bool,
+}
+
+impl Fields {
+    /// The request URL alone.
+    pub const REQUEST: Fields = Fields { request: true, referer: false };
+    /// The request URL and the referer.
+    pub const BOTH: Fields = Fields { request: true, referer: true };
+}
+
+/// The referer of a Combined log line, checked as an absolute URL.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Referer<'a> {
+    /// As logged, between its quotes.
+    pub text: &'a [u8],
+    /// Its byte offset in the line.
+    pub offset: usize,
+    /// Its verdict, offsets in the line.
+    pub verdict: Result<(), Problem>,
+    /// Its scheme, lower-cased; `None` when it has none.
+    pub scheme: Option<Cow<'a, str>>,
+    /// The deviations a lenient check accepted, offsets in the line.
+    pub warnings: Vec<Note>,
+}
+
+/// Checks a referer: an absolute URL (§5; a referer with no scheme is an
+/// error, as any URL without one), offsets moved into the line.
+fn referer(text: &[u8], offset: usize, lenient: bool) -> Referer<'_> {
+    let moved = |mut p: Problem| {
+        p.offset += offset;
+        p
+    };
+    let (verdict, warnings) = if lenient {
+        match parse_bytes_with(text, &ParseOptions::lenient()) {
+            Ok((_, w)) => {
+                (Ok(()), w.iter().map(|w| Note { offset: offset + w.offset(), ..Note::from(w) }).collect())
+            }
+            Err(p) => (Err(moved(p)), Vec::new()),
+        }
+    } else {
+        (validate_bytes(text).map_err(moved), Vec::new())
+    };
+    let scheme = scheme_bytes(text).and_then(|n| std::str::from_utf8(n).ok()).map(|n| {
+        if n.bytes().any(|b| b.is_ascii_uppercase()) {
+            Cow::Owned(n.to_ascii_lowercase())
+        } else {
+            Cow::Borrowed(n)
+        }
+    });
+    Referer { text, offset, verdict, scheme, warnings }
+}
+
+/// The summary row of a referer with no scheme.
+pub const NO_SCHEME: &str = "(no scheme)";
+
 /// What `check --format clf` says of one log line: the record every front
 /// end gives for it (the command's `--json`, the Python reader, the Dask
 /// recipe), read once.
@@ -488,7 +630,14 @@ pub fn check_lines<'a>(
 pub struct Record<'a> {
     /// The request and the fields around it, or why the line has none.
     pub request: Result<RawRequest<'a>, ClfError>,
-    /// The verdict on the line: its request URL's, or the line's own error.
+    /// Status, size, referer and user agent, read whatever the request.
+    pub around: Around<'a>,
+    /// The referer, checked; `None` when the line has none, or when it
+    /// is not among the [`Fields`] checked.
+    pub referer: Option<Referer<'a>>,
+    /// The verdict on the line: the first error of the URLs checked
+    /// ([`Fields`]: the request's, then the referer's), or the line's own
+    /// error.
     pub verdict: Result<(), Problem>,
     /// The scheme of the URL the request names (see [`request_scheme`]).
     pub scheme: Option<Cow<'a, str>>,
@@ -496,24 +645,65 @@ pub struct Record<'a> {
     pub warnings: Vec<Note>,
 }
 
-/// Reads and checks one log line; `lenient` as in [`validate_request_with`].
+/// Reads and checks one log line, its request URL alone; `lenient` as
+/// in [`validate_request_with`].
 #[must_use]
 pub fn record(line: &[u8], lenient: bool) -> Record<'_> {
-    match raw_request(line) {
+    record_with(line, lenient, Fields::REQUEST)
+}
+
+/// Reads and checks one log line: the URLs `fields` names make its
+/// verdict (the referer is checked, and in the record, only when named).
+#[must_use]
+pub fn record_with(line: &[u8], lenient: bool, fields: Fields) -> Record<'_> {
+    build(line, read_line(line), lenient, fields)
+}
+
+/// The record of a line read into its request and the fields around it
+/// (by [`read_line`], or by a log format's reader).
+pub(crate) fn build<'a>(
+    line: &'a [u8],
+    (spans, around): (Result<Spans, ClfError>, Around<'a>),
+    lenient: bool,
+    fields: Fields,
+) -> Record<'a> {
+    let request = spans.map(|s| RawRequest {
+        method: &line[s.method],
+        offset: s.target.start,
+        target: &line[s.target],
+        protocol: s.protocol.map(|p| &line[p]),
+        status: s.status,
+        bytes: s.bytes,
+    });
+    // The referer is checked when asked for: `--fields request` costs no more than before.
+    let referer =
+        around.referer.filter(|_| fields.referer).map(|(text, offset)| referer(text, offset, lenient));
+    let (mut verdict, mut warnings, scheme) = match &request {
         Ok(r) => {
-            let (verdict, warnings) = match validate_request_with(&r, lenient) {
+            let (verdict, warnings) = match validate_request_with(r, lenient) {
                 Ok(w) => (Ok(()), w),
                 Err(p) => (Err(p), Vec::new()),
             };
-            Record { request: Ok(r), verdict, scheme: request_scheme(&r), warnings }
+            (verdict, warnings, request_scheme(r))
         }
-        Err(e) => Record { request: Err(e), verdict: Err(e.into()), scheme: None, warnings: Vec::new() },
+        Err(e) => (Err((*e).into()), Vec::new(), None),
+    };
+    if !fields.request && request.is_ok() {
+        (verdict, warnings) = (Ok(()), Vec::new());
     }
+    if let (true, Some(r)) = (fields.referer, &referer) {
+        if verdict.is_ok() {
+            verdict.clone_from(&r.verdict);
+        }
+        warnings.extend(r.warnings.iter().cloned());
+    }
+    Record { request, around, referer, verdict, scheme, warnings }
 }
 
 impl Record<'_> {
     /// The row of a summary by scheme this line is counted under: its
-    /// scheme, `*` for `OPTIONS *`, [`NO_REQUEST`] or [`NOT_CLF`].
+    /// scheme, `*` for `OPTIONS *` (the `scheme` of its record too),
+    /// [`NO_REQUEST`] or [`NOT_CLF`].
     #[must_use]
     pub fn row(&self) -> &str {
         match (&self.request, &self.scheme) {
@@ -523,26 +713,85 @@ impl Record<'_> {
         }
     }
 
+    /// The row of a summary of referers this line's referer is counted
+    /// under: its scheme or [`NO_SCHEME`]; `None` without a referer.
+    #[must_use]
+    pub fn referer_row(&self) -> Option<&str> {
+        self.referer.as_ref().map(|r| r.scheme.as_deref().unwrap_or(NO_SCHEME))
+    }
+
     /// The record's own keys, for `check --format clf --json`: `valid`,
-    /// `scheme`, `method`, `target`, `protocol`, `status`, `bytes`,
-    /// `error` (`null` or `{offset, kind, rule, message}`) and `warnings`.
-    /// Request fields are `null` when the line has no request.
+    /// `scheme` (`*` for `OPTIONS *`), `method`, `target`, `protocol`,
+    /// `status`, `bytes`, `referer`, `referer_valid`, `referer_scheme`,
+    /// `referer_error`, `user_agent`, `error` (`null` or `{offset, kind,
+    /// rule, message}`) and `warnings`. Request fields are `null` when the
+    /// line has no request; status and bytes are read whatever the request;
+    /// the referer's fields are `null` when it is absent or `"-"`.
     #[must_use]
     pub fn to_json(&self) -> Map<String, Value> {
         let text = |b: &[u8]| Value::from(String::from_utf8_lossy(b));
         let r = self.request.as_ref().ok();
         let mut o = Map::new();
         o.insert("valid".into(), self.verdict.is_ok().into());
-        o.insert("scheme".into(), json!(self.scheme));
+        let scheme = match (r, &self.scheme) {
+            (Some(_), None) => json!("*"),
+            (_, s) => json!(s),
+        };
+        o.insert("scheme".into(), scheme);
         o.insert("method".into(), r.map_or(Value::Null, |r| text(r.method)));
         o.insert("target".into(), r.map_or(Value::Null, |r| text(r.target)));
         o.insert("protocol".into(), r.and_then(|r| r.protocol).map_or(Value::Null, text));
-        o.insert("status".into(), json!(r.and_then(|r| r.status)));
-        o.insert("bytes".into(), json!(r.and_then(|r| r.bytes)));
+        o.insert("status".into(), json!(self.around.status));
+        o.insert("bytes".into(), json!(self.around.bytes));
+        let f = self.referer.as_ref();
+        o.insert("referer".into(), f.map_or(Value::Null, |f| text(f.text)));
+        o.insert("referer_valid".into(), json!(f.map(|f| f.verdict.is_ok())));
+        o.insert("referer_scheme".into(), json!(f.map(|f| f.scheme.as_deref().unwrap_or(NO_SCHEME))));
+        o.insert(
+            "referer_error".into(),
+            f.and_then(|f| f.verdict.as_ref().err()).map_or(Value::Null, Problem::to_json),
+        );
+        o.insert("user_agent".into(), self.around.agent.map_or(Value::Null, |a| Value::from(unescape(a))));
         o.insert("error".into(), self.verdict.as_ref().err().map_or(Value::Null, Problem::to_json));
         o.insert("warnings".into(), self.warnings.iter().map(Note::to_json).collect());
         o
     }
+}
+
+/// A quoted field's text as Apache wrote it, its escapes read: `\"` is
+/// `"`, `\\` is `\`, `\xhh` the octet hh (shown as UTF-8 allows).
+#[must_use]
+pub fn unescape(field: &[u8]) -> String {
+    let mut out = Vec::with_capacity(field.len());
+    let mut i = 0;
+    while i < field.len() {
+        match (field[i], field.get(i + 1)) {
+            (b'\\', Some(&c @ (b'"' | b'\\'))) => {
+                out.push(c);
+                i += 2;
+            }
+            (b'\\', Some(b'x')) if field.len() >= i + 4 => {
+                match std::str::from_utf8(&field[i + 2..i + 4])
+                    .ok()
+                    .and_then(|h| u8::from_str_radix(h, 16).ok())
+                {
+                    Some(o) => {
+                        out.push(o);
+                        i += 4;
+                    }
+                    None => {
+                        out.push(b'\\');
+                        i += 1;
+                    }
+                }
+            }
+            (c, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[cfg(test)]
@@ -727,6 +976,55 @@ mod tests {
         assert_eq!((r.row(), r.verdict.as_ref().unwrap_err().kind), (NOT_CLF, "clf-no-date"));
         assert_eq!(record(br#"h - - [d] "-" 408 0"#, false).row(), NO_REQUEST);
         assert_eq!(record(br#"h - - [d] "OPTIONS * HTTP/1.1" 200 0"#, false).row(), "*");
+    }
+
+    #[test]
+    fn a_combined_line_has_its_referer_checked_and_its_user_agent_read() {
+        let line =
+            br#"h - - [d] "GET /a HTTP/1.1" 200 5 "http://ref.example/a b" "Mozilla/5.0 (\"x\" \\ y)""#;
+        let r = record_with(line, false, Fields::BOTH);
+        let o = r.to_json();
+        // The whole referer, the space inside it too: invalid there.
+        assert_eq!(o["referer"], "http://ref.example/a b");
+        assert_eq!((&o["referer_valid"], &o["referer_scheme"]), (&json!(false), &json!("http")));
+        let at = o["referer_error"]["offset"].as_u64().unwrap() as usize;
+        assert_eq!(&line[at..=at], b" ");
+        assert_eq!(o["user_agent"], r#"Mozilla/5.0 ("x" \ y)"#);
+        // The line is invalid through its referer, at the referer's offset.
+        assert_eq!((r.verdict.clone().unwrap_err().offset, o["valid"].clone()), (at, json!(false)));
+        // The request alone: valid; the referer not checked.
+        let r = record_with(line, false, Fields::REQUEST);
+        assert_eq!((r.verdict.is_ok(), r.referer_row()), (true, None));
+        let r = record_with(line, false, Fields { request: false, referer: true });
+        assert_eq!(r.verdict.unwrap_err().offset, at);
+        // "-" is no referer, not an invalid one; a relative one has no scheme.
+        let r = record_with(br#"h - - [d] "GET /a HTTP/1.1" 200 5 "-" "-""#, false, Fields::BOTH);
+        assert_eq!(
+            (r.referer.is_none(), r.verdict.is_ok(), r.to_json()["user_agent"].clone()),
+            (true, true, Value::Null)
+        );
+        let r = record_with(br#"h - - [d] "GET /a HTTP/1.1" 200 5 "/rel" "ua""#, false, Fields::BOTH);
+        assert_eq!((r.referer_row(), r.verdict.is_err()), (Some(NO_SCHEME), true));
+        // A referer with `\"` inside ends at the unescaped quote.
+        let r =
+            record_with(br#"h - - [d] "GET /a HTTP/1.1" 200 5 "http://r.dom/\"q" "ua""#, false, Fields::BOTH);
+        assert_eq!(r.referer.unwrap().text, br#"http://r.dom/\"q"#);
+    }
+
+    #[test]
+    fn status_and_bytes_are_read_whatever_the_request() {
+        for (line, status, bytes) in [
+            (&br#"h - - [d] "-" 408 0 "-" "-""#[..], 408, 0),
+            (br#"h - - [d] "\x16\x03\x01" 400 226"#, 400, 226),
+            (br#"h - - [d] "GET" 400 7"#, 400, 7),
+        ] {
+            let o = record_with(line, false, Fields::BOTH).to_json();
+            assert_eq!((o["status"].clone(), o["bytes"].clone()), (json!(status), json!(bytes)));
+            assert_eq!(o["valid"], false);
+        }
+        // OPTIONS *: one name, `*`, in the record and the summary alike.
+        let r = record(br#"h - - [d] "OPTIONS * HTTP/1.1" 200 0"#, false);
+        assert_eq!((r.row(), r.to_json()["scheme"].clone()), ("*", json!("*")));
     }
 
     #[test]

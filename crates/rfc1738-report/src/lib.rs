@@ -12,6 +12,7 @@
 //! - [`explain`]: what a client does with a URL, in words.
 //! - [`diag`]: the input made printable, with a caret under an offset.
 //! - [`clf`]: the request URL of a Common Log Format line.
+//! - [`logformat`]: log lines of an Apache `LogFormat` or nginx `log_format` string.
 //! - [`spans`]: where each part of a URL lies, for the explorer page.
 //! - [`template`]: `parse --get`, a line per URL from a template of part names.
 //! - [`set`]: `set URL PART=VALUE`, parts changed through the library's builders.
@@ -21,6 +22,7 @@ pub mod clf;
 pub mod diag;
 pub mod explain;
 pub mod json;
+pub mod logformat;
 pub mod outcome;
 pub mod set;
 pub mod spans;

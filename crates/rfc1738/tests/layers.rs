@@ -77,7 +77,11 @@ const CRATES: &[Crate] = &[
     },
     Crate {
         dir: "rfc1738-report",
-        floors: &["bytes in, a URL or a problem out; the caret", "what is said of a URL"],
+        floors: &[
+            "bytes in, a URL or a problem out; the caret",
+            "what is said of a URL",
+            "a log line in any server's format",
+        ],
         modules: &[
             ("outcome", 1),
             ("diag", 1),
@@ -88,6 +92,7 @@ const CRATES: &[Crate] = &[
             ("spans", 2),
             ("set", 2),
             ("sql", 2),
+            ("logformat", 3),
         ],
     },
     Crate {
@@ -155,6 +160,7 @@ const CRATES: &[Crate] = &[
             ("input", 1),
             ("output", 1),
             ("flags", 1),
+            ("decompress", 2),
             ("cmd", 2),
             ("cmd::help", 2),
             ("cmd::check", 3),

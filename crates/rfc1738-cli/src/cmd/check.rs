@@ -12,6 +12,7 @@ use crate::outcome::{options, parse_bytes_with, scheme_bytes, scheme_of, Note, P
 use crate::status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rfc1738_report::clf;
+use rfc1738_report::logformat::LogFormat;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -49,6 +50,19 @@ pub struct CheckArgs {
     /// log line is invalid and counted under `(not clf)`.
     #[arg(long, value_enum, default_value_t = Format::Url)]
     format: Format,
+    /// With --format clf: the URLs of each log line checked and counted,
+    /// `request`, `referer` (the Combined format's), or both; a line is
+    /// valid when each is. The summary has a table of each.
+    #[arg(long, value_enum, value_delimiter = ',', default_value = "request,referer")]
+    fields: Vec<Field>,
+    /// The format the server wrote its log in (implies --format clf): an
+    /// Apache `LogFormat` string (`%h %l %u %t \"%r\" %>s %b`, `%v`,
+    /// `%D`, `%{X}i`...), an nginx `log_format` string (`$remote_addr -
+    /// $remote_user [$time_local] "$request" $status ...`), or a preset:
+    /// `common`, `combined`, `vhost_combined`, `main` (nginx). Without
+    /// it, common and combined lines are told apart line by line.
+    #[arg(long, value_name = "FORMAT", value_parser = log_format)]
+    log_format: Option<LogFormat>,
     /// Worker threads (default: one per core).
     #[arg(long, value_name = "N", value_parser = crate::flags::count)]
     jobs: Option<usize>,
@@ -78,6 +92,7 @@ pub const EXAMPLES: &str = "\
 Examples:
   rfc1738 check urls.txt                         each invalid line, then a summary
   rfc1738 check --format clf --json access.log   a record per log line: method, target, status, scheme
+  rfc1738 check --log-format combined log.gz     a compressed log (gzip, zstd, bzip2, xz), referers too
   rfc1738 check --lenient --keep-lines urls.txt  one line per input line, warnings included";
 
 /// What each input line holds.
@@ -87,6 +102,21 @@ pub enum Format {
     Url,
     /// A Common Log Format (or Combined) entry: its request URL.
     Clf,
+}
+
+/// `--log-format`: a preset or a format string; an unknown directive
+/// is a usage error that names it.
+fn log_format(text: &str) -> Result<LogFormat, String> {
+    LogFormat::parse(text).map_err(|e| e.to_string())
+}
+
+/// A URL of a log line.
+#[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Field {
+    /// The request's URL.
+    Request,
+    /// The referer (Combined format).
+    Referer,
 }
 
 /// The verdict on one line: valid or why not, and the deviations a
@@ -100,6 +130,13 @@ struct Verdict {
 #[derive(Default)]
 struct Summary {
     by_scheme: BTreeMap<String, (u64, u64)>,
+    /// The referers of log lines by scheme: valid, invalid.
+    referers: BTreeMap<String, (u64, u64)>,
+    /// Errors of the referers by kind and rule, in the order first seen.
+    referer_errors: Vec<ErrorRow>,
+    /// Log lines with their referers checked: the JSON summary has a
+    /// `referers` table and `referer_errors` (empty or not).
+    with_referers: bool,
     /// Errors by kind and rule, in the order first seen.
     errors: Vec<ErrorRow>,
     /// Warnings by kind (the rule is empty), in the order first seen.
@@ -128,6 +165,16 @@ impl Summary {
     /// `lines_before`: added to the line numbers of the tally's errors,
     /// when they were counted from the start of their block.
     fn merge(&mut self, tally: &Tally, lines_before: u64) {
+        for (name, (v, i)) in &tally.referers {
+            let key = if self.referers.contains_key(name) || self.referers.len() < MAX_SCHEMES {
+                name.clone()
+            } else {
+                "(other schemes)".to_string()
+            };
+            let row = self.referers.entry(key).or_default();
+            row.0 += v;
+            row.1 += i;
+        }
         for (name, counts) in &tally.order {
             let key = String::from_utf8_lossy(name);
             let key = if self.by_scheme.contains_key(&*key) || self.by_scheme.len() < MAX_SCHEMES {
@@ -141,7 +188,11 @@ impl Summary {
             self.valid += counts.0;
             self.invalid += counts.1;
         }
-        for (rows, from) in [(&mut self.errors, &tally.errors), (&mut self.warnings, &tally.warnings)] {
+        for (rows, from) in [
+            (&mut self.errors, &tally.errors),
+            (&mut self.warnings, &tally.warnings),
+            (&mut self.referer_errors, &tally.referer_errors),
+        ] {
             for row in from {
                 match rows.iter_mut().find(|r| (r.kind, r.rule) == (row.kind, row.rule)) {
                     Some(r) => r.count += row.count,
@@ -198,6 +249,24 @@ impl Summary {
         Ok(())
     }
 
+    /// The referers' errors by kind and rule, most frequent first, with
+    /// the first line of each.
+    fn write_referer_errors(&self, out: &mut impl Write) -> io::Result<()> {
+        if self.referer_errors.is_empty() {
+            return Ok(());
+        }
+        let mut rows: Vec<&ErrorRow> = self.referer_errors.iter().collect();
+        rows.sort_by_key(|r| std::cmp::Reverse(r.count));
+        let kw = rows.iter().map(|r| r.kind.len() + 2).max().unwrap_or(0).max(24);
+        let rw = rows.iter().map(|r| r.rule.len() + 2).max().unwrap_or(0).max(12);
+        writeln!(out, "  {:<kw$}{:<rw$}{:>8}  first", "referer error", "rule", "count")?;
+        for r in rows {
+            let (file, line, input) = &r.first;
+            writeln!(out, "  {:<kw$}{:<rw$}{:>8}  {file}:{line}: {input}", r.kind, r.rule, r.count)?;
+        }
+        Ok(())
+    }
+
     /// The warnings by kind, most frequent first, with the first line of each.
     fn write_warnings(&self, out: &mut impl Write) -> io::Result<()> {
         if self.warnings.is_empty() {
@@ -241,7 +310,12 @@ impl Summary {
                 json!({"kind": r.kind, "count": r.count, "first": {"file": file, "line": line, "input": input}})
             })
             .collect();
-        json!({"summary": {
+        let referers: Vec<_> = self
+            .referers
+            .iter()
+            .map(|(name, (v, i))| json!({"scheme": name, "valid": v, "invalid": i}))
+            .collect();
+        let mut summary = json!({
             "checked": self.valid + self.invalid,
             "valid": self.valid,
             "invalid": self.invalid,
@@ -249,7 +323,22 @@ impl Summary {
             "errors": errors,
             "other_errors": rest,
             "warnings": warnings,
-        }})
+        });
+        if self.with_referers {
+            summary["referers"] = referers.into();
+            let mut rows: Vec<&ErrorRow> = self.referer_errors.iter().collect();
+            rows.sort_by_key(|r| std::cmp::Reverse(r.count));
+            let errors: Vec<_> = rows
+                .iter()
+                .map(|r| {
+                    let (file, line, input) = &r.first;
+                    json!({"kind": r.kind, "rule": r.rule, "count": r.count,
+                           "first": {"file": file, "line": line, "input": input}})
+                })
+                .collect();
+            summary["referer_errors"] = errors.into();
+        }
+        json!({ "summary": summary })
     }
 
     fn write(&self, out: &mut impl Write, top: usize, what: &str) -> io::Result<()> {
@@ -265,7 +354,16 @@ impl Summary {
         for (name, (v, i)) in rows {
             writeln!(out, "  {name:<sw$}{v:>12}{i:>12}")?;
         }
+        if !self.referers.is_empty() {
+            writeln!(out, "  {:<sw$}{:>12}{:>12}", "referer", "valid", "invalid")?;
+            let mut rows: Vec<_> = self.referers.iter().collect();
+            rows.sort_by(|a, b| (b.1 .0 + b.1 .1).cmp(&(a.1 .0 + a.1 .1)).then(a.0.cmp(b.0)));
+            for (name, (v, i)) in rows {
+                writeln!(out, "  {name:<sw$}{v:>12}{i:>12}")?;
+            }
+        }
         self.write_errors(out, top)?;
+        self.write_referer_errors(out)?;
         self.write_warnings(out)
     }
 }
@@ -275,6 +373,10 @@ impl Summary {
 #[derive(Default)]
 struct Tally {
     order: Vec<(Vec<u8>, (u64, u64))>,
+    /// Referers by scheme: valid, invalid.
+    referers: BTreeMap<String, (u64, u64)>,
+    /// Errors of the referers by kind and rule, in the order first seen.
+    referer_errors: Vec<ErrorRow>,
     /// Errors by kind and rule, in the order first seen.
     errors: Vec<ErrorRow>,
     /// Warnings by kind, in the order first seen.
@@ -291,15 +393,12 @@ struct Tally {
 impl Tally {
     /// Counts an error of line `line_no` of `file`.
     fn add_error(&mut self, p: &Problem, file: &str, line_no: u64, input: &[u8]) {
-        match self.errors.iter_mut().find(|r| (r.kind, r.rule) == (p.kind, p.rule)) {
-            Some(r) => r.count += 1,
-            None => self.errors.push(ErrorRow {
-                kind: p.kind,
-                rule: p.rule,
-                count: 1,
-                first: (super::shown_name(file).into_owned(), line_no, example(input)),
-            }),
-        }
+        add_row(&mut self.errors, p, file, line_no, input);
+    }
+
+    /// Counts an error of the referer of line `line_no` of `file`.
+    fn add_referer_error(&mut self, p: &Problem, file: &str, line_no: u64, input: &[u8]) {
+        add_row(&mut self.referer_errors, p, file, line_no, input);
     }
 
     /// Counts the warnings of line `line_no` of `file`.
@@ -314,6 +413,19 @@ impl Tally {
                     first: (super::shown_name(file).into_owned(), line_no, example(input)),
                 }),
             }
+        }
+    }
+
+    /// Counts a referer under its scheme's row.
+    fn add_referer(&mut self, name: &str, ok: bool) {
+        let counts = match self.referers.get_mut(name) {
+            Some(c) => c,
+            None => self.referers.entry(name.to_string()).or_default(),
+        };
+        if ok {
+            counts.0 += 1;
+        } else {
+            counts.1 += 1;
         }
     }
 
@@ -376,6 +488,19 @@ impl Tally {
     }
 }
 
+/// Counts error `p` of line `line_no` of `file` in `rows`, by kind and rule.
+fn add_row(rows: &mut Vec<ErrorRow>, p: &Problem, file: &str, line_no: u64, input: &[u8]) {
+    match rows.iter_mut().find(|r| (r.kind, r.rule) == (p.kind, p.rule)) {
+        Some(r) => r.count += 1,
+        None => rows.push(ErrorRow {
+            kind: p.kind,
+            rule: p.rule,
+            count: 1,
+            first: (super::shown_name(file).into_owned(), line_no, example(input)),
+        }),
+    }
+}
+
 /// An input shown in a summary: printable, and cut to [`EXAMPLE_CHARS`].
 fn example(input: &[u8]) -> String {
     let text = String::from_utf8_lossy(input);
@@ -416,6 +541,10 @@ struct Job<'a> {
     json: bool,
     max_len: usize,
     format: Format,
+    /// The URLs of a log line checked.
+    fields: clf::Fields,
+    /// The log's format, when given.
+    log_format: Option<&'a LogFormat>,
     lenient: bool,
     /// Write nothing per line.
     quiet: bool,
@@ -442,12 +571,14 @@ pub fn run(args: &CheckArgs) -> io::Result<u8> {
         Box::new(io::stdout().lock())
     };
     let mut out = BufWriter::with_capacity(1 << 16, raw);
-    let mut summary = Summary::default();
+    let clf = args.format == Format::Clf || args.log_format.is_some();
+    let mut summary =
+        Summary { with_referers: clf && args.fields.contains(&Field::Referer), ..Summary::default() };
     let all_read = super::for_each_file(&files, &mut out, |out, file| {
         check_file(args, file, jobs, color, out, &mut summary)
     })?;
     out.flush()?;
-    let what = if args.format == Format::Clf { "log lines" } else { "URLs" };
+    let what = if clf { "log lines" } else { "URLs" };
     if args.summary {
         serde_json::to_writer(&mut out, &summary.to_json(args.top))?;
         writeln!(out)?;
@@ -492,7 +623,12 @@ fn check_file(
         file,
         json: args.json,
         max_len: args.max_len,
-        format: args.format,
+        format: if args.log_format.is_some() { Format::Clf } else { args.format },
+        log_format: args.log_format.as_ref(),
+        fields: clf::Fields {
+            request: args.fields.contains(&Field::Request),
+            referer: args.fields.contains(&Field::Referer),
+        },
         lenient: args.lenient,
         quiet: args.quiet,
         keep_lines: args.keep_lines,
@@ -699,8 +835,17 @@ fn one_line(
     let mut record = None;
     let (input, verdict): (&[u8], Verdict) = match line {
         Ok(t) if job.format == Format::Clf => {
-            let r = clf::record(t, job.lenient);
+            let r = match job.log_format {
+                Some(f) => f.record(t, job.lenient, job.fields),
+                None => clf::record_with(t, job.lenient, job.fields),
+            };
             done.tally.add_named(r.row(), r.verdict.is_ok());
+            if let (true, Some(row), Some(f)) = (job.fields.referer, r.referer_row(), &r.referer) {
+                done.tally.add_referer(row, f.verdict.is_ok());
+                if let Err(p) = &f.verdict {
+                    done.tally.add_referer_error(p, job.file, line_no, t);
+                }
+            }
             let verdict = Verdict { result: r.verdict.clone(), warnings: r.warnings.clone() };
             record = Some(r);
             (t, verdict)
@@ -819,7 +964,12 @@ fn write_verdict(
 
 /// A byte-count progress bar on stderr when it is a terminal.
 fn progress_bar(file: &str) -> ProgressBar {
-    let len = if file == "-" { None } else { std::fs::metadata(file).ok().map(|m| m.len()) };
+    // A compressed file's size is not its text's: a spinner then.
+    let len = if file == "-" || crate::decompress::is_compressed(file) {
+        None
+    } else {
+        std::fs::metadata(file).ok().map(|m| m.len())
+    };
     if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }

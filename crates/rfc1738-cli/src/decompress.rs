@@ -1,0 +1,468 @@
+//! Compressed input: a gzip, zstd, bzip2 or xz stream, told by its first
+//! bytes (never by the file's name), is inflated on a thread of its own
+//! while the command reads the text it gives; every line-reading
+//! subcommand sees the decompressed text, its line numbers and offsets.
+//!
+//! The decoders are well-kept crates that build with a C compiler alone:
+//! `flate2` on `zlib-rs` (Rust, as fast as zlib-ng), `zstd` (the reference
+//! C library, bundled), `bzip2` on `libbz2-rs-sys` (Rust) and `liblzma`
+//! (xz-utils, bundled or the system's). Each reads several streams one
+//! after another (`cat a.gz b.gz`, bgzip, pzstd, pbzip2, `xz` of joined
+//! files).
+//!
+//! A stream that is corrupt or ends early gives the text before the fault,
+//! then one error naming the format and the byte of the compressed file
+//! where the decoder stopped.
+
+use crate::input::Source;
+use std::fs::File;
+use std::io::{self, BufReader, Read};
+use std::sync::mpsc;
+use std::thread;
+
+/// A compression format.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// RFC 1952 gzip (one member or several).
+    Gzip,
+    /// Zstandard (RFC 8878) frames.
+    Zstd,
+    /// bzip2 streams.
+    Bzip2,
+    /// xz streams.
+    Xz,
+}
+
+impl Format {
+    /// The format's name, as errors say it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Format::Gzip => "gzip",
+            Format::Zstd => "zstd",
+            Format::Bzip2 => "bzip2",
+            Format::Xz => "xz",
+        }
+    }
+}
+
+/// The longest magic looked at: bzip2's `BZh`, a level digit and the six
+/// bytes of a block (or of the end of an empty stream).
+const MAGIC: usize = 10;
+
+/// The format whose magic bytes `head` starts with; `None` for anything
+/// else (text), or when `head` is too short to tell and `more` says more
+/// bytes may come (`Err(())`: read on).
+#[allow(clippy::result_unit_err)]
+pub fn sniff(head: &[u8], more: bool) -> Result<Option<Format>, ()> {
+    const GZIP: &[u8] = b"\x1f\x8b";
+    const ZSTD: &[u8] = b"\x28\xb5\x2f\xfd";
+    const XZ: &[u8] = b"\xfd7zXZ\x00";
+    for (magic, format) in [(GZIP, Format::Gzip), (ZSTD, Format::Zstd), (XZ, Format::Xz)] {
+        if head.starts_with(magic) {
+            return Ok(Some(format));
+        }
+        if more && magic.starts_with(head) {
+            return Err(());
+        }
+    }
+    // bzip2: "BZh", the block size '1'..'9', then the magic of a block
+    // (pi) or of the stream's end (sqrt pi): a text line may start "BZh9",
+    // not with these bytes after it.
+    let bz = |h: &[u8]| -> Option<bool> {
+        let pattern = |i: usize, c: u8| match i {
+            0 => c == b'B',
+            1 => c == b'Z',
+            2 => c == b'h',
+            3 => (b'1'..=b'9').contains(&c),
+            _ => true,
+        };
+        if !h.iter().take(4).enumerate().all(|(i, &c)| pattern(i, c)) {
+            return Some(false);
+        }
+        if h.len() < MAGIC {
+            return None;
+        }
+        let tail = &h[4..MAGIC];
+        Some(tail == b"\x31\x41\x59\x26\x53\x59" || tail == b"\x17\x72\x45\x38\x50\x90")
+    };
+    match bz(head) {
+        Some(true) => Ok(Some(Format::Bzip2)),
+        Some(false) => Ok(None),
+        None if more => Err(()),
+        None => Ok(None),
+    }
+}
+
+/// `source` as text: inflated on a thread when its first bytes are those
+/// of a compressed stream, else as it is. For a regular file the first
+/// bytes are read in place (`pread`); from a pipe they are read, and
+/// given back first.
+///
+/// # Errors
+/// A read of the first bytes that fails.
+pub fn text(source: Box<dyn Source>, path: &str) -> io::Result<Box<dyn Source>> {
+    if path != "-" {
+        if let Some(head) = head_in_place(path)? {
+            return Ok(match sniff(&head, false).ok().flatten() {
+                Some(format) => inflate(format, Vec::new(), source),
+                None => source,
+            });
+        }
+    }
+    let mut source = source;
+    let mut head = Vec::with_capacity(MAGIC);
+    let format = loop {
+        let mut buf = [0u8; MAGIC];
+        let want = MAGIC - head.len();
+        let n = match source.read(&mut buf[..want]) {
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        head.extend_from_slice(&buf[..n]);
+        match sniff(&head, n > 0 && head.len() < MAGIC) {
+            Ok(format) => break format,
+            Err(()) => continue,
+        }
+    };
+    Ok(match format {
+        Some(format) => inflate(format, head, source),
+        None => Box::new(Given { head, at: 0, source }),
+    })
+}
+
+/// Whether the regular file at `path` holds a compressed stream (its
+/// size then says nothing of its text's: a progress bar counts apart).
+pub fn is_compressed(path: &str) -> bool {
+    path != "-" && matches!(head_in_place(path), Ok(Some(head)) if matches!(sniff(&head, false), Ok(Some(_))))
+}
+
+/// The first bytes of the regular file at `path`, read without moving
+/// its position; `None` when it is not a regular file (a pipe, a device).
+fn head_in_place(path: &str) -> io::Result<Option<Vec<u8>>> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileExt;
+        let file = File::open(path)?;
+        if !file.metadata()?.is_file() {
+            return Ok(None);
+        }
+        let mut head = [0u8; MAGIC];
+        let mut n = 0;
+        while n < MAGIC {
+            match file.read_at(&mut head[n..], n as u64) {
+                Ok(0) => break,
+                Ok(k) => n += k,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+        Ok(Some(head[..n].to_vec()))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = path;
+        Ok(None)
+    }
+}
+
+/// A source whose first bytes were read to look at: they come first.
+struct Given {
+    head: Vec<u8>,
+    at: usize,
+    source: Box<dyn Source>,
+}
+
+impl Read for Given {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.at < self.head.len() {
+            let n = buf.len().min(self.head.len() - self.at);
+            buf[..n].copy_from_slice(&self.head[self.at..self.at + n]);
+            self.at += n;
+            return Ok(n);
+        }
+        self.source.read(buf)
+    }
+}
+
+impl Source for Given {
+    fn ready(&self) -> bool {
+        self.at < self.head.len() || self.source.ready()
+    }
+}
+
+/// Bytes of text handed over at a time.
+const CHUNK: usize = 1 << 18;
+/// Chunks inflated ahead of the reader: memory stays bounded.
+const AHEAD: usize = 4;
+
+/// What the inflating thread sends: a chunk of text, or the error that
+/// ended the stream.
+type Message = io::Result<Vec<u8>>;
+
+/// The text of a compressed stream, inflated by a thread of its own.
+struct Inflated {
+    rx: mpsc::Receiver<Message>,
+    /// Chunks emptied by the reader, for the thread to fill again.
+    spare: mpsc::SyncSender<Vec<u8>>,
+    chunk: Vec<u8>,
+    at: usize,
+    /// A message taken to answer `ready`, not yet read.
+    next: std::cell::RefCell<Option<Message>>,
+    /// The thread has said all it had.
+    done: std::cell::Cell<bool>,
+}
+
+// `Source` asks `Send`; the cells are touched by the one thread that owns
+// the reader.
+impl Inflated {
+    fn pull(&mut self) -> Option<Message> {
+        if let Some(m) = self.next.get_mut().take() {
+            return Some(m);
+        }
+        if self.done.get() {
+            return None;
+        }
+        match self.rx.recv() {
+            Ok(m) => Some(m),
+            Err(_) => {
+                self.done.set(true);
+                None
+            }
+        }
+    }
+}
+
+impl Read for Inflated {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        loop {
+            if self.at < self.chunk.len() {
+                let n = buf.len().min(self.chunk.len() - self.at);
+                buf[..n].copy_from_slice(&self.chunk[self.at..self.at + n]);
+                self.at += n;
+                return Ok(n);
+            }
+            match self.pull() {
+                Some(Ok(chunk)) => {
+                    let old = std::mem::replace(&mut self.chunk, chunk);
+                    let _ = self.spare.try_send(old);
+                    self.at = 0;
+                }
+                Some(Err(e)) => {
+                    self.done.set(true);
+                    return Err(e);
+                }
+                None => return Ok(0),
+            }
+        }
+    }
+}
+
+impl Source for Inflated {
+    fn ready(&self) -> bool {
+        if self.at < self.chunk.len() || self.done.get() || self.next.borrow().is_some() {
+            return true;
+        }
+        match self.rx.try_recv() {
+            Ok(m) => {
+                *self.next.borrow_mut() = Some(m);
+                true
+            }
+            Err(mpsc::TryRecvError::Empty) => false,
+            Err(mpsc::TryRecvError::Disconnected) => {
+                self.done.set(true);
+                true
+            }
+        }
+    }
+}
+
+/// The bytes of the compressed input read so far, to say where a fault is.
+struct Counted {
+    head: io::Cursor<Vec<u8>>,
+    source: Box<dyn Source>,
+    read: u64,
+    /// The input itself failed (not the decoder): its error is said as it is.
+    failed: bool,
+}
+
+impl Read for Counted {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = match self.head.read(buf)? {
+            0 => self.source.read(buf).inspect_err(|e| {
+                self.failed |= e.kind() != io::ErrorKind::Interrupted;
+            })?,
+            n => n,
+        };
+        self.read += n as u64;
+        Ok(n)
+    }
+}
+
+/// Reads the compressed stream through a `BufReader` of its own, so that
+/// the bytes the decoder consumed are known at a fault.
+type Input = BufReader<Counted>;
+
+/// The bytes of the compressed input the decoder has consumed.
+fn consumed(input: &Input) -> u64 {
+    input.get_ref().read - input.buffer().len() as u64
+}
+
+/// A decoder over [`Input`], whatever its format.
+trait Decoder: Read + Send {
+    fn input(&self) -> &Input;
+}
+
+impl Decoder for flate2::bufread::MultiGzDecoder<Input> {
+    fn input(&self) -> &Input {
+        self.get_ref()
+    }
+}
+
+impl Decoder for zstd::stream::read::Decoder<'static, Input> {
+    fn input(&self) -> &Input {
+        self.get_ref()
+    }
+}
+
+impl Decoder for bzip2::bufread::MultiBzDecoder<Input> {
+    fn input(&self) -> &Input {
+        self.get_ref()
+    }
+}
+
+impl Decoder for liblzma::bufread::XzDecoder<Input> {
+    fn input(&self) -> &Input {
+        self.get_ref()
+    }
+}
+
+/// The most memory the xz decoder may take (a stream asking more is an
+/// error, not an allocation); `xz -9` asks 65 MiB.
+const XZ_MEMLIMIT: u64 = 256 << 20;
+
+/// The decoder of `format` over `input`.
+fn decoder(format: Format, input: Input) -> io::Result<Box<dyn Decoder>> {
+    Ok(match format {
+        Format::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(input)),
+        // Several frames are read one after another; the window is bounded
+        // by the library's default (128 MiB, `--long` streams up to 27).
+        Format::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(input)?),
+        Format::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(input)),
+        Format::Xz => {
+            let stream =
+                liblzma::stream::Stream::new_stream_decoder(XZ_MEMLIMIT, liblzma::stream::CONCATENATED)
+                    .map_err(io::Error::other)?;
+            Box::new(liblzma::bufread::XzDecoder::new_stream(input, stream))
+        }
+    })
+}
+
+/// The text of `source` (whose first bytes, `head`, were read already),
+/// a `format` stream inflated by a thread.
+pub fn inflate(format: Format, head: Vec<u8>, source: Box<dyn Source>) -> Box<dyn Source> {
+    let (tx, rx) = mpsc::sync_channel::<Message>(AHEAD);
+    let (spare, spares) = mpsc::sync_channel::<Vec<u8>>(AHEAD + 2);
+    let counted = Counted { head: io::Cursor::new(head), source, read: 0, failed: false };
+    let input = BufReader::with_capacity(1 << 16, counted);
+    thread::spawn(move || run(format, input, &tx, &spares));
+    Box::new(Inflated {
+        rx,
+        spare,
+        chunk: Vec::new(),
+        at: 0,
+        next: std::cell::RefCell::new(None),
+        done: std::cell::Cell::new(false),
+    })
+}
+
+/// The inflating thread: chunks of text until the end, a fault, or a
+/// reader that has gone.
+fn run(format: Format, input: Input, tx: &mpsc::SyncSender<Message>, spares: &mpsc::Receiver<Vec<u8>>) {
+    let mut decoder = match decoder(format, input) {
+        Ok(d) => d,
+        Err(e) => {
+            let _ = tx.send(Err(e));
+            return;
+        }
+    };
+    loop {
+        let mut chunk = spares.try_recv().unwrap_or_default();
+        chunk.resize(CHUNK, 0);
+        let mut len = 0;
+        let mut fault = None;
+        while len < CHUNK {
+            match decoder.read(&mut chunk[len..]) {
+                Ok(0) => break,
+                Ok(n) => len += n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => {
+                    fault = Some(fault_of(format, decoder.input(), &e));
+                    break;
+                }
+            }
+        }
+        chunk.truncate(len);
+        let end = len < CHUNK;
+        if len > 0 && tx.send(Ok(chunk)).is_err() {
+            return;
+        }
+        if let Some(e) = fault {
+            let _ = tx.send(Err(e));
+            return;
+        }
+        if end {
+            return;
+        }
+    }
+}
+
+/// The error of a stream that could not be inflated: the format and the
+/// compressed byte where the decoder stopped, and why.
+fn fault_of(format: Format, input: &Input, e: &io::Error) -> io::Error {
+    if input.get_ref().failed {
+        return io::Error::new(e.kind(), e.to_string());
+    }
+    let at = consumed(input);
+    let name = format.name();
+    if e.kind() == io::ErrorKind::UnexpectedEof || ends(e) {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{name} data ends early at compressed byte {at} (a truncated file?)"),
+        )
+    } else {
+        io::Error::new(
+            io::ErrorKind::InvalidData,
+            format!("{name} data corrupt near compressed byte {at}: {e}"),
+        )
+    }
+}
+
+/// Whether a decoder's error says its input ended inside a stream (the
+/// decoders say it in words of their own).
+fn ends(e: &io::Error) -> bool {
+    let text = e.to_string().to_ascii_lowercase();
+    ["end of file", "eof", "incomplete", "truncated", "unexpected end", "not finished"]
+        .iter()
+        .any(|w| text.contains(w))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn magic_bytes_tell_the_format_and_text_is_text() {
+        assert_eq!(sniff(b"\x1f\x8b\x08\x00", false), Ok(Some(Format::Gzip)));
+        assert_eq!(sniff(b"\x28\xb5\x2f\xfd\x00", false), Ok(Some(Format::Zstd)));
+        assert_eq!(sniff(b"\xfd7zXZ\x00\x00", false), Ok(Some(Format::Xz)));
+        assert_eq!(sniff(b"BZh91AY&SY", false), Ok(Some(Format::Bzip2)));
+        assert_eq!(sniff(b"BZh9 is a text line", false), Ok(None));
+        assert_eq!(sniff(b"http://h/", true), Ok(None));
+        assert_eq!(sniff(b"", false), Ok(None));
+        // Too short to tell, more to come: read on.
+        assert_eq!(sniff(b"\x1f", true), Err(()));
+        assert_eq!(sniff(b"BZh", true), Err(()));
+        assert_eq!(sniff(b"\x1f", false), Ok(None));
+    }
+}

@@ -1,0 +1,115 @@
+//! The Combined log format through `check --format clf` (issue 50): the
+//! referer checked as a URL and counted in a table of its own, the user
+//! agent as text, `--fields`, status and bytes of every line, `OPTIONS *`
+//! named `*` everywhere, and a gzip'd log read as its text.
+
+use assert_cmd::Command;
+use serde_json::Value;
+use std::io::Write;
+
+const LOG: &str = r#"192.0.2.1 - - [10/Oct/2000:13:55:36 -0700] "GET /index.html HTTP/1.1" 200 2326 "http://www.example.com/start.html" "Mozilla/5.0 (X11)"
+192.0.2.2 - - [10/Oct/2000:13:55:37 -0700] "GET /a b HTTP/1.1" 400 0 "-" "curl/8.0"
+192.0.2.3 - - [10/Oct/2000:13:55:38 -0700] "GET /img.png HTTP/1.1" 200 512 "http://ref.example/a b" "Mozilla/5.0 \"quoted\""
+192.0.2.4 - - [10/Oct/2000:13:55:39 -0700] "-" 408 0 "-" "-"
+192.0.2.5 - - [10/Oct/2000:13:55:40 -0700] "OPTIONS * HTTP/1.1" 200 0 "-" "-"
+192.0.2.6 - - [10/Oct/2000:13:55:41 -0700] "GET /x HTTP/1.1" 200 10 "android-app://com.example" "app"
+"#;
+
+fn run(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    let o = Command::cargo_bin("rfc1738").unwrap().args(args).write_stdin(stdin.to_vec()).output().unwrap();
+    (o.status.code().unwrap(), String::from_utf8(o.stdout).unwrap(), String::from_utf8(o.stderr).unwrap())
+}
+
+#[test]
+fn each_record_has_the_referer_checked_and_the_user_agent() {
+    let (code, out, _) = run(&["check", "--format", "clf", "--json"], LOG.as_bytes());
+    assert_eq!(code, 1);
+    let r: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(
+        (&r[0]["referer"], &r[0]["referer_valid"]),
+        (&"http://www.example.com/start.html".into(), &true.into())
+    );
+    assert_eq!(r[0]["user_agent"], "Mozilla/5.0 (X11)");
+    // The whole referer, not cut at its space; invalid at the space.
+    assert_eq!(
+        (&r[2]["referer"], &r[2]["referer_valid"], &r[2]["valid"]),
+        (&"http://ref.example/a b".into(), &false.into(), &false.into())
+    );
+    let at = r[2]["referer_error"]["offset"].as_u64().unwrap() as usize;
+    assert_eq!(&LOG.lines().nth(2).unwrap()[at..=at], " ");
+    assert_eq!(r[2]["user_agent"], r#"Mozilla/5.0 "quoted""#);
+    // "-" is absent, not invalid.
+    assert_eq!((&r[1]["referer"], &r[1]["referer_valid"]), (&Value::Null, &Value::Null));
+    // Status and bytes whatever the request; `*` is `*`.
+    assert_eq!((&r[3]["status"], &r[3]["bytes"]), (&408.into(), &0.into()));
+    assert_eq!((&r[4]["scheme"], &r[4]["valid"]), (&"*".into(), &true.into()));
+    assert_eq!(r[5]["referer_scheme"], "android-app");
+}
+
+#[test]
+fn the_summary_has_a_referer_table_and_fields_chooses() {
+    let (_, out, _) = run(&["check", "--format", "clf", "--quiet"], LOG.as_bytes());
+    assert!(out.starts_with("checked 6 log lines: 3 valid, 3 invalid\n"), "{out}");
+    assert!(out.contains("\n  referer                    valid     invalid\n  http                           1           1\n  android-app                    1           0\n"), "{out}");
+    assert!(out.contains("\n  *                              1           0\n"), "{out}");
+    // The referers' errors by kind, with the first line of each.
+    assert!(out.contains("\n  referer error           rule           count  first\n  unsafe                  hpath              1  <stdin>:3: "), "{out}");
+    // The request alone: the referer is neither checked nor counted.
+    let (_, out, _) = run(&["check", "--format", "clf", "--quiet", "--fields", "request"], LOG.as_bytes());
+    assert!(
+        out.starts_with("checked 6 log lines: 4 valid, 2 invalid\n") && !out.contains("referer"),
+        "{out}"
+    );
+    let (_, out, _) = run(&["check", "--format", "clf", "--quiet", "--fields", "referer"], LOG.as_bytes());
+    assert!(out.starts_with("checked 6 log lines: 4 valid, 2 invalid\n") && out.contains("referer"), "{out}");
+    let (_, out, _) = run(&["check", "--format", "clf", "--json", "--summary", "-q"], LOG.as_bytes());
+    let s: Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(
+        s["summary"]["referers"][0],
+        serde_json::json!({"scheme": "android-app", "valid": 1, "invalid": 0})
+    );
+    let e = &s["summary"]["referer_errors"][0];
+    assert_eq!((&e["kind"], &e["first"]["line"]), (&"unsafe".into(), &3.into()));
+    // Not a log: no referer keys.
+    let (_, out, _) = run(&["check", "--json", "--summary", "-q"], b"http://a.dom/\n");
+    assert!(!out.contains("referer"), "{out}");
+}
+
+#[test]
+fn a_gzip_combined_log_reads_as_its_text() {
+    let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    e.write_all(LOG.as_bytes()).unwrap();
+    let gz = e.finish().unwrap();
+    let plain = run(&["check", "--format", "clf", "--keep-lines"], LOG.as_bytes());
+    assert_eq!(run(&["check", "--format", "clf", "--keep-lines"], &gz), plain);
+}
+
+#[test]
+fn log_format_takes_presets_and_server_strings_and_names_an_unknown_directive() {
+    // The combined preset reads the Combined log as the line-by-line reader does.
+    let plain = run(&["check", "--format", "clf", "--keep-lines"], LOG.as_bytes());
+    assert_eq!(run(&["check", "--log-format", "combined", "--keep-lines"], LOG.as_bytes()), plain);
+    // An nginx string with the virtual host first and a timing field.
+    let nginx = r#"$host $remote_addr [$time_local] "$request" $status $body_bytes_sent $request_time "$http_referer" "$http_user_agent""#;
+    let line = "h.dom 192.0.2.1 [10/Oct/2000:13:55:36 +0000] \"GET /a%zz HTTP/2.0\" 200 5 0.001 \"http://r.dom/\" \"ua\"\n";
+    let (code, out, _) = run(&["check", "--log-format", nginx, "--json"], line.as_bytes());
+    let o: Value = serde_json::from_str(out.lines().next().unwrap()).unwrap();
+    assert_eq!(
+        (code, &o["target"], &o["error"]["offset"]),
+        (1, &"/a%zz".into(), &line.find('%').unwrap().into())
+    );
+    // An Apache string, as written in a LogFormat line (`\"`).
+    let apache = r#"%v %h %l %u %t \"%r\" %>s %b %D"#;
+    let line = "v.dom 192.0.2.1 - - [10/Oct/2000:13:55:36 -0700] \"GET /ok HTTP/1.1\" 200 5 1234\n";
+    let (code, out, _) = run(&["check", "--log-format", apache, "--quiet"], line.as_bytes());
+    assert_eq!((code, out.lines().next()), (0, Some("checked 1 log lines: 1 valid, 0 invalid")));
+    // A line of another format is counted as not one of this.
+    let (_, out, _) = run(&["check", "--log-format", "vhost_combined", "--quiet"], LOG.as_bytes());
+    assert!(out.contains("(not clf)"), "{out}");
+    // An unknown directive: a usage error naming it.
+    let (code, _, err) = run(&["check", "--log-format", "%h %Z %r"], b"");
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown directive %Z at offset 3"), "{err}");
+    let (code, _, err) = run(&["check", "--log-format", "$remote_addr $nosuch"], b"");
+    assert!(code == 2 && err.contains("unknown directive $nosuch"), "{err}");
+}

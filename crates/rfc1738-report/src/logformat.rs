@@ -1,0 +1,427 @@
+//! Log lines in the format a server was told to write: an Apache
+//! `LogFormat` string (`%h %l %u %t "%r" %>s %b`) or an nginx
+//! `log_format` string (`$remote_addr - $remote_user [$time_local]
+//! "$request" ...`), or one of the presets `common`, `combined`,
+//! `vhost_combined` and nginx `main`.
+//!
+//! A format is read into literal text and fields; a line is read against
+//! it left to right: each literal must be there, a field between quotes
+//! runs to the quote no `\` escapes (as Apache escapes them), a `%t` to
+//! its `]`, any other field to the first byte of the literal after it.
+//! Of the fields, the request (`%r`, `$request`), the status, the size,
+//! the referer and the user agent are kept; the rest are skipped. The
+//! record is then the one [`clf::record_with`] gives, its request URL
+//! checked as a Common Log Format line's.
+
+use crate::clf::{self, closing, request_spans, Around, ClfError, Fields, Record};
+use std::fmt;
+
+/// What a field of a log line holds, as far as checking goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    /// The request line (`%r`, `$request`).
+    Request,
+    /// The final status (`%s`, `%>s`, `$status`).
+    Status,
+    /// The size of the response (`%b`, `%B`, `%O`, `$body_bytes_sent`, `$bytes_sent`).
+    Bytes,
+    /// The `Referer` request header.
+    Referer,
+    /// The `User-Agent` request header.
+    Agent,
+    /// Apache's `%t`: `[date]`, a space inside.
+    Time,
+    /// Anything else: skipped.
+    Other,
+}
+
+/// One piece of a format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Item {
+    Literal(Vec<u8>),
+    Field(Role),
+}
+
+/// A log format: literal text and fields.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogFormat {
+    items: Vec<Item>,
+}
+
+/// Why a format string was refused: a directive or variable unknown, at
+/// a byte offset of the string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FormatError {
+    /// The directive or variable as written (`%Z`, `$nosuch`).
+    pub directive: String,
+    /// Its byte offset in the format string.
+    pub offset: usize,
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown directive {} at offset {} of the log format", self.directive, self.offset)
+    }
+}
+
+impl std::error::Error for FormatError {}
+
+/// The presets: Apache's `common`, `combined` and `vhost_combined` (as
+/// Debian's apache2.conf defines them) and nginx's `main` (the example of
+/// its nginx.conf).
+pub const PRESETS: [(&str, &str); 4] = [
+    ("common", r#"%h %l %u %t "%r" %>s %b"#),
+    ("combined", r#"%h %l %u %t "%r" %>s %b "%{Referer}i" "%{User-agent}i""#),
+    ("vhost_combined", r#"%v:%p %h %l %u %t "%r" %>s %O "%{Referer}i" "%{User-Agent}i""#),
+    (
+        "main",
+        r#"$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent" "$http_x_forwarded_for""#,
+    ),
+];
+
+impl LogFormat {
+    /// A preset by name, or a format string: Apache's when it holds a `%`
+    /// directive, nginx's when it holds a `$` variable. Apache's `\"`,
+    /// `\\`, `\t` and `\n` (as written inside the quotes of a `LogFormat`
+    /// line) are read as the characters.
+    ///
+    /// # Errors
+    /// A directive or variable this reader does not know, named.
+    pub fn parse(text: &str) -> Result<LogFormat, FormatError> {
+        if let Some((_, preset)) = PRESETS.iter().find(|(name, _)| *name == text) {
+            return LogFormat::parse(preset);
+        }
+        let items = if text.contains('%') { apache(text)? } else { nginx(text)? };
+        // Literals next to each other are one.
+        let mut merged: Vec<Item> = Vec::new();
+        for item in items {
+            match (merged.last_mut(), item) {
+                (Some(Item::Literal(a)), Item::Literal(b)) => a.extend_from_slice(&b),
+                (_, Item::Literal(b)) if b.is_empty() => {}
+                (_, item) => merged.push(item),
+            }
+        }
+        Ok(LogFormat { items: merged })
+    }
+
+    /// Reads and checks one line of this format, as [`clf::record_with`]
+    /// reads a Common Log Format line.
+    #[must_use]
+    pub fn record<'a>(&self, line: &'a [u8], lenient: bool, fields: Fields) -> Record<'a> {
+        clf::build(line, self.read(line), lenient, fields)
+    }
+
+    /// The line's request and the fields around it.
+    fn read<'a>(&self, b: &'a [u8]) -> (Result<clf::Spans, ClfError>, Around<'a>) {
+        let mut around = Around::default();
+        let mut request = None;
+        let mut at = 0;
+        for (k, item) in self.items.iter().enumerate() {
+            match item {
+                Item::Literal(text) => {
+                    if !b[at..].starts_with(text) {
+                        let same = b[at..].iter().zip(text).take_while(|(x, y)| x == y).count();
+                        return (Err(ClfError::Mismatch(at + same)), around);
+                    }
+                    at += text.len();
+                }
+                Item::Field(role) => {
+                    let quoted = at > 0
+                        && b[at - 1] == b'"'
+                        && matches!(&self.items[..k], [.., Item::Literal(l)] if l.ends_with(b"\""));
+                    let end = if quoted {
+                        match closing(b, at - 1) {
+                            Some(close) => close,
+                            None => return (Err(ClfError::Unterminated(at - 1)), around),
+                        }
+                    } else if *role == Role::Time && b.get(at) == Some(&b'[') {
+                        match memchr::memchr(b']', &b[at..]) {
+                            Some(k) => at + k + 1,
+                            None => return (Err(ClfError::Mismatch(b.len())), around),
+                        }
+                    } else {
+                        match self.items.get(k + 1) {
+                            Some(Item::Literal(next)) => {
+                                memchr::memchr(next[0], &b[at..]).map_or(b.len(), |n| at + n)
+                            }
+                            _ => memchr::memchr(b' ', &b[at..]).map_or(b.len(), |n| at + n),
+                        }
+                    };
+                    let value = &b[at..end];
+                    let dash = value == b"-";
+                    match role {
+                        Role::Request => request = Some((at, end)),
+                        Role::Status => around.status = number(value).and_then(|n| u16::try_from(n).ok()),
+                        Role::Bytes => around.bytes = number(value),
+                        Role::Referer if !dash && !value.is_empty() => around.referer = Some((value, at)),
+                        Role::Agent if !dash && !value.is_empty() => around.agent = Some(value),
+                        _ => {}
+                    }
+                    at = end;
+                }
+            }
+        }
+        let spans = match request {
+            Some((from, to)) => request_spans(b, from, to, around.status, around.bytes),
+            None => Err(ClfError::NoRequestField(0)),
+        };
+        (spans, around)
+    }
+}
+
+/// Digits as a number; `None` for `-` or anything else.
+fn number(value: &[u8]) -> Option<u64> {
+    if value.is_empty() || value.len() > 19 || !value.iter().all(u8::is_ascii_digit) {
+        return None;
+    }
+    Some(value.iter().fold(0u64, |n, &c| n * 10 + u64::from(c - b'0')))
+}
+
+/// An Apache `LogFormat` string (mod_log_config's directives).
+fn apache(text: &str) -> Result<Vec<Item>, FormatError> {
+    let b = text.as_bytes();
+    let mut items = Vec::new();
+    let mut lit = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        match b[i] {
+            b'\\' if i + 1 < b.len() => {
+                lit.push(match b[i + 1] {
+                    b't' => b'\t',
+                    b'n' => b'\n',
+                    c => c,
+                });
+                i += 2;
+            }
+            b'%' => {
+                let start = i;
+                i += 1;
+                if b.get(i) == Some(&b'%') {
+                    lit.push(b'%');
+                    i += 1;
+                    continue;
+                }
+                // Conditions (`!400,501`) and `<` `>` come before the letter.
+                while i < b.len() && matches!(b[i], b'!' | b',' | b'<' | b'>' | b'0'..=b'9') {
+                    i += 1;
+                }
+                let mut arg = None;
+                if b.get(i) == Some(&b'{') {
+                    let close = b[i..].iter().position(|&c| c == b'}').map(|k| i + k);
+                    let Some(close) = close else {
+                        return Err(FormatError { directive: text[start..].to_string(), offset: start });
+                    };
+                    arg = Some(&text[i + 1..close]);
+                    i = close + 1;
+                }
+                // `%^ti`, `%^to`: trailers.
+                let len = if b.get(i) == Some(&b'^') { 3 } else { 1 };
+                let Some(letter) = text.get(i..i + len) else {
+                    return Err(FormatError { directive: text[start..].to_string(), offset: start });
+                };
+                i += len;
+                let role = match (letter, arg) {
+                    ("r", _) => Role::Request,
+                    ("s", _) => Role::Status,
+                    ("b" | "B" | "O", _) => Role::Bytes,
+                    ("i", Some(h)) if h.eq_ignore_ascii_case("referer") => Role::Referer,
+                    ("i", Some(h)) if h.eq_ignore_ascii_case("user-agent") => Role::Agent,
+                    ("t", None) => Role::Time,
+                    (
+                        "a" | "A" | "D" | "f" | "h" | "H" | "k" | "l" | "L" | "m" | "p" | "P" | "q" | "R"
+                        | "T" | "u" | "U" | "v" | "V" | "X" | "I" | "S" | "t" | "M",
+                        _,
+                    )
+                    | ("C" | "e" | "i" | "n" | "o" | "x", Some(_))
+                    | ("^ti" | "^to", Some(_)) => Role::Other,
+                    _ => {
+                        return Err(FormatError { directive: text[start..i].to_string(), offset: start });
+                    }
+                };
+                items.push(Item::Literal(std::mem::take(&mut lit)));
+                items.push(Item::Field(role));
+            }
+            c => {
+                lit.push(c);
+                i += 1;
+            }
+        }
+    }
+    items.push(Item::Literal(lit));
+    Ok(items)
+}
+
+/// Variables of nginx's `log_format` this reader knows, beside the
+/// families `http_*`, `sent_http_*`, `upstream_*`, `arg_*`, `cookie_*`.
+const NGINX: &[&str] = &[
+    "remote_addr",
+    "remote_port",
+    "remote_user",
+    "time_local",
+    "time_iso8601",
+    "msec",
+    "request",
+    "request_method",
+    "request_uri",
+    "request_time",
+    "request_length",
+    "request_id",
+    "uri",
+    "args",
+    "query_string",
+    "server_protocol",
+    "status",
+    "body_bytes_sent",
+    "bytes_sent",
+    "host",
+    "hostname",
+    "server_name",
+    "server_addr",
+    "server_port",
+    "scheme",
+    "https",
+    "connection",
+    "connection_requests",
+    "pipe",
+    "gzip_ratio",
+    "ssl_protocol",
+    "ssl_cipher",
+    "binary_remote_addr",
+    "proxy_protocol_addr",
+    "realip_remote_addr",
+    "pid",
+    "document_root",
+    "request_filename",
+    "content_type",
+    "content_length",
+    "limit_rate",
+];
+
+/// An nginx `log_format` string: `$name` or `${name}`.
+fn nginx(text: &str) -> Result<Vec<Item>, FormatError> {
+    let b = text.as_bytes();
+    let mut items = Vec::new();
+    let mut lit = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'$' {
+            lit.push(b[i]);
+            i += 1;
+            continue;
+        }
+        let start = i;
+        let braced = b.get(i + 1) == Some(&b'{');
+        let from = i + 1 + usize::from(braced);
+        let len = b[from..].iter().take_while(|c| c.is_ascii_alphanumeric() || **c == b'_').count();
+        let name = &text[from..from + len];
+        i = from + len;
+        if braced {
+            if b.get(i) != Some(&b'}') {
+                return Err(FormatError { directive: text[start..i].to_string(), offset: start });
+            }
+            i += 1;
+        }
+        let role = match name {
+            "request" => Role::Request,
+            "status" => Role::Status,
+            "body_bytes_sent" | "bytes_sent" => Role::Bytes,
+            "http_referer" => Role::Referer,
+            "http_user_agent" => Role::Agent,
+            n if NGINX.contains(&n)
+                || ["http_", "sent_http_", "upstream_", "arg_", "cookie_", "sent_trailer_"]
+                    .iter()
+                    .any(|p| n.len() > p.len() && n.starts_with(p)) =>
+            {
+                Role::Other
+            }
+            _ => return Err(FormatError { directive: text[start..i].to_string(), offset: start }),
+        };
+        items.push(Item::Literal(std::mem::take(&mut lit)));
+        items.push(Item::Field(role));
+    }
+    items.push(Item::Literal(lit));
+    Ok(items)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{json, Value};
+
+    fn read(format: &str, line: &str) -> serde_json::Map<String, Value> {
+        LogFormat::parse(format).unwrap().record(line.as_bytes(), false, Fields::BOTH).to_json()
+    }
+
+    const COMBINED: &str = r#"192.0.2.1 - frank [10/Oct/2000:13:55:36 -0700] "GET /a?b HTTP/1.1" 200 2326 "http://r.dom/x" "Mozilla/5.0 (\"q\")""#;
+
+    #[test]
+    fn each_preset_reads_its_lines_as_the_clf_reader_does() {
+        let common = r#"192.0.2.1 - frank [10/Oct/2000:13:55:36 -0700] "GET /a?b HTTP/1.1" 200 2326"#;
+        for (format, line) in [("common", common), ("combined", COMBINED)] {
+            let want = clf::record_with(line.as_bytes(), false, Fields::BOTH).to_json();
+            assert_eq!(read(format, line), want, "{format}");
+        }
+        let o = read("combined", COMBINED);
+        assert_eq!(
+            (&o["target"], &o["status"], &o["referer"]),
+            (&json!("/a?b"), &json!(200), &json!("http://r.dom/x"))
+        );
+        assert_eq!(o["user_agent"], r#"Mozilla/5.0 ("q")"#);
+        let vhost = r#"www.example.com:443 192.0.2.1 - - [10/Oct/2000:13:55:36 -0700] "GET /~x HTTP/1.1" 404 7 "-" "curl/8""#;
+        let o = read("vhost_combined", vhost);
+        assert_eq!(
+            (&o["target"], &o["status"], &o["bytes"], &o["valid"]),
+            (&json!("/~x"), &json!(404), &json!(7), &json!(false))
+        );
+        assert_eq!(o["error"]["offset"], vhost.find('~').unwrap());
+        let main = r#"192.0.2.1 - - [10/Oct/2000:13:55:36 +0000] "GET http://h.dom/p HTTP/1.1" 301 0 "-" "ua" "203.0.113.9""#;
+        let o = read("main", main);
+        assert_eq!(
+            (&o["target"], &o["scheme"], &o["status"], &o["referer"]),
+            (&json!("http://h.dom/p"), &json!("http"), &json!(301), &Value::Null)
+        );
+    }
+
+    #[test]
+    fn a_custom_apache_format_with_the_request_elsewhere() {
+        let f = r#"%v %{X-Forwarded-For}i %D \"%r\" %>s %B %T \"%{Referer}i\" %t"#;
+        let line = r#"h.dom 10.0.0.1 1234 "GET /p HTTP/1.1" 200 99 0 "ftp://f.dom/x y" [10/Oct/2000:13:55:36 -0700]"#;
+        let o = read(f, line);
+        assert_eq!((&o["target"], &o["status"], &o["bytes"]), (&json!("/p"), &json!(200), &json!(99)));
+        assert_eq!(
+            (&o["referer_scheme"], &o["referer_valid"], &o["valid"]),
+            (&json!("ftp"), &json!(false), &json!(false))
+        );
+        // A line of another shape: not a line of this format.
+        let o = read(f, "just text");
+        assert_eq!(o["error"]["kind"], "clf-format-mismatch");
+    }
+
+    #[test]
+    fn a_custom_nginx_format() {
+        let f = r#"$host $remote_addr [$time_local] "$request" $status $body_bytes_sent $request_time "${http_referer}" "$http_user_agent" $upstream_response_time"#;
+        let line =
+            r#"h.dom 192.0.2.1 [10/Oct/2000:13:55:36 +0000] "GET /a%zz HTTP/2.0" 200 5 0.001 "-" "ua" 0.000"#;
+        let o = read(f, line);
+        assert_eq!((&o["target"], &o["valid"], &o["status"]), (&json!("/a%zz"), &json!(false), &json!(200)));
+        assert_eq!(o["error"]["offset"], line.find('%').unwrap());
+    }
+
+    #[test]
+    fn an_unknown_directive_is_named() {
+        let e = LogFormat::parse("%h %Z %r").unwrap_err();
+        assert_eq!((e.directive.as_str(), e.offset), ("%Z", 3));
+        assert_eq!(e.to_string(), "unknown directive %Z at offset 3 of the log format");
+        let e = LogFormat::parse(r#"$remote_addr "$request" $nosuch"#).unwrap_err();
+        assert_eq!(e.directive, "$nosuch");
+        assert!(LogFormat::parse("%{Referer").is_err());
+        assert!(LogFormat::parse("${request").is_err());
+        assert!(LogFormat::parse("%").is_err());
+    }
+
+    #[test]
+    fn a_format_without_a_request_says_so() {
+        let o = read("%h %>s", "h 200");
+        assert_eq!((&o["error"]["kind"], &o["status"]), (&json!("clf-no-request-field"), &json!(200)));
+    }
+}
