@@ -6,6 +6,7 @@
 mod cmd;
 mod flags;
 mod input;
+mod mapped;
 mod output;
 mod status;
 
