@@ -287,7 +287,7 @@ struct Tally {
     /// entry: a line that starts as one of them is counted without its
     /// name being read, lower-cased or hashed (a file mixes `http` and
     /// `https` line by line). At most [`SEEN`], the oldest replaced.
-    seen: Vec<(Vec<u8>, usize)>,
+    seen: Vec<Seen>,
     /// The slot of `seen` the next new prefix replaces once it is full.
     next_seen: usize,
     /// The lower-cased name being looked up (reused: no allocation per
@@ -338,8 +338,9 @@ impl Tally {
     }
 
     fn add(&mut self, input: &[u8], ok: bool) {
-        let at = match self.seen.iter().find(|(written, _)| starts_with(input, written)) {
-            Some(&(_, k)) => k,
+        let first = first_word(input);
+        let at = match self.seen.iter().find(|s| s.starts(input, first)) {
+            Some(s) => s.at,
             None => self.lookup(input),
         };
         let counts = &mut self.order[at].1;
@@ -359,13 +360,11 @@ impl Tally {
         // Remember the `scheme ":"` as written (a slot's buffer reused).
         if let Some(n) = name {
             let written = &input[..=n.len()];
+            let seen = Seen::new(written, k);
             if self.seen.len() < SEEN {
-                self.seen.push((written.to_vec(), k));
+                self.seen.push(seen);
             } else {
-                let slot = &mut self.seen[self.next_seen];
-                slot.0.clear();
-                slot.0.extend_from_slice(written);
-                slot.1 = k;
+                self.seen[self.next_seen] = seen;
                 self.next_seen = (self.next_seen + 1) % SEEN;
             }
         }
@@ -384,6 +383,47 @@ impl Tally {
             }
         }
     }
+}
+
+/// A `scheme ":"` as written, met before, and its entry in the tally.
+struct Seen {
+    /// Its bytes as a word (the first eight, zeros after a shorter one)
+    /// and the mask of the bytes it has: a prefix of eight bytes or fewer
+    /// is matched by one comparison.
+    word: u64,
+    mask: u64,
+    written: Vec<u8>,
+    at: usize,
+}
+
+impl Seen {
+    fn new(written: &[u8], at: usize) -> Seen {
+        let n = written.len().min(8);
+        let mask = if n == 8 { u64::MAX } else { (1u64 << (8 * n)) - 1 };
+        Seen { word: first_word(written) & mask, mask, written: written.to_vec(), at }
+    }
+
+    /// Whether `input`, whose first word is `first`, starts with it. A
+    /// shorter input has zeros where the prefix has bytes (never zero: a
+    /// scheme name and its `:`), so it cannot match.
+    #[inline]
+    fn starts(&self, input: &[u8], first: u64) -> bool {
+        if self.written.len() <= 8 {
+            first & self.mask == self.word
+        } else {
+            starts_with(input, &self.written)
+        }
+    }
+}
+
+/// The first eight bytes of `input` as a little-endian word, zeros after
+/// a shorter one.
+#[inline]
+fn first_word(input: &[u8]) -> u64 {
+    let mut w = [0u8; 8];
+    let n = input.len().min(8);
+    w[..n].copy_from_slice(&input[..n]);
+    u64::from_le_bytes(w)
 }
 
 /// An input shown in a summary: printable, and cut to [`EXAMPLE_CHARS`].
