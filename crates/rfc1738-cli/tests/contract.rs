@@ -302,9 +302,12 @@ fn lint_sarif_is_valid_sarif_2_1_0_with_file_line_and_column() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The README, read from the checkout.
+/// The README and the command's guide (docs/GUIDE.md), read from the checkout.
 fn readme() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap()
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
+    ["README.md", "docs/GUIDE.md"]
+        .map(|page| std::fs::read_to_string(format!("{root}{page}")).unwrap())
+        .concat()
 }
 
 #[test]
