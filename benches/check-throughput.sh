@@ -5,7 +5,7 @@
 # that every command finds it in the page cache), then times each command
 # ROUNDS times, the commands taking turns, and prints a Markdown table of
 # the median and the spread (lowest to highest) of each, and its time over
-# that of `wc -l`.
+# that of `wc -l`. `check` maps the file (RFC1738_NO_MMAP=1: reads it).
 # Usage: benches/check-throughput.sh [SIZE_MB] [CORPUS_DIR] [ROUNDS]
 # (defaults: 1000, ../shared/corpus and 5). The file is removed afterwards.
 set -eu
@@ -34,6 +34,7 @@ wc -l	wc -l < "$file" > /dev/null
 cat >/dev/null	cat "$file" > /dev/null
 check --quiet	"$bin" check --quiet "$file" > /dev/null || true
 check --quiet --jobs 1	"$bin" check --quiet --jobs 1 "$file" > /dev/null || true
+check --quiet, read (not mapped)	RFC1738_NO_MMAP=1 "$bin" check --quiet "$file" > /dev/null || true
 check --quiet, portable	RFC1738_PORTABLE=1 "$bin" check --quiet "$file" > /dev/null || true
 check (reports of invalid lines)	"$bin" check "$file" > /dev/null || true
 EOF
