@@ -296,7 +296,13 @@ impl Blocks {
             if end {
                 // The last line, without a line break, or no line (but
                 // bytes still to account for: a BOM alone).
-                return Ok((bytes > 0 || len > 0).then_some(Block { buf, len, held: None, too_long: None, bytes }));
+                return Ok((bytes > 0 || len > 0).then_some(Block {
+                    buf,
+                    len,
+                    held: None,
+                    too_long: None,
+                    bytes,
+                }));
             }
             if len > self.max_len + 1 {
                 // A line too long to hold (even without a `\r` before its

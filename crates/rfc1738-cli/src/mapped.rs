@@ -90,11 +90,7 @@ impl MappedBlocks {
         let window = (self.size as u64).min(self.len - from) as usize;
         let map = self.map(from, window)?;
         let end = from + window as u64;
-        let cut = if end == self.len {
-            Some(window)
-        } else {
-            memchr::memrchr(b'\n', &map).map(|nl| nl + 1)
-        };
+        let cut = if end == self.len { Some(window) } else { memchr::memrchr(b'\n', &map).map(|nl| nl + 1) };
         if let Some(cut) = cut {
             self.at = from + cut as u64;
             let text = Mapped { map, len: cut };

@@ -368,11 +368,7 @@ fn wrapped_body(
             quotes_to_skip = 0;
             // The character and the run of printable ASCII after it, which
             // holds nothing the loop looks at (no space, "<" or ">").
-            let end = if c.is_ascii() {
-                plain_run(b, i + 1)
-            } else {
-                i + len
-            };
+            let end = if c.is_ascii() { plain_run(b, i + 1) } else { i + len };
             if let Some(owned) = owned.as_mut() {
                 if hyphen_pending {
                     hyphen_breaks.push(owned.len() - 1);
