@@ -290,6 +290,8 @@ struct Tally {
     seen: Vec<Seen>,
     /// The slot of `seen` the next new prefix replaces once it is full.
     next_seen: usize,
+    /// The slot of `seen` the previous line matched, tried first.
+    last_seen: usize,
     /// The lower-cased name being looked up (reused: no allocation per
     /// line when the scheme changes from line to line).
     key: Vec<u8>,
@@ -337,11 +339,19 @@ impl Tally {
         }
     }
 
+    #[inline]
     fn add(&mut self, input: &[u8], ok: bool) {
         let first = first_word(input);
-        let at = match self.seen.iter().find(|s| s.starts(input, first)) {
-            Some(s) => s.at,
-            None => self.lookup(input),
+        // The previous line's spelling first: lines come in runs.
+        let at = match self.seen.get(self.last_seen) {
+            Some(s) if s.starts(input, first) => s.at,
+            _ => match self.seen.iter().position(|s| s.starts(input, first)) {
+                Some(k) => {
+                    self.last_seen = k;
+                    self.seen[k].at
+                }
+                None => self.lookup(input),
+            },
         };
         let counts = &mut self.order[at].1;
         if ok {
@@ -352,6 +362,9 @@ impl Tally {
     }
 
     /// The entry of the scheme of `input` (lower-cased), made if new.
+    /// Out of line: a spelling met before never comes here.
+    #[cold]
+    #[inline(never)]
     fn lookup(&mut self, input: &[u8]) -> usize {
         let name = scheme_bytes(input);
         self.key.clear();
@@ -362,8 +375,10 @@ impl Tally {
             let written = &input[..=n.len()];
             let seen = Seen::new(written, k);
             if self.seen.len() < SEEN {
+                self.last_seen = self.seen.len();
                 self.seen.push(seen);
             } else {
+                self.last_seen = self.next_seen;
                 self.seen[self.next_seen] = seen;
                 self.next_seen = (self.next_seen + 1) % SEEN;
             }
@@ -420,6 +435,10 @@ impl Seen {
 /// a shorter one.
 #[inline]
 fn first_word(input: &[u8]) -> u64 {
+    if let Some(w) = input.first_chunk::<8>() {
+        // The commonest case, one load (no copy of a length known late).
+        return u64::from_le_bytes(*w);
+    }
     let mut w = [0u8; 8];
     let n = input.len().min(8);
     w[..n].copy_from_slice(&input[..n]);
