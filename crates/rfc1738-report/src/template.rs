@@ -4,6 +4,12 @@
 //! `{part}` is the part's value, percent-decoded; `{:part}` is the part as
 //! written in the URL. Decoding never breaks a line: a decoded control
 //! octet (00-1F, 7F) or an octet that is not UTF-8 stays escaped as `%XX`.
+//! Nor does it merge the items of a list part: in `{ftp.cwd}`,
+//! `{http.path}`, `{file.path}`, `{url_path}`, `{prospero.hsoname}` (items
+//! between `/`) and `{prospero.fields}` (between `;`, names and values
+//! apart at `=`), an escaped separator or `%` stays as written, so that
+//! `ftp://h/a/b%2Fc/d/f` gives `{ftp.cwd}` `a/b%2Fc/d`, three segments
+//! (§3.2.2: `%2F` is a `/` inside a segment, not between two).
 //! `{{` and `}}` are braces; `\t`, `\n` and `\\` are a tab, a line break
 //! and a backslash. A part the URL does not have is empty.
 
@@ -51,6 +57,8 @@ impl std::error::Error for TemplateError {}
 /// written (a port: `80` and `0080`).
 enum Got<'a> {
     Written(Cow<'a, str>),
+    /// A list as written, and the separators whose escapes stay.
+    List(Cow<'a, str>, &'static [u8]),
     Plain(Cow<'a, str>),
     Number(String, &'a str),
 }
@@ -76,19 +84,19 @@ const PARTS: &[(&str, Getter)] = &[
     ("user", |u| u.user().map(written)),
     ("password", |u| u.password().map(written)),
     ("host", |u| u.host().map(written)),
-    ("port", |u| Some(Got::Number(u.port()?.to_string(), u.port_str()?))),
+    ("port", |u| Some(Got::Number(crate::json::port_number(u)?.to_string(), u.port_str()?))),
     ("effective_port", |u| u.effective_port().map(|p| plain(p.to_string()))),
-    ("url_path", |u| u.url_path().map(written)),
+    ("url_path", |u| u.url_path().map(|p| list_of(p, b"/;?"))),
     ("fragment", |u| u.fragment().map(written)),
     ("scheme_specific_part", |u| Some(written(u.scheme_specific_part()))),
-    ("ftp.cwd", |u| u.ftp().map(|f| written(f.cwd().collect::<Vec<_>>().join("/")))),
+    ("ftp.cwd", |u| u.ftp().map(|f| list_of(f.cwd().collect::<Vec<_>>().join("/"), b"/"))),
     ("ftp.name", |u| u.ftp().map(|f| written(f.name()))),
     ("ftp.typecode", |u| u.ftp()?.typecode().map(|t| plain((t as char).to_string()))),
     ("gopher.type", |u| u.gopher().map(|g| gopher_type(g.gtype_raw(), g.gopher_type()))),
     ("gopher.selector", |u| u.gopher().map(|g| written(g.selector()))),
     ("gopher.search", |u| u.gopher()?.search().map(written)),
     ("gopher.plus", |u| u.gopher()?.plus().map(written)),
-    ("http.path", |u| u.http()?.path().map(written)),
+    ("http.path", |u| u.http()?.path().map(|p| list_of(p, b"/"))),
     ("http.search", |u| u.http()?.search().map(written)),
     ("mailto.address", |u| u.mailto().map(|m| written(m.address_raw()))),
     ("news.group", |u| u.news()?.group().map(written)),
@@ -101,17 +109,21 @@ const PARTS: &[(&str, Getter)] = &[
     ("wais.wtype", |u| u.wais()?.wtype().map(written)),
     ("wais.wpath", |u| u.wais()?.wpath().map(written)),
     ("file.host", |u| u.file().map(|f| written(f.host()))),
-    ("file.path", |u| u.file().map(|f| written(f.path()))),
-    ("prospero.hsoname", |u| u.prospero().map(|p| written(p.hsoname_raw()))),
+    ("file.path", |u| u.file().map(|f| list_of(f.path(), b"/"))),
+    ("prospero.hsoname", |u| u.prospero().map(|p| list_of(p.hsoname_raw(), b"/"))),
     ("prospero.fields", |u| {
         let fields: Vec<String> = u.prospero()?.fields().map(|(n, v)| format!("{n}={v}")).collect();
-        Some(written(fields.join(";")))
+        Some(list_of(fields.join(";"), b";="))
     }),
     ("other.scheme_specific_part", |u| u.other().map(|o| written(o.scheme_specific_part()))),
 ];
 
 fn written<'a>(s: impl Into<Cow<'a, str>>) -> Got<'a> {
     Got::Written(s.into())
+}
+
+fn list_of<'a>(s: impl Into<Cow<'a, str>>, separators: &'static [u8]) -> Got<'a> {
+    Got::List(s.into(), separators)
 }
 
 fn plain<'a>(s: impl Into<Cow<'a, str>>) -> Got<'a> {
@@ -193,8 +205,11 @@ impl Template {
             match piece {
                 Piece::Text(t) => out.extend_from_slice(t.as_bytes()),
                 Piece::Part { part, as_written } => match value(*part, input, result) {
-                    Some(Got::Written(s)) if !as_written => write_decoded(out, &s),
-                    Some(Got::Written(s) | Got::Plain(s)) => write_line_safe(out, s.as_bytes()),
+                    Some(Got::Written(s)) if !as_written => write_decoded(out, &s, b""),
+                    Some(Got::List(s, keep)) if !as_written => write_decoded(out, &s, keep),
+                    Some(Got::Written(s) | Got::Plain(s) | Got::List(s, _)) => {
+                        write_line_safe(out, s.as_bytes())
+                    }
                     Some(Got::Number(n, _)) if !as_written => out.extend_from_slice(n.as_bytes()),
                     Some(Got::Number(_, s)) => write_line_safe(out, s.as_bytes()),
                     None => {}
@@ -254,15 +269,42 @@ fn value<'a>(k: usize, input: &'a [u8], result: Result<&'a Url, &'a Problem>) ->
 }
 
 /// Writes `raw` percent-decoded; octets that would break the line or are
-/// not UTF-8 stay escaped.
-fn write_decoded(out: &mut Vec<u8>, raw: &str) {
-    let octets = pct::decode(raw);
+/// not UTF-8 stay escaped, and so do the escapes of `keep` (a list's
+/// separators) and of `%`, written as `%XX` in capitals.
+fn write_decoded(out: &mut Vec<u8>, raw: &str, keep: &[u8]) {
+    let octets = if keep.is_empty() { pct::decode(raw) } else { Cow::Owned(decode_keeping(raw, keep)) };
     for chunk in octets.utf8_chunks() {
         write_line_safe(out, chunk.valid().as_bytes());
         for &b in chunk.invalid() {
             push_escape(out, b);
         }
     }
+}
+
+/// `raw` decoded but for the escapes of `keep` and of `%`: the items of a
+/// list stay apart, and a `%` decoded can be told from one kept.
+fn decode_keeping(raw: &str, keep: &[u8]) -> Vec<u8> {
+    let b = raw.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        if let (b'%', Some(h), Some(l)) =
+            (b[i], b.get(i + 1).and_then(|&c| hex(c)), b.get(i + 2).and_then(|&c| hex(c)))
+        {
+            let octet = (h * 16 + l) as u8;
+            if octet == b'%' || keep.contains(&octet) {
+                push_escape(&mut out, octet);
+            } else {
+                out.push(octet);
+            }
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    out
 }
 
 /// Writes text with its control octets escaped as `%XX`.
@@ -302,8 +344,15 @@ mod tests {
         assert_eq!(line("{scheme} {host} {port} {:port} {effective_port}", u), "ftp h.dom 21 0021 21");
         assert_eq!(
             line("{user}|{:user}|{ftp.cwd}|{:ftp.cwd}|{ftp.name}|{ftp.typecode}", u),
-            "user|us%65r|a/b|a%2Fb|c d|i"
+            "user|us%65r|a%2Fb|a%2Fb|c d|i"
         );
+        // §3.2.2: `%2F` is a `/` inside a segment; the list keeps it apart.
+        assert_eq!(
+            line("{ftp.cwd}|{:ftp.cwd}", "ftp://h/a/b%2Fc%20d%25/d/f"),
+            "a/b%2Fc d%25/d|a/b%2Fc%20d%25/d"
+        );
+        assert_eq!(line("{http.path}", "http://h/a%2Fb/c%41"), "a%2Fb/cA");
+        assert_eq!(line("{prospero.fields}", "prospero://h/x;a=b%3Dc;d=%3Be"), "a=b%3Dc;d=%3Be");
         assert_eq!(line("[{password}]", u), "[]");
     }
 
