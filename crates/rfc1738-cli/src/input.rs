@@ -195,6 +195,11 @@ pub type Filter = fn(Box<dyn Source>, &str) -> io::Result<Box<dyn Source>>;
 
 static FILTER: std::sync::OnceLock<Filter> = std::sync::OnceLock::new();
 
+/// Whether inputs go through a filter (the command decompresses them).
+pub fn filtered() -> bool {
+    FILTER.get().is_some()
+}
+
 /// Sets the filter every input opened from now on goes through (once).
 #[cfg_attr(fuzzing, allow(dead_code))]
 pub fn set_filter(filter: Filter) {
@@ -243,6 +248,9 @@ pub struct Block {
     /// after them are left from earlier blocks.
     buf: Vec<u8>,
     len: usize,
+    /// Or the lines' bytes where they lie already (a file's pages mapped
+    /// into memory): then `buf` is a spare buffer, handed back untouched.
+    held: Option<Box<dyn std::ops::Deref<Target = [u8]> + Send>>,
     /// After them, a line longer than the limit, of this many bytes.
     pub too_long: Option<u64>,
     /// Bytes of input the block stands for (line breaks and a dropped
@@ -294,7 +302,7 @@ impl Blocks {
                 Err(e) => match memchr::memrchr(b'\n', &buf[..len]) {
                     Some(nl) => {
                         self.failed = Some(e);
-                        return Ok(Some(Block { buf, len: nl + 1, too_long: None, bytes }));
+                        return Ok(Some(Block { buf, len: nl + 1, held: None, too_long: None, bytes }));
                     }
                     None => return Err(e),
                 },
@@ -325,19 +333,25 @@ impl Blocks {
                     self.carry.extend_from_slice(&buf[nl + 1..len]);
                     len = nl + 1;
                 }
-                return Ok(Some(Block { buf, len, too_long: None, bytes }));
+                return Ok(Some(Block { buf, len, held: None, too_long: None, bytes }));
             }
             if end {
                 // The last line, without a line break, or no line (but
                 // bytes still to account for: a BOM alone).
-                return Ok((bytes > 0 || len > 0).then_some(Block { buf, len, too_long: None, bytes }));
+                return Ok((bytes > 0 || len > 0).then_some(Block {
+                    buf,
+                    len,
+                    held: None,
+                    too_long: None,
+                    bytes,
+                }));
             }
             if len > self.max_len + 1 {
                 // A line too long to hold (even without a `\r` before its
                 // `\n`): read on to its end, keeping nothing.
                 let (n, read) = self.skip_line(&buf[..len])?;
                 bytes += read;
-                return Ok(Some(Block { buf, len: 0, too_long: Some(n), bytes }));
+                return Ok(Some(Block { buf, len: 0, held: None, too_long: Some(n), bytes }));
             }
         }
     }
@@ -372,9 +386,24 @@ impl Blocks {
 }
 
 impl Block {
+    /// A block whose lines' bytes, line breaks included, are `text` (held
+    /// where they lie), then perhaps a line too long to hold, standing for
+    /// `bytes` of input; `spare` is handed back by [`Block::into_buffer`].
+    pub fn held(
+        text: Box<dyn std::ops::Deref<Target = [u8]> + Send>,
+        too_long: Option<u64>,
+        bytes: u64,
+        spare: Vec<u8>,
+    ) -> Block {
+        Block { buf: spare, len: 0, held: Some(text), too_long, bytes }
+    }
+
     /// The lines' bytes, line breaks included.
     pub fn data(&self) -> &[u8] {
-        &self.buf[..self.len]
+        match &self.held {
+            Some(text) => text,
+            None => &self.buf[..self.len],
+        }
     }
 
     /// The buffer, for the next block to be read into.

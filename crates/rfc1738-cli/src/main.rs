@@ -7,6 +7,7 @@ mod cmd;
 mod decompress;
 mod flags;
 mod input;
+mod mapped;
 mod output;
 mod status;
 

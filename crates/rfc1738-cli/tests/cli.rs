@@ -463,3 +463,42 @@ fn set_with_a_part_no_url_has_is_a_usage_error() {
         assert!(out.stdout.is_empty(), "{args:?}");
     }
 }
+
+/// A file named on the command line is mapped into memory, stdin is read:
+/// the same lines, verdicts and summary either way, over several blocks,
+/// with a line past `--max-len` and a last line without a line break.
+#[test]
+fn check_says_the_same_of_a_mapped_file_as_of_stdin() {
+    let mut input = b"\xEF\xBB\xBF".to_vec();
+    for i in 0..60_000u32 {
+        let line = match i % 9 {
+            0 => format!("http://h{i}.dom/a b\r\n"),
+            1 if i % 20_000 == 1 => format!("http://h.dom/{}\n", "x".repeat(3000)),
+            2 => format!("NEWS:comp.{i}\n"),
+            _ => format!("https://host{i}.example/some/path?q={i}\n"),
+        };
+        input.extend_from_slice(line.as_bytes());
+    }
+    input.extend_from_slice(b"ftp://last.dom/x;type=q");
+    let path = std::env::temp_dir().join(format!("rfc1738-mapped-{}.txt", std::process::id()));
+    std::fs::write(&path, &input).unwrap();
+    let path_s = path.to_str().unwrap();
+    for args in [&["--max-len", "2000"][..], &["--quiet", "--jobs", "3"][..]] {
+        let run = |from_file: bool| {
+            let mut cmd = rfc1738();
+            cmd.arg("check").args(args);
+            if from_file {
+                cmd.arg(path_s);
+            } else {
+                cmd.write_stdin(input.clone());
+            }
+            let out = cmd.output().unwrap();
+            assert_eq!(out.status.code(), Some(1));
+            String::from_utf8(out.stdout).unwrap()
+        };
+        let (mapped, read) = (run(true), run(false));
+        assert!(mapped.contains("checked 60001 URLs"), "{}", &mapped[mapped.len().saturating_sub(2000)..]);
+        assert_eq!(mapped.replace(path_s, "<stdin>"), read, "{args:?}");
+    }
+    std::fs::remove_file(&path).unwrap();
+}

@@ -397,6 +397,47 @@ pub(crate) fn set_portable<const N: usize>(
     (outside, equal)
 }
 
+/// The index of the first byte of `b[from..]` equal to `x` or `y`, or
+/// `b.len()` when there is none: where `extract` looks for a URL (every
+/// form the Appendix allows has a `<` or a `:`), so that text without
+/// either is crossed at the speed of memory. By AVX2 (64 bytes a step)
+/// or SSE2 (16); NEON and [`Path::Portable`] take [`find2_portable`],
+/// the oracle.
+pub(crate) fn find2(path: Path, b: &[u8], from: usize, x: u8, y: u8) -> usize {
+    match path {
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+        Path::Avx2 if Path::detect() == Path::Avx2 => {
+            // SAFETY: the processor has AVX2 (`detect` asked it).
+            unsafe { x86::find2_avx2(b, from, x, y) }
+        }
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+        Path::Sse2 | Path::Avx2 => x86::find2_sse2(b, from, x, y),
+        _ => find2_portable(b, from, x, y),
+    }
+}
+
+/// [`find2`] the portable way: eight bytes a step (SWAR over `u64`), as
+/// `chars::find_byte` does for one byte.
+pub(crate) fn find2_portable(b: &[u8], mut i: usize, x: u8, y: u8) -> usize {
+    use crate::chars::{HI, LO};
+    let (wx, wy) = (LO * u64::from(x), LO * u64::from(y));
+    while let Some(w) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        let w = u64::from_le_bytes(*w);
+        let (p, q) = (w ^ wx, w ^ wy);
+        // The lowest set bit of each marks its first zero byte exactly;
+        // borrows can only set bits above it.
+        let zero = (p.wrapping_sub(LO) & !p & HI) | (q.wrapping_sub(LO) & !q & HI);
+        if zero != 0 {
+            return i + (zero.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < b.len() && b[i] != x && b[i] != y {
+        i += 1;
+    }
+    i.min(b.len())
+}
+
 /// The vector way for aarch64: NEON, sixteen bytes at a time, `notx`
 /// from the nibble tables of [`NIBBLES`] (`vqtbl1q_u8`), a movemask made
 /// of bit weights and three pairwise additions.
@@ -697,6 +738,99 @@ mod x86 {
         [lo[0] | hi[0] << 32, lo[1] | hi[1] << 32, lo[2] | hi[2] << 32, lo[3] | hi[3] << 32]
     }
 
+    /// `find2` with SSE2, sixteen bytes a step.
+    pub(super) fn find2_sse2(b: &[u8], mut i: usize, x: u8, y: u8) -> usize {
+        while let Some(sixteen) = b.get(i..).and_then(<[u8]>::first_chunk::<16>) {
+            // SAFETY: `sixteen` is 16 bytes long, and the load needs no
+            // alignment; SSE2 is part of every x86_64.
+            let m = unsafe {
+                let v = _mm_loadu_si128(sixteen.as_ptr().cast());
+                let eq = _mm_or_si128(
+                    _mm_cmpeq_epi8(v, _mm_set1_epi8(x as i8)),
+                    _mm_cmpeq_epi8(v, _mm_set1_epi8(y as i8)),
+                );
+                _mm_movemask_epi8(eq) as u32
+            };
+            if m != 0 {
+                return i + m.trailing_zeros() as usize;
+            }
+            i += 16;
+        }
+        super::find2_portable(b, i, x, y)
+    }
+
+    /// `find2` with AVX2: 128 bytes a step under a loose test, one
+    /// comparison a vector (`v | m == x | m` with `m = x ^ y` holds for
+    /// `x`, `y` and the bytes that differ from them only in `m`'s bits:
+    /// for `:` and `<`, `8` and `>` too), then the exact test on the 64
+    /// bytes where the loose one held.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn find2_avx2(b: &[u8], mut i: usize, x: u8, y: u8) -> usize {
+        let m = x ^ y;
+        while let Some(run) = b.get(i..).and_then(<[u8]>::first_chunk::<{ 2 * BLOCK }>) {
+            // SAFETY: `run` is 128 bytes long, four loads of 32 that need
+            // no alignment; the caller makes sure of AVX2.
+            #[allow(unused_unsafe)]
+            let loose = unsafe {
+                let (vm, vxm) = (_mm256_set1_epi8(m as i8), _mm256_set1_epi8((x | m) as i8));
+                let p = run.as_ptr();
+                let mut loose = _mm256_setzero_si256();
+                for k in 0..4 {
+                    let v = _mm256_loadu_si256(p.add(32 * k).cast());
+                    loose = _mm256_or_si256(loose, _mm256_cmpeq_epi8(_mm256_or_si256(v, vm), vxm));
+                }
+                _mm256_movemask_epi8(loose)
+            };
+            if loose != 0 {
+                for half in 0..2 {
+                    let at = i + half * BLOCK;
+                    // SAFETY: the processor has AVX2 (this function's caller).
+                    let exact = unsafe { exact64(b, at, x, y) };
+                    if exact != 0 {
+                        return at + exact.trailing_zeros() as usize;
+                    }
+                }
+            }
+            i += 2 * BLOCK;
+        }
+        if b.len() - i >= BLOCK {
+            // SAFETY: the processor has AVX2 (this function's caller).
+            let exact = unsafe { exact64(b, i, x, y) };
+            if exact != 0 {
+                return i + exact.trailing_zeros() as usize;
+            }
+            i += BLOCK;
+        }
+        find2_sse2(b, i, x, y)
+    }
+
+    /// The bytes of `b[at..at + 64]` equal to `x` or `y`, one bit each
+    /// (none when fewer than 64 bytes are left).
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    unsafe fn exact64(b: &[u8], at: usize, x: u8, y: u8) -> u64 {
+        let Some(block) = b.get(at..).and_then(<[u8]>::first_chunk::<BLOCK>) else {
+            return 0;
+        };
+        // SAFETY: `block` is 64 bytes long, two loads of 32 that need no
+        // alignment; the caller makes sure of AVX2.
+        #[allow(unused_unsafe)]
+        unsafe {
+            let (vx, vy) = (_mm256_set1_epi8(x as i8), _mm256_set1_epi8(y as i8));
+            let p = block.as_ptr();
+            let (a, c) = (_mm256_loadu_si256(p.cast()), _mm256_loadu_si256(p.add(32).cast()));
+            let ea = _mm256_or_si256(_mm256_cmpeq_epi8(a, vx), _mm256_cmpeq_epi8(a, vy));
+            let ec = _mm256_or_si256(_mm256_cmpeq_epi8(c, vx), _mm256_cmpeq_epi8(c, vy));
+            u64::from(_mm256_movemask_epi8(ea) as u32) | u64::from(_mm256_movemask_epi8(ec) as u32) << 32
+        }
+    }
+
     /// The masks `a`, with those of `b` shifted up by `by` bits.
     #[inline(always)]
     fn or_shifted(a: Masks, b: Masks, by: u32) -> Masks {
@@ -883,6 +1017,43 @@ mod tests {
         for c in 0..=255u8 {
             let table = lo[usize::from(c & 15)] & hi[usize::from(c >> 4)] != 0;
             assert_eq!(table, XCHAR.literal().contains(c), "{c}");
+        }
+    }
+
+    /// The first `x` or `y` from every place of texts with none, one and
+    /// many, through every way: the plain search's answer.
+    #[test]
+    fn every_way_finds_the_first_of_two_bytes() {
+        let mut state = 0x1738_u64;
+        let mut texts: Vec<Vec<u8>> = vec![Vec::new(), b"<".to_vec(), vec![b'a'; 200]];
+        for len in [1usize, 7, 8, 9, 15, 16, 17, 31, 63, 64, 65, 130, 300] {
+            for density in [0u64, 3, 40] {
+                let text: Vec<u8> = (0..len)
+                    .map(|_| {
+                        state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                        let r = state >> 33;
+                        match r % 100 {
+                            k if k < density / 2 => b'<',
+                            k if k < density => b':',
+                            // `8` and `>` pass AVX2's loose test for `:` and `<`.
+                            _ => [b'a', b' ', 0x80, 0xff, b'8', b'>', b';', b'\n'][(r / 100 % 8) as usize],
+                        }
+                    })
+                    .collect();
+                texts.push(text);
+            }
+        }
+        for text in &texts {
+            for from in 0..=text.len() {
+                for (x, y) in [(b'<', b':'), (b'<', b'<')] {
+                    let plain =
+                        text[from..].iter().position(|&c| c == x || c == y).map_or(text.len(), |k| from + k);
+                    assert_eq!(find2_portable(text, from, x, y), plain);
+                    for path in Path::available() {
+                        assert_eq!(find2(path, text, from, x, y), plain, "{path:?} {text:?} {from}");
+                    }
+                }
+            }
         }
     }
 

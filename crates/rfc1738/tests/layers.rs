@@ -158,6 +158,7 @@ const CRATES: &[Crate] = &[
         modules: &[
             ("status", 1),
             ("input", 1),
+            ("mapped", 1),
             ("output", 1),
             ("flags", 1),
             ("decompress", 2),

@@ -7,7 +7,8 @@
 //! `--max-len` bytes), whatever the size of the input.
 
 use super::display_name;
-use crate::input::{Block, Blocks, DEFAULT_MAX_LEN};
+use crate::input::{Block, DEFAULT_MAX_LEN};
+use crate::mapped::BlockReader;
 use crate::outcome::{options, parse_bytes_with, scheme_bytes, scheme_of, Note, Problem};
 use crate::status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -23,6 +24,8 @@ use std::thread;
 const BLOCK: usize = 1 << 20;
 /// Distinct schemes counted by name in the summary; the rest are pooled.
 const MAX_SCHEMES: usize = 32;
+/// Spellings of `scheme ":"` a tally recognizes without reading the name.
+const SEEN: usize = 8;
 
 /// Arguments of `check`.
 #[derive(clap::Args)]
@@ -382,9 +385,15 @@ struct Tally {
     /// Warnings by kind, in the order first seen.
     warnings: Vec<ErrorRow>,
     index: HashMap<Vec<u8>, usize>,
-    /// The entry of the previous line and its `scheme ":"` as written:
-    /// a line that starts the same way skips the lookup.
-    last: Option<(usize, Vec<u8>)>,
+    /// The schemes met, each as its `scheme ":"` was written and its
+    /// entry: a line that starts as one of them is counted without its
+    /// name being read, lower-cased or hashed (a file mixes `http` and
+    /// `https` line by line). At most [`SEEN`], the oldest replaced.
+    seen: Vec<Seen>,
+    /// The slot of `seen` the next new prefix replaces once it is full.
+    next_seen: usize,
+    /// The slot of `seen` the previous line matched, tried first.
+    last_seen: usize,
     /// The lower-cased name being looked up (reused: no allocation per
     /// line when the scheme changes from line to line).
     key: Vec<u8>,
@@ -442,10 +451,19 @@ impl Tally {
         }
     }
 
+    #[inline]
     fn add(&mut self, input: &[u8], ok: bool) {
-        let at = match &self.last {
-            Some((k, written)) if starts_with(input, written) => *k,
-            _ => self.lookup(input),
+        let first = first_word(input);
+        // The previous line's spelling first: lines come in runs.
+        let at = match self.seen.get(self.last_seen) {
+            Some(s) if s.starts(input, first) => s.at,
+            _ => match self.seen.iter().position(|s| s.starts(input, first)) {
+                Some(k) => {
+                    self.last_seen = k;
+                    self.seen[k].at
+                }
+                None => self.lookup(input),
+            },
         };
         let counts = &mut self.order[at].1;
         if ok {
@@ -456,20 +474,26 @@ impl Tally {
     }
 
     /// The entry of the scheme of `input` (lower-cased), made if new.
+    /// Out of line: a spelling met before never comes here.
+    #[cold]
+    #[inline(never)]
     fn lookup(&mut self, input: &[u8]) -> usize {
         let name = scheme_bytes(input);
         self.key.clear();
         self.key.extend(name.unwrap_or(b"(no scheme)").iter().map(u8::to_ascii_lowercase));
         let k = self.entry();
-        // Remember the `scheme ":"` as written (its buffer reused).
-        match name {
-            Some(n) => {
-                let (at, written) = self.last.get_or_insert_with(|| (k, Vec::new()));
-                *at = k;
-                written.clear();
-                written.extend_from_slice(&input[..=n.len()]);
+        // Remember the `scheme ":"` as written (a slot's buffer reused).
+        if let Some(n) = name {
+            let written = &input[..=n.len()];
+            let seen = Seen::new(written, k);
+            if self.seen.len() < SEEN {
+                self.last_seen = self.seen.len();
+                self.seen.push(seen);
+            } else {
+                self.last_seen = self.next_seen;
+                self.seen[self.next_seen] = seen;
+                self.next_seen = (self.next_seen + 1) % SEEN;
             }
-            None => self.last = None,
         }
         k
     }
@@ -499,6 +523,51 @@ fn add_row(rows: &mut Vec<ErrorRow>, p: &Problem, file: &str, line_no: u64, inpu
             first: (super::shown_name(file).into_owned(), line_no, example(input)),
         }),
     }
+}
+
+/// A `scheme ":"` as written, met before, and its entry in the tally.
+struct Seen {
+    /// Its bytes as a word (the first eight, zeros after a shorter one)
+    /// and the mask of the bytes it has: a prefix of eight bytes or fewer
+    /// is matched by one comparison.
+    word: u64,
+    mask: u64,
+    written: Vec<u8>,
+    at: usize,
+}
+
+impl Seen {
+    fn new(written: &[u8], at: usize) -> Seen {
+        let n = written.len().min(8);
+        let mask = if n == 8 { u64::MAX } else { (1u64 << (8 * n)) - 1 };
+        Seen { word: first_word(written) & mask, mask, written: written.to_vec(), at }
+    }
+
+    /// Whether `input`, whose first word is `first`, starts with it. A
+    /// shorter input has zeros where the prefix has bytes (never zero: a
+    /// scheme name and its `:`), so it cannot match.
+    #[inline]
+    fn starts(&self, input: &[u8], first: u64) -> bool {
+        if self.written.len() <= 8 {
+            first & self.mask == self.word
+        } else {
+            starts_with(input, &self.written)
+        }
+    }
+}
+
+/// The first eight bytes of `input` as a little-endian word, zeros after
+/// a shorter one.
+#[inline]
+fn first_word(input: &[u8]) -> u64 {
+    if let Some(w) = input.first_chunk::<8>() {
+        // The commonest case, one load (no copy of a length known late).
+        return u64::from_le_bytes(*w);
+    }
+    let mut w = [0u8; 8];
+    let n = input.len().min(8);
+    w[..n].copy_from_slice(&input[..n]);
+    u64::from_le_bytes(w)
 }
 
 /// An input shown in a summary: printable, and cut to [`EXAMPLE_CHARS`].
@@ -606,7 +675,11 @@ fn check_file(
     out: &mut impl Write,
     summary: &mut Summary,
 ) -> io::Result<()> {
-    let blocks = Blocks::open(file, args.max_len, BLOCK).map_err(|e| super::open_error(file, &e))?;
+    // A compressed file is inflated on a thread, never mapped: its bytes
+    // are not its text.
+    let map = !(crate::input::filtered() && crate::decompress::is_compressed(file));
+    let blocks =
+        BlockReader::open(file, args.max_len, BLOCK, map).map_err(|e| super::open_error(file, &e))?;
     let progress = progress_bar(file);
     let in_flight = 2 * jobs + 1;
     // A block is read only with a token, a buffer for its text and one for
@@ -732,7 +805,7 @@ fn work(
 /// `count`: whether to count each block's lines, so that the next block
 /// is numbered from its first line's number in the file (else from 0).
 fn read_blocks(
-    mut blocks: Blocks,
+    mut blocks: BlockReader,
     count: bool,
     tokens: &mpsc::Receiver<Buffers>,
     work_tx: &mpsc::SyncSender<Work>,
@@ -983,4 +1056,41 @@ fn progress_bar(file: &str) -> ProgressBar {
     }
     bar.set_message(super::shown_name(file).into_owned());
     bar
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The tally counts each line under its scheme, lower-cased, however
+    /// the spellings of more schemes than it remembers alternate.
+    #[test]
+    fn a_tally_counts_lines_by_scheme_whatever_their_order() {
+        let mut tally = Tally::default();
+        let mut expected: BTreeMap<String, (u64, u64)> = BTreeMap::new();
+        for i in 0..3000u32 {
+            let line = match i % 7 {
+                0 => format!("s{}:x", i % 13),
+                1 => format!("S{}:y", i % 13),
+                2 => "https://h.dom/".to_string(),
+                3 => "http://h.dom/".to_string(),
+                4 => "HTTP://h.dom/".to_string(),
+                5 => "no scheme".to_string(),
+                _ => format!("x{}:", i % 29),
+            };
+            let ok = i % 3 == 0;
+            tally.add(line.as_bytes(), ok);
+            let name = scheme_bytes(line.as_bytes())
+                .map_or("(no scheme)".to_string(), |n| String::from_utf8_lossy(n).to_ascii_lowercase());
+            let row = expected.entry(name).or_default();
+            if ok {
+                row.0 += 1;
+            } else {
+                row.1 += 1;
+            }
+        }
+        let got: BTreeMap<String, (u64, u64)> =
+            tally.order.iter().map(|(n, c)| (String::from_utf8_lossy(n).into_owned(), *c)).collect();
+        assert_eq!(got, expected);
+    }
 }

@@ -8,6 +8,7 @@
 use std::borrow::Cow;
 
 use super::form::Form;
+use crate::simd::{self, Path};
 
 /// The longest wrapper, in bytes of text from its `<` to its `>`
 /// inclusive: 16 KiB. A `<URL:` or `<scheme:` without a `>` within it is
@@ -85,26 +86,11 @@ static TABLE: [u8; 256] = {
 };
 
 /// The index of the first `<` (or, when `colons`, `:`) in `b[i..]`, or
-/// `b.len()`: the bytes where a URL may be found. Reads eight bytes per
-/// step (SWAR over `u64`), as `chars::find_byte` does for one byte.
-pub(super) fn find_candidate(b: &[u8], mut i: usize, colons: bool) -> usize {
-    use crate::chars::{HI, LO};
-    let lt = LO * u64::from(b'<');
-    let second = LO * u64::from(if colons { b':' } else { b'<' });
-    while let Some(w) = b.get(i..i + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
-        let (x, y) = (u64::from_le_bytes(w) ^ lt, u64::from_le_bytes(w) ^ second);
-        // The lowest set bit of each marks its first zero byte exactly;
-        // borrows can only set bits above it.
-        let zero = (x.wrapping_sub(LO) & !x & HI) | (y.wrapping_sub(LO) & !y & HI);
-        if zero != 0 {
-            return i + (zero.trailing_zeros() / 8) as usize;
-        }
-        i += 8;
-    }
-    while i < b.len() && !(b[i] == b'<' || (colons && b[i] == b':')) {
-        i += 1;
-    }
-    i
+/// `b.len()`: the bytes where a URL may be found (Appendix: a wrapper
+/// starts with `<`; a bare URL has the `:` after its scheme). Text with
+/// neither is crossed by vector code (`simd::find2`).
+pub(super) fn find_candidate(b: &[u8], i: usize, colons: bool) -> usize {
+    simd::find2(Path::detect(), b, i, b'<', if colons { b':' } else { b'<' })
 }
 
 /// Whether `b` may appear in a scheme name.
@@ -382,11 +368,7 @@ fn wrapped_body(
             quotes_to_skip = 0;
             // The character and the run of printable ASCII after it, which
             // holds nothing the loop looks at (no space, "<" or ">").
-            let end = if c.is_ascii() {
-                i + 1 + b[i + 1..].iter().take_while(|&&c| is_plain(c)).count()
-            } else {
-                i + len
-            };
+            let end = if c.is_ascii() { plain_run(b, i + 1) } else { i + len };
             if let Some(owned) = owned.as_mut() {
                 if hyphen_pending {
                     hyphen_breaks.push(owned.len() - 1);
@@ -409,9 +391,54 @@ fn is_plain(c: u8) -> bool {
     matches!(c, b'!'..=b'~') && c != b'<' && c != b'>'
 }
 
+/// The end of the run of [`is_plain`] bytes from `b[i]`: eight bytes a
+/// step (SWAR over `u64`), then one at a time.
+fn plain_run(b: &[u8], mut i: usize) -> usize {
+    use crate::chars::{HI, LO};
+    // The lowest set bit of each test marks its first hit exactly (a
+    // borrow only sets bits above it): the lowest of their union is the
+    // first byte that is not plain.
+    let zero = |x: u64| x.wrapping_sub(LO) & !x & HI;
+    while let Some(w) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+        let w = u64::from_le_bytes(*w);
+        let below = w.wrapping_sub(LO * 0x21) & !w & HI;
+        let stop = below
+            | (w & HI)
+            | zero(w ^ (LO * 0x7f))
+            | zero(w ^ (LO * u64::from(b'<')))
+            | zero(w ^ (LO * u64::from(b'>')));
+        if stop != 0 {
+            return i + (stop.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while i < b.len() && is_plain(b[i]) {
+        i += 1;
+    }
+    i
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plain_run_ends_where_the_byte_loop_ends() {
+        let mut b: Vec<u8> = (0u8..=255).collect();
+        b.extend(b"abc<de>fg hij\x7fk\x80lmnopqrstuvwxyz0123456789");
+        for i in 0..=b.len() {
+            let naive = i + b[i..].iter().take_while(|&&c| is_plain(c)).count();
+            assert_eq!(plain_run(&b, i), naive, "{i}");
+        }
+        for c in 0u8..=255 {
+            for at in 0..20 {
+                let mut b = vec![b'a'; 20];
+                b[at] = c;
+                let naive = b.iter().take_while(|&&c| is_plain(c)).count();
+                assert_eq!(plain_run(&b, 0), naive, "{c} {at}");
+            }
+        }
+    }
 
     #[test]
     fn find_candidate_matches_the_naive_loop() {
