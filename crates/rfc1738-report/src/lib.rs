@@ -12,6 +12,7 @@
 //! - [`explain`]: what a client does with a URL, in words.
 //! - [`diag`]: the input made printable, with a caret under an offset.
 //! - [`clf`]: the request URL of a Common Log Format line.
+//! - [`parts`]: a part of a URL by name, as `parse --get` names it.
 //! - [`spans`]: where each part of a URL lies, for the explorer page.
 //! - [`template`]: `parse --get`, a line per URL from a template of part names.
 //! - [`set`]: `set URL PART=VALUE`, parts changed through the library's builders.
@@ -22,6 +23,7 @@ pub mod diag;
 pub mod explain;
 pub mod json;
 pub mod outcome;
+pub mod parts;
 pub mod set;
 pub mod spans;
 pub mod sql;

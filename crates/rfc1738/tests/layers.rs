@@ -80,6 +80,7 @@ const CRATES: &[Crate] = &[
         floors: &["bytes in, a URL or a problem out; the caret", "what is said of a URL"],
         modules: &[
             ("outcome", 1),
+            ("parts", 1),
             ("diag", 1),
             ("json", 2),
             ("explain", 2),
