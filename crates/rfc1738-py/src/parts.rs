@@ -23,8 +23,8 @@ use std::sync::Arc;
 
 /// The URL `bytes` are, read without a copy; `None` when they are none.
 #[inline]
-fn url_of(bytes: &[u8]) -> Option<UrlRef<'_>> {
-    UrlRef::parse(std::str::from_utf8(bytes).ok()?).ok()
+fn url_of(text: &str) -> Option<UrlRef<'_>> {
+    UrlRef::parse(text).ok()
 }
 
 /// The scheme, lower-cased (§2.1): as written when it is.
@@ -46,7 +46,7 @@ pub struct Text {
 
 /// Writes `value` of a row as the part asks.
 #[inline]
-fn write(out: &mut Parts, value: Value<'_>, row: &[u8], at: At, decoded: bool) {
+fn write(out: &mut Parts, value: Value<'_>, row: &str, at: At, decoded: bool) {
     match value {
         Value::Written(s) if decoded && s.contains('%') => out.copy(&String::from_utf8_lossy(&pct::decode(&s))),
         Value::Written(Cow::Borrowed(s)) | Value::Plain(Cow::Borrowed(s)) => out.part(s, row, at),

@@ -56,96 +56,82 @@ pub fn buffers(a: &dyn Array) -> Vec<Buffer> {
 }
 
 /// Calls `f` with each row of a string (or binary) column that is not
-/// dictionary-encoded: its bytes and where they lie in [`buffers`]; `None`
-/// for a null.
+/// dictionary-encoded: its text and where it lies in [`buffers`]; `None`
+/// for a null. A string column's text is UTF-8 by the producer's promise
+/// (the C data interface; its layout is checked on the way in); a binary
+/// value that is not UTF-8 is given as `""`, which is no URL either
+/// (§2.2: a URL is ASCII).
 ///
 /// # Errors
 ///
 /// A column of another type.
-pub fn each_row<'a>(a: &'a dyn Array, mut f: impl FnMut(Option<(&'a [u8], At)>)) -> Result<(), String> {
+pub fn each_row<'a>(a: &'a dyn Array, mut f: impl FnMut(Option<(&'a str, At)>)) -> Result<(), String> {
     fn offsets<'a, O: OffsetSizeTrait>(
-        values: &'a [u8],
+        values: usize,
         offsets: &'a [O],
         nulls: Option<&NullBuffer>,
-        mut f: impl FnMut(Option<(&'a [u8], At)>),
+        value: impl Fn(usize) -> &'a str,
+        mut f: impl FnMut(Option<(&'a str, At)>),
     ) {
-        let shared = values.len() <= u32::MAX as usize;
-        for (i, w) in offsets.windows(2).enumerate() {
+        let shared = values <= u32::MAX as usize;
+        for (i, start) in offsets[..offsets.len() - 1].iter().enumerate() {
             if nulls.is_some_and(|n| n.is_null(i)) {
                 f(None);
                 continue;
             }
-            let (start, end) = (w[0].as_usize(), w[1].as_usize());
-            let at = if shared { At::Buffer(0, start as u32) } else { At::Elsewhere };
-            f(Some((&values[start..end], at)));
+            let at = if shared { At::Buffer(0, start.as_usize() as u32) } else { At::Elsewhere };
+            f(Some((value(i), at)));
         }
     }
     fn views<'a>(
         raw: &'a [u128],
-        buffers: &'a [Buffer],
         nulls: Option<&NullBuffer>,
-        mut f: impl FnMut(Option<(&'a [u8], At)>),
+        value: impl Fn(usize) -> &'a str,
+        mut f: impl FnMut(Option<(&'a str, At)>),
     ) {
         for (i, view) in raw.iter().enumerate() {
             if nulls.is_some_and(|n| n.is_null(i)) {
                 f(None);
-                continue;
-            }
-            let len = *view as u32 as usize;
-            if len <= MAX_INLINE {
-                // The bytes of the view itself: its length, then its text.
-                let inline = inline_bytes(view);
-                f(Some((&inline[..len], At::Elsewhere)));
+            } else if *view as u32 as usize <= MAX_INLINE {
+                f(Some((value(i), At::Elsewhere)));
             } else {
                 let v = ByteView::from(*view);
-                let start = v.offset as usize;
-                f(Some((&buffers[v.buffer_index as usize][start..start + len], At::Buffer(v.buffer_index, v.offset))));
+                f(Some((value(i), At::Buffer(v.buffer_index, v.offset))));
             }
         }
+    }
+    fn text(b: &[u8]) -> &str {
+        std::str::from_utf8(b).unwrap_or("")
     }
     match a.data_type() {
         DataType::Utf8 => {
             let s = a.as_string::<i32>();
-            offsets(s.value_data(), s.value_offsets(), a.nulls(), f);
+            offsets(s.values().len(), s.value_offsets(), a.nulls(), |i| s.value(i), f);
         }
         DataType::LargeUtf8 => {
             let s = a.as_string::<i64>();
-            offsets(s.value_data(), s.value_offsets(), a.nulls(), f);
+            offsets(s.values().len(), s.value_offsets(), a.nulls(), |i| s.value(i), f);
         }
         DataType::Binary => {
             let s = a.as_binary::<i32>();
-            offsets(s.value_data(), s.value_offsets(), a.nulls(), f);
+            offsets(s.values().len(), s.value_offsets(), a.nulls(), |i| text(s.value(i)), f);
         }
         DataType::LargeBinary => {
             let s = a.as_binary::<i64>();
-            offsets(s.value_data(), s.value_offsets(), a.nulls(), f);
+            offsets(s.values().len(), s.value_offsets(), a.nulls(), |i| text(s.value(i)), f);
         }
         DataType::Utf8View => {
             let s = a.as_string_view();
-            views(s.views(), s.data_buffers(), a.nulls(), f);
+            views(s.views(), a.nulls(), |i| s.value(i), f);
         }
         DataType::BinaryView => {
             let s = a.as_binary_view();
-            views(s.views(), s.data_buffers(), a.nulls(), f);
+            views(s.views(), a.nulls(), |i| text(s.value(i)), f);
         }
         DataType::Null => (0..a.len()).for_each(|_| f(None)),
         other => return Err(format!("a column of URLs holds strings, not {other}")),
     }
     Ok(())
-}
-
-/// The 16 bytes of a view, in a slice that lives as long as the view.
-fn inline_bytes(view: &u128) -> &[u8] {
-    let bytes: &[u8; 16] = bytemuck_view(view);
-    &bytes[4..]
-}
-
-/// A `u128` as its 16 bytes in memory: the format's layout of a view on
-/// a little-endian machine (length first, then the text).
-fn bytemuck_view(view: &u128) -> &[u8; 16] {
-    let slice = std::slice::from_ref(view);
-    let bytes: &[u8] = arrow_buffer::ToByteSlice::to_byte_slice(slice);
-    bytes.try_into().expect("16 bytes")
 }
 
 /// A string-view column being written: views into the input's buffers
@@ -179,7 +165,7 @@ impl Parts {
     /// A row holding `part`, which is text of `row` when it lies in it
     /// (`row` lying `at`), copied when not.
     #[inline]
-    pub fn part(&mut self, part: &str, row: &[u8], at: At) {
+    pub fn part(&mut self, part: &str, row: &str, at: At) {
         let offset = (part.as_ptr() as usize).wrapping_sub(row.as_ptr() as usize);
         match at {
             At::Buffer(b, start) if part.len() > MAX_INLINE && row.len().checked_sub(part.len()).is_some_and(|max| offset <= max) => {
@@ -238,6 +224,6 @@ impl Parts {
             self.buffers.push(Buffer::from_vec(std::mem::take(&mut self.own)));
         }
         let nulls = (self.nulls > 0).then(|| NullBuffer::new(self.valid.finish()));
-        StringViewArray::try_new(ScalarBuffer::from(self.views), self.buffers, nulls).map_err(|e| e.to_string())
+        Ok(crate::ffi::string_views(ScalarBuffer::from(self.views), self.buffers, nulls))
     }
 }
