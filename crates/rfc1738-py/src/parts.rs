@@ -8,15 +8,18 @@
 //! have, and every part of an invalid URL, is null; an empty part is an
 //! empty string (`ftp://@h/` has an empty user, `ftp://h/` none, §3.1).
 
-use crate::arrow::map_column_with;
+use crate::arrow::{each_value, map_column_with, WarningColumns};
 use crate::views::{self, At, Parts};
-use arrow_array::builder::UInt16Builder;
+use arrow_array::builder::{BooleanBuilder, Int64Builder, UInt16Builder};
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef, StringViewArray, UInt16Array};
-use arrow_schema::DataType;
+use arrow_array::{Array, ArrayRef, StringViewArray, StructArray, UInt16Array};
+use arrow_buffer::NullBuffer;
+use arrow_schema::{DataType, Field, Fields};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use rfc1738::{pct, UrlRef};
+use rfc1738::{pct, SchemeKind, UrlRef};
+use rfc1738_report::outcome::{self, Problem};
+use rfc1738_report::sql::Parsed;
 use rfc1738_report::parts::{self as named, Getter, Value};
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -220,6 +223,7 @@ fn arrow_port(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> 
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arrow_part, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_parse, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_scheme, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_user, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_password, m)?)?;
@@ -229,4 +233,260 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arrow_search, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_fragment, m)?)?;
     Ok(())
+}
+
+/// The columns of `parse`: the top-level fields of `parse --json`, and
+/// the error's. Strings are views: the input, the host, the path of a
+/// row point into the input's buffers.
+struct ParseColumns {
+    input: Parts,
+    valid: BooleanBuilder,
+    scheme: Parts,
+    kind: Parts,
+    user: Parts,
+    password: Parts,
+    host: Parts,
+    port: UInt16Builder,
+    effective_port: UInt16Builder,
+    url_path: Parts,
+    fragment: Parts,
+    warnings: WarningColumns,
+    error_offset: Int64Builder,
+    error_kind: Parts,
+    error_rule: Parts,
+    error_message: Parts,
+    rows: Vec<bool>,
+}
+
+/// A text of a row, or null.
+fn put(out: &mut Parts, value: Option<&str>, row: &str, at: At) {
+    match value {
+        Some(v) => out.part(v, row, at),
+        None => out.null(),
+    }
+}
+
+/// A decoded part of a row (lossy UTF-8), or null.
+fn put_decoded(out: &mut Parts, value: Option<&str>, row: &str, at: At) {
+    match value {
+        Some(v) if v.contains('%') => out.copy(&String::from_utf8_lossy(&pct::decode(v))),
+        other => put(out, other, row, at),
+    }
+}
+
+impl ParseColumns {
+    fn new(a: &dyn Array) -> Self {
+        let n = a.len();
+        let input = || Parts::new(n, views::buffers(a));
+        let own = || Parts::new(n, Vec::new());
+        ParseColumns {
+            input: input(),
+            valid: BooleanBuilder::with_capacity(n),
+            scheme: input(),
+            kind: own(),
+            user: input(),
+            password: input(),
+            host: input(),
+            port: UInt16Builder::with_capacity(n),
+            effective_port: UInt16Builder::with_capacity(n),
+            url_path: input(),
+            fragment: input(),
+            warnings: WarningColumns::new(true),
+            error_offset: Int64Builder::with_capacity(n),
+            error_kind: own(),
+            error_rule: own(),
+            error_message: own(),
+            rows: Vec::with_capacity(n),
+        }
+    }
+
+    /// A row read strictly by the borrowing parse; one whose warnings
+    /// hold more than the §6 checks (an upper-case scheme, §2.1) through
+    /// [`Parsed`], as a lenient one.
+    fn push_strict(&mut self, text: &str, at: At) {
+        match UrlRef::parse(text) {
+            Ok(u) if !u.scheme().bytes().any(|b| b.is_ascii_uppercase()) => {
+                self.rows.push(true);
+                self.input.part(text, text, at);
+                self.valid.append_value(true);
+                self.scheme.part(u.scheme(), text, at);
+                self.kind.copy(u.kind().name());
+                let login = u.has_authority();
+                put_decoded(&mut self.user, u.user().filter(|_| login), text, at);
+                put_decoded(&mut self.password, u.password().filter(|_| login), text, at);
+                put(&mut self.host, u.host().filter(|_| login), text, at);
+                self.port.append_option(u.port().filter(|_| login));
+                self.effective_port.append_option(u.effective_port().filter(|_| login));
+                put(&mut self.url_path, u.url_path().filter(|_| login), text, at);
+                put(&mut self.fragment, u.fragment(), text, at);
+                self.warnings.push(Some(&u.to_url().security_warnings()));
+                self.error(None);
+            }
+            Ok(_) => self.push_parsed(&Parsed::new(text.as_bytes(), false), text, at),
+            Err(e) => {
+                self.rows.push(true);
+                self.input.part(text, text, at);
+                self.valid.append_value(false);
+                match outcome::scheme_of(text.as_bytes()) {
+                    Some(s) => {
+                        self.kind.copy(SchemeKind::from_bytes(s.as_bytes()).name());
+                        self.scheme.part(&s, text, at);
+                    }
+                    None => {
+                        self.scheme.null();
+                        self.kind.null();
+                    }
+                }
+                self.no_url();
+                self.warnings.push(Some(&[]));
+                self.error(Some(&Problem::from(e)));
+            }
+        }
+    }
+
+    /// A row as [`Parsed`] reads it: leniently, or strictly with warnings
+    /// of the parse.
+    fn push_parsed(&mut self, p: &Parsed, text: &str, at: At) {
+        self.rows.push(true);
+        self.input.part(text, text, at);
+        self.valid.append_value(p.is_valid());
+        put(&mut self.scheme, p.scheme(), text, at);
+        put(&mut self.kind, p.kind(), text, at);
+        put(&mut self.user, p.user().as_deref(), text, at);
+        put(&mut self.password, p.password().as_deref(), text, at);
+        put(&mut self.host, p.host(), text, at);
+        self.port.append_option(p.port());
+        self.effective_port.append_option(p.effective_port());
+        put(&mut self.url_path, p.url_path(), text, at);
+        put(&mut self.fragment, p.fragment(), text, at);
+        self.warnings.push(Some(p.warnings()));
+        self.error(p.error());
+    }
+
+    fn push_null(&mut self) {
+        self.rows.push(false);
+        self.input.null();
+        self.valid.append_null();
+        self.scheme.null();
+        self.kind.null();
+        self.no_url();
+        self.warnings.push(None);
+        self.error(None);
+    }
+
+    /// The fields of a URL, null.
+    fn no_url(&mut self) {
+        self.user.null();
+        self.password.null();
+        self.host.null();
+        self.port.append_null();
+        self.effective_port.append_null();
+        self.url_path.null();
+        self.fragment.null();
+    }
+
+    fn error(&mut self, p: Option<&Problem>) {
+        self.error_offset.append_option(p.map(|p| p.offset as i64));
+        match p {
+            Some(p) => {
+                self.error_kind.copy(p.kind);
+                self.error_rule.copy(p.rule);
+                self.error_message.copy(&p.message);
+            }
+            None => {
+                self.error_kind.null();
+                self.error_rule.null();
+                self.error_message.null();
+            }
+        }
+    }
+
+    fn finish(mut self) -> Result<ArrayRef, String> {
+        let s = |name: &str| Field::new(name, DataType::Utf8View, true);
+        let fields: Fields = vec![
+            s("input"),
+            Field::new("valid", DataType::Boolean, true),
+            s("scheme"),
+            s("kind"),
+            s("user"),
+            s("password"),
+            s("host"),
+            Field::new("port", DataType::UInt16, true),
+            Field::new("effective_port", DataType::UInt16, true),
+            s("url_path"),
+            s("fragment"),
+            Field::new("warnings", WarningColumns::data_type(true), true),
+            Field::new("error_offset", DataType::Int64, true),
+            s("error_kind"),
+            s("error_rule"),
+            s("error_message"),
+        ]
+        .into();
+        let columns: Vec<ArrayRef> = vec![
+            Arc::new(self.input.finish()?),
+            Arc::new(self.valid.finish()),
+            Arc::new(self.scheme.finish()?),
+            Arc::new(self.kind.finish()?),
+            Arc::new(self.user.finish()?),
+            Arc::new(self.password.finish()?),
+            Arc::new(self.host.finish()?),
+            Arc::new(self.port.finish()),
+            Arc::new(self.effective_port.finish()),
+            Arc::new(self.url_path.finish()?),
+            Arc::new(self.fragment.finish()?),
+            self.warnings.finish()?,
+            Arc::new(self.error_offset.finish()),
+            Arc::new(self.error_kind.finish()?),
+            Arc::new(self.error_rule.finish()?),
+            Arc::new(self.error_message.finish()?),
+        ];
+        let nulls = NullBuffer::from(std::mem::take(&mut self.rows));
+        let s = StructArray::try_new(fields, columns, Some(nulls)).map_err(|e| e.to_string())?;
+        Ok(Arc::new(s))
+    }
+}
+
+/// The struct of every part of each URL of `a`: strictly by the borrowing
+/// parse, leniently (or a binary value that is not UTF-8) through
+/// [`Parsed`].
+fn parse_column(a: &dyn Array, lenient: bool) -> Result<ArrayRef, String> {
+    let mut out = ParseColumns::new(a);
+    let strings = matches!(a.data_type(), DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View);
+    if lenient || !strings {
+        // A dictionary's rows, and binary values, copied.
+        each_value(a, |v| match (v, v.map(std::str::from_utf8)) {
+            (None, _) => out.push_null(),
+            (Some(_), Some(Ok(text))) if !lenient => out.push_strict(text, At::Elsewhere),
+            (Some(b), _) => {
+                let p = Parsed::new(b, lenient);
+                out.push_parsed(&p, &String::from_utf8_lossy(b), At::Elsewhere);
+            }
+        })?;
+    } else {
+        views::each_row(a, |row| match row {
+            None => out.push_null(),
+            Some((text, at)) => out.push_strict(text, at),
+        })?;
+    }
+    out.finish()
+}
+
+/// One struct per URL: the top-level fields of ``rfc1738 parse --json``
+/// (``input``, ``valid``, ``scheme``, ``kind``, ``user`` and ``password``
+/// decoded, ``host``, ``port``, ``effective_port``, ``url_path``,
+/// ``fragment``, ``warnings``) and the error's (``error_offset``,
+/// ``error_kind``, ``error_rule``, ``error_message``); a null row where
+/// the input is null. Strings are string views.
+///
+/// Raises ``TypeError`` for a column that is not one of strings.
+///
+/// >>> import pyarrow as pa
+/// >>> from rfc1738 import arrow
+/// >>> row = arrow.parse(pa.array(["ftp://h.dom:21/f"]))[0].as_py()
+/// >>> (row["host"], row["port"], row["url_path"], row["error_kind"])
+/// ('h.dom', 21, 'f', None)
+#[pyfunction]
+#[pyo3(signature = (column, *, lenient = false))]
+fn arrow_parse(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Py<PyAny>> {
+    map_column_with(py, column, move |a| parse_column(a, lenient))
 }
