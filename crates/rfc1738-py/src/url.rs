@@ -353,10 +353,10 @@ impl Url {
     /// Raises :class:`ResolveError` when this URL's scheme has no
     /// hierarchical path, the reference is not one, or the result is not
     /// an RFC 1738 URL.
-    fn resolve(&self, py: Python<'_>, reference: &str) -> PyResult<Url> {
-        match self.url.resolve(reference) {
+    fn resolve(&self, py: Python<'_>, reference: crate::convert::Text) -> PyResult<Url> {
+        match self.url.resolve(&reference) {
             Ok(url) => Ok(Url { url, input: None, lenient: false }),
-            Err(e) => Err(resolve_error(py, reference, &e)),
+            Err(e) => Err(resolve_error(py, &reference, &e)),
         }
     }
 
@@ -624,53 +624,94 @@ fn is_valid(text: &Bound<'_, PyAny>, lenient: bool) -> bool {
     }
 }
 
-/// The URLs in free text (RFC 1738 Appendix): dicts ``{url, start, end,
-/// form, hyphen_breaks, valid}``; offsets count characters of a ``str``
-/// (bytes of ``bytes``).
+/// The URLs in free text (RFC 1738 Appendix): a list of dicts ``{url,
+/// start, end, form, hyphen_breaks, valid}``; offsets count characters of
+/// a ``str`` (bytes of ``bytes``). ``extract_iter`` gives the same dicts
+/// one at a time.
+///
+/// A lone surrogate in a ``str`` is read as U+FFFD (one character, so
+/// the offsets still count the ``str``'s); no URL holds either. Raises
+/// ``TypeError`` for a value that is not ``str`` or ``bytes``.
+///
+/// >>> import rfc1738
+/// >>> [m["url"] for m in rfc1738.extract("see <URL:ftp://a.org/x> or http://b.org/.")]
+/// ['ftp://a.org/x', 'http://b.org/']
 #[pyfunction]
 fn extract<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
-    let is_str = text.cast::<PyString>().is_ok();
-    let owned = octets(text)?;
-    let text = String::from_utf8_lossy(&owned);
+    let mut found = extract_iter(text)?;
     let list = PyList::empty(py);
-    let mut chars = CharIndex::new(&text, is_str);
-    for m in rfc1738::extract::find_iter(&text) {
-        let d = PyDict::new(py);
-        d.set_item("url", m.as_str())?;
-        d.set_item("start", chars.at(m.start()))?;
-        d.set_item("end", chars.at(m.end()))?;
-        d.set_item("form", m.form().as_str())?;
-        d.set_item("hyphen_breaks", m.hyphen_breaks().to_vec())?;
-        d.set_item("valid", m.validate().is_ok())?;
+    while let Some(d) = found.next_dict(py)? {
         list.append(d)?;
     }
     Ok(list)
 }
 
-/// Byte offsets to character offsets, for offsets that only grow.
-pub struct CharIndex<'a> {
-    text: &'a str,
-    chars: bool,
-    byte: usize,
-    char: usize,
+/// The URLs in free text, one dict at a time, as :func:`extract` lists
+/// them: the search goes on only as far as the next URL, so memory holds
+/// the text and one dict, whatever the number of URLs.
+///
+/// >>> import rfc1738
+/// >>> it = rfc1738.extract_iter("http://a.dom/ and http://b.dom/")
+/// >>> next(it)["url"], next(it)["start"]
+/// ('http://a.dom/', 18)
+#[pyfunction]
+fn extract_iter(text: &Bound<'_, PyAny>) -> PyResult<Extracted> {
+    let is_str = text.cast::<PyString>().is_ok();
+    Ok(Extracted { text: crate::convert::searchable(text)?, chars: is_str, pos: 0, at: (0, 0) })
 }
 
-impl<'a> CharIndex<'a> {
-    pub fn new(text: &'a str, chars: bool) -> Self {
-        CharIndex { text, chars, byte: 0, char: 0 }
-    }
+/// The iterator of :func:`extract_iter`: each URL found in a text, as a
+/// dict ``{url, start, end, form, hyphen_breaks, valid}``.
+#[pyclass(module = "rfc1738")]
+pub struct Extracted {
+    text: String,
+    /// Whether offsets count characters (a `str`) or bytes.
+    chars: bool,
+    /// Where the search goes on.
+    pos: usize,
+    /// The last offset made a character offset: (byte, character).
+    at: (usize, usize),
+}
 
-    pub fn at(&mut self, byte: usize) -> usize {
+impl Extracted {
+    fn offset(&mut self, byte: usize) -> usize {
         if !self.chars {
             return byte;
         }
-        if byte < self.byte {
-            self.byte = 0;
-            self.char = 0;
-        }
-        self.char += self.text[self.byte..byte].chars().count();
-        self.byte = byte;
-        self.char
+        let (b, c) = if byte < self.at.0 { (0, 0) } else { self.at };
+        let c = c + self.text[b..byte].chars().count();
+        self.at = (byte, c);
+        c
+    }
+
+    fn next_dict<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let mut it = rfc1738::extract::Finder::new().find_iter_from(&self.text, self.pos);
+        let Some(m) = it.next() else {
+            self.pos = self.text.len();
+            return Ok(None);
+        };
+        self.pos = it.position();
+        let (url, range, form) = (m.as_str().to_owned(), m.range(), m.form().as_str());
+        let (breaks, valid) = (m.hyphen_breaks().to_vec(), m.validate().is_ok());
+        let d = PyDict::new(py);
+        d.set_item("url", url)?;
+        d.set_item("start", self.offset(range.start))?;
+        d.set_item("end", self.offset(range.end))?;
+        d.set_item("form", form)?;
+        d.set_item("hyphen_breaks", breaks)?;
+        d.set_item("valid", valid)?;
+        Ok(Some(d))
+    }
+}
+
+#[pymethods]
+impl Extracted {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        self.next_dict(py)
     }
 }
 
@@ -698,7 +739,7 @@ fn context(name: &str) -> PyResult<Context> {
 #[pyo3(signature = (octets, context = "uchar"))]
 fn pct_encode(octets: &Bound<'_, PyAny>, context: &str) -> PyResult<String> {
     let ctx = self::context(context)?;
-    let data = crate::convert::octets(octets)?;
+    let data = crate::convert::data(octets)?;
     Ok(pct::encode(&data, ctx))
 }
 
@@ -706,7 +747,7 @@ fn pct_encode(octets: &Bound<'_, PyAny>, context: &str) -> PyResult<String> {
 #[pyfunction]
 fn pct_decode<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
     let s = text.cast::<PyString>().map_err(|_| PyTypeError::new_err("pct.decode takes a str"))?;
-    let s = s.to_cow()?;
+    let s = crate::convert::utf8(s)?;
     Ok(PyBytes::new(py, &pct::decode(&s)))
 }
 
@@ -716,6 +757,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(validate, m)?)?;
     m.add_function(wrap_pyfunction!(is_valid, m)?)?;
     m.add_function(wrap_pyfunction!(extract, m)?)?;
+    m.add_function(wrap_pyfunction!(extract_iter, m)?)?;
+    m.add_class::<Extracted>()?;
     m.add_function(wrap_pyfunction!(pct_encode, m)?)?;
     m.add_function(wrap_pyfunction!(pct_decode, m)?)?;
     m.add_function(wrap_pyfunction!(caret, m)?)?;
