@@ -109,7 +109,7 @@ def _error(column):
 def _parse(column):
     parsed = _parsed(column)
     names = [f.name for f in PARSED if f.name != "error"]
-    fields = [parsed.field(f"error_{k}") for k in ("offset", "kind", "rule", "message")]
+    fields = [parsed.field(f"error_{f.name}").cast(f.type) for f in ERROR]
     invalid = pc.fill_null(pc.invert(parsed.field("valid")), False)
     error = pa.StructArray.from_arrays(fields, fields=list(ERROR), mask=pc.invert(invalid))
     arrays = [parsed.field(n).cast(PARSED.field(n).type) for n in names] + [error]
