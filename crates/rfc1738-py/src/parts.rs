@@ -19,8 +19,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rfc1738::{pct, SchemeKind, UrlRef};
 use rfc1738_report::outcome::{self, Problem};
-use rfc1738_report::sql::Parsed;
 use rfc1738_report::parts::{self as named, Getter, Value};
+use rfc1738_report::sql::Parsed;
 use std::borrow::Cow;
 use std::sync::Arc;
 
@@ -51,7 +51,9 @@ pub struct Text {
 #[inline]
 fn write(out: &mut Parts, value: Value<'_>, row: &str, at: At, decoded: bool) {
     match value {
-        Value::Written(s) if decoded && s.contains('%') => out.copy(&String::from_utf8_lossy(&pct::decode(&s))),
+        Value::Written(s) if decoded && s.contains('%') => {
+            out.copy(&String::from_utf8_lossy(&pct::decode(&s)))
+        }
         Value::Written(Cow::Borrowed(s)) | Value::Plain(Cow::Borrowed(s)) => out.part(s, row, at),
         Value::Written(Cow::Owned(s)) | Value::Plain(Cow::Owned(s)) => out.copy(&s),
         Value::Port(n, _) => out.copy(&n.to_string()),
@@ -66,7 +68,10 @@ pub fn texts(a: &dyn Array, want: Text) -> Result<StringViewArray, String> {
         let values = texts(dict.values().as_ref(), want)?;
         let nulls = a.logical_nulls();
         let keys = dict.normalized_keys();
-        let rows = keys.iter().enumerate().map(|(i, &k)| (!nulls.as_ref().is_some_and(|n| n.is_null(i))).then_some(k));
+        let rows = keys
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| (!nulls.as_ref().is_some_and(|n| n.is_null(i))).then_some(k));
         return Ok(Parts::gather(&values, rows, a.len()));
     }
     let mut out = Parts::new(a.len(), views::buffers(a));
@@ -133,7 +138,10 @@ fn want(name: &str) -> PyResult<Want> {
         Some(k) => Ok(Want::Text(named::PARTS[k].1)),
         None => Err(PyValueError::new_err(format!(
             "unknown part {name:?} (the parts: {}, path, search)",
-            named::names().filter(|n| !matches!(*n, "input" | "valid" | "warnings") && !n.starts_with("error.")).collect::<Vec<_>>().join(", ")
+            named::names()
+                .filter(|n| !matches!(*n, "input" | "valid" | "warnings") && !n.starts_with("error."))
+                .collect::<Vec<_>>()
+                .join(", ")
         ))),
     }
 }
@@ -144,7 +152,9 @@ fn run(py: Python<'_>, column: &Bound<'_, PyAny>, want: Want, decoded: bool) -> 
             let text = Text { get, decoded };
             map_column_with(py, column, move |a| Ok(Arc::new(texts(a, text)?) as ArrayRef))
         }
-        Want::Port { effective } => map_column_with(py, column, move |a| Ok(Arc::new(ports(a, effective)?) as ArrayRef)),
+        Want::Port { effective } => {
+            map_column_with(py, column, move |a| Ok(Arc::new(ports(a, effective)?) as ArrayRef))
+        }
     }
 }
 

@@ -16,10 +16,10 @@
 //! the input's buffer alive as long as it lives; `.cast(pa.string())`
 //! makes a compact copy when that matters.
 
+use arrow_array::builder::make_view;
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, OffsetSizeTrait, StringViewArray};
 use arrow_buffer::{BooleanBufferBuilder, Buffer, NullBuffer, ScalarBuffer};
-use arrow_array::builder::make_view;
 use arrow_data::ByteView;
 use arrow_schema::DataType;
 
@@ -37,7 +37,7 @@ const MAX_INLINE: usize = 12;
 /// The buffers of a string column that its rows lie in: what the answer's
 /// views may point into.
 pub fn buffers(a: &dyn Array) -> Vec<Buffer> {
-    fn offsets<O: OffsetSizeTrait>(values: &Buffer) -> Vec<Buffer> {
+    fn offsets(values: &Buffer) -> Vec<Buffer> {
         if values.len() <= u32::MAX as usize {
             vec![values.clone()]
         } else {
@@ -45,10 +45,10 @@ pub fn buffers(a: &dyn Array) -> Vec<Buffer> {
         }
     }
     match a.data_type() {
-        DataType::Utf8 => offsets::<i32>(a.as_string::<i32>().values()),
-        DataType::LargeUtf8 => offsets::<i64>(a.as_string::<i64>().values()),
-        DataType::Binary => offsets::<i32>(a.as_binary::<i32>().values()),
-        DataType::LargeBinary => offsets::<i64>(a.as_binary::<i64>().values()),
+        DataType::Utf8 => offsets(a.as_string::<i32>().values()),
+        DataType::LargeUtf8 => offsets(a.as_string::<i64>().values()),
+        DataType::Binary => offsets(a.as_binary::<i32>().values()),
+        DataType::LargeBinary => offsets(a.as_binary::<i64>().values()),
         DataType::Utf8View => a.as_string_view().data_buffers().to_vec(),
         DataType::BinaryView => a.as_binary_view().data_buffers().to_vec(),
         _ => Vec::new(),
@@ -152,7 +152,13 @@ const OWN_MAX: usize = 1 << 31;
 impl Parts {
     /// A column of `len` rows over `buffers` (see [`buffers`]).
     pub fn new(len: usize, buffers: Vec<Buffer>) -> Parts {
-        Parts { views: Vec::with_capacity(len), valid: BooleanBufferBuilder::new(len), nulls: 0, buffers, own: Vec::new() }
+        Parts {
+            views: Vec::with_capacity(len),
+            valid: BooleanBufferBuilder::new(len),
+            nulls: 0,
+            buffers,
+            own: Vec::new(),
+        }
     }
 
     /// A null row.
@@ -168,7 +174,10 @@ impl Parts {
     pub fn part(&mut self, part: &str, row: &str, at: At) {
         let offset = (part.as_ptr() as usize).wrapping_sub(row.as_ptr() as usize);
         match at {
-            At::Buffer(b, start) if part.len() > MAX_INLINE && row.len().checked_sub(part.len()).is_some_and(|max| offset <= max) => {
+            At::Buffer(b, start)
+                if part.len() > MAX_INLINE
+                    && row.len().checked_sub(part.len()).is_some_and(|max| offset <= max) =>
+            {
                 self.views.push(make_view(part.as_bytes(), b, start + offset as u32));
                 self.valid.append(true);
             }
@@ -193,7 +202,11 @@ impl Parts {
 
     /// The views of another column of parts, row by row (a dictionary's
     /// rows through its values' answer).
-    pub fn gather(values: &StringViewArray, keys: impl Iterator<Item = Option<usize>>, len: usize) -> StringViewArray {
+    pub fn gather(
+        values: &StringViewArray,
+        keys: impl Iterator<Item = Option<usize>>,
+        len: usize,
+    ) -> StringViewArray {
         let all = values.views();
         let mut views = Vec::with_capacity(len);
         let mut valid = BooleanBufferBuilder::new(len);

@@ -196,7 +196,8 @@ impl Finder {
     /// ```
     #[must_use]
     pub fn find_iter_from<'t>(&self, text: &'t str, pos: usize) -> Matches<'t> {
-        let pos = (pos.min(text.len())..=text.len()).find(|&i| text.is_char_boundary(i)).unwrap_or(text.len());
+        let pos =
+            (pos.min(text.len())..=text.len()).find(|&i| text.is_char_boundary(i)).unwrap_or(text.len());
         Matches { text, pos, bare: self.bare }
     }
 }
