@@ -137,10 +137,12 @@ const CRATES: &[Crate] = &[
             ("convert", 1),
             ("ffi", 1),
             ("replace", 1),
+            ("views", 1),
             ("url", 2),
             ("build", 3),
             ("arrow", 3),
             ("clf", 4),
+            ("parts", 4),
         ],
     },
     Crate {
