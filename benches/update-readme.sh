@@ -4,7 +4,7 @@
 #   check-throughput.sh, with the machine and the commit;
 # - benches/README.md, between <!-- NAME:start --> and <!-- NAME:end -->:
 #   parse-bench's tables over all files, check-throughput's table;
-# - README.md, between <!-- speed:start --> and <!-- speed:end -->: the
+# - docs/SPEED.md, between <!-- speed:start --> and <!-- speed:end -->: the
 #   same parse-bench and check-throughput tables.
 # Usage: benches/update-readme.sh [extra options for every binary, e.g. --corpus DIR]
 # CHECK_MB sets the size of check-throughput's file (default 1000).
@@ -84,5 +84,5 @@ put() {
 }
 put parse-bench "$here/README.md"
 put check-throughput "$here/README.md"
-put speed "$root/README.md"
-echo "updated benches/results/, benches/README.md and README.md"
+put speed "$root/docs/SPEED.md"
+echo "updated benches/results/, benches/README.md and docs/SPEED.md"

@@ -120,3 +120,74 @@ pub fn nntp(input: &[u8]) -> Result<(u16, Vec<u8>), AccessError> {
     crate::news::block(&mut c, &mut budget, &mut NoTrace, &mut out)?;
     Ok((code, out))
 }
+
+/// An http response read as `fetch` reads it: the head, then the body by
+/// its framing (chunked, `Content-Length`, or until the end). The status
+/// and the body written.
+///
+/// # Errors
+/// What the readers return.
+pub fn http_response(input: &[u8]) -> Result<(u16, Vec<u8>), AccessError> {
+    let opts = options();
+    let mut reader = io::BufReader::new(Scripted::new(input));
+    let head = read_head(&mut reader, Bounds::of(&opts), &mut NoTrace)?;
+    let status = head.status;
+    let mut budget = Budget::new(&opts);
+    let mut out = Vec::new();
+    crate::http::body(head, reader, &mut budget, &mut NoTrace, &mut out)?;
+    Ok((status, out))
+}
+
+/// A redirect as `fetch` follows it: `location` made absolute against the
+/// request for `from` (an http URL), then checked as any URL is. The next
+/// host, port and request target.
+///
+/// # Errors
+/// `from` is no http URL `fetch` would request, or the redirect is refused.
+pub fn redirect(from: &str, location: &str) -> Result<(String, u16, String), AccessError> {
+    let opts = options();
+    let crate::target::Target::Http { ep, target } = crate::target::Target::new(from, &opts)? else {
+        return Err(AccessError::Protocol("not an http URL".into()));
+    };
+    let next = crate::http::resolve(&ep, &target, location);
+    let (ep, target) = crate::http::follow(&next, &Budget::new(&opts))?;
+    Ok((ep.host, ep.port, target))
+}
+
+/// What a server sends, read as a stream; what is sent to it, kept.
+struct Recorded<'a> {
+    input: &'a [u8],
+    sent: Vec<u8>,
+}
+
+impl Read for Recorded<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        self.input.read(buf)
+    }
+}
+
+impl Write for Recorded<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.sent.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+/// The step from an NNTP `GROUP` reply (`count first last group`, after
+/// the code) to the overview: the `XOVER` sent, if any, and the overview
+/// written.
+///
+/// # Errors
+/// What the step returns; the octets sent so far come with it.
+pub fn nntp_overview(group_reply: &str, input: &[u8]) -> (Vec<u8>, Result<Vec<u8>, AccessError>) {
+    let opts = options();
+    let mut c = LineConn::new(Recorded { input, sent: Vec::new() }, &opts);
+    let mut budget = Budget::new(&opts);
+    let mut out = Vec::new();
+    let result = crate::news::overview(&mut c, group_reply, &mut budget, &mut NoTrace, &mut out);
+    (c.into_inner().sent, result.map(|()| out))
+}

@@ -92,7 +92,7 @@ fn exchange(
 }
 
 /// The redirect's target, checked as any URL is: same scheme, allowed port.
-fn follow(location: &str, budget: &Budget<'_>) -> Result<(Endpoint, String), AccessError> {
+pub(crate) fn follow(location: &str, budget: &Budget<'_>) -> Result<(Endpoint, String), AccessError> {
     let refuse = |reason: String| AccessError::Redirect { location: location.to_string(), reason };
     match Target::new(location, budget.opts) {
         Ok(Target::Http { ep, target }) => Ok((ep, target)),
@@ -105,7 +105,7 @@ fn follow(location: &str, budget: &Budget<'_>) -> Result<(Endpoint, String), Acc
 }
 
 /// A Location made absolute against the current request.
-fn resolve(ep: &Endpoint, target: &str, location: &str) -> String {
+pub(crate) fn resolve(ep: &Endpoint, target: &str, location: &str) -> String {
     let origin =
         if ep.port == 80 { format!("http://{}", ep.host) } else { format!("http://{}:{}", ep.host, ep.port) };
     if location.contains("://") || location.contains(':') && !location.starts_with('/') {
@@ -204,9 +204,12 @@ fn parse_status(line: &[u8]) -> Result<u16, AccessError> {
     code.ok_or_else(|| AccessError::Protocol(format!("not an http status line: {text}")))
 }
 
-fn body(
+/// The body after `head`: `Transfer-Encoding: chunked`, else
+/// `Content-Length` octets (fewer is an error), else all until the server
+/// closes the connection (RFC 9112 §6.3).
+pub(crate) fn body<'r>(
     head: Head,
-    reader: BufReader<Conn>,
+    reader: impl BufRead + 'r,
     budget: &mut Budget<'_>,
     trace: &mut dyn Trace,
     out: &mut dyn Write,
@@ -218,7 +221,7 @@ fn body(
     let length = head.header("content-length").and_then(|v| v.parse::<u64>().ok());
     let chunked =
         head.header("transfer-encoding").is_some_and(|v| v.to_ascii_lowercase().contains("chunked"));
-    let mut src: Box<dyn Read> = if chunked {
+    let mut src: Box<dyn Read + 'r> = if chunked {
         Box::new(Chunked { inner: reader, left: 0, done: false, max_line: budget.opts.max_line })
     } else if let Some(n) = length {
         Box::new(reader.take(n))

@@ -275,6 +275,12 @@ impl<S: Read + Write> LineConn<S> {
         LineConn { reader: BufReader::new(conn), max_line: opts.max_line, max_reply: opts.max_header_bytes }
     }
 
+    /// The stream (the fuzz targets read what was sent).
+    #[cfg(feature = "fuzzing")]
+    pub(crate) fn into_inner(self) -> S {
+        self.reader.into_inner()
+    }
+
     /// The most bytes of one reply, all its lines.
     pub(crate) fn max_reply(&self) -> usize {
         self.max_reply

@@ -63,8 +63,8 @@ pub(crate) fn fetch(
 }
 
 /// `211 count first last group`: XOVER of that range, if any.
-fn overview(
-    c: &mut LineConn,
+pub(crate) fn overview<S: Read + Write>(
+    c: &mut LineConn<S>,
     group_reply: &str,
     budget: &mut Budget<'_>,
     trace: &mut dyn Trace,

@@ -302,9 +302,12 @@ fn lint_sarif_is_valid_sarif_2_1_0_with_file_line_and_column() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// The README, read from the checkout.
+/// The README and the command's guide (docs/GUIDE.md), read from the checkout.
 fn readme() -> String {
-    std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).unwrap()
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../../");
+    ["README.md", "docs/GUIDE.md"]
+        .map(|page| std::fs::read_to_string(format!("{root}{page}")).unwrap())
+        .concat()
 }
 
 #[test]
@@ -369,4 +372,35 @@ fn the_readme_examples_that_need_no_file_give_what_the_readme_shows() {
         }
     }
     assert!(ran >= 8, "{ran} README examples run");
+}
+
+/// Every page of docs/ is linked from the README, and every relative link
+/// of the README and of those pages names a file that exists.
+#[test]
+fn every_page_is_reachable_from_the_readme_and_every_link_holds() {
+    let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."));
+    let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
+    let mut pages = vec![root.join("README.md")];
+    for entry in std::fs::read_dir(root.join("docs")).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "md") {
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            assert!(readme.contains(&format!("](docs/{name})")), "README.md does not link docs/{name}");
+            pages.push(path);
+        }
+    }
+    let mut checked = 0;
+    for page in &pages {
+        let text = std::fs::read_to_string(page).unwrap();
+        for link in text.split("](").skip(1).filter_map(|rest| rest.split(')').next()) {
+            let target = link.split('#').next().unwrap();
+            if target.is_empty() || target.contains("://") || target.contains(' ') {
+                continue;
+            }
+            let file = page.parent().unwrap().join(target);
+            assert!(file.exists(), "{}: the link {link} names no file", page.display());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "{checked} links checked");
 }

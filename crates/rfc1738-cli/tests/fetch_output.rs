@@ -192,3 +192,211 @@ fn a_signal_mid_transfer_keeps_the_old_file() {
     assert_eq!(std::fs::read(&file).unwrap(), OLD);
     assert_eq!(names(&dir), ["file"]);
 }
+
+// `-o` keeps the promise of a plain write (`echo x > FILE`): what the
+// shell refuses is refused, owner and links stay, no set-id file appears.
+
+/// A server that answers one GET with "new\n".
+fn new_bytes_server() -> String {
+    let port = server(|s| {
+        let _ = s.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 4\r\n\r\nnew\n");
+    });
+    format!("http://127.0.0.1:{port}/x")
+}
+
+#[cfg(unix)]
+fn is_root() -> bool {
+    use std::os::unix::fs::MetadataExt;
+    // A file we create is owned by our effective user.
+    let probe = std::env::temp_dir().join(format!("rfc1738-uid-{}", std::process::id()));
+    std::fs::write(&probe, b"").unwrap();
+    let uid = std::fs::metadata(&probe).unwrap().uid();
+    std::fs::remove_file(&probe).unwrap();
+    uid == 0
+}
+
+/// The uid and gid of `nobody`.
+#[cfg(unix)]
+const NOBODY: (u32, u32) = (65534, 65534);
+
+/// `rfc1738 fetch -o FILE URL` as an unprivileged user: as itself when it
+/// is one, as `nobody` (setpriv) when the tests run as root.
+#[cfg(unix)]
+fn fetch_unprivileged(file: &Path, url: &str) -> Output {
+    let args = ["fetch", "--timeout", "5", "-o", file.to_str().unwrap(), url];
+    if !is_root() {
+        return rfc1738(&args);
+    }
+    let uid = NOBODY.0.to_string();
+    let gid = NOBODY.1.to_string();
+    Command::new("setpriv")
+        .args(["--reuid", &uid, "--regid", &gid, "--clear-groups", "--"])
+        .arg(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(args)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+/// A directory the unprivileged user of `fetch_unprivileged` owns.
+#[cfg(unix)]
+fn unprivileged_dir(name: &str) -> (PathBuf, PathBuf) {
+    let (dir, file) = dir_with_file(name);
+    if is_root() {
+        std::os::unix::fs::chown(&dir, Some(NOBODY.0), Some(NOBODY.1)).unwrap();
+    }
+    (dir, file)
+}
+
+#[cfg(unix)]
+#[test]
+fn a_file_the_user_cannot_write_is_refused_before_connecting() {
+    use std::os::unix::fs::PermissionsExt;
+    // The user's own read-only file, and a file of another owner (root's,
+    // or here the test's own when it runs unprivileged) in the user's
+    // directory: `echo x > FILE` says "Permission denied" for both.
+    let (dir, own) = unprivileged_dir("readonly");
+    if is_root() {
+        std::os::unix::fs::chown(&own, Some(NOBODY.0), Some(NOBODY.1)).unwrap();
+    }
+    std::fs::set_permissions(&own, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let theirs = dir.join("theirs");
+    std::fs::write(&theirs, OLD).unwrap();
+    if !is_root() {
+        // Unprivileged, the test cannot make a file of another owner: a
+        // 0444 file stands for it.
+        std::fs::set_permissions(&theirs, std::fs::Permissions::from_mode(0o444)).unwrap();
+    }
+    // Nothing listens: a refusal after connecting would say "refused".
+    let url = format!("http://127.0.0.1:{}/x", closed_port());
+    for file in [&own, &theirs] {
+        let out = fetch_unprivileged(file, &url);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains(&format!("{}: Permission denied", file.display())), "{err}");
+        assert!(!err.contains("os error"), "{err}");
+        assert_eq!(std::fs::read(file).unwrap(), OLD);
+    }
+    assert_eq!(names(&dir), ["file", "theirs"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn no_set_id_file_is_made_and_the_owner_stays() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    if !is_root() {
+        eprintln!("skipped: only root can make a file of another owner");
+        return;
+    }
+    let (dir, file) = dir_with_file("setid");
+    std::os::unix::fs::chown(&file, Some(NOBODY.0), Some(NOBODY.1)).unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o4750)).unwrap();
+    let out = fetch_to(&file, &new_bytes_server());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read(&file).unwrap(), b"new\n");
+    let m = std::fs::metadata(&file).unwrap();
+    assert_eq!((m.uid(), m.gid()), NOBODY, "the owner and group stay");
+    assert_eq!(m.mode() & 0o7777, 0o750, "the set-id bit is gone, the rest stays");
+    assert_eq!(names(&dir), ["file"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_hard_link_keeps_sharing_the_new_bytes() {
+    use std::os::unix::fs::MetadataExt;
+    let (dir, file) = dir_with_file("hardlink");
+    let other = dir.join("other");
+    std::fs::hard_link(&file, &other).unwrap();
+    let ino = std::fs::metadata(&file).unwrap().ino();
+    let out = fetch_to(&file, &new_bytes_server());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read(&file).unwrap(), b"new\n");
+    assert_eq!(std::fs::read(&other).unwrap(), b"new\n", "the other name sees the new bytes");
+    assert_eq!(std::fs::metadata(&file).unwrap().ino(), ino);
+    assert_eq!(names(&dir), ["file", "other"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn live_and_dangling_symlinks_are_written_through_alike() {
+    let (dir, target) = dir_with_file("links");
+    let live = dir.join("live");
+    std::os::unix::fs::symlink(&target, &live).unwrap();
+    let absent = dir.join("absent");
+    let dangling = dir.join("dangling");
+    std::os::unix::fs::symlink(&absent, &dangling).unwrap();
+    for (link, dest) in [(&live, &target), (&dangling, &absent)] {
+        let out = fetch_to(link, &new_bytes_server());
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(std::fs::symlink_metadata(link).unwrap().file_type().is_symlink(), "{}", link.display());
+        assert_eq!(std::fs::read(dest).unwrap(), b"new\n", "{}", dest.display());
+    }
+    assert_eq!(names(&dir), ["absent", "dangling", "file", "live"]);
+    // A failed fetch through a dangling link leaves nothing behind.
+    std::fs::remove_file(&absent).unwrap();
+    let out = fetch_to(&dangling, &format!("http://127.0.0.1:{}/x", closed_port()));
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(names(&dir), ["dangling", "file", "live"]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_stale_part_file_of_a_dead_run_is_removed_by_the_next() {
+    let (dir, file) = dir_with_file("stale");
+    // What a run killed by SIGKILL leaves: its temporary file, an hour old.
+    let stale = dir.join(".file.Ab3dE9.part");
+    std::fs::write(&stale, b"half").unwrap();
+    let old = std::time::SystemTime::now() - Duration::from_secs(3600);
+    std::fs::File::options().write(true).open(&stale).unwrap().set_modified(old).unwrap();
+    // A fresh one may belong to a run still going: it stays.
+    let fresh = dir.join(".file.Zz9yY8.part");
+    std::fs::write(&fresh, b"busy").unwrap();
+    let out = fetch_to(&file, &new_bytes_server());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("removed"), "{}", text(&out.stderr));
+    assert_eq!(names(&dir), [".file.Zz9yY8.part", "file"]);
+}
+
+/// The kernel's rule for symlinks in sticky directories holds for `-o`:
+/// the link is followed by the kernel, never resolved by the command.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_symlink_the_kernel_protects_is_refused_as_the_shell_refuses_it() {
+    use std::os::unix::fs::PermissionsExt;
+    const SYSCTL: &str = "/proc/sys/fs/protected_symlinks";
+    if !is_root() {
+        eprintln!("skipped: needs root, to make a link of another owner");
+        return;
+    }
+    let Ok(was) = std::fs::read_to_string(SYSCTL) else {
+        eprintln!("skipped: no {SYSCTL}");
+        return;
+    };
+    // Debian's default; some sandboxes turn it off.
+    if std::fs::write(SYSCTL, "1").is_err() {
+        eprintln!("skipped: {SYSCTL} cannot be set");
+        return;
+    }
+    // A world-writable sticky directory of root's, a link in it of
+    // nobody's, and a third user (daemon, uid 1) who owns the target.
+    let (dir, target) = dir_with_file("sticky");
+    std::fs::set_permissions(&dir, std::fs::Permissions::from_mode(0o1777)).unwrap();
+    std::os::unix::fs::chown(&target, Some(1), Some(1)).unwrap();
+    let link = dir.join("link");
+    std::os::unix::fs::symlink(&target, &link).unwrap();
+    std::os::unix::fs::lchown(&link, Some(NOBODY.0), Some(NOBODY.1)).unwrap();
+    let out = Command::new("setpriv")
+        .args(["--reuid", "1", "--regid", "1", "--clear-groups", "--"])
+        .arg(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(["fetch", "--timeout", "5", "-o", link.to_str().unwrap()])
+        .arg(format!("http://127.0.0.1:{}/x", closed_port()))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    std::fs::write(SYSCTL, was.trim()).unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains(&format!("{}: Permission denied", link.display())), "{err}");
+    assert_eq!(std::fs::read(&target).unwrap(), OLD);
+    assert_eq!(names(&dir), ["file", "link"]);
+}

@@ -225,3 +225,24 @@ fn the_column_of_a_diagnostic_is_that_of_the_whole_line() {
         assert!(all.contains("<stdin>:1:914: "), "{args:?}: {all}");
     }
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn check_json_on_a_line_past_the_default_limit_holds_little_more_than_it() {
+    // 12 MB on one line, allowed by --max-len: the line and its record,
+    // no third copy (it was three times the line).
+    const LINE: usize = 12 << 20;
+    let (out, peak_kb) = run_with_peak(&["check", "--json", "--max-len", "16000000"], |stdin| {
+        let mut line = b"http://h.dom/".to_vec();
+        line.resize(LINE, b'a');
+        line.extend_from_slice(b" b\n");
+        let _ = stdin.write_all(&line);
+    });
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let record: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(record["input"].as_str().unwrap().len(), LINE + 2);
+    assert_eq!(record["error"]["kind"], "unsafe");
+    // About 10 MB for the program itself, and twice the line.
+    let limit_kb = 10 * 1024 + 5 * (LINE as u64 / 1024) / 2;
+    assert!(peak_kb < limit_kb, "peak RSS {peak_kb} kB, limit {limit_kb} kB");
+}

@@ -152,10 +152,10 @@ def test_duckdb_extension_on_constants_and_nulls(extension_con):
 
 
 def test_the_readme_duckdb_shell_example(extension_con):
-    """The query of the README's "DuckDB without Python" prints the table shown there."""
+    """The query of docs/PYTHON.md's "DuckDB without Python" prints the table shown there."""
     import re
 
-    readme = (ROOT / "README.md").read_text().split("### DuckDB without Python\n", 1)[1]
+    readme = (ROOT / "docs" / "PYTHON.md").read_text().split("### DuckDB without Python\n", 1)[1]
     shell = re.findall(r"```text\n\$ (duckdb .*?)```", readme, re.S)[0]
     query = re.search(r"LOAD '[^']*';(.*?)\"\n", shell, re.S).group(1)
     lines = shell.splitlines()

@@ -123,3 +123,8 @@ pub use warning::{Warning, WarningKind};
 #[cfg(doctest)]
 #[doc = include_str!("../../../README.md")]
 pub struct ReadmeExamples;
+
+/// The Rust examples of docs/LIBRARY.md, run as doctests too.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/LIBRARY.md")]
+pub struct LibraryGuideExamples;

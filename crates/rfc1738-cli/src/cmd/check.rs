@@ -737,24 +737,33 @@ fn write_verdict(
 ) -> io::Result<()> {
     let name = display_name(job.file);
     if job.json {
-        let mut obj = serde_json::Map::new();
-        obj.insert("file".into(), name.into());
-        obj.insert("line".into(), line_no.into());
-        obj.insert("input".into(), String::from_utf8_lossy(input).into());
+        // The input goes straight from the line into `out`, escaped on the
+        // way: a line of 1 GB costs the line and its record, no third copy.
+        out.extend_from_slice(b"{\"file\":");
+        serde_json::to_writer(&mut *out, name)?;
+        write!(out, ",\"line\":{line_no},\"input\":")?;
+        serde_json::to_writer(&mut *out, &*String::from_utf8_lossy(input))?;
+        let mut rest = serde_json::Map::new();
         match record {
-            Some(r) => obj.extend(r.to_json()),
+            Some(r) => rest.extend(r.to_json()),
             None => {
-                obj.insert("valid".into(), verdict.result.is_ok().into());
-                obj.insert("scheme".into(), json!(scheme_of(input)));
-                obj.insert(
+                rest.insert("valid".into(), verdict.result.is_ok().into());
+                rest.insert("scheme".into(), json!(scheme_of(input)));
+                rest.insert(
                     "error".into(),
                     verdict.result.as_ref().err().map_or(Value::Null, Problem::to_json),
                 );
-                obj.insert("warnings".into(), verdict.warnings.iter().map(Note::to_json).collect());
+                rest.insert("warnings".into(), verdict.warnings.iter().map(Note::to_json).collect());
             }
         }
-        serde_json::to_writer(&mut *out, &obj)?;
-        return writeln!(out);
+        if !rest.is_empty() {
+            let at = out.len();
+            serde_json::to_writer(&mut *out, &rest)?;
+            // `{"valid":...}` follows the input: its `{` becomes a `,`.
+            out[at] = b',';
+            out.pop();
+        }
+        return writeln!(out, "}}");
     }
     if job.keep_lines {
         return match &verdict.result {

@@ -19,10 +19,12 @@ use std::time::{Duration, Instant};
 pub struct FetchArgs {
     /// The URL to retrieve.
     url: String,
-    /// Write the resource to FILE instead of stdout (`-` is stdout). FILE
-    /// is replaced only by a complete transfer: the bytes go to a temporary
-    /// file beside it, renamed over it at the end; on any error or signal
-    /// FILE keeps its old bytes. A device, FIFO or directory is refused.
+    /// Write the resource to FILE instead of stdout (`-` is stdout). FILE is
+    /// opened before connecting as `> FILE` would open it (what the shell
+    /// refuses is refused; symlinks are followed by the kernel) and gets
+    /// the bytes only after a complete transfer; on any error or signal it
+    /// keeps its old bytes. Owner, group and hard links stay; set-id bits
+    /// are cleared. A device, FIFO or directory is refused.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// With -o: keep an existing FILE and fetch nothing.

@@ -130,7 +130,7 @@ pub fn write_pages(cmd: &clap::Command, dir: &std::path::Path) -> io::Result<()>
     // The old page is replaced only by a complete new one: written beside
     // it, then renamed over it.
     let failed = |e: &dyn std::fmt::Display| io::Error::other(format!("{}: {e}", path.display()));
-    let mut pending = match crate::output::Pending::create(&path, false) {
+    let mut pending = match crate::output::Pending::replacing(&path) {
         Ok(p) => p,
         Err(crate::output::OutputError::NotRegular(_)) => return Err(failed(&"not a regular file")),
         Err(e) => return Err(io::Error::other(e.to_string())),
