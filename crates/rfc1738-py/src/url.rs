@@ -624,10 +624,13 @@ fn is_valid(text: &Bound<'_, PyAny>, lenient: bool) -> bool {
     }
 }
 
-/// The URLs in free text (RFC 1738 Appendix): a list of dicts ``{url,
-/// start, end, form, hyphen_breaks, valid}``; offsets count characters of
-/// a ``str`` (bytes of ``bytes``). ``extract_iter`` gives the same dicts
-/// one at a time.
+/// The URLs in free text (RFC 1738 Appendix): a sequence of dicts
+/// ``{url, start, end, form, hyphen_breaks, valid}``; offsets count
+/// characters of a ``str`` (bytes of ``bytes``). The sequence holds the
+/// text once and each URL as a small record, and makes a URL's dict when
+/// it is read (by index, slice or iteration): a few times the text,
+/// however many URLs it holds. ``list(...)`` makes the plain list;
+/// ``extract_iter`` gives the dicts one at a time.
 ///
 /// A lone surrogate in a ``str`` is read as U+FFFD (one character, so
 /// the offsets still count the ``str``'s); no URL holds either. Raises
@@ -637,13 +640,99 @@ fn is_valid(text: &Bound<'_, PyAny>, lenient: bool) -> bool {
 /// >>> [m["url"] for m in rfc1738.extract("see <URL:ftp://a.org/x> or http://b.org/.")]
 /// ['ftp://a.org/x', 'http://b.org/']
 #[pyfunction]
-fn extract<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
-    let mut found = extract_iter(text)?;
-    let list = PyList::empty(py);
-    while let Some(d) = found.next_dict(py)? {
-        list.append(d)?;
+fn extract(text: &Bound<'_, PyAny>) -> PyResult<FoundList> {
+    let mut it = extract_iter(text)?;
+    let mut found = Vec::new();
+    while let Some(r) = it.next_record() {
+        found.push(r);
     }
-    Ok(list)
+    found.shrink_to_fit();
+    Ok(FoundList { text: it.text, found })
+}
+
+/// A URL found, without its dict: where its text lies, and what the dict says.
+struct Record {
+    start: usize,
+    end: usize,
+    /// The URL as a range of the text, or its own text (a wrapped URL
+    /// whose whitespace was deleted).
+    url: Result<(usize, usize), Box<str>>,
+    form: &'static str,
+    valid: bool,
+    breaks: Box<[usize]>,
+}
+
+impl Record {
+    fn dict<'py>(&self, py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(py);
+        match &self.url {
+            Ok((a, b)) => d.set_item("url", &text[*a..*b])?,
+            Err(url) => d.set_item("url", &**url)?,
+        }
+        d.set_item("start", self.start)?;
+        d.set_item("end", self.end)?;
+        d.set_item("form", self.form)?;
+        d.set_item("hyphen_breaks", self.breaks.to_vec())?;
+        d.set_item("valid", self.valid)?;
+        Ok(d)
+    }
+}
+
+/// What :func:`extract` returns: a read-only sequence of dicts ``{url,
+/// start, end, form, hyphen_breaks, valid}``, each made when read; equal
+/// to a list of the same dicts.
+#[pyclass(frozen, sequence, module = "rfc1738")]
+pub struct FoundList {
+    text: String,
+    found: Vec<Record>,
+}
+
+#[pymethods]
+impl FoundList {
+    fn __len__(&self) -> usize {
+        self.found.len()
+    }
+
+    fn __getitem__<'py>(&self, py: Python<'py>, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        if let Ok(slice) = index.cast::<pyo3::types::PySlice>() {
+            let i = slice.indices(self.found.len() as isize)?;
+            let list = PyList::empty(py);
+            let mut k = i.start;
+            for _ in 0..i.slicelength {
+                list.append(self.found[k as usize].dict(py, &self.text)?)?;
+                k += i.step;
+            }
+            return Ok(list.into_any());
+        }
+        let i: isize = index.extract()?;
+        let n = self.found.len() as isize;
+        let k = if i < 0 { i + n } else { i };
+        if !(0..n).contains(&k) {
+            return Err(pyo3::exceptions::PyIndexError::new_err("index out of range"));
+        }
+        Ok(self.found[k as usize].dict(py, &self.text)?.into_any())
+    }
+
+    fn __eq__<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<bool> {
+        let mine = PyList::empty(slf.py());
+        for r in &slf.get().found {
+            mine.append(r.dict(slf.py(), &slf.get().text)?)?;
+        }
+        match other.cast::<FoundList>() {
+            Ok(o) => {
+                mine.eq(pyo3::types::PyList::new(slf.py(), o.try_iter()?.collect::<PyResult<Vec<_>>>()?)?)
+            }
+            Err(_) => mine.eq(other),
+        }
+    }
+
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let list = PyList::empty(slf.py());
+        for r in &slf.get().found {
+            list.append(r.dict(slf.py(), &slf.get().text)?)?;
+        }
+        Ok(list.repr()?.to_string())
+    }
 }
 
 /// The URLs in free text, one dict at a time, as :func:`extract` lists
@@ -684,23 +773,28 @@ impl Extracted {
         c
     }
 
-    fn next_dict<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+    fn next_record(&mut self) -> Option<Record> {
         let mut it = rfc1738::extract::Finder::new().find_iter_from(&self.text, self.pos);
         let Some(m) = it.next() else {
             self.pos = self.text.len();
-            return Ok(None);
+            return None;
         };
         self.pos = it.position();
-        let (url, range, form) = (m.as_str().to_owned(), m.range(), m.form().as_str());
-        let (breaks, valid) = (m.hyphen_breaks().to_vec(), m.validate().is_ok());
-        let d = PyDict::new(py);
-        d.set_item("url", url)?;
-        d.set_item("start", self.offset(range.start))?;
-        d.set_item("end", self.offset(range.end))?;
-        d.set_item("form", form)?;
-        d.set_item("hyphen_breaks", breaks)?;
-        d.set_item("valid", valid)?;
-        Ok(Some(d))
+        let (range, form) = (m.range(), m.form().as_str());
+        let (breaks, valid) = (m.hyphen_breaks().into(), m.validate().is_ok());
+        let url = m.as_str();
+        let at = (url.as_ptr() as usize).wrapping_sub(self.text.as_ptr() as usize);
+        let url = if at <= self.text.len() && self.text.get(at..at + url.len()) == Some(url) {
+            Ok((at, at + url.len()))
+        } else {
+            Err(url.into())
+        };
+        let (start, end) = (self.offset(range.start), self.offset(range.end));
+        Some(Record { start, end, url, form, valid, breaks })
+    }
+
+    fn next_dict<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        self.next_record().map(|r| r.dict(py, &self.text)).transpose()
     }
 }
 
@@ -759,6 +853,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(extract, m)?)?;
     m.add_function(wrap_pyfunction!(extract_iter, m)?)?;
     m.add_class::<Extracted>()?;
+    m.add_class::<FoundList>()?;
     m.add_function(wrap_pyfunction!(pct_encode, m)?)?;
     m.add_function(wrap_pyfunction!(pct_decode, m)?)?;
     m.add_function(wrap_pyfunction!(caret, m)?)?;

@@ -93,6 +93,27 @@ def test_extract_iter_over_100_mb_holds_the_text_and_one_dict():
     assert grown < 2.5 * len(text), grown
 
 
+def test_extract_over_100_mb_stays_within_a_few_times_the_text():
+    # One URL every 42 bytes: a list of dicts would take twenty times the text.
+    unit = "some words, then http://h.dom/a/b?c and ftp://f.dom/x;type=i, and more words here..\n"
+    text = unit * (100_000_000 // len(unit))
+    before = rss_kib()
+    found = rfc1738.extract(text)
+    grown = (rss_kib() - before) * 1024
+    assert len(found) == 2 * (100_000_000 // len(unit))
+    assert found[-1]["url"] == "ftp://f.dom/x;type=i" and found[1]["start"] == 40
+    assert grown < 4 * len(text), grown
+
+
+def test_extract_is_a_sequence_equal_to_its_list():
+    found = rfc1738.extract("http://a.dom/ and http://b.dom/ and http://c.dom/")
+    assert len(found) == 3 and found[-1]["url"] == "http://c.dom/"
+    assert [m["url"] for m in found[::2]] == ["http://a.dom/", "http://c.dom/"]
+    assert found == list(found) and list(found) == found
+    with pytest.raises(IndexError):
+        found[3]
+
+
 def test_the_pandas_accessor():
     pd = pytest.importorskip("pandas")
     import rfc1738.pandas  # noqa: F401

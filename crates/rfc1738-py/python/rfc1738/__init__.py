@@ -19,6 +19,7 @@ from typing import List, TypedDict, Union
 from rfc1738._rfc1738 import (
     BuildError,
     FileView,
+    FoundList,
     FtpView,
     GopherView,
     HttpView,
@@ -72,6 +73,7 @@ __all__ = [
     "BuildError",
     "FileView",
     "Found",
+    "FoundList",
     "FtpView",
     "GopherView",
     "HttpView",

@@ -1,6 +1,6 @@
 """URLs read exactly as RFC 1738 defines them."""
 
-from typing import Any, Iterator, List, Optional, TypedDict, Union, final
+from typing import Any, Iterator, List, Optional, Sequence, TypedDict, Union, final, overload
 
 from typing_extensions import Self, disjoint_base
 
@@ -257,11 +257,14 @@ def validate(text: Text, *, lenient: bool = False) -> None:
 def is_valid(text: object, *, lenient: bool = False) -> bool:
     """Whether ``text`` is a URL of RFC 1738 (``False`` for any other value)."""
 
-def extract(text: Text) -> List[Found]:
-    """The URLs in free text (RFC 1738 Appendix): a list of dicts ``{url,
-    start, end, form, hyphen_breaks, valid}``; offsets count characters of
-    a ``str`` (bytes of ``bytes``). ``extract_iter`` gives the same dicts
-    one at a time.
+def extract(text: Text) -> FoundList:
+    """The URLs in free text (RFC 1738 Appendix): a sequence of dicts
+    ``{url, start, end, form, hyphen_breaks, valid}``; offsets count
+    characters of a ``str`` (bytes of ``bytes``). The sequence holds the
+    text once and each URL as a small record, and makes a URL's dict when
+    it is read (by index, slice or iteration): a few times the text,
+    however many URLs it holds. ``list(...)`` makes the plain list;
+    ``extract_iter`` gives the dicts one at a time.
 
     A lone surrogate in a ``str`` is read as U+FFFD (one character, so
     the offsets still count the ``str``'s); no URL holds either. Raises
@@ -271,6 +274,19 @@ def extract(text: Text) -> List[Found]:
     >>> [m["url"] for m in rfc1738.extract("see <URL:ftp://a.org/x> or http://b.org/.")]
     ['ftp://a.org/x', 'http://b.org/']
     """
+
+@final
+class FoundList(Sequence[Found]):
+    """What :func:`extract` returns: a read-only sequence of dicts ``{url,
+    start, end, form, hyphen_breaks, valid}``, each made when read; equal
+    to a list of the same dicts."""
+
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, key: int, /) -> Found: ...
+    @overload
+    def __getitem__(self, key: slice, /) -> List[Found]: ...
+    def __eq__(self, value: object, /) -> bool: ...
 
 def extract_iter(text: Text) -> Extracted:
     """The URLs in free text, one dict at a time, as :func:`extract` lists
@@ -295,6 +311,7 @@ __all__ = [
     "BuildError",
     "FileView",
     "Found",
+    "FoundList",
     "FtpView",
     "GopherView",
     "HttpView",
