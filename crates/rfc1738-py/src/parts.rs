@@ -329,7 +329,7 @@ impl ParseColumns {
                 self.effective_port.append_option(u.effective_port().filter(|_| login));
                 put(&mut self.url_path, u.url_path().filter(|_| login), text, at);
                 put(&mut self.fragment, u.fragment(), text, at);
-                self.warnings.push(Some(&u.to_url().security_warnings()));
+                self.warnings.push(Some(&u.security_warnings()));
                 self.error(None);
             }
             Ok(_) => self.push_parsed(&Parsed::new(text.as_bytes(), false), text, at),
