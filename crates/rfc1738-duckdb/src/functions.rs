@@ -307,8 +307,9 @@ impl Function for Extract {
     }
 
     fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
-        let texts: Vec<Option<String>> =
-            rows.iter().map(|v| v.map(|b| String::from_utf8_lossy(b).into_owned())).collect();
+        // Each text borrowed where it is UTF-8 (DuckDB's VARCHAR is):
+        // no copy of a long text beside its list of URLs.
+        let texts: Vec<Option<Cow<'_, str>>> = rows.iter().map(|v| v.map(String::from_utf8_lossy)).collect();
         let items: Vec<Option<Vec<Found<'_>>>> =
             texts.iter().map(|t| t.as_deref().map(sql::extract)).collect();
         vector::struct_lists(out.list_vector(), &items, |s, row, f| {
