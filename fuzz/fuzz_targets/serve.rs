@@ -6,7 +6,8 @@
 //! method, `lenient` and `format`; the rest is the URL (a `GET`), the
 //! body (a `POST`), or a path. Whatever they are:
 //! - the answer is never a server error, and always has the security headers;
-//! - another `Host` gets 421, a URL or a body past the limits 414 or 413;
+//! - another `Host` gets 421, a URL or a body past the limits 414 or 413,
+//!   a query or a text to extract from that is not UTF-8 400;
 //! - `parse`, `view`, `normalize` and `explain` say `valid` as the library
 //!   does, and the spans lie inside the input;
 //! - `check` answers one line per line of the body, in order, numbered
@@ -107,7 +108,12 @@ fuzz_target!(|data: &[u8]| {
     };
     let mut request = Request::builder().method(method.clone()).uri(uri);
     let host_ok = match bits & 3 {
-        0 => true,
+        // No Host: HTTP/1.0 (HTTP/1.1 requires one; the serve_conn target
+        // holds that rule).
+        0 => {
+            request = request.version(axum::http::Version::HTTP_10);
+            true
+        }
         1 => {
             request = request.header(header::HOST, "127.0.0.1:8738");
             true
@@ -139,10 +145,14 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{method} {path}");
         return;
     }
-    // The query decoder reads bytes that are no UTF-8 as U+FFFD.
     let text = String::from_utf8_lossy(rest);
     match path {
         "/api/parse" | "/api/view" | "/api/normalize" | "/api/explain" => {
+            if std::str::from_utf8(rest).is_err() {
+                // A query that is not UTF-8 is refused, never replaced.
+                assert_eq!(status, StatusCode::BAD_REQUEST, "{path} {text:?}");
+                return;
+            }
             if text.len() > config().max_url {
                 assert_eq!(status, StatusCode::URI_TOO_LONG);
                 return;
@@ -197,6 +207,11 @@ fuzz_target!(|data: &[u8]| {
         "/api/extract" => {
             if rest.len() > config().max_body {
                 assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE);
+                return;
+            }
+            if std::str::from_utf8(rest).is_err() {
+                // Offsets into a text that is not UTF-8 would name no character.
+                assert_eq!(status, StatusCode::BAD_REQUEST);
                 return;
             }
             assert_eq!(status, StatusCode::OK);

@@ -5,7 +5,8 @@ use crate::{decode, SchemeKind, Url};
 /// What a client would do with `url`, and why `fetch` does not do it.
 pub(crate) fn describe(url: &Url) -> String {
     let host = url.host().unwrap_or("");
-    let port = |default: u16| url.port().unwrap_or(default);
+    // As written: a port above 65535 has no `u16` (§5 gives it no range).
+    let port = |default: u16| url.port_str().map_or(default.to_string(), ToString::to_string);
     let text = |s: &str| String::from_utf8_lossy(&decode(s)).into_owned();
     match url.kind() {
         SchemeKind::Telnet => {

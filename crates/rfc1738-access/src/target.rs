@@ -116,6 +116,11 @@ pub(crate) fn endpoint(url: &Url, default: u16, opts: &Options) -> Result<Endpoi
         .host()
         .filter(|h| !h.is_empty())
         .ok_or_else(|| AccessError::Url("the url names no host".into()))?;
+    // §5 gives `port` no range, so a port above 65535 is valid; no TCP
+    // port has its number: refused here, before connecting.
+    if let (None, Some(digits)) = (url.port(), url.port_str()) {
+        return Err(AccessError::Url(format!("port {digits} is above 65535: no TCP port has this number")));
+    }
     let port = url.port().unwrap_or(default);
     check_port(url.scheme(), port, default, opts)?;
     Ok(Endpoint { host: host.to_string(), port })

@@ -343,9 +343,18 @@ fn check_gives_the_parsers_verdicts_with_and_without_the_vector_code() {
     };
     let vector = run("0");
     assert_eq!(run("1"), vector);
-    let objs = json_lines(&String::from_utf8(vector).unwrap());
+    // An empty line holds no URL: an empty line answers it.
+    let text = String::from_utf8(vector).unwrap();
+    let objs: Vec<Value> = text
+        .lines()
+        .map(|l| if l.is_empty() { Value::Null } else { serde_json::from_str(l).unwrap() })
+        .collect();
     assert_eq!(objs.len(), lines.len());
     for (obj, line) in objs.iter().zip(&lines) {
+        if line.is_empty() {
+            assert_eq!(obj, &Value::Null);
+            continue;
+        }
         let expected = rfc1738::validate_bytes(line);
         assert_eq!(obj["valid"], expected.is_ok(), "{obj}");
         if let Err(e) = expected {

@@ -50,7 +50,7 @@ fn get_on_every_scheme() {
         (
             "ftp://us%65r:p%40ss@h.dom:0021/pub/a%2Fb/f%20x;type=i",
             "{ftp.cwd}|{:ftp.cwd}|{ftp.name}|{ftp.typecode}",
-            "pub/a/b|pub/a%2Fb|f x|i",
+            "pub/a%2Fb|pub/a%2Fb|f x|i",
         ),
         (
             "http://www.dom/a%20b?x=1",

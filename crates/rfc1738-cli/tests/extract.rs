@@ -46,7 +46,8 @@ fn extract_json_follows_the_contract() {
     assert_eq!(
         objs[0],
         json!({"url": "mailto:joe@a.org", "start": 5, "end": 21, "form": "bare", "hyphen_break": null,
-               "valid": true, "scheme": "mailto", "error": null, "warnings": [], "file": "<stdin>", "line": 1})
+               "valid": true, "scheme": "mailto", "error": null, "warnings": [], "file": "<stdin>", "line": 1,
+               "column": 6})
     );
     assert_eq!(objs[1]["url"], "ftp://a.org/internet-drafts");
     assert_eq!(objs[1]["hyphen_break"], "ftp://a.org/internetdrafts");

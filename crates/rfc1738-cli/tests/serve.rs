@@ -79,7 +79,8 @@ fn thirty_clients_that_never_read_an_8_mb_extract_hold_little_and_not_long() {
                         text.len()
                     );
                     s.write_all(head.as_bytes()).unwrap();
-                    s.write_all(text.as_bytes()).unwrap();
+                    // The server stops reading a body it has no room for.
+                    let _ = s.write_all(text.as_bytes());
                     s
                 })
             })
@@ -88,11 +89,14 @@ fn thirty_clients_that_never_read_an_8_mb_extract_hold_little_and_not_long() {
     });
     let sent = Instant::now();
     std::thread::sleep(Duration::from_millis(1000));
-    assert_eq!(sockets(pid), idle + 30, "the 30 clients are still connected");
-    // The bodies themselves are 240 MB; each answer adds a piece in hand
-    // (it was 2.27 GB when the answers were made whole).
+    // One address holds a quarter of the 64 MB the server holds of
+    // bodies at once: two of these; the others are refused (503) while
+    // they send, though the kernel's buffers may take the rest of their
+    // bytes (it was 2.27 GB when the answers were made whole, and 240 MB
+    // when every body was held).
     let peak_mb = status_kb(pid, "VmHWM:") / 1024;
-    assert!(peak_mb < 600, "peak RSS {peak_mb} MB");
+    eprintln!("peak RSS {peak_mb} MB");
+    assert!(peak_mb < 100, "peak RSS {peak_mb} MB");
     // A normal request meanwhile is answered.
     assert!(get(server.addr, "/api/parse?url=x", &server.addr.to_string()).starts_with("HTTP/1.1 200 OK"));
     // Once each answer fills what the kernel holds for it (a debug build
@@ -118,8 +122,8 @@ fn a_host_that_is_not_this_server_is_refused_unless_allowed() {
     assert!(refused.starts_with("HTTP/1.1 421 Misdirected Request\r\n"), "{refused}");
     assert!(
         refused.ends_with(&format!(
-            "{{\"error\":\"the Host header names \\\"rebind.example:{port}\\\", not this server (127.0.0.1:{port}): \
-             `rfc1738 serve --allow-host NAME` accepts another name\"}}"
+            "{{\"error\":{{\"kind\":\"other-host\",\"message\":\"the Host header names \\\"rebind.example:{port}\\\", \
+             not this server (127.0.0.1:{port}): `rfc1738 serve --allow-host NAME` accepts another name\"}}}}"
         )),
         "{refused}"
     );
@@ -131,9 +135,13 @@ fn a_host_that_is_not_this_server_is_refused_unless_allowed() {
 
 #[test]
 fn serve_flags_are_range_checked() {
-    for (flag, value) in
-        [("--header-timeout", "0"), ("--write-timeout", "18446744073709551615"), ("--max-connections", "0")]
-    {
+    for (flag, value) in [
+        ("--header-timeout", "0"),
+        ("--body-timeout", "0"),
+        ("--write-timeout", "18446744073709551615"),
+        ("--max-connections", "0"),
+        ("--max-per-client", "0"),
+    ] {
         let out = Command::new(env!("CARGO_BIN_EXE_rfc1738")).args(["serve", flag, value]).output().unwrap();
         assert_eq!(out.status.code(), Some(2), "{flag} {value}");
         assert!(String::from_utf8_lossy(&out.stderr).contains(flag), "{flag}");

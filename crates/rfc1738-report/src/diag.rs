@@ -17,34 +17,73 @@ pub const WARNING: Style = AnsiColor::Yellow.on_default().bold();
 /// 10 MB input makes a line of a few hundred bytes, not two of 10 MB.
 pub const WINDOW: usize = 160;
 
-/// The input made printable (control characters, and the C1 controls,
-/// shown as their Unicode "control pictures" or `�`) and the 0-based column
-/// of byte `offset` in it; past [`WINDOW`] bytes, only a window around the
-/// offset.
+/// Text from an input (a URL, a part, a file name) made safe for a
+/// terminal and for a line of a table: the one escape every line the
+/// command writes for people goes through. Printable text stays as it is,
+/// UTF-8 included; CR, LF, TAB and `\` become `\r`, `\n`, `\t`, `\\`;
+/// other control octets (ESC, BEL, DEL) and octets that are not UTF-8
+/// become `\xHH`; C1 controls and the characters that reorder or break a
+/// terminal line (bidi marks and overrides, LINE and PARAGRAPH SEPARATOR)
+/// become `\u{HHHH}`. The escape is reversible (a `\` is always doubled),
+/// and the rules are those of `rfc1738_access::show`, the access crate's
+/// own, which the command's tests hold to this one.
+///
+/// # Examples
+/// ```
+/// use rfc1738_report::diag::escape;
+/// assert_eq!(escape(b"x\x1b]0;t\x07.txt"), "x\\x1B]0;t\\x07.txt");
+/// assert_eq!(escape(b"http://h.dom/"), "http://h.dom/");
+/// ```
+#[must_use]
+pub fn escape(text: &[u8]) -> Cow<'_, str> {
+    if text.iter().all(|&b| (b' '..0x7f).contains(&b) && b != b'\\') {
+        // Printable ASCII (most inputs): as it is, no copy.
+        return Cow::Borrowed(std::str::from_utf8(text).unwrap_or_default());
+    }
+    let mut s = String::with_capacity(text.len() + 8);
+    for chunk in text.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\r' => s.push_str("\\r"),
+                '\n' => s.push_str("\\n"),
+                '\t' => s.push_str("\\t"),
+                '\\' => s.push_str("\\\\"),
+                ' '..='~' => s.push(c),
+                '\0'..='\x7f' => s.push_str(&format!("\\x{:02X}", c as u32)),
+                '\u{80}'..='\u{9f}'
+                | '\u{200e}'
+                | '\u{200f}'
+                | '\u{2028}'..='\u{202e}'
+                | '\u{2066}'..='\u{2069}' => s.push_str(&format!("\\u{{{:04X}}}", c as u32)),
+                _ => s.push(c),
+            }
+        }
+        for b in chunk.invalid() {
+            s.push_str(&format!("\\x{b:02X}"));
+        }
+    }
+    Cow::Owned(s)
+}
+
+/// The input made printable by [`escape`] and the 0-based column (in
+/// characters of the text shown) of byte `offset` in it; past [`WINDOW`]
+/// bytes, only a window around the offset.
 #[must_use]
 pub fn printable(input: &str, offset: usize) -> (Cow<'_, str>, usize) {
     if input.len() > WINDOW {
         return windowed(input, offset);
     }
-    if input.bytes().all(|b| (b' '..0x7f).contains(&b)) {
+    let shown = escape(input.as_bytes());
+    if let Cow::Borrowed(_) = shown {
         // Printable ASCII (most invalid URLs): one column per byte.
-        return (Cow::Borrowed(input), offset.min(input.len()));
+        return (shown, offset.min(input.len()));
     }
-    let mut shown = String::with_capacity(input.len());
-    let mut column = None;
-    for (i, c) in input.char_indices() {
-        if i >= offset && column.is_none() {
-            column = Some(shown.chars().count());
-        }
-        match c as u32 {
-            0..=0x1f => shown.push(char::from_u32(0x2400 + c as u32).unwrap_or('?')),
-            0x7f => shown.push('\u{2421}'),
-            0x80..=0x9f => shown.push('\u{fffd}'),
-            _ => shown.push(c),
-        }
+    let mut at = offset.min(input.len());
+    while !input.is_char_boundary(at) {
+        at -= 1;
     }
-    let column = column.unwrap_or_else(|| shown.chars().count());
-    (Cow::Owned(shown), column)
+    let column = escape(&input.as_bytes()[..at]).chars().count();
+    (shown, column)
 }
 
 /// [`printable`] of the [`WINDOW`] bytes around `offset`, `…` marking
@@ -136,12 +175,23 @@ mod tests {
     #[test]
     fn control_characters_keep_the_caret_aligned() {
         let (shown, col) = printable("a\tb\u{e9}c", 3);
-        assert_eq!(shown, "a\u{2409}b\u{e9}c");
-        assert_eq!(col, 3);
-        assert_eq!(printable("a\u{7f}b", 2), (Cow::Owned("a\u{2421}b".to_string()), 2));
+        assert_eq!(shown, "a\\tb\u{e9}c");
+        assert_eq!(col, 4);
+        assert_eq!(printable("a\u{7f}b", 2), (Cow::Owned("a\\x7Fb".to_string()), 5));
         // Printable ASCII, shown as it is; past the end, the column after it.
         assert_eq!(printable("a b~", 2), (Cow::Borrowed("a b~"), 2));
         assert_eq!(printable("ab", 5), (Cow::Borrowed("ab"), 2));
         assert_eq!(printable("\u{e9}b", 5).1, 2);
+    }
+
+    #[test]
+    fn escape_leaves_no_control_character_and_can_be_undone() {
+        assert_eq!(escape(b"a\x1b[31m\r\n\\\xff"), "a\\x1B[31m\\r\\n\\\\\\xFF");
+        assert_eq!(escape("\u{202e}\u{85}\u{e9}".as_bytes()), "\\u{202E}\\u{0085}\u{e9}");
+        for b in 0..=255u8 {
+            let one = [b];
+            let shown = escape(&one);
+            assert!(shown.chars().all(|c| !c.is_control()), "{b:#x}: {shown:?}");
+        }
     }
 }

@@ -30,8 +30,12 @@ fn decoded(raw: &str) -> String {
 }
 
 fn endpoint(url: &Url) -> String {
-    let port = match url.port() {
-        Some(p) if Some(p) != url.kind().default_port() => format!("{p}"),
+    let port = match (url.port(), url.port_str()) {
+        (Some(p), _) if Some(p) != url.kind().default_port() => format!("{p}"),
+        // §5 gives a port no range; TCP does (RFC 793: 16 bits).
+        (None, Some(digits)) => {
+            return format!("no connection: port {digits} is above 65535, and no TCP port has this number")
+        }
         _ => format!("{} (the default)", url.effective_port().unwrap_or(0)),
     };
     format!("connect to {} on TCP port {port}", url.host().unwrap_or(""))

@@ -68,11 +68,21 @@ fn valid(o: &mut Map<String, Value>, url: &Url) {
         o.insert("user".into(), json!(url.user().map(decoded)));
         o.insert("password".into(), json!(url.password().map(decoded)));
         o.insert("host".into(), json!(url.host()));
-        o.insert("port".into(), json!(url.port()));
+        o.insert("port".into(), json!(port_number(url)));
         o.insert("effective_port".into(), json!(url.effective_port()));
         o.insert("url_path".into(), json!(url.url_path()));
     }
     o.insert(url.kind().name().into(), view(url));
+}
+
+/// The port's number: above 65535 too (§5 gives `port` no range), where
+/// [`Url::port`] has none; `None` when absent, or past `u64` (20 digits).
+#[must_use]
+pub fn port_number(url: &Url) -> Option<u64> {
+    match url.port() {
+        Some(p) => Some(u64::from(p)),
+        None => url.port_str()?.parse().ok(),
+    }
 }
 
 /// The scheme's own object.

@@ -15,10 +15,14 @@ pub enum Value<'a> {
     /// Text as written in the URL, escapes in it (§2.2); borrowed when it
     /// is one slice of the URL's text.
     Written(Cow<'a, str>),
+    /// A list as written, and the separators whose escapes stay when it
+    /// is decoded for a line (a path's `%2F`).
+    List(Cow<'a, str>, &'static [u8]),
     /// Text that has no escapes: a name, a typecode, a list of ids.
     Plain(Cow<'a, str>),
-    /// A port: its value and, when written, how (`80` and `0080`).
-    Port(u16, Option<&'a str>),
+    /// A port: its value and, when written, how (`80` and `0080`); a
+    /// lenient parse takes a port above 65535.
+    Port(u64, Option<&'a str>),
 }
 
 /// How a part is read from a valid URL.
@@ -44,19 +48,22 @@ pub const PARTS: &[(&str, Getter)] = &[
     ("user", |u| u.user().map(written)),
     ("password", |u| u.password().map(written)),
     ("host", |u| u.host().map(written)),
-    ("port", |u| Some(Value::Port(u.port()?, u.port_str()))),
-    ("effective_port", |u| u.effective_port().map(|p| Value::Port(p, None))),
-    ("url_path", |u| u.url_path().map(written)),
+    ("port", |u| {
+        let written = u.port_str()?;
+        Some(Value::Port(u.port().map(u64::from).or_else(|| written.parse().ok())?, Some(written)))
+    }),
+    ("effective_port", |u| u.effective_port().map(|p| Value::Port(p.into(), None))),
+    ("url_path", |u| u.url_path().map(|p| list_of(p, b"/;?"))),
     ("fragment", |u| u.fragment().map(written)),
     ("scheme_specific_part", |u| Some(written(u.scheme_specific_part()))),
-    ("ftp.cwd", |u| u.ftp().map(|f| written(f.cwd().collect::<Vec<_>>().join("/")))),
+    ("ftp.cwd", |u| u.ftp().map(|f| list_of(f.cwd().collect::<Vec<_>>().join("/"), b"/"))),
     ("ftp.name", |u| u.ftp().map(|f| written(f.name()))),
     ("ftp.typecode", |u| u.ftp()?.typecode().map(|t| plain((t as char).to_string()))),
     ("gopher.type", |u| u.gopher().map(|g| gopher_type(g.gtype_raw(), g.gopher_type()))),
     ("gopher.selector", |u| u.gopher().map(|g| written(g.selector()))),
     ("gopher.search", |u| u.gopher()?.search().map(written)),
     ("gopher.plus", |u| u.gopher()?.plus().map(written)),
-    ("http.path", |u| u.http()?.path().map(written)),
+    ("http.path", |u| u.http()?.path().map(|p| list_of(p, b"/"))),
     ("http.search", |u| u.http()?.search().map(written)),
     ("mailto.address", |u| u.mailto().map(|m| written(m.address_raw()))),
     ("news.group", |u| u.news()?.group().map(written)),
@@ -69,11 +76,11 @@ pub const PARTS: &[(&str, Getter)] = &[
     ("wais.wtype", |u| u.wais()?.wtype().map(written)),
     ("wais.wpath", |u| u.wais()?.wpath().map(written)),
     ("file.host", |u| u.file().map(|f| written(f.host()))),
-    ("file.path", |u| u.file().map(|f| written(f.path()))),
-    ("prospero.hsoname", |u| u.prospero().map(|p| written(p.hsoname_raw()))),
+    ("file.path", |u| u.file().map(|f| list_of(f.path(), b"/"))),
+    ("prospero.hsoname", |u| u.prospero().map(|p| list_of(p.hsoname_raw(), b"/"))),
     ("prospero.fields", |u| {
         let fields: Vec<String> = u.prospero()?.fields().map(|(n, v)| format!("{n}={v}")).collect();
-        Some(written(fields.join(";")))
+        Some(list_of(fields.join(";"), b";="))
     }),
     ("other.scheme_specific_part", |u| u.other().map(|o| written(o.scheme_specific_part()))),
 ];
@@ -103,6 +110,10 @@ pub fn search<'a>(url: &UrlRef<'a>) -> Option<&'a str> {
 
 fn written<'a>(s: impl Into<Cow<'a, str>>) -> Value<'a> {
     Value::Written(s.into())
+}
+
+fn list_of<'a>(s: impl Into<Cow<'a, str>>, keep: &'static [u8]) -> Value<'a> {
+    Value::List(s.into(), keep)
 }
 
 fn plain<'a>(s: impl Into<Cow<'a, str>>) -> Value<'a> {
@@ -139,6 +150,7 @@ mod tests {
         };
         assert_eq!(host.as_ptr() as usize - text.as_ptr() as usize, 6);
         assert_eq!(PARTS[find("port").unwrap()].1(&url), Some(Value::Port(21, Some("0021"))));
+        assert_eq!(PARTS[find("url_path").unwrap()].1(&url), Some(list_of("a/b;type=I", b"/;?")));
         assert_eq!(PARTS[find("ftp.typecode").unwrap()].1(&url), Some(plain("i")));
         assert_eq!(search(&UrlRef::parse("wais://h/db?x").unwrap()), Some("x"));
         assert_eq!(search(&UrlRef::parse("ftp://h/db").unwrap()), None);

@@ -10,6 +10,17 @@
 //! the scheme gives the empty value a meaning of its own: `ftp.name=`,
 //! `gopher.selector=`. `user=""` is not expressible this way: give the
 //! URL with `@` already (`ftp://@h/`) to keep an empty user.
+//!
+//! `scheme=NAME` is applied first: the scheme-specific part carries over
+//! as written, and must be one of the new scheme (§5), so the login of the
+//! Common Internet Scheme Syntax (§3.1) carries between ftp, http, gopher,
+//! nntp, telnet, wais, prospero and any other scheme written with `//`,
+//! and the url-path where the new scheme reads it (`http://h/a?q` to
+//! `https://h/a?q`, `ftp://h/a` to `http://h/a`; not `ftp://h/a;type=i`
+//! to http). The other changes then apply to the new URL.
+//!
+//! A port is `digits` (§5), with no range, as `parse` reads it: a port
+//! above 65535 is written, and reported by the security warnings.
 
 use rfc1738::build::{
     BuildError, FileBuilder, FtpBuilder, GenericBuilder, GopherBuilder, HttpBuilder, MailtoBuilder,
@@ -39,6 +50,22 @@ pub enum SetError {
     Build(BuildError),
     /// The fragment, kept as it was, does not fit after the new URL.
     Fragment(rfc1738::ParseError),
+    /// The scheme-specific part, kept as written, is not one of the new
+    /// scheme (or the name is not a scheme).
+    Scheme {
+        /// The new scheme name.
+        scheme: String,
+        /// The error of the URL with the new scheme.
+        error: rfc1738::ParseError,
+    },
+    /// The port is not `digits`: the error `parse` gives for the same
+    /// port, its offset in the value.
+    Port {
+        /// Byte offset in the value.
+        offset: usize,
+        /// The kind of error `parse` gives there.
+        kind: rfc1738::ErrorKind,
+    },
 }
 
 impl fmt::Display for SetError {
@@ -54,11 +81,33 @@ impl fmt::Display for SetError {
             SetError::NotANumber { part } => write!(f, "{part}: the value must be a number"),
             SetError::Build(e) => write!(f, "{e}"),
             SetError::Fragment(e) => write!(f, "fragment: {e}"),
+            SetError::Scheme { scheme, error } => {
+                write!(f, "scheme: the rest of the URL, as written, is no {scheme} URL: {error}")
+            }
+            SetError::Port { offset, kind } => {
+                write!(f, "port: {} at offset {offset} (in {})", kind.message(), rfc1738::Rule::Port.name())
+            }
         }
     }
 }
 
 impl std::error::Error for SetError {}
+
+impl SetError {
+    /// The part the error is about: a part name of `set` (`port`,
+    /// `scheme`, `fragment`), or for a value the builder refused, the §5
+    /// rule it names (`host`, `fpath`).
+    #[must_use]
+    pub fn part(&self) -> &str {
+        match self {
+            SetError::UnknownPart { part, .. } | SetError::NotANumber { part } => part,
+            SetError::Build(e) => e.part().name(),
+            SetError::Fragment(_) => "fragment",
+            SetError::Scheme { .. } => "scheme",
+            SetError::Port { .. } => "port",
+        }
+    }
+}
 
 /// The parts `set` changes in a URL of kind `kind` (a [`SchemeKind::name`]).
 #[must_use]
@@ -79,13 +128,32 @@ pub fn parts(kind: &str) -> Vec<&'static str> {
     own.to_vec()
 }
 
+/// The parts `set` changes in `url`: those of its kind, and `scheme`. An
+/// opaque URL of a scheme §3 does not define (`x-other:text`, §5 `*xchar`)
+/// has no login or url-path, only its scheme-specific part.
+#[must_use]
+pub fn parts_of(url: &Url) -> Vec<&'static str> {
+    let mut own = if url.kind() == SchemeKind::Other && !url.has_authority() {
+        vec![OPAQUE]
+    } else {
+        parts(url.kind().name())
+    };
+    own.insert(0, "scheme");
+    own
+}
+
+/// The part of an opaque URL: its scheme-specific part.
+const OPAQUE: &str = "other.scheme_specific_part";
+
 /// Whether a URL of some scheme has `part` for `set` to change: a name
 /// that none has is a mistake of the command line, not of a URL.
 #[must_use]
 pub fn is_part(part: &str) -> bool {
-    ["ftp", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero", "other"]
-        .iter()
-        .any(|kind| parts(kind).contains(&part))
+    part == "scheme"
+        || part == OPAQUE
+        || ["ftp", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero", "other"]
+            .iter()
+            .any(|kind| parts(kind).contains(&part))
 }
 
 /// The decoded value of each part of `url` that it has.
@@ -100,7 +168,7 @@ fn values(url: &Url) -> BTreeMap<&'static str, Vec<u8>> {
     put("user", url.user().map(d));
     put("password", url.password().map(d));
     put("host", url.host().map(|h| h.as_bytes().to_vec()));
-    put("port", url.port().map(|p| p.to_string().into_bytes()));
+    put("port", crate::json::port_number(url).map(|p| p.to_string().into_bytes()));
     match url.kind() {
         SchemeKind::Ftp => {
             let f = url.ftp().expect("kind is ftp");
@@ -147,6 +215,7 @@ fn values(url: &Url) -> BTreeMap<&'static str, Vec<u8>> {
             put("prospero.hsoname", Some(url.prospero().expect("kind").hsoname().into_owned()));
         }
         SchemeKind::Telnet => {}
+        SchemeKind::Other if !url.has_authority() => put(OPAQUE, Some(d(url.scheme_specific_part()))),
         SchemeKind::Other => put("url_path", url.url_path().map(d)),
     }
     v
@@ -161,10 +230,22 @@ fn values(url: &Url) -> BTreeMap<&'static str, Vec<u8>> {
 /// A [`SetError`]: a part the scheme does not have, a port or article that
 /// is not a number, or a value the builder refuses (the error names the part).
 pub fn set(url: &Url, changes: &[(&str, &[u8])]) -> Result<Url, SetError> {
+    let renamed;
+    let url = match changes.iter().rev().find(|(p, _)| *p == "scheme") {
+        Some((_, name)) => {
+            renamed = with_scheme(url, name)?;
+            &renamed
+        }
+        None => url,
+    };
+    let changes: Vec<(&str, &[u8])> = changes.iter().copied().filter(|(p, _)| *p != "scheme").collect();
+    if changes.is_empty() {
+        return Ok(url.clone());
+    }
     let kind = url.kind().name();
-    let allowed = parts(kind);
+    let allowed = parts_of(url);
     let mut v = values(url);
-    for &(part, value) in changes {
+    for &(part, value) in &changes {
         let Some(&key) = allowed.iter().find(|&&p| p == part) else {
             return Err(SetError::UnknownPart { part: part.to_owned(), kind });
         };
@@ -175,11 +256,60 @@ pub fn set(url: &Url, changes: &[(&str, &[u8])]) -> Result<Url, SetError> {
     let keeps_empty =
         ["ftp.name", "ftp.cwd", "gopher.selector", "mailto.address", "wais.database", "nntp.group"];
     v.retain(|k, value| !value.is_empty() || keeps_empty.contains(k) || !changes.iter().any(|(p, _)| p == k));
-    let built = build(url, &v)?;
+    let built = with_port(build(url, &v)?, &v)?;
     match url.fragment() {
         Some(f) => Url::parse(&format!("{}#{f}", built.as_str())).map_err(SetError::Fragment),
         None => Ok(built),
     }
+}
+
+/// `url` under the scheme `name`, its scheme-specific part and fragment
+/// as written.
+fn with_scheme(url: &Url, name: &[u8]) -> Result<Url, SetError> {
+    let name = String::from_utf8_lossy(name).into_owned();
+    let rest = &url.as_str()[url.scheme().len()..];
+    Url::parse(&format!("{name}{rest}")).map_err(|error| SetError::Scheme { scheme: name, error })
+}
+
+/// The port of `v` read as `parse` reads it (§5 `port = digits`): a
+/// number that fits 16 bits, or `None` for a larger one (written by
+/// [`with_port`]).
+///
+/// # Errors
+///
+/// [`SetError::Port`], the error of `parse` for the same port.
+fn port_of(v: &BTreeMap<&str, Vec<u8>>) -> Result<Option<u16>, SetError> {
+    let Some(digits) = v.get("port") else { return Ok(None) };
+    if let Some(k) = digits.iter().position(|c| !c.is_ascii_digit()) {
+        // What `parse` says of this port: the URL `telnet://h:PORT` read
+        // up to the byte; a byte that ends a port there (`/`, `#`) is one
+        // no port holds either.
+        let head = b"telnet://h:";
+        let probe = [&head[..], &digits[..=k]].concat();
+        let (offset, kind) = match Url::parse(&String::from_utf8_lossy(&probe)) {
+            Err(e) if e.rule() == rfc1738::Rule::Port && e.offset() >= head.len() => {
+                (e.offset() - head.len(), e.kind())
+            }
+            _ => (k, rfc1738::ErrorKind::InvalidChar),
+        };
+        return Err(SetError::Port { offset, kind });
+    }
+    // Above 65535: a stand-in for the builder, replaced by `with_port`.
+    Ok(Some(String::from_utf8_lossy(digits).parse::<u16>().unwrap_or(1)))
+}
+
+/// `built` with the port of `v` written as given when it is above 65535
+/// (the builders take a `u16`; [`port_of`] gave them a stand-in).
+fn with_port(built: Url, v: &BTreeMap<&str, Vec<u8>>) -> Result<Url, SetError> {
+    let Some(digits) = v.get("port") else { return Ok(built) };
+    if String::from_utf8_lossy(digits).parse::<u16>().is_ok() {
+        return Ok(built);
+    }
+    let Some(port) = built.port_str() else { return Ok(built) };
+    let s = built.as_str();
+    let at = port.as_ptr() as usize - s.as_ptr() as usize;
+    let text = format!("{}{}{}", &s[..at], String::from_utf8_lossy(digits), &s[at + port.len()..]);
+    Url::parse(&text).map_err(SetError::Fragment)
 }
 
 fn text(v: &BTreeMap<&str, Vec<u8>>, k: &str) -> Option<String> {
@@ -207,7 +337,7 @@ macro_rules! login {
     }};
     ($b:expr, $v:expr, port) => {{
         let mut b = $b;
-        if let Some(port) = number::<u16>($v, "port")? {
+        if let Some(port) = port_of($v)? {
             b = b.port(port);
         }
         b
@@ -299,10 +429,8 @@ fn build(url: &Url, v: &BTreeMap<&str, Vec<u8>>) -> Result<Url, SetError> {
             if url.has_authority() || v.contains_key("host") {
                 b = login!(b.host(&host), v, user);
             }
-            if let Some(p) = get("url_path") {
+            if let Some(p) = get("url_path").or_else(|| get(OPAQUE)) {
                 b = b.path(p);
-            } else if !url.has_authority() {
-                b = b.path(pct::decode(url.scheme_specific_part()));
             }
             b.build()
         }
@@ -345,13 +473,35 @@ mod tests {
     }
 
     #[test]
+    fn scheme_ports_and_opaque_parts() {
+        assert_eq!(set_str("http://h.dom/a?q", &[("scheme", "https")]).unwrap(), "https://h.dom/a?q");
+        assert_eq!(
+            set_str("ftp://u@h.dom/a/b", &[("scheme", "telnet"), ("port", "")])
+                .unwrap_err()
+                .to_string()
+                .split(':')
+                .next(),
+            Some("scheme")
+        );
+        assert_eq!(
+            set_str("http://h.dom/a", &[("scheme", "ftp"), ("user", "me")]).unwrap(),
+            "ftp://me@h.dom/a"
+        );
+        assert_eq!(set_str("http://h.dom/", &[("port", "65536")]).unwrap(), "http://h.dom:65536/");
+        assert_eq!(set_str("http://h.dom:99999/x", &[("host", "k.dom")]).unwrap(), "http://k.dom:99999/x");
+        assert_eq!(set_str("x-a:b%20c", &[("other.scheme_specific_part", "d e")]).unwrap(), "x-a:d%20e");
+    }
+
+    #[test]
     fn errors_name_the_part() {
         let e = set_str("http://h.dom/", &[("user", "me")]).unwrap_err();
         assert!(matches!(e, SetError::UnknownPart { ref part, kind: "http" } if part == "user"), "{e}");
         let e = set_str("http://h.dom/", &[("host", "a b")]).unwrap_err();
         assert!(matches!(e, SetError::Build(b) if b.part() == rfc1738::Rule::Host), "{e}");
         let e = set_str("http://h.dom/", &[("port", "x")]).unwrap_err();
-        assert_eq!(e, SetError::NotANumber { part: "port".into() });
+        assert_eq!(e.to_string(), "port: character not allowed here at offset 0 (in port)");
+        let e = set_str("x-other:opaque-part", &[("host", "mirror.example")]).unwrap_err();
+        assert!(matches!(e, SetError::UnknownPart { ref part, kind: "other" } if part == "host"), "{e}");
         let e = set_str("gopher://h.dom/1x", &[("gopher.selector", "a\tb")]).unwrap_err();
         assert!(e.to_string().contains("selector"), "{e}");
     }

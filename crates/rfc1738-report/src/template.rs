@@ -4,6 +4,12 @@
 //! `{part}` is the part's value, percent-decoded; `{:part}` is the part as
 //! written in the URL. Decoding never breaks a line: a decoded control
 //! octet (00-1F, 7F) or an octet that is not UTF-8 stays escaped as `%XX`.
+//! Nor does it merge the items of a list part: in `{ftp.cwd}`,
+//! `{http.path}`, `{file.path}`, `{url_path}`, `{prospero.hsoname}` (items
+//! between `/`) and `{prospero.fields}` (between `;`, names and values
+//! apart at `=`), an escaped separator or `%` stays as written, so that
+//! `ftp://h/a/b%2Fc/d/f` gives `{ftp.cwd}` `a/b%2Fc/d`, three segments
+//! (§3.2.2: `%2F` is a `/` inside a segment, not between two).
 //! `{{` and `}}` are braces; `\t`, `\n` and `\\` are a tab, a line break
 //! and a backslash. A part the URL does not have is empty.
 
@@ -105,8 +111,11 @@ impl Template {
             match piece {
                 Piece::Text(t) => out.extend_from_slice(t.as_bytes()),
                 Piece::Part { part, as_written } => match value(*part, input, result) {
-                    Some(Value::Written(s)) if !as_written => write_decoded(out, &s),
-                    Some(Value::Written(s) | Value::Plain(s)) => write_line_safe(out, s.as_bytes()),
+                    Some(Value::Written(s)) if !as_written => write_decoded(out, &s, b""),
+                    Some(Value::List(s, keep)) if !as_written => write_decoded(out, &s, keep),
+                    Some(Value::Written(s) | Value::Plain(s) | Value::List(s, _)) => {
+                        write_line_safe(out, s.as_bytes())
+                    }
                     Some(Value::Port(_, Some(s))) if *as_written => write_line_safe(out, s.as_bytes()),
                     Some(Value::Port(n, _)) => out.extend_from_slice(n.to_string().as_bytes()),
                     None => {}
@@ -170,15 +179,42 @@ fn plain<'a>(s: impl Into<Cow<'a, str>>) -> Value<'a> {
 }
 
 /// Writes `raw` percent-decoded; octets that would break the line or are
-/// not UTF-8 stay escaped.
-fn write_decoded(out: &mut Vec<u8>, raw: &str) {
-    let octets = pct::decode(raw);
+/// not UTF-8 stay escaped, and so do the escapes of `keep` (a list's
+/// separators) and of `%`, written as `%XX` in capitals.
+fn write_decoded(out: &mut Vec<u8>, raw: &str, keep: &[u8]) {
+    let octets = if keep.is_empty() { pct::decode(raw) } else { Cow::Owned(decode_keeping(raw, keep)) };
     for chunk in octets.utf8_chunks() {
         write_line_safe(out, chunk.valid().as_bytes());
         for &b in chunk.invalid() {
             push_escape(out, b);
         }
     }
+}
+
+/// `raw` decoded but for the escapes of `keep` and of `%`: the items of a
+/// list stay apart, and a `%` decoded can be told from one kept.
+fn decode_keeping(raw: &str, keep: &[u8]) -> Vec<u8> {
+    let b = raw.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        if let (b'%', Some(h), Some(l)) =
+            (b[i], b.get(i + 1).and_then(|&c| hex(c)), b.get(i + 2).and_then(|&c| hex(c)))
+        {
+            let octet = (h * 16 + l) as u8;
+            if octet == b'%' || keep.contains(&octet) {
+                push_escape(&mut out, octet);
+            } else {
+                out.push(octet);
+            }
+            i += 3;
+        } else {
+            out.push(b[i]);
+            i += 1;
+        }
+    }
+    out
 }
 
 /// Writes text with its control octets escaped as `%XX`.
@@ -218,8 +254,15 @@ mod tests {
         assert_eq!(line("{scheme} {host} {port} {:port} {effective_port}", u), "ftp h.dom 21 0021 21");
         assert_eq!(
             line("{user}|{:user}|{ftp.cwd}|{:ftp.cwd}|{ftp.name}|{ftp.typecode}", u),
-            "user|us%65r|a/b|a%2Fb|c d|i"
+            "user|us%65r|a%2Fb|a%2Fb|c d|i"
         );
+        // §3.2.2: `%2F` is a `/` inside a segment; the list keeps it apart.
+        assert_eq!(
+            line("{ftp.cwd}|{:ftp.cwd}", "ftp://h/a/b%2Fc%20d%25/d/f"),
+            "a/b%2Fc d%25/d|a/b%2Fc%20d%25/d"
+        );
+        assert_eq!(line("{http.path}", "http://h/a%2Fb/c%41"), "a%2Fb/cA");
+        assert_eq!(line("{prospero.fields}", "prospero://h/x;a=b%3Dc;d=%3Be"), "a=b%3Dc;d=%3Be");
         assert_eq!(line("[{password}]", u), "[]");
     }
 

@@ -86,16 +86,37 @@ async function show(text) {
     render(text, null);
     return;
   }
-  const res = await fetch("/api/view?url=" + encodeURIComponent(text) + "&lenient=" + lenient);
-  const view = await res.json();
+  let view;
+  let refused = null;
+  try {
+    const res = await fetch("/api/view?url=" + encodeURIComponent(text) + "&lenient=" + lenient);
+    const body = await res.text();
+    if (res.ok) view = JSON.parse(body);
+    else refused = errorMessage(res.status, body);
+  } catch (e) {
+    refused = "the server could not be reached (" + e.message + ")";
+  }
   if (mine !== sequence) return;
-  if (!res.ok) {
+  if (refused !== null) {
+    // Nothing of the text before stays on view: only why there is no answer.
     render(text, null);
-    $("verdict").textContent = "the server refused it: " + view.error;
+    $("examples").hidden = true;
+    $("verdict").textContent = "No answer for this text: " + refused;
     $("verdict").classList.add("invalid");
+    document.body.dataset.refused = "true";
     return;
   }
   render(text, view);
+}
+
+// What an error answer of the API says: {"error": {"kind", "message"}}.
+function errorMessage(status, body) {
+  try {
+    const e = JSON.parse(body).error;
+    return e.message + " (" + status + ", " + e.kind + ")";
+  } catch (_) {
+    return "the server answered " + status;
+  }
 }
 
 function td(label, text, cls) {
@@ -111,8 +132,11 @@ function render(text, view) {
   clear($("compare").tBodies[0]);
   $("error").hidden = true;
   $("verdict").className = "verdict";
+  $("examples").hidden = text !== "";
+  $("copy-normal").hidden = true;
   // What is on view, for whoever waits for it (the browser tests).
   document.body.dataset.shown = text;
+  delete document.body.dataset.refused;
   if (!view) return;
   const record = view.record;
   let warnings = record.warnings;
@@ -121,8 +145,8 @@ function render(text, view) {
     $("verdict").classList.add("valid");
     drawParts(text, view.spans, text.length);
     partRows(text, view.spans);
-    $("explain").textContent = view.explain.join("\n");
-    $("normal").textContent = view.normal;
+    explainLines(view.explain);
+    normalForm(view.normal);
   } else {
     const e = record.error;
     $("verdict").textContent = "not a URL by RFC 1738: " + e.message + " at offset " + e.offset;
@@ -138,9 +162,9 @@ function render(text, view) {
         ", drawn above): each deviation it accepts is a warning below.";
       partRows(text, lenient.spans);
       $("explain-note").textContent = "Not a URL, so a client does nothing with it. A lenient reading would do this:";
-      $("explain").textContent = lenient.explain.join("\n");
+      explainLines(lenient.explain);
       $("normal-note").textContent = "A URL that is not one has no normal form. A lenient reading gives:";
-      $("normal").textContent = lenient.normal;
+      normalForm(lenient.normal);
       warnings = lenient.record.warnings;
     } else {
       $("parts-note").textContent = partial.spans.length
@@ -158,6 +182,75 @@ function render(text, view) {
   }
   if (warnings.length === 0) $("warnings").append(el("li", {}, "none"));
   compare(text, view);
+}
+
+// Values longer than this are shown cut, with a button that shows them whole.
+const LONG = 160;
+
+// A value to show: itself, or when long its start and "show all".
+function value(text) {
+  if (text.length <= LONG) return document.createTextNode(text);
+  const cut = text.slice(0, LONG - 40) + "\u2026";
+  const shown = el("span", { class: "value" }, cut);
+  const button = el("button", { type: "button", class: "more", "aria-expanded": "false" },
+    "show all " + text.length + " characters");
+  button.addEventListener("click", () => {
+    const open = button.getAttribute("aria-expanded") === "true";
+    shown.textContent = open ? cut : text;
+    button.setAttribute("aria-expanded", String(!open));
+    button.textContent = open ? "show all " + text.length + " characters" : "show less";
+  });
+  return el("span", { class: "long" }, shown, " ", button);
+}
+
+// A button that copies `text`, named for what it copies.
+function copyButton(text, what) {
+  const button = el("button", { type: "button", class: "copy", "aria-label": "copy " + what }, "copy");
+  button.addEventListener("click", () => copy(text, button));
+  return button;
+}
+
+async function copy(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch (_) {
+    // Without the clipboard API (an insecure origin): the old way.
+    const area = el("textarea", { class: "offscreen", "aria-hidden": "true" });
+    area.value = text;
+    document.body.append(area);
+    area.select();
+    document.execCommand("copy");
+    area.remove();
+  }
+  button.textContent = "copied";
+  setTimeout(() => { button.textContent = "copy"; }, 1500);
+}
+
+function explainLines(lines) {
+  for (const [k, line] of lines.entries()) {
+    if (k > 0) $("explain").append("\n");
+    $("explain").append(value(line));
+  }
+}
+
+function normalForm(normal) {
+  $("normal").append(value(normal));
+  const button = $("copy-normal");
+  button.hidden = false;
+  button.dataset.text = normal;
+}
+
+// Text with each space marked (a box drawn by CSS around a real space,
+// so that what is copied is what was typed), control characters as
+// their pictures.
+function spaced(text) {
+  const out = el("span", { class: "text" });
+  const pieces = printable(text).split(" ");
+  for (const [k, piece] of pieces.entries()) {
+    if (k > 0) out.append(el("span", { class: "space", title: "a space" }, " "));
+    if (piece) out.append(piece);
+  }
+  return out;
 }
 
 // The parts drawn in the text up to `end` (an index in `text`).
@@ -181,8 +274,13 @@ function partRows(text, spans) {
   const body = $("parts").tBodies[0];
   for (const s of spans) {
     const written = sliceBytes(text, s.start, s.end);
-    body.append(el("tr", { "data-part": s.part },
-      td("part", s.part), td("as written", show_(written), "mono"), td("decoded", show_(decodePct(written)), "mono")));
+    const decoded = decodePct(written);
+    const cell = (label, v) => {
+      const c = td(label, value(show_(v)), "mono");
+      c.append(" ", copyButton(v, s.part + " " + label));
+      return c;
+    };
+    body.append(el("tr", { "data-part": s.part }, td("part", s.part), cell("as written", written), cell("decoded", decoded)));
   }
 }
 
@@ -190,9 +288,25 @@ function partRows(text, spans) {
 function drawRest(rest, error) {
   if (rest === "") rest = "\u2205";
   $("drawing").append(el("span", { class: "rest", "data-part": "unread" },
-    // A space where the error is would be invisible: it is shown as ␠.
-    el("span", { class: "text" }, printable(rest).replace(/ /g, "\u2420")),
+    // A space where the error is would be invisible: it is marked.
+    spaced(rest),
     el("span", { class: "label" }, "not read: " + error.message)));
+}
+
+// The characters shown on each side of an error in the many-lines view:
+// the caret line fits a phone's width.
+const LINE_WINDOW = 16;
+
+// The line with a caret under its error: a window of the line around the
+// offset, so that it stays short.
+function caretLine(input, offset) {
+  const at = byteToIndex(input, offset);
+  const from = Math.max(0, at - LINE_WINDOW);
+  const to = Math.min(input.length, at + LINE_WINDOW);
+  const before = from > 0 ? "\u2026" : "";
+  const shown = before + printable(input.slice(from, to)) + (to < input.length ? "\u2026" : "");
+  return el("pre", { class: "caret-line", tabindex: "0", "aria-label": "the line with a caret under the error" },
+    shown + "\n" + " ".repeat(before.length + at - from), el("span", { class: "caret" }, "^"));
 }
 
 // Long inputs: the caret line shows a window of this many characters
@@ -212,7 +326,7 @@ function drawError(text, error) {
   $("error").hidden = false;
 }
 
-// ------------------------------------------------ RFC 1738 beside WHATWG
+// ------------------------------ RFC 1738 beside this browser's new URL()
 
 // The ports new URL() knows; for any other scheme it has no default.
 const SPECIAL_PORTS = { "http:": "80", "https:": "443", "ftp:": "21", "ws:": "80", "wss:": "443" };
@@ -234,7 +348,8 @@ function rfcReading(text, view) {
   if (partial.record) return fromRecord(upTo, partial.record, partial.spans, "RFC 1738 up to offset " + partial.end);
   const scheme = partText(text, partial.spans, ["scheme"]);
   return { source: "RFC 1738 up to offset " + partial.end, scheme: scheme && scheme.toLowerCase(),
-    user: null, password: null, host: null, port: null, effectivePort: null, path: null, search: null, fragment: null };
+    user: null, password: null, host: null, port: null, effectivePort: null, path: null, search: null, fragment: null,
+    ftp: null };
 }
 
 function fromRecord(text, r, spans, source) {
@@ -255,6 +370,7 @@ function fromRecord(text, r, spans, source) {
     host: r.host ?? null, port, effectivePort: eff, path,
     search: partText(text, spans, ["http.search", "gopher.search", "wais.search"]),
     fragment: r.fragment ?? null,
+    ftp: r.ftp ?? null,
   };
 }
 
@@ -319,6 +435,18 @@ function rows(text, view, w, error) {
   out.push(row("search", r.search, ww.search ?? null, (v) => (v !== "agree" && w && r.kind === "gopher"
     ? "a gopher search follows an encoded TAB (%09), not ? (§3.4)" : generic("search", "the search differs")(v))));
   out.push(row("fragment", r.fragment, ww.fragment ?? null, generic("fragment", "the fragment differs")));
+  // Meanings RFC 1738 gives an ftp URL that new URL() has no word for
+  // (§3.2.2): each one a difference, as gopher's %09 is.
+  if (r.ftp) {
+    if (r.ftp.cwd.length > 0) {
+      out.push(["ftp CWD", r.ftp.cwd.map((d) => "CWD " + d).join(", "), null, "only RFC 1738",
+        "new URL() has no CWD steps: its path is one string, where RFC 1738 changes directory once per segment (§3.2.2)"]);
+    }
+    if (r.ftp.typecode !== null && r.ftp.typecode !== undefined) {
+      out.push(["ftp typecode", "TYPE " + r.ftp.typecode.toUpperCase(), null, "only RFC 1738",
+        "new URL() keeps ;type= as part of the path; RFC 1738 reads it as the transfer type (§3.2.2)"]);
+    }
+  }
   return out;
 }
 
@@ -366,9 +494,10 @@ function compare(text, view) {
   const body = $("compare").tBodies[0];
   let differ = 0;
   for (const [part, rfc, whatwg, verdict, why] of rows(text, view, w, error)) {
-    const cell = el("td", { "data-label": "verdict" }, el("span", { class: "verdict-word" }, verdict), why ? ": " + why : "");
+    const cell = el("td", { "data-label": "verdict", class: "why" }, el("span", { class: "verdict-word" }, verdict), why ? ": " + why : "");
     const tr = el("tr", { "data-part": part, "data-verdict": verdict },
-      td("part", part), td("RFC 1738", show_(rfc), "mono"), td("new URL()", show_(whatwg), "mono"), cell);
+      td("part", part), td("RFC 1738", value(show_(rfc)), "mono"),
+      td("this browser's new URL()", value(show_(whatwg)), "mono"), cell);
     if (verdict !== "agree") {
       tr.classList.add("differ");
       differ++;
@@ -377,7 +506,7 @@ function compare(text, view) {
   }
   const source = rfcReading(text, view).source;
   if (source !== "RFC 1738") $("compare-note").textContent = "RFC 1738's column is " + source + ".";
-  $("compare-summary").textContent = differ === 0 ? "(they agree)" : "(" + differ + " disagreement" + (differ > 1 ? "s" : "") + ")";
+  $("compare-summary").textContent = differ === 0 ? "(they agree)" : "(" + differ + " difference" + (differ > 1 ? "s" : "") + ")";
 }
 
 // ------------------------------------------------------------ many lines
@@ -385,10 +514,18 @@ function compare(text, view) {
 let results = [];
 
 async function checkLines() {
-  const res = await fetch("/api/check", { method: "POST", body: $("lines").value });
-  const text = await res.text();
+  const lenient = $("lenient-many").checked;
+  let res;
+  let text;
+  try {
+    res = await fetch("/api/check?lenient=" + lenient, { method: "POST", body: $("lines").value });
+    text = await res.text();
+  } catch (e) {
+    refusedLines("the server could not be reached (" + e.message + ")");
+    return;
+  }
   if (!res.ok) {
-    $("summary").textContent = "error: " + JSON.parse(text).error;
+    refusedLines(errorMessage(res.status, text));
     return;
   }
   const format = res.headers.get("rfc1738-format");
@@ -397,6 +534,8 @@ async function checkLines() {
     : "Read as a list of URLs, one per line.";
   document.body.dataset.format = format;
   results = text.split("\n").filter((l) => l !== "").map((l) => JSON.parse(l));
+  $("results").classList.toggle("clf", format === "clf");
+  delete document.body.dataset.refused;
   const valid = results.filter((r) => r.valid).length;
   $("summary").textContent = "Checked " + results.length + " lines: " + valid + " valid, " + (results.length - valid) + " invalid.";
   fill($("filter-scheme"), counts(results, schemeOf).map(([k]) => k));
@@ -404,6 +543,17 @@ async function checkLines() {
   charts();
   table();
   document.body.dataset.checked = String(results.length);
+}
+
+// An error answer: its message, and nothing of an earlier check.
+function refusedLines(message) {
+  results = [];
+  $("summary").textContent = "Not checked: " + message;
+  $("detected").textContent = "";
+  charts();
+  table();
+  document.body.dataset.refused = "true";
+  document.body.dataset.checked = "refused";
 }
 
 const schemeOf = (r) => r.scheme || "(no scheme)";
@@ -469,15 +619,52 @@ function table() {
     (validity === "" || (validity === "valid") === r.valid) &&
     (error === "" || errorOf(r) === error));
   for (const r of rows.slice(0, SHOWN_ROWS)) {
-    const e = r.error ? r.error.message + " at offset " + r.error.offset + " (in " + r.error.rule + ")" : "";
+    const e = td("error", "");
+    if (r.error) {
+      e.append(caretLine(r.input, r.error.offset),
+        el("span", {}, r.error.message + " at offset " + r.error.offset + " (in " + r.error.rule + ")"));
+    } else if (r.warnings && r.warnings.length > 0) {
+      e.append(r.warnings.map((w) => w.kind + " at offset " + w.offset).join("; "));
+    }
+    const status = r.status === null || r.status === undefined ? "" : String(r.status);
     body.append(el("tr", { class: r.valid ? "valid" : "invalid" },
-      td("line", String(r.line)), td("input", r.input, "mono"), td("scheme", r.scheme || ""),
-      td("valid", r.valid ? "valid" : "invalid"), td("error", e)));
+      td("line", String(r.line)), td("input", value(r.input), "mono"),
+      td("method", r.method || "", "clf-only"), td("status", status, "clf-only"), td("scheme", r.scheme || ""),
+      td("valid", r.valid ? "valid" : "invalid"), e));
   }
   if (rows.length > SHOWN_ROWS) {
-    body.append(el("tr", {}, el("td", { colspan: "5" }, (rows.length - SHOWN_ROWS) + " more rows not shown")));
+    body.append(el("tr", {}, el("td", { colspan: "7" }, (rows.length - SHOWN_ROWS) + " more rows not shown")));
   }
   $("shown").textContent = rows.length === results.length ? "" : rows.length + " of " + results.length + " lines shown";
+}
+
+// --------------------------------------------------------------- examples
+
+// The URLs RFC 1738 itself gives, with where.
+const EXAMPLES = [
+  ["ftp://@host.com/", "§3.1: an empty user name"],
+  ["ftp://foo:@host.com/", "§3.1: an empty password"],
+  ["ftp://myname@host.dom/%2Fetc/motd", "§3.2.2: CWD /etc"],
+  ["ftp://myname@host.dom/etc/motd", "§3.2.2: CWD etc"],
+  ["ftp://myname@host.dom//etc/motd", "§3.2.2: an empty segment"],
+  ["ftp://ds.internic.net/rfc/rfc1436.txt;type=a", "References: a typecode"],
+  ["news:*", "§3.6: every newsgroup"],
+  ["file://vms.host.edu/disk$user/my/notes/note12345.txt", "§3.10: a file on a VMS host"],
+  ["prospero://host.dom//pros/name", "§3.11"],
+  ["http://www.acl.lanl.gov/URI/archive/uri-archive.index.html", "§1: the URI archive"],
+];
+
+function examples() {
+  const list = $("example-list");
+  for (const [url, where] of EXAMPLES) {
+    const button = el("button", { type: "button", class: "example mono", "data-url": url }, url);
+    button.addEventListener("click", () => {
+      $("url").value = url;
+      $("url").focus();
+      show(url);
+    });
+    list.append(el("li", {}, button, " ", el("span", { class: "note" }, where)));
+  }
 }
 
 // ------------------------------------------------------------------ wiring
@@ -539,6 +726,11 @@ document.addEventListener("DOMContentLoaded", () => {
   input.addEventListener("input", later);
   input.addEventListener("paste", onPaste);
   $("lenient").addEventListener("change", later);
+  $("lenient-many").addEventListener("change", () => {
+    if ($("lines").value !== "") checkLines();
+  });
+  $("copy-normal").addEventListener("click", () => copy($("copy-normal").dataset.text, $("copy-normal")));
+  examples();
   for (const [tab, panel] of TABS) {
     $(tab).addEventListener("click", () => selectTab(panel, false));
     $(tab).addEventListener("keydown", tabKeys);

@@ -2,7 +2,7 @@
 //! HTTP layer (`lib.rs`) only reads requests and writes these.
 
 use rfc1738::Url;
-use rfc1738_report::outcome::{options, parse_bytes_with, scheme_of, validate_bytes, Problem};
+use rfc1738_report::outcome::{options, parse_bytes_with, scheme_of, validate_bytes, Note, Problem};
 use rfc1738_report::{clf, explain, json, spans};
 use serde_json::{json, Value};
 use std::ops::Range;
@@ -170,27 +170,43 @@ pub fn line_ranges(body: &[u8]) -> Vec<Range<usize>> {
 }
 
 /// `POST /api/check`: one JSON object per line, as `check --json` writes
-/// them (without `file`): `{line, input, valid, scheme, error}`. `first`
-/// is the number of the first line. In a log, the line is the log entry,
-/// its request URL is checked, and the error's offset is in the line.
-pub fn check(lines: &[&[u8]], first: u64, format: Format, out: &mut Vec<u8>) {
+/// them (without `file`): `{line, input, valid, scheme, error, warnings}`.
+/// `first` is the number of the first line; `lenient` accepts the
+/// deviations real URLs have, each a warning. In a log, the line is the
+/// log entry, its request URL is checked, the error's offset is in the
+/// line, and the request's `method`, `target`, `protocol`, `status` and
+/// `bytes` come too (`null` where the line has none).
+pub fn check(lines: &[&[u8]], first: u64, format: Format, lenient: bool, out: &mut Vec<u8>) {
     for (k, line) in lines.iter().enumerate() {
-        let (verdict, scheme) = match format {
-            Format::Url => (validate_bytes(line), scheme_of(line)),
-            Format::Clf => {
-                let (verdict, scheme) = clf::check_line(line);
-                (verdict, scheme.map(std::borrow::Cow::into_owned))
+        let mut obj = serde_json::Map::new();
+        obj.insert("line".into(), json!(first + k as u64));
+        obj.insert("input".into(), json!(String::from_utf8_lossy(line)));
+        match format {
+            Format::Url => {
+                let (verdict, warnings) = if lenient {
+                    match parse_bytes_with(line, &options(true)) {
+                        Ok((_, w)) => (Ok(()), w.iter().map(|w| Note::from(w).to_json()).collect()),
+                        Err(p) => (Err(p), Vec::new()),
+                    }
+                } else {
+                    (validate_bytes(line), Vec::new())
+                };
+                obj.insert("valid".into(), json!(verdict.is_ok()));
+                obj.insert("scheme".into(), json!(scheme_of(line)));
+                obj.insert("error".into(), verdict.err().map_or(Value::Null, |p| error(&p)));
+                obj.insert("warnings".into(), Value::Array(warnings));
             }
-        };
-        let obj = json!({
-            "line": first + k as u64,
-            "input": String::from_utf8_lossy(line),
-            "valid": verdict.is_ok(),
-            "scheme": scheme,
-            "error": verdict.err().map(|p| error(&p)),
-        });
+            Format::Clf => {
+                let record = clf::record(line, lenient).to_json();
+                for key in [
+                    "valid", "scheme", "error", "warnings", "method", "target", "protocol", "status", "bytes",
+                ] {
+                    obj.insert(key.into(), record.get(key).cloned().unwrap_or(Value::Null));
+                }
+            }
+        }
         // Writing to a `Vec` cannot fail.
-        let _ = serde_json::to_writer(&mut *out, &obj);
+        let _ = serde_json::to_writer(&mut *out, &Value::Object(obj));
         out.push(b'\n');
     }
 }
@@ -268,10 +284,12 @@ mod tests {
         assert_eq!(detect(&[b"http://a/", b"http://b/ \"quoted\" [x]"]), Format::Url);
         assert_eq!(detect(&[]), Format::Url);
         let mut out = Vec::new();
-        check(log, 1, Format::Clf, &mut out);
+        check(log, 1, Format::Clf, false, &mut out);
         let rows: Vec<Value> =
             String::from_utf8(out).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect();
         assert_eq!((rows[0]["valid"].as_bool(), rows[0]["scheme"].as_str()), (Some(true), Some("http")));
+        assert_eq!((rows[0]["method"].as_str(), rows[0]["status"].as_u64()), (Some("GET"), Some(200)));
+        assert_eq!((rows[1]["method"].clone(), rows[1]["status"].clone()), (Value::Null, Value::Null));
         assert_eq!(
             (rows[1]["error"]["kind"].as_str(), rows[2]["error"]["offset"].as_u64()),
             (Some("clf-no-request"), Some(50))
@@ -284,11 +302,15 @@ mod tests {
         assert_eq!(lines(b"a\r\nb\n"), [b"a", b"b"]);
         assert_eq!(lines(b"a\n\nb"), [&b"a"[..], b"", b"b"]);
         let mut out = Vec::new();
-        check(&lines(b"http://h/\nhttp://h/ x\n"), 1, Format::Url, &mut out);
+        check(&lines(b"http://h/\nhttp://h/ x\n"), 1, Format::Url, false, &mut out);
         let text = String::from_utf8(out).unwrap();
         let rows: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
         assert_eq!(rows[0]["valid"], true);
         assert_eq!((rows[1]["line"].as_u64(), rows[1]["error"]["offset"].as_u64()), (Some(2), Some(9)));
+        let mut out = Vec::new();
+        check(&lines(b"http://h/ x\n"), 1, Format::Url, true, &mut out);
+        let row: Value = serde_json::from_slice(&out).unwrap();
+        assert_eq!((row["valid"].as_bool(), row["warnings"][0]["offset"].as_u64()), (Some(true), Some(9)));
     }
 
     #[test]

@@ -29,17 +29,19 @@ mod config;
 mod host;
 mod net;
 mod page;
+mod problem;
 
 pub use config::{Config, DEFAULT_PORT};
+use problem::Problem;
 
 use axum::body::{Body, Bytes};
-use axum::extract::{DefaultBodyLimit, Query, Request, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::extract::rejection::BytesRejection;
+use axum::extract::{DefaultBodyLimit, RawQuery, Request, State};
+use axum::http::{header, HeaderValue, StatusCode, Version};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use serde_json::json;
 use std::convert::Infallible;
 use std::io;
 use std::net::SocketAddr;
@@ -48,8 +50,10 @@ use std::sync::Arc;
 /// Lines answered per piece of a streamed `POST /api/check` answer.
 const CHUNK_LINES: usize = 1000;
 
-/// Bytes per piece of a streamed `POST /api/extract` answer.
-const PIECE_BYTES: usize = 64 << 10;
+/// Bytes per piece of a streamed answer (of `POST /api/extract`; of the
+/// lines' text for `POST /api/check`): a client that does not read makes
+/// the server hold two pieces, and make no more.
+const PIECE_BYTES: usize = 16 << 10;
 
 /// The routes of the page and the API, bounded by `config`, for a server
 /// listening on `local`.
@@ -68,6 +72,16 @@ pub fn router(config: &Config, local: SocketAddr) -> Router {
         .route("/api/explain", get(explain))
         .route("/api/check", post(check))
         .route("/api/extract", post(extract))
+        .fallback(|req: Request| async move {
+            let message =
+                format!("no such page or endpoint: {}; GET /api lists the endpoints", req.uri().path());
+            Problem::new(StatusCode::NOT_FOUND, "not-found", message)
+        })
+        .method_not_allowed_fallback(|req: Request| async move {
+            let message =
+                format!("{} is not a method of {}; GET /api says which are", req.method(), req.uri().path());
+            Problem::new(StatusCode::METHOD_NOT_ALLOWED, "method-not-allowed", message)
+        })
         .layer(DefaultBodyLimit::max(config.max_body))
         .layer(middleware::from_fn_with_state(Arc::clone(&state), deadline))
         .layer(middleware::from_fn_with_state((local, Arc::clone(&state)), this_host))
@@ -92,6 +106,17 @@ pub fn run(config: &Config, ready: impl FnOnce(SocketAddr)) -> io::Result<()> {
     })
 }
 
+/// Serves one connection over any byte stream, as [`run`] serves each
+/// socket, for a server listening on `local`, until the client closes it
+/// or a limit ends it. The fuzz target of the connection layer sends its
+/// bytes this way, in memory.
+pub async fn serve_stream<S>(stream: S, config: &Config, local: SocketAddr)
+where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    net::serve_stream(stream, router(config, local), config).await;
+}
+
 async fn shutdown() {
     let _ = tokio::signal::ctrl_c().await;
 }
@@ -100,123 +125,205 @@ fn asset(content_type: &'static str, body: &'static str) -> Response {
     ([(header::CONTENT_TYPE, content_type)], body).into_response()
 }
 
-/// Headers on every answer: nothing typed into the page can run as code
-/// (the policy allows only the page's own script), nothing is sniffed.
 async fn secure(mut res: Response) -> Response {
-    let h = res.headers_mut();
-    h.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(page::CONTENT_SECURITY_POLICY));
-    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
-    h.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
-    h.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    problem::secure(res.headers_mut());
     res
 }
 
 /// A request whose `Host` names another server gets 421: a page on a name
-/// that resolves to this machine (DNS rebinding) cannot reach the API. A
-/// request without `Host` (HTTP/1.0) did not come from a browser.
+/// that resolves to this machine (DNS rebinding) cannot reach the API.
+/// HTTP/1.1 requires one `Host` (RFC 9112 §3.2): a request without one,
+/// or with two, gets 400. A request without `Host` in HTTP/1.0 did not
+/// come from a browser, and is answered.
 async fn this_host(
     State((local, config)): State<(SocketAddr, Arc<Config>)>,
     req: Request,
     next: Next,
 ) -> Response {
-    let Some(named) = req.headers().get(header::HOST) else { return next.run(req).await };
-    let named = String::from_utf8_lossy(named.as_bytes()).into_owned();
+    let mut hosts = req.headers().get_all(header::HOST).iter();
+    let (first, second) = (hosts.next(), hosts.next());
+    let named = match (first, second) {
+        (None, _) if req.version() <= Version::HTTP_10 => return next.run(req).await,
+        (None, _) => {
+            let message = "an HTTP/1.1 request names its server in one Host header: this one has none";
+            return Problem::new(StatusCode::BAD_REQUEST, "no-host", message).into_response();
+        }
+        (Some(_), Some(_)) => {
+            let message = "an HTTP/1.1 request names its server in one Host header: this one has two or more";
+            return Problem::new(StatusCode::BAD_REQUEST, "two-hosts", message).into_response();
+        }
+        (Some(named), None) => String::from_utf8_lossy(named.as_bytes()).into_owned(),
+    };
     if host::allowed(&named, local, &config.allow_hosts) {
         return next.run(req).await;
     }
     let message = format!(
         "the Host header names {named:?}, not this server ({local}): `rfc1738 serve --allow-host NAME` accepts another name"
     );
-    problem(StatusCode::MISDIRECTED_REQUEST, &message)
+    Problem::new(StatusCode::MISDIRECTED_REQUEST, "other-host", message).into_response()
 }
 
 /// A request that takes longer than `config.timeout` gets 503.
 async fn deadline(State(config): State<Arc<Config>>, req: Request, next: Next) -> Response {
     match tokio::time::timeout(config.timeout, next.run(req)).await {
         Ok(res) => res,
-        Err(_) => problem(StatusCode::SERVICE_UNAVAILABLE, "the request took longer than the server's limit"),
+        Err(_) => {
+            let message = "the request took longer than the server's limit";
+            Problem::new(StatusCode::SERVICE_UNAVAILABLE, "timeout", message).into_response()
+        }
     }
 }
 
-/// An error answer: `{"error": message}`.
-fn problem(status: StatusCode, message: &str) -> Response {
-    (status, axum::Json(json!({ "error": message }))).into_response()
+/// The pairs of a query, decoded as a form is (`+` a space, `%XX` an
+/// octet); a value that is not UTF-8 is refused, never replaced.
+fn query_pairs(raw: Option<&str>) -> Result<Vec<(String, String)>, Problem> {
+    let mut pairs = Vec::new();
+    for piece in raw.unwrap_or("").split('&').filter(|p| !p.is_empty()) {
+        let (name, value) = piece.split_once('=').unwrap_or((piece, ""));
+        let decode = |text: &str| {
+            String::from_utf8(form_decode(text)).map_err(|e| {
+                let message = format!(
+                    "the query parameter {:?} is not UTF-8 once decoded (octet {:#04X} at byte {})",
+                    String::from_utf8_lossy(&form_decode(name)),
+                    e.as_bytes()[e.utf8_error().valid_up_to()],
+                    e.utf8_error().valid_up_to()
+                );
+                Problem::new(StatusCode::BAD_REQUEST, "not-utf8", message)
+            })
+        };
+        pairs.push((decode(name)?, decode(value)?));
+    }
+    Ok(pairs)
 }
 
-/// The query of the `GET /api/...` endpoints.
-#[derive(serde::Deserialize)]
-struct UrlQuery {
-    url: Option<String>,
-    #[serde(default)]
-    lenient: bool,
+/// `application/x-www-form-urlencoded` decoding of one name or value: a
+/// `%` not followed by two hex digits stays itself.
+fn form_decode(text: &str) -> Vec<u8> {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut k = 0;
+    while k < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        match b[k] {
+            b'+' => out.push(b' '),
+            b'%' if k + 2 < b.len() && hex(b[k + 1]).is_some() && hex(b[k + 2]).is_some() => {
+                out.push(((hex(b[k + 1]).unwrap_or(0) << 4) | hex(b[k + 2]).unwrap_or(0)) as u8);
+                k += 2;
+            }
+            c => out.push(c),
+        }
+        k += 1;
+    }
+    out
 }
 
-/// Why a request is refused: its status and the reason.
-struct Refused(StatusCode, String);
-
-impl IntoResponse for Refused {
-    fn into_response(self) -> Response {
-        problem(self.0, &self.1)
+/// The one value of `name` in a query, if any; a name given twice is
+/// refused (which one was meant?).
+fn single(pairs: &[(String, String)], name: &str) -> Result<Option<String>, Problem> {
+    let mut values = pairs.iter().filter(|(n, _)| n == name).map(|(_, v)| v);
+    match (values.next(), values.next()) {
+        (Some(_), Some(_)) => Err(Problem::new(
+            StatusCode::BAD_REQUEST,
+            "repeated-parameter",
+            format!("the query gives {name} more than once"),
+        )),
+        (v, _) => Ok(v.cloned()),
     }
 }
 
-/// The `url` parameter, or why it cannot be read.
-fn url_of(q: &UrlQuery, config: &Config) -> Result<String, Refused> {
-    match &q.url {
-        None => Err(Refused(StatusCode::BAD_REQUEST, "missing the url parameter: ?url=...".into())),
-        Some(u) if u.len() > config.max_url => Err(Refused(
+/// The `lenient` switch of a query: `true` or `false` (the default).
+fn lenient_of(pairs: &[(String, String)]) -> Result<bool, Problem> {
+    match single(pairs, "lenient")?.as_deref() {
+        None | Some("false") => Ok(false),
+        Some("true") => Ok(true),
+        Some(other) => {
+            let message = format!("lenient is {other:?}: it is true or false");
+            Err(Problem::new(StatusCode::BAD_REQUEST, "bad-parameter", message))
+        }
+    }
+}
+
+/// The input and the switch of the `GET /api/...` endpoints: `url` (once,
+/// at most `config.max_url` bytes) and `lenient` (`true` or `false`).
+fn url_query(raw: Option<&str>, config: &Config) -> Result<(String, bool), Problem> {
+    let pairs = query_pairs(raw)?;
+    let lenient = lenient_of(&pairs)?;
+    match single(&pairs, "url")? {
+        None => {
+            Err(Problem::new(StatusCode::BAD_REQUEST, "missing-url", "missing the url parameter: ?url=..."))
+        }
+        Some(u) if u.len() > config.max_url => Err(Problem::new(
             StatusCode::URI_TOO_LONG,
+            "url-too-long",
             format!("the url has {} bytes, more than the limit of {}", u.len(), config.max_url),
         )),
-        Some(u) => Ok(u.clone()),
+        Some(u) => Ok((u, lenient)),
     }
 }
 
-async fn parse(State(config): State<Arc<Config>>, Query(q): Query<UrlQuery>) -> Response {
-    match url_of(&q, &config) {
-        Ok(url) => axum::Json(api::parse(&url, q.lenient)).into_response(),
-        Err(refused) => refused.into_response(),
+async fn parse(State(config): State<Arc<Config>>, RawQuery(raw): RawQuery) -> Response {
+    match url_query(raw.as_deref(), &config) {
+        Ok((url, lenient)) => axum::Json(api::parse(&url, lenient)).into_response(),
+        Err(problem) => problem.into_response(),
     }
 }
 
-async fn view(State(config): State<Arc<Config>>, Query(q): Query<UrlQuery>) -> Response {
-    match url_of(&q, &config) {
-        Ok(url) => axum::Json(api::view(&url, q.lenient)).into_response(),
-        Err(refused) => refused.into_response(),
+async fn view(State(config): State<Arc<Config>>, RawQuery(raw): RawQuery) -> Response {
+    match url_query(raw.as_deref(), &config) {
+        Ok((url, lenient)) => axum::Json(api::view(&url, lenient)).into_response(),
+        Err(problem) => problem.into_response(),
     }
 }
 
-async fn normalize(State(config): State<Arc<Config>>, Query(q): Query<UrlQuery>) -> Response {
-    match url_of(&q, &config) {
-        Ok(url) => axum::Json(api::normalize(&url)).into_response(),
-        Err(refused) => refused.into_response(),
+async fn normalize(State(config): State<Arc<Config>>, RawQuery(raw): RawQuery) -> Response {
+    match url_query(raw.as_deref(), &config) {
+        Ok((url, _)) => axum::Json(api::normalize(&url)).into_response(),
+        Err(problem) => problem.into_response(),
     }
 }
 
-async fn explain(State(config): State<Arc<Config>>, Query(q): Query<UrlQuery>) -> Response {
-    match url_of(&q, &config) {
-        Ok(url) => axum::Json(api::explain(&url)).into_response(),
-        Err(refused) => refused.into_response(),
+async fn explain(State(config): State<Arc<Config>>, RawQuery(raw): RawQuery) -> Response {
+    match url_query(raw.as_deref(), &config) {
+        Ok((url, _)) => axum::Json(api::explain(&url)).into_response(),
+        Err(problem) => problem.into_response(),
     }
 }
 
-/// The query of `POST /api/check`.
-#[derive(serde::Deserialize)]
-struct CheckQuery {
-    #[serde(default)]
-    format: Option<String>,
+/// A body the routes could not take whole (it is read by `net` first; in
+/// memory, as the `serve` fuzz target sends it, it is read here).
+fn body_problem(rejection: &BytesRejection, config: &Config) -> Problem {
+    if rejection.status() == StatusCode::PAYLOAD_TOO_LARGE {
+        let message = format!("the body is longer than the limit of {} bytes", config.max_body);
+        return Problem::new(StatusCode::PAYLOAD_TOO_LARGE, "body-too-large", message);
+    }
+    Problem::new(StatusCode::BAD_REQUEST, "bad-body", format!("the body could not be read: {rejection}"))
 }
 
-/// Lines in, JSON Lines out, a piece at a time as each is checked. The
-/// `rfc1738-format` header says how the lines were read (`?format=url|clf`,
-/// or told from the lines themselves).
-async fn check(State(config): State<Arc<Config>>, Query(q): Query<CheckQuery>, body: Bytes) -> Response {
+/// Lines in, JSON Lines out, a piece at a time as the client takes them.
+/// The `rfc1738-format` header says how the lines were read
+/// (`?format=url|clf|auto`; `auto`, the default, tells them from the
+/// lines themselves).
+async fn check(
+    State(config): State<Arc<Config>>,
+    RawQuery(raw): RawQuery,
+    body: Result<Bytes, BytesRejection>,
+) -> Response {
+    let body = match body {
+        Ok(body) => body,
+        Err(rejection) => return body_problem(&rejection, &config).into_response(),
+    };
+    let (format, lenient) = match query_pairs(raw.as_deref())
+        .and_then(|pairs| Ok((single(&pairs, "format")?, lenient_of(&pairs)?)))
+    {
+        Ok(read) => read,
+        Err(problem) => return problem.into_response(),
+    };
     let ranges = api::line_ranges(&body);
     if ranges.len() > config.max_lines {
         let message = format!("{} lines, more than the limit of {}", ranges.len(), config.max_lines);
-        return problem(StatusCode::PAYLOAD_TOO_LARGE, &message);
+        return Problem::new(StatusCode::PAYLOAD_TOO_LARGE, "too-many-lines", message).into_response();
     }
-    let format = match q.format.as_deref() {
+    let format = match format.as_deref() {
         None | Some("auto") => {
             let first: Vec<&[u8]> = ranges.iter().take(100).map(|r| &body[r.clone()]).collect();
             api::detect(&first)
@@ -225,16 +332,30 @@ async fn check(State(config): State<Arc<Config>>, Query(q): Query<CheckQuery>, b
         Some("clf") => api::Format::Clf,
         Some(other) => {
             let message = format!("format {other:?} is none of url, clf, auto");
-            return problem(StatusCode::BAD_REQUEST, &message);
+            return Problem::new(StatusCode::BAD_REQUEST, "bad-parameter", message).into_response();
         }
     };
-    let pieces: Vec<_> = ranges.chunks(CHUNK_LINES).map(<[_]>::to_vec).collect();
-    let stream = futures_util::stream::iter(pieces.into_iter().enumerate().map(move |(k, piece)| {
-        let lines: Vec<&[u8]> = piece.into_iter().map(|r| &body[r]).collect();
-        let mut out = Vec::new();
-        api::check(&lines, (k * CHUNK_LINES) as u64 + 1, format, &mut out);
-        Ok::<_, Infallible>(Bytes::from(out))
-    }));
+    // A piece is made when the client took the one before: at most
+    // `CHUNK_LINES` lines or `PIECE_BYTES` of their text, so that what is
+    // held for a client that reads slowly stays small.
+    let stream = futures_util::stream::unfold(0, move |at| {
+        let (body, ranges) = (body.clone(), &ranges);
+        let mut end = at;
+        let mut size = 0;
+        while end < ranges.len() && end - at < CHUNK_LINES && size < PIECE_BYTES {
+            size += ranges[end].len();
+            end += 1;
+        }
+        let piece = if end == at {
+            None
+        } else {
+            let lines: Vec<&[u8]> = ranges[at..end].iter().map(|r| &body[r.clone()]).collect();
+            let mut out = Vec::new();
+            api::check(&lines, at as u64 + 1, format, lenient, &mut out);
+            Some((Ok::<_, Infallible>(Bytes::from(out)), end))
+        };
+        std::future::ready(piece)
+    });
     let mut res = ndjson(Body::from_stream(stream));
     res.headers_mut().insert("rfc1738-format", HeaderValue::from_static(format.name()));
     res
@@ -243,20 +364,30 @@ async fn check(State(config): State<Arc<Config>>, Query(q): Query<CheckQuery>, b
 /// Free text in, one JSON line per URL found out, made as the client reads:
 /// a piece is made only when the one before it was taken, so a client
 /// that does not read holds one piece, until the write timeout drops it.
-async fn extract(body: Bytes) -> Response {
+async fn extract(State(config): State<Arc<Config>>, body: Result<Bytes, BytesRejection>) -> Response {
+    let body = match body {
+        Ok(body) => body,
+        Err(rejection) => return body_problem(&rejection, &config).into_response(),
+    };
     let (tx, mut rx) = tokio::sync::mpsc::channel::<Bytes>(1);
+    if let Err(e) = std::str::from_utf8(&body) {
+        let at = e.valid_up_to();
+        let message = format!("the text is not UTF-8: octet {:#04X} at byte {at}", body[at]);
+        return Problem::new(StatusCode::BAD_REQUEST, "not-utf8", message).into_response();
+    }
     tokio::spawn(async move {
-        let text = match String::from_utf8(Vec::from(body)) {
-            Ok(text) => text,
-            Err(e) => String::from_utf8_lossy(e.as_bytes()).into_owned(),
-        };
+        let Ok(text) = std::str::from_utf8(&body) else { return };
         let mut out = Vec::new();
-        for found in api::extract(&text) {
+        for found in api::extract(text) {
             // Writing to a `Vec` cannot fail.
             let _ = serde_json::to_writer(&mut out, &found);
             out.push(b'\n');
-            if out.len() >= PIECE_BYTES && tx.send(Bytes::from(std::mem::take(&mut out))).await.is_err() {
-                return;
+            if out.len() >= PIECE_BYTES {
+                if tx.send(Bytes::from(std::mem::take(&mut out))).await.is_err() {
+                    return;
+                }
+                // Others' requests are answered between two pieces.
+                tokio::task::yield_now().await;
             }
         }
         if !out.is_empty() {

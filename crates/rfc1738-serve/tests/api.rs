@@ -127,7 +127,8 @@ fn the_openapi_document_describes_every_route() {
         assert!(statuses.contains_key(&status.to_string()), "{method} {path}: {status} is not documented");
         for documented_status in statuses.keys() {
             assert!(
-                ["200", "400", "413", "414", "421"].contains(&documented_status.as_str()),
+                ["200", "400", "404", "405", "408", "413", "414", "421", "431", "503"]
+                    .contains(&documented_status.as_str()),
                 "{path}: {documented_status}"
             );
         }
@@ -171,7 +172,7 @@ fn extract_finds_the_urls_in_text() {
 fn every_request_is_bounded() {
     let (status, _, body) = get("/api/parse", &format!("http://h/{}", "a".repeat(4000)));
     assert_eq!(status, 414, "{body}");
-    assert!(json(&body)["error"].as_str().unwrap().contains("more than the limit of 2048"));
+    assert!(json(&body)["error"]["message"].as_str().unwrap().contains("more than the limit of 2048"));
     let too_many: String = "h:\n".repeat(3001);
     let (status, body) = post("/api/check", &too_many);
     assert_eq!(status, 413);
@@ -200,4 +201,69 @@ fn the_page_is_embedded_and_guarded() {
     assert!(!script.contains("innerHTML"), "typed text never becomes markup");
     let (status, _) = post("/api/parse", "");
     assert_eq!(status, 405);
+}
+
+/// A raw request on a new connection: the whole answer, until the server
+/// closes (every request here says `Connection: close`, or is refused).
+fn raw(request: &[u8]) -> String {
+    use std::io::{Read, Write};
+    let addr = server().strip_prefix("http://").unwrap();
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    let _ = s.write_all(request);
+    let mut got = Vec::new();
+    let _ = s.read_to_end(&mut got);
+    String::from_utf8_lossy(&got).into_owned()
+}
+
+/// The status and the JSON body of a raw answer.
+fn answer(text: &str) -> (u16, Value) {
+    let status = text.get(9..12).and_then(|s| s.parse().ok()).unwrap_or(0);
+    let body = text.split_once("\r\n\r\n").map_or("", |(_, b)| b);
+    (status, serde_json::from_str(body).unwrap_or(Value::Null))
+}
+
+/// Every error is `{"error": {"kind", "message"}}` with the security
+/// headers, whoever raises it: a handler, the router, the body reader, or
+/// hyper itself on a head it cannot read.
+#[test]
+fn every_error_has_one_shape() {
+    let host = server().strip_prefix("http://").unwrap().to_string();
+    let long_target = format!("/api/parse?url={}", "a".repeat(70_000));
+    let long_head = format!("GET / HTTP/1.1\r\nHost: {host}\r\nX-Long: {}\r\n\r\n", "b".repeat(90_000));
+    let cases: Vec<(Vec<u8>, u16, &str)> = vec![
+        (format!("GET /api/parse HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").into(), 400, "missing-url"),
+        (format!("GET /api/parse?url=%FF HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").into(), 400, "not-utf8"),
+        (format!("GET /api/parse?url=a&url=b HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").into(), 400, "repeated-parameter"),
+        (format!("GET /api/view?url=a&lenient=yes HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").into(), 400, "bad-parameter"),
+        (format!("GET /nowhere HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").into(), 404, "not-found"),
+        (format!("DELETE /api/parse HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n").into(), 405, "method-not-allowed"),
+        (format!("POST /api/check HTTP/1.1\r\nHost: {host}\r\nContent-Length: 70000\r\n\r\n").into(), 413, "body-too-large"),
+        ([format!("POST /api/extract HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Length: 2\r\n\r\n").as_bytes(), b"\xFF\xFE"].concat(), 400, "not-utf8"),
+        (format!("GET /api/parse?url={} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n", "a".repeat(3000)).into(), 414, "url-too-long"),
+        (format!("GET {long_target} HTTP/1.1\r\nHost: {host}\r\n\r\n").into(), 414, "url-too-long"),
+        (long_head.into(), 431, "head-too-large"),
+        (b"GET / HTTP/1.1\r\nHost: evil.dom\r\nConnection: close\r\n\r\n".to_vec(), 421, "other-host"),
+        (b"GET / HTTP/1.1\r\nConnection: close\r\n\r\n".to_vec(), 400, "no-host"),
+        (format!("GET / HTTP/1.1\r\nHost: {host}\r\nHost: evil.dom\r\nConnection: close\r\n\r\n").into(), 400, "two-hosts"),
+        (b"GET / HTTP/1.1\r\nHost: a b\r\n\x01\r\n\r\n".to_vec(), 400, "bad-head"),
+    ];
+    let doc = json(include_str!("../assets/openapi.json"));
+    let kinds =
+        doc["components"]["schemas"]["Error"]["properties"]["error"]["properties"]["kind"]["enum"].clone();
+    for (request, status, kind) in cases {
+        assert!(kinds.as_array().unwrap().contains(&Value::from(kind)), "{kind} is not in the document");
+        let text = raw(&request);
+        let (got, body) = answer(&text);
+        let head = text.split("\r\n\r\n").next().unwrap_or("");
+        assert_eq!((got, body["error"]["kind"].as_str()), (status, Some(kind)), "{head}");
+        assert!(body["error"]["message"].as_str().is_some_and(|m| !m.is_empty()), "{text}");
+        let lower = head.to_ascii_lowercase();
+        assert!(lower.contains("content-type: application/json"), "{head}");
+        assert!(lower.contains("content-security-policy: default-src 'none'"), "{head}");
+        assert!(lower.contains("x-content-type-options: nosniff"), "{head}");
+    }
+    // HTTP/1.0 without Host is answered.
+    let text = raw(b"GET /api/parse?url=http://a.dom/ HTTP/1.0\r\n\r\n");
+    assert_eq!(answer(&text).0, 200, "{text}");
 }

@@ -135,6 +135,9 @@ pub enum ErrorKind {
     /// A `":"` with no digits after it (`port = digits`); points after it.
     EmptyPort,
     /// A port above 65535, which no TCP or UDP port can be; points at it.
+    /// The parse no longer gives it: §5 gives `port` no range, so such a
+    /// port is valid and [`crate::WarningKind::PortOutOfRange`] reports it
+    /// (docs/DIFFERENCES.md); the kind stays for code that names it.
     PortOutOfRange,
     /// A user name or password in a scheme that allows none (http §3.3,
     /// gopher, nntp, wais, prospero §3.11, file); points at the user.

@@ -149,7 +149,7 @@ fn ip_url(b: &[u8], colon: usize, kind: SchemeKind, parts: &mut Parts) -> Option
                 // "&" | "=" ]`, the password the same).
                 parts.user = Some(Span::new(i, h));
                 parts.password = (at > h).then(|| Span::new(h + 1, at));
-                (parts.port, parts.port_value) = (None, 0);
+                (parts.port, parts.port_value) = (None, None);
                 i = at + 1;
             }
             Login::Password { h } if first && takes_user(kind) => {
@@ -581,7 +581,7 @@ fn port(b: &[u8], i: usize, parts: &mut Parts) -> Option<usize> {
     v = (v.wrapping_mul(10 * 256 + 1) >> 8) & 0x00ff_00ff_00ff_00ff;
     v = (v.wrapping_mul(100 * 65536 + 1) >> 16) & 0x0000_ffff_0000_ffff;
     v = v.wrapping_mul(10000 * (1 << 32) + 1) >> 32;
-    parts.port_value = u16::try_from(v).ok()?;
+    parts.port_value = Some(u16::try_from(v).ok()?);
     parts.port = Some(Span::new(i, i + n));
     Some(i + n)
 }
@@ -596,7 +596,7 @@ fn long_port(b: &[u8], i: usize, parts: &mut Parts) -> Option<usize> {
         value = (value * 10 + u32::from(c - b'0')).min(65536);
         j += 1;
     }
-    parts.port_value = u16::try_from(value).ok()?;
+    parts.port_value = Some(u16::try_from(value).ok()?);
     parts.port = Some(Span::new(i, j));
     Some(j)
 }

@@ -113,6 +113,11 @@ fn normal_text(url: &Url, decode: bool) -> String {
         if let Some(port) = url.port().filter(|&n| Some(n) != url.kind().default_port()) {
             out.push(':');
             out.push_str(&port.to_string());
+        } else if let (None, Some(digits)) = (url.port(), url.port_str()) {
+            // §5: a port above 65535 is no default; its leading zeros go.
+            let digits = digits.trim_start_matches('0');
+            out.push(':');
+            out.push_str(digits);
         }
         match p.path {
             Some(path) => path.start() - 1,

@@ -155,7 +155,11 @@ fn after_host(
     port(p, parts, h + 1, region_end)
 }
 
-/// `port = digits`, a TCP port number (at most 65535).
+/// `port = digits` (§5). §5 gives it no range, as it gives `hostnumber`
+/// none: a port above 65535 is read (its value unknown to [`Url::port`])
+/// and reported by `security_warnings` (docs/DIFFERENCES.md).
+///
+/// [`Url::port`]: crate::Url::port
 fn port(p: &Parser<'_>, parts: &mut Parts, i: usize, region_end: usize) -> Result<(), ParseError> {
     let mut j = i;
     let mut value: u32 = 0;
@@ -172,8 +176,8 @@ fn port(p: &Parser<'_>, parts: &mut Parts, i: usize, region_end: usize) -> Resul
     if j != region_end {
         return Err(p.unexpected(j, Rule::Port));
     }
-    parts.port_value =
-        u16::try_from(value).map_err(|_| ParseError::new(i, ErrorKind::PortOutOfRange, Rule::Port))?;
+    // Above 65535, no TCP port: `port_value` says so with `None`.
+    parts.port_value = u16::try_from(value).ok();
     parts.port = Some(Span::new(i, j));
     Ok(())
 }

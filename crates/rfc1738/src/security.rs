@@ -34,6 +34,7 @@ impl Url {
     /// | [`OptionInjection`](WarningKind::OptionInjection) | a telnet user name starting with `-` | §3.8 |
     /// | [`SchemeStart`](WarningKind::SchemeStart) | a scheme starting with a digit, `+`, `-` or `.` | §2.1 |
     /// | [`PortLeadingZero`](WarningKind::PortLeadingZero) | a port with leading zeros | §3.1 |
+    /// | [`PortOutOfRange`](WarningKind::PortOutOfRange) | a port above 65535 | §5 |
     /// | [`MailtoHeaders`](WarningKind::MailtoHeaders) | `?` or `&` in a mailto address | §3.5 |
     /// | [`FragmentAuthority`](WarningKind::FragmentAuthority) | a fragment that looks like a login or a host | §2.2 |
     /// | [`DeviceFile`](WarningKind::DeviceFile) | a file path under `/dev`, `/proc` or `/sys` | §3.10 |
@@ -115,6 +116,7 @@ impl UrlRef<'_> {
         option_injection(self, &mut out);
         scheme_start(self, &mut out);
         port_leading_zero(self, &mut out);
+        port_out_of_range(self, &mut out);
         mailto_headers(self, &mut out);
         fragment_authority(self, &mut out);
         file_path(self, &mut out);
@@ -503,6 +505,19 @@ fn port_leading_zero(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
             url.port().unwrap_or(0)
         );
         out.push(Warning::new(url.offset_of(port), WarningKind::PortLeadingZero, message));
+    }
+}
+
+/// §5 `port = digits` has no range (docs/DIFFERENCES.md, "A port above
+/// 65535"); a TCP port is 16 bits (RFC 793), so no client can connect there.
+fn port_out_of_range(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
+    let Some(port) = url.port_str() else { return };
+    if url.port().is_none() {
+        let message = format!(
+            "port {port} is above 65535: §5 gives a port no range, but no TCP port has this number, and \
+             software that wraps it reaches another port"
+        );
+        out.push(Warning::new(url.offset_of(port), WarningKind::PortOutOfRange, message));
     }
 }
 

@@ -62,7 +62,8 @@ pub(crate) struct Parts {
     pub(crate) password: Option<Span>,
     pub(crate) host: Option<Span>,
     pub(crate) port: Option<Span>,
-    pub(crate) port_value: u16,
+    /// The port's value; `None` above 65535 (§5 gives `port` no range).
+    pub(crate) port_value: Option<u16>,
     pub(crate) path: Option<Span>,
     pub(crate) end: u32,
     pub(crate) has_fragment: bool,
@@ -79,7 +80,7 @@ impl Parts {
             password: None,
             host: None,
             port: None,
-            port_value: 0,
+            port_value: None,
             path: None,
             end: end as u32,
             has_fragment,
@@ -267,14 +268,22 @@ accessors! {
     /// `Some("")` for a file URL with an empty host.
     fn host(&self) -> Option<&'a str> { self.slice(self.parts.host) }
 
-    /// The explicit port, if the URL has one.
-    fn port(&self) -> Option<u16> { self.parts.port.map(|_| self.parts.port_value) }
+    /// The explicit port, if the URL has one that a TCP port can be:
+    /// `None` for a port above 65535 too, which §5 allows (it gives `port`
+    /// no range) and [`Url::port_str`] still gives.
+    fn port(&self) -> Option<u16> { self.parts.port.and(self.parts.port_value) }
 
     /// The explicit port as written (it may have leading zeros).
     fn port_str(&self) -> Option<&'a str> { self.slice(self.parts.port) }
 
-    /// The explicit port, or the scheme's default (§3).
-    fn effective_port(&self) -> Option<u16> { self.port().or(self.parts.kind.default_port()) }
+    /// The explicit port, or the scheme's default (§3); `None` when the
+    /// port written is above 65535: no port is then one to connect to.
+    fn effective_port(&self) -> Option<u16> {
+        match self.parts.port {
+            Some(_) => self.parts.port_value,
+            None => self.parts.kind.default_port(),
+        }
+    }
 
     /// The url-path, raw and without the `/` that separates it from the
     /// host or port (§3.1: that `/` "is NOT part of the url-path"). `None`

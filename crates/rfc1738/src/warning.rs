@@ -93,6 +93,11 @@ pub enum WarningKind {
     /// A port with leading zeros (`:0080`): other readers disagree on it
     /// (some reject it, some read it as octal); points at the port.
     PortLeadingZero,
+    /// A port above 65535: §5 `port = digits` gives it no range, as it
+    /// gives `hostnumber` none, so the URL is valid, but no TCP port has
+    /// that number and software that wraps it reaches another port
+    /// (99999 is 34463 modulo 65536); points at the port.
+    PortOutOfRange,
     /// A mailto address with `?` or `&`: RFC 6068 readers take what follows
     /// `?` as mail headers (`cc`, `body`); points at the character.
     MailtoHeaders,
@@ -157,6 +162,7 @@ impl WarningKind {
             WarningKind::OptionInjection => "option-injection",
             WarningKind::SchemeStart => "scheme-start",
             WarningKind::PortLeadingZero => "port-leading-zero",
+            WarningKind::PortOutOfRange => "port-out-of-range",
             WarningKind::MailtoHeaders => "mailto-headers",
             WarningKind::FragmentAuthority => "fragment-authority",
             WarningKind::DeviceFile => "device-file",

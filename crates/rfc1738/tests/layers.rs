@@ -94,10 +94,10 @@ const CRATES: &[Crate] = &[
     Crate {
         dir: "rfc1738-serve",
         floors: &[
-            "settings, the embedded page, the Host rule",
+            "settings, the embedded page, the Host rule, the error answers",
             "what each endpoint answers, the connections",
         ],
-        modules: &[("config", 1), ("page", 1), ("host", 1), ("api", 2), ("net", 2)],
+        modules: &[("config", 1), ("page", 1), ("host", 1), ("problem", 1), ("api", 2), ("net", 2)],
     },
     Crate {
         dir: "rfc1738-access",

@@ -162,6 +162,16 @@ fn hostnumber_out_of_range() {
 }
 
 #[test]
+fn port_out_of_range() {
+    // §5 `port = digits`, no range; no TCP port is above 65535.
+    check(
+        WarningKind::PortOutOfRange,
+        &[("telnet://a.b:99999", &[13]), ("http://h.dom:65536/", &[13]), ("ftp://h.dom:000070000/", &[12])],
+        &["http://h.dom:65535/", "http://h.dom:0/", "http://h.dom:0065535/"],
+    );
+}
+
+#[test]
 fn hostnumber_leading_zero() {
     // §5 reads digits as decimal; inet_aton reads 010 as 8.
     check(

@@ -297,7 +297,7 @@ impl Tally {
                 kind: p.kind,
                 rule: p.rule,
                 count: 1,
-                first: (display_name(file).to_string(), line_no, example(input)),
+                first: (super::shown_name(file).into_owned(), line_no, example(input)),
             }),
         }
     }
@@ -311,7 +311,7 @@ impl Tally {
                     kind: n.kind,
                     rule: "",
                     count: 1,
-                    first: (display_name(file).to_string(), line_no, example(input)),
+                    first: (super::shown_name(file).into_owned(), line_no, example(input)),
                 }),
             }
         }
@@ -536,7 +536,7 @@ fn check_file(
                 let done = done.map_err(|e| super::input_error(file, &e))?;
                 if done.clf_hint {
                     out.flush()?;
-                    let name = display_name(file);
+                    let name = super::shown_name(file);
                     let hint = format!("rfc1738: {name}: these lines look like a Common Log Format log: to check the request URL of each, add --format clf");
                     writeln!(anstream::stderr().lock(), "{hint}")?;
                 }
@@ -642,6 +642,10 @@ fn check_lines(block: Block, line_no: u64, job: Job<'_>, mut out: Vec<u8>) -> io
     if job.format == Format::Url && !job.lenient {
         for (t, valid) in rfc1738::bulk::lines_with_path(block.data(), job.path) {
             k += 1;
+            if t.is_empty() {
+                empty_line(&mut done, job);
+                continue;
+            }
             if valid && job.quiet && t.len() <= job.max_len {
                 // The commonest line: counted, nothing else to say.
                 done.tally.add(t, true);
@@ -662,12 +666,24 @@ fn check_lines(block: Block, line_no: u64, job: Job<'_>, mut out: Vec<u8>) -> io
     } else {
         for line in block.lines(job.max_len) {
             k += 1;
+            if line == Ok(&b""[..]) {
+                empty_line(&mut done, job);
+                continue;
+            }
             one_line(&mut done, job, line_no + k, line, None)?;
         }
     }
     done.buffer = block.into_buffer();
     done.lines = k;
     Ok(done)
+}
+
+/// An empty line holds no URL: not counted, and answered by an empty
+/// line where output line N is input line N (README, "The contract").
+fn empty_line(done: &mut Done, job: Job<'_>) {
+    if (job.json || job.keep_lines) && !job.quiet && !job.invalid_only {
+        done.out.push(b'\n');
+    }
 }
 
 /// Checks line `line_no` (its text, or its length when too long), whose
@@ -736,6 +752,7 @@ fn write_verdict(
     record: Option<&clf::Record<'_>>,
 ) -> io::Result<()> {
     let name = display_name(job.file);
+    let shown = super::shown_name(job.file);
     if job.json {
         // The input goes straight from the line into `out`, escaped on the
         // way: a line of 1 GB costs the line and its record, no third copy.
@@ -749,11 +766,18 @@ fn write_verdict(
             None => {
                 rest.insert("valid".into(), verdict.result.is_ok().into());
                 rest.insert("scheme".into(), json!(scheme_of(input)));
-                rest.insert(
-                    "error".into(),
-                    verdict.result.as_ref().err().map_or(Value::Null, Problem::to_json),
-                );
-                rest.insert("warnings".into(), verdict.warnings.iter().map(Note::to_json).collect());
+                let error = verdict.result.as_ref().err().map_or(Value::Null, |p| {
+                    let mut e = p.to_json();
+                    e["column"] = super::column_of(input, p.offset).into();
+                    e
+                });
+                rest.insert("error".into(), error);
+                let column = |n: &Note| {
+                    let mut w = n.to_json();
+                    w["column"] = super::column_of(input, n.offset).into();
+                    w
+                };
+                rest.insert("warnings".into(), verdict.warnings.iter().map(column).collect());
             }
         }
         if !rest.is_empty() {
@@ -771,12 +795,12 @@ fn write_verdict(
                 let column = super::column_of(input, p.offset);
                 writeln!(
                     out,
-                    "{name}:{line_no}:{column}: {} at offset {} (in {})",
+                    "{shown}:{line_no}:{column}: {} at offset {} (in {})",
                     p.message, p.offset, p.rule
                 )
             }
             Ok(()) => {
-                write!(out, "{name}:{line_no}: valid")?;
+                write!(out, "{shown}:{line_no}: valid")?;
                 for w in &verdict.warnings {
                     write!(out, "; warning[{}] at offset {}", w.kind, w.offset)?;
                 }
@@ -807,6 +831,6 @@ fn progress_bar(file: &str) -> ProgressBar {
     if let Ok(style) = ProgressStyle::with_template(template) {
         bar.set_style(style.progress_chars("=> "));
     }
-    bar.set_message(file.to_string());
+    bar.set_message(super::shown_name(file).into_owned());
     bar
 }

@@ -1,7 +1,8 @@
 //! `rfc1738 explain URL...`
 
-use super::{report, warn, At};
-use crate::outcome::{options, parse_bytes_with};
+use super::{for_each_input, report_in, warn, Inputs};
+use crate::input::Line;
+use crate::outcome::{options, parse_bytes_with, Problem};
 use crate::{explain, status};
 use std::io::{self, BufWriter, Write};
 
@@ -12,8 +13,15 @@ pub struct ExplainArgs {
     /// as a warning; the URL is explained as read.
     #[arg(long)]
     lenient: bool,
-    /// The URLs to explain.
-    #[arg(required = true)]
+    /// Read URLs from FILE too, one per line (`-`: stdin), after the
+    /// arguments; an empty line is skipped. May be given more than once.
+    #[arg(long, value_name = "FILE")]
+    url_file: Vec<String>,
+    /// The longest input line read from a file, in bytes.
+    #[arg(long, default_value_t = crate::input::DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
+    max_len: usize,
+    /// The URLs to explain (`-`: one per line from stdin).
+    #[arg(required_unless_present = "url_file")]
     urls: Vec<String>,
 }
 
@@ -28,25 +36,33 @@ Examples:
 pub fn run(args: &ExplainArgs) -> io::Result<u8> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut code = status::OK;
-    for (url, line) in args.urls.iter().zip(1..) {
-        match parse_bytes_with(url.as_bytes(), &options(args.lenient)) {
+    let inputs = Inputs { urls: &args.urls, files: &args.url_file, max_len: args.max_len, keep_empty: false };
+    for_each_input(&inputs, &mut out, |out, at, line| {
+        let (input, parsed) = match line {
+            Line::Text(t) => {
+                let r = parse_bytes_with(&t, &options(args.lenient));
+                (t, r)
+            }
+            Line::TooLong(n) => (Vec::new(), Err(Problem::too_long(n, args.max_len))),
+        };
+        match parsed {
             Ok((u, warnings)) => {
                 let deviations =
                     warnings.iter().filter(|w| w.kind() != rfc1738::WarningKind::UppercaseScheme);
                 let mut err = anstream::stderr().lock();
                 for w in deviations {
                     out.flush()?;
-                    warn(&mut err, At { name: None, line }, url.as_bytes(), w)?;
+                    warn(&mut err, at, &input, w)?;
                 }
-                write_explanation(&mut out, &u)?;
+                write_explanation(out, &u)
             }
             Err(p) => {
                 out.flush()?;
-                report(&mut anstream::stderr().lock(), url.as_bytes(), &p)?;
                 code = status::INVALID;
+                report_in(&mut anstream::stderr().lock(), at, &input, &p)
             }
         }
-    }
+    })?;
     out.flush()?;
     Ok(code)
 }

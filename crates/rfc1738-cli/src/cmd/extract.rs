@@ -34,7 +34,9 @@ const BATCH: usize = 64 << 10;
 #[derive(clap::Args)]
 pub struct ExtractArgs {
     /// Write one JSON object per URL found
-    /// (`{url, start, end, form, hyphen_break, valid, scheme, error, file, line}`).
+    /// (`{url, start, end, form, hyphen_break, valid, scheme, error, file, line, column}`:
+    /// `start` and `end` byte offsets in the text, a byte-order mark not
+    /// counted; `line` and `column` those of `start`, the column a byte's).
     #[arg(long)]
     json: bool,
     /// Only URLs written inside `<URL:...>` or `<scheme:...>`.
@@ -85,6 +87,11 @@ pub fn run(args: &ExtractArgs) -> io::Result<u8> {
         let source = input::open(file).map_err(|e| super::open_error(file, &e))?;
         let source: Box<dyn Source> = Box::new(Named { source, file: file.to_string() });
         let mut reader = BufReader::with_capacity(1 << 16, source);
+        // A byte-order mark is no text, as every reader of lines drops it:
+        // offsets and columns count from after it.
+        if reader.fill_buf()?.starts_with(b"\xEF\xBB\xBF") {
+            reader.consume(3);
+        }
         let mut sink = Sink { args, file, out, err: &mut err, tally: &mut tally, pending: Vec::new() };
         paragraphs(&mut reader, args.max_len, |p, waits| {
             sink.paragraph(&finder, p)?;
@@ -320,7 +327,7 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
         if let Some((bytes, line)) = p.skipped {
             self.tally.invalid += 1;
             self.out.flush()?;
-            let name = display_name(self.file);
+            let name = super::shown_name(self.file);
             let max = self.args.max_len;
             writeln!(
                 self.err,
@@ -344,14 +351,14 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
         for chunk in p.bytes.utf8_chunks() {
             let text = chunk.valid();
             for m in finder.find_iter(text) {
-                let (line, _) = pos.advance(p.bytes, at + m.start());
+                let (line, column) = pos.advance(p.bytes, at + m.start());
                 let (verdict, warnings) = check(&m, self.args.lenient);
                 let span = (p.offset + (at + m.start()) as u64, p.offset + (at + m.end()) as u64);
                 if self.args.keep_lines {
-                    let record = self.record(&m, span, line, &verdict, &warnings);
+                    let record = self.record(&m, span, (line, column), &verdict, &warnings);
                     self.pending[(line - p.line) as usize].push(record);
                 } else {
-                    self.url(&m, span, line, &verdict, &warnings)?;
+                    self.url(&m, span, (line, column), &verdict, &warnings)?;
                 }
                 if let Err(problem) = verdict {
                     let here = pos.advance(p.bytes, at + m.text_offset(problem.offset));
@@ -385,7 +392,7 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
         &self,
         m: &Match<'_>,
         span: (u64, u64),
-        line: u64,
+        (line, column): (u64, u64),
         verdict: &Result<(), Problem>,
         warnings: &[Note],
     ) -> Value {
@@ -401,6 +408,7 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
             "warnings": warnings.iter().map(Note::to_json).collect::<Vec<_>>(),
             "file": display_name(self.file),
             "line": line,
+            "column": column,
         })
     }
 
@@ -411,7 +419,7 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
             return Ok(());
         }
         self.out.flush()?;
-        let name = display_name(self.file);
+        let name = super::shown_name(self.file);
         let style = crate::diag::WARNING;
         writeln!(
             self.err,
@@ -427,16 +435,16 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
         &mut self,
         m: &Match<'_>,
         span: (u64, u64),
-        line: u64,
+        at: (u64, u64),
         verdict: &Result<(), Problem>,
         warnings: &[Note],
     ) -> io::Result<()> {
         if !self.args.json {
             // The text inside a wrapper may hold ESC or BEL: escaped for the
             // terminal (a valid URL holds none, and is written as it is).
-            return writeln!(self.out, "{}", rfc1738_access::show(m.as_str().as_bytes()));
+            return writeln!(self.out, "{}", crate::diag::escape(m.as_str().as_bytes()));
         }
-        let obj = self.record(m, span, line, verdict, warnings);
+        let obj = self.record(m, span, at, verdict, warnings);
         serde_json::to_writer(&mut *self.out, &obj)?;
         writeln!(self.out)
     }
@@ -453,7 +461,7 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
         // Flushed first so that the URL and its diagnostic stay together
         // when stdout and stderr go to the same place.
         self.out.flush()?;
-        let name = display_name(self.file);
+        let name = super::shown_name(self.file);
         report_at(
             self.err,
             &format!("rfc1738: {name}:{line}:{column}: invalid URL"),
@@ -475,8 +483,8 @@ fn check(m: &Match<'_>, lenient: bool) -> (Result<(), Problem>, Vec<Note>) {
     }
 }
 
-/// The line and column (1-based, in characters) of increasing offsets in
-/// one paragraph, found in linear time.
+/// The line and column (1-based, the column a byte's, as ripgrep counts
+/// it) of increasing offsets in one paragraph, found in linear time.
 struct Position {
     line: u64,
     column: u64,
@@ -489,8 +497,7 @@ impl Position {
             if b == b'\n' {
                 self.line += 1;
                 self.column = 1;
-            } else if b & 0xC0 != 0x80 {
-                // Not a UTF-8 continuation byte: a character starts here.
+            } else {
                 self.column += 1;
             }
         }
@@ -698,11 +705,11 @@ mod tests {
     }
 
     #[test]
-    fn position_counts_lines_and_characters() {
+    fn position_counts_lines_and_bytes() {
         let b = "a\nbé-c\nd".as_bytes();
         let mut p = Position { line: 7, column: 1, offset: 0 };
         let got = [p.advance(b, 0), p.advance(b, 2), p.advance(b, 6), p.advance(b, 6)];
-        assert_eq!(got, [(7, 1), (8, 1), (8, 4), (8, 4)]);
+        assert_eq!(got, [(7, 1), (8, 1), (8, 5), (8, 5)]);
         assert_eq!(p.advance(b, 8), (9, 1));
     }
 }

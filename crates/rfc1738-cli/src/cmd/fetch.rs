@@ -6,8 +6,9 @@
 //! command does not access, or by the server), 2 a usage, connection or
 //! I/O error.
 
+use crate::diag::escape as show;
 use crate::output::{OutputError, Pending};
-use rfc1738_access::{fetch, plan, show, AccessError, Event, MenuOutput, Options, Trace};
+use rfc1738_access::{fetch, plan, AccessError, Event, MenuOutput, Options, Trace};
 use std::fs::File;
 use std::io::{self, BufRead, BufWriter, IsTerminal, Write};
 use std::path::PathBuf;

@@ -55,7 +55,7 @@ pub enum LintFormat {
 /// The examples at the end of `lint --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  echo 'gopher://mail.dom:25/7x%0D%0A' | rfc1738 lint      each §6 risk with its line and column
+  echo 'gopher://mail.dom:25/7x%09HELO%0D%0AQUIT' | rfc1738 lint   each §6 risk, line and column
   rfc1738 lint --format sarif urls.txt > urls.sarif        for code-scanning tools (SARIF 2.1.0)
   rfc1738 lint --lenient --keep-lines urls.txt             one line per input line, findings by tabs";
 
@@ -68,7 +68,10 @@ enum Finding<'a> {
 /// One finding, as every format writes it.
 struct Found {
     offset: usize,
+    /// The byte's column, from 1 (text and JSON).
     column: usize,
+    /// The character's column, from 1 (SARIF's `unicodeCodePoints`).
+    char_column: usize,
     kind: &'static str,
     level: &'static str,
     message: String,
@@ -94,9 +97,10 @@ pub fn run(args: &LintArgs) -> io::Result<u8> {
             let Some(line) = lines.next_line().map_err(|e| super::input_error(file, &e))? else { break };
             line_no += 1;
             let (input, result) = match line {
+                // An empty line holds no URL (README, "The contract").
                 Line::Text(t) if t.is_empty() => {
-                    if args.keep_lines {
-                        write_line(out, format, name, line_no, "", &[])?;
+                    if args.keep_lines && format != LintFormat::Sarif {
+                        writeln!(out)?;
                     }
                     continue;
                 }
@@ -150,13 +154,14 @@ fn found(input: &[u8], f: Finding<'_>) -> Found {
         }
         Finding::Invalid(p) => (p.offset, p.kind, p.message.to_string(), "error"),
     };
-    let column = diag::column(&String::from_utf8_lossy(input), lossy_offset(input, offset));
-    Found { offset, column, kind, level, message }
+    let char_column = diag::column(&String::from_utf8_lossy(input), lossy_offset(input, offset));
+    let column = super::column_of(input, offset);
+    Found { offset, column, char_column, kind, level, message }
 }
 
 fn json_of(name: &str, line: u64, shown: &str, f: &Found) -> Value {
     json!({
-        "file": name, "line": line, "input": shown, "offset": f.offset,
+        "file": name, "line": line, "column": f.column, "input": shown, "offset": f.offset,
         "level": f.level, "kind": f.kind, "message": f.message,
     })
 }
@@ -183,7 +188,7 @@ fn write_finding(
         serde_json::to_writer(&mut *out, &json_of(name, line, shown, f))?;
         return writeln!(out);
     }
-    writeln!(out, "{name}:{line}:{}", text_of(f))
+    writeln!(out, "{}:{line}:{}", super::shown_name(name), text_of(f))
 }
 
 /// `--keep-lines`: one line per input line, its findings separated by
@@ -202,6 +207,7 @@ fn write_line(
         serde_json::to_writer(&mut *out, &obj)?;
         return writeln!(out);
     }
+    let name = super::shown_name(name);
     let texts: Vec<String> = findings.iter().map(|f| format!("{name}:{line}:{}", text_of(f))).collect();
     writeln!(out, "{}", texts.join("\t"))
 }
@@ -244,7 +250,7 @@ impl Sarif {
                 "message": {"text": f.message},
                 "locations": [{"physicalLocation": {
                     "artifactLocation": artifact,
-                    "region": {"startLine": line, "startColumn": f.column},
+                    "region": {"startLine": line, "startColumn": f.char_column},
                 }}],
                 "properties": {"offset": f.offset, "security": f.level == "security"},
             }));

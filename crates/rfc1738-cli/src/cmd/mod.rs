@@ -20,6 +20,7 @@ pub mod set;
 use crate::diag;
 use crate::input::{Line, Lines};
 use crate::outcome::{Note, Problem};
+use std::borrow::Cow;
 use std::io::{self, Write};
 
 /// Where an input came from: line `line` of a file (`<stdin>` for stdin),
@@ -38,7 +39,9 @@ impl At<'_> {
     /// whole under the message).
     pub fn head(&self, what: &str, input: &[u8], offset: usize) -> String {
         match self.name {
-            Some(name) => format!("rfc1738: {name}:{}:{}: {what}", self.line, column_of(input, offset)),
+            Some(name) => {
+                format!("rfc1738: {}:{}:{}: {what}", shown_name(name), self.line, column_of(input, offset))
+            }
             None => format!("rfc1738: {what}"),
         }
     }
@@ -65,7 +68,7 @@ pub fn report_at(err: &mut impl Write, head: &str, input: &[u8], p: &Problem) ->
 }
 
 /// The diagnostic of line `line_no` of `name`: `name:line:column: ...`,
-/// the column counted in characters of the line as shown.
+/// the column that of the byte (from 1), as ripgrep counts it.
 pub fn report_line(out: &mut Vec<u8>, name: &str, line_no: u64, input: &[u8], p: &Problem, color: bool) {
     let text = String::from_utf8_lossy(input);
     let at = lossy_offset(input, p.offset);
@@ -73,8 +76,9 @@ pub fn report_line(out: &mut Vec<u8>, name: &str, line_no: u64, input: &[u8], p:
     // Writing to a `Vec` cannot fail.
     let _ = writeln!(
         out,
-        "{name}:{line_no}:{}: {} at offset {} (in {})",
-        diag::column(&text, at),
+        "{}:{line_no}:{}: {} at offset {} (in {})",
+        shown_name(name),
+        column_of(input, p.offset),
         p.message,
         p.offset,
         p.rule
@@ -97,8 +101,9 @@ pub fn warn_line(out: &mut Vec<u8>, name: &str, line_no: u64, input: &[u8], w: &
     // Writing to a `Vec` cannot fail.
     let _ = writeln!(
         out,
-        "{name}:{line_no}:{}: {on}warning{off}: {} at offset {} ({})",
-        diag::column(&text, at),
+        "{}:{line_no}:{}: {on}warning{off}: {} at offset {} ({})",
+        shown_name(name),
+        column_of(input, w.offset),
         w.message,
         w.offset,
         w.kind
@@ -106,10 +111,19 @@ pub fn warn_line(out: &mut Vec<u8>, name: &str, line_no: u64, input: &[u8], w: &
     diag::write_caret(out, &shown, column, color);
 }
 
-/// The column (from 1, in characters of the whole line, not of the
-/// window of a long one that a diagnostic shows) of byte `offset` of `input`.
+/// The column of byte `offset` of `input`: the byte's, from 1, as
+/// ripgrep's JSON counts it (`submatches`), whatever the line holds; the
+/// one column of every position the command writes (SARIF alone counts
+/// characters, as its `columnKind` says).
 pub fn column_of(input: &[u8], offset: usize) -> usize {
-    diag::column(&String::from_utf8_lossy(input), lossy_offset(input, offset))
+    offset.min(input.len()) + 1
+}
+
+/// A file name as a line for people shows it: [`diag::escape`]d, so that a
+/// name holding ESC or BEL cannot retitle or recolour the terminal
+/// (`<stdin>` for `-`).
+pub fn shown_name(file: &str) -> Cow<'_, str> {
+    diag::escape(display_name(file).as_bytes())
 }
 
 /// Writes a warning about an input from `at`: `rfc1738: [FILE:LINE:COLUMN: ]warning: `
@@ -137,28 +151,97 @@ pub fn lossy_offset(input: &[u8], offset: usize) -> usize {
     String::from_utf8_lossy(before).len()
 }
 
-/// Calls `each` with `out` for every URL argument, or for every line of
-/// stdin when there is none, in order, with where it came from. A line
-/// past `max_len` arrives as `TooLong`. `out` is flushed whenever the next
-/// line has to wait for its input, so that on a slow pipe each answer
-/// comes with its line.
+/// The URL arguments of a subcommand that takes a fixed number of them
+/// (`same A B`, `relative BASE TARGET`): each `-` is the next line of
+/// stdin, empty lines skipped, as everywhere.
+pub fn fixed_arguments(args: &[&str]) -> io::Result<Vec<String>> {
+    let mut stdin: Option<Lines> = None;
+    let mut out = Vec::with_capacity(args.len());
+    for &a in args {
+        if a != "-" {
+            out.push(a.to_string());
+            continue;
+        }
+        let lines = match &mut stdin {
+            Some(l) => l,
+            None => stdin
+                .insert(Lines::open("-", crate::input::DEFAULT_MAX_LEN).map_err(|e| input_error("-", &e))?),
+        };
+        let line = loop {
+            match lines.next_line().map_err(|e| input_error("-", &e))? {
+                Some(Line::Text(t)) if t.is_empty() => {}
+                Some(Line::Text(t)) => break t,
+                Some(Line::TooLong(n)) => {
+                    let e = io::Error::other(format!("a line of {n} bytes, more than the limit"));
+                    return Err(input_error("-", &e));
+                }
+                None => return Err(input_error("-", &io::Error::other("no line left for `-`"))),
+            }
+        };
+        out.push(String::from_utf8_lossy(&line).into_owned());
+    }
+    Ok(out)
+}
+
+/// Where the URLs of a subcommand come from: its arguments (`-` for the
+/// lines of stdin) and the files of `--url-file` (`-`: stdin), in that
+/// order; stdin alone when there are none.
+pub struct Inputs<'a> {
+    /// The URL arguments.
+    pub urls: &'a [String],
+    /// The files of `--url-file`.
+    pub files: &'a [String],
+    /// The longest line read, in bytes.
+    pub max_len: usize,
+    /// What an empty line of a file writes: nothing, or (where output
+    /// line N is input line N) a line break.
+    pub keep_empty: bool,
+}
+
+/// Calls `each` with `out` for every input of `inputs`, in order, with
+/// where it came from. A line past `max_len` arrives as `TooLong`. An
+/// empty line of a file or stdin holds no URL: it is skipped, or with
+/// `keep_empty` answered by an empty line (README, "The contract"). `out`
+/// is flushed whenever the next line has to wait for its input, so that
+/// on a slow pipe each answer comes with its line.
 pub fn for_each_input<W: Write>(
-    urls: &[String],
-    max_len: usize,
+    inputs: &Inputs<'_>,
     out: &mut W,
     mut each: impl FnMut(&mut W, At<'_>, Line) -> io::Result<()>,
 ) -> io::Result<()> {
-    if !urls.is_empty() {
-        return urls
-            .iter()
-            .zip(1..)
-            .try_for_each(|(u, line)| each(out, At { name: None, line }, Line::Text(u.as_bytes().to_vec())));
+    let stdin = ["-".to_string()];
+    let files = if inputs.urls.is_empty() && inputs.files.is_empty() { &stdin[..] } else { inputs.files };
+    for (u, line) in inputs.urls.iter().zip(1..) {
+        if u == "-" {
+            lines_of("-", inputs, out, &mut each)?;
+        } else {
+            each(out, At { name: None, line }, Line::Text(u.as_bytes().to_vec()))?;
+        }
     }
-    let mut lines = Lines::open("-", max_len).map_err(|e| input_error("-", &e))?;
+    for file in files {
+        lines_of(file, inputs, out, &mut each)?;
+    }
+    Ok(())
+}
+
+/// [`for_each_input`] over the lines of one file (`-`: stdin).
+fn lines_of<W: Write>(
+    file: &str,
+    inputs: &Inputs<'_>,
+    out: &mut W,
+    each: &mut impl FnMut(&mut W, At<'_>, Line) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut lines = Lines::open(file, inputs.max_len).map_err(|e| open_error(file, &e))?;
     let mut line = 0;
-    while let Some(text) = next_line(&mut lines, out)? {
+    while let Some(text) = next_line_of(file, &mut lines, out)? {
         line += 1;
-        each(out, At { name: Some(display_name("-")), line }, text)?;
+        if matches!(&text, Line::Text(t) if t.is_empty()) {
+            if inputs.keep_empty {
+                writeln!(out)?;
+            }
+            continue;
+        }
+        each(out, At { name: Some(display_name(file)), line }, text)?;
     }
     Ok(())
 }
@@ -167,6 +250,7 @@ pub fn for_each_input<W: Write>(
 /// (`rfc1738 lint http://...`), a word on how to lint one.
 pub fn open_error(file: &str, e: &io::Error) -> io::Error {
     if e.kind() == io::ErrorKind::NotFound && crate::outcome::scheme_bytes(file.as_bytes()).is_some() {
+        let file = shown_name(file);
         let hint = format!(
             "{file}: no such file; the arguments are files of URLs, one per line: \
              to read this URL, `echo '{file}' | rfc1738 ...`"
@@ -201,9 +285,10 @@ pub fn display_name(file: &str) -> &str {
     }
 }
 
-/// The error `e` of reading `file`, as an [`InputError`] that names it.
+/// The error `e` of reading `file`, as an [`InputError`] that names it
+/// (escaped: the message goes to a terminal).
 pub fn input_error(file: &str, e: &io::Error) -> io::Error {
-    io::Error::new(e.kind(), InputError(format!("{}: {e}", display_name(file))))
+    io::Error::new(e.kind(), InputError(format!("{}: {e}", shown_name(file))))
 }
 
 /// Runs `each` on every file in turn. An [`InputError`] is written on
@@ -229,11 +314,11 @@ pub fn for_each_file<W: Write>(
     Ok(all_read)
 }
 
-/// The next line of `lines` (stdin), `out` flushed first when it has to
-/// wait for its input.
-pub fn next_line(lines: &mut Lines, out: &mut impl Write) -> io::Result<Option<Line>> {
+/// The next line of `lines`, read from `file`, `out` flushed first when
+/// it has to wait for its input.
+fn next_line_of(file: &str, lines: &mut Lines, out: &mut impl Write) -> io::Result<Option<Line>> {
     if lines.would_wait() {
         out.flush()?;
     }
-    lines.next_line().map_err(|e| input_error("-", &e))
+    lines.next_line().map_err(|e| input_error(file, &e))
 }

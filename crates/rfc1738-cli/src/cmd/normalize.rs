@@ -1,10 +1,11 @@
 //! `rfc1738 normalize [--lenient] [URL...]`: the normal form of each URL.
 
-use super::{for_each_input, report_in, warn};
+use super::{for_each_input, report_in, warn, Inputs};
 use crate::input::{Line, DEFAULT_MAX_LEN};
-use crate::outcome::{options, parse_bytes_with, Problem};
+use crate::outcome::{options, parse_bytes_with, Note, Problem};
 use crate::status;
 use rfc1738::WarningKind;
+use serde_json::json;
 use std::io::{self, BufWriter, Write};
 
 /// Arguments of `normalize`.
@@ -23,14 +24,23 @@ pub struct NormalizeArgs {
     /// The longest input line read from stdin, in bytes.
     #[arg(long, default_value_t = DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
     max_len: usize,
-    /// URLs to normalize; with none, one per line from stdin.
+    /// Write one JSON object per input, in input order: `{input, valid,
+    /// normal, error, warnings}` (`normal` the normal form, or null).
+    #[arg(long)]
+    json: bool,
+    /// Read URLs from FILE too, one per line (`-`: stdin), after the
+    /// arguments; an empty line is skipped. May be given more than once.
+    #[arg(long, value_name = "FILE")]
+    url_file: Vec<String>,
+    /// URLs to normalize (`-`: one per line from stdin); with none and no
+    /// --url-file, one per line from stdin.
     urls: Vec<String>,
 }
 
 /// The examples at the end of `normalize --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 normalize 'HTTP://WWW.Example.COM:80/%7euser'   http://www.example.com/%7Euser
+  rfc1738 normalize 'HTTP://WWW.Example.COM:80/%7euser'   => http://www.example.com/%7Euser
   rfc1738 normalize --keep-lines < urls.txt | paste urls.txt -   each URL beside its normal form
   rfc1738 normalize --lenient 'http://h.dom/~me/a b'      encodes what it can, warns on stderr";
 
@@ -41,7 +51,9 @@ pub fn run(args: &NormalizeArgs) -> io::Result<u8> {
     let mut out = BufWriter::new(io::stdout().lock());
     let opts = options(args.lenient);
     let mut invalid = 0u64;
-    for_each_input(&args.urls, args.max_len, &mut out, |out, at, line| {
+    let keep_empty = args.keep_lines || args.json;
+    let inputs = Inputs { urls: &args.urls, files: &args.url_file, max_len: args.max_len, keep_empty };
+    for_each_input(&inputs, &mut out, |out, at, line| {
         let (input, result) = match line {
             Line::Text(t) => {
                 let r = parse_bytes_with(&t, &opts);
@@ -49,6 +61,22 @@ pub fn run(args: &NormalizeArgs) -> io::Result<u8> {
             }
             Line::TooLong(n) => (Vec::new(), Err(Problem::too_long(n, args.max_len))),
         };
+        if args.json {
+            invalid += u64::from(result.is_err());
+            let record = match &result {
+                Ok((url, warnings)) => json!({
+                    "input": String::from_utf8_lossy(&input), "valid": true,
+                    "normal": url.normalize().as_str(), "error": null,
+                    "warnings": warnings.iter().map(|w| Note::from(w).to_json()).collect::<Vec<_>>(),
+                }),
+                Err(p) => json!({
+                    "input": String::from_utf8_lossy(&input), "valid": false,
+                    "normal": null, "error": p.to_json(), "warnings": [],
+                }),
+            };
+            serde_json::to_writer(&mut *out, &record)?;
+            return writeln!(out);
+        }
         match result {
             Ok((url, mut warnings)) => {
                 // The normal form writes the scheme in lower case: no need to say so.

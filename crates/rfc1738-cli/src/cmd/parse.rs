@@ -1,6 +1,6 @@
 //! `rfc1738 parse [--json | --get TEMPLATE | --format csv|tsv] [URL...]`
 
-use super::{for_each_input, report_in};
+use super::{for_each_input, report_in, Inputs};
 use crate::input::{Line, DEFAULT_MAX_LEN};
 use crate::outcome::{options, parse_bytes_with, Problem};
 use crate::{json, status};
@@ -45,7 +45,12 @@ pub struct ParseArgs {
     /// The longest input line read from stdin, in bytes.
     #[arg(long, default_value_t = DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
     max_len: usize,
-    /// URLs to parse; with none, one per line from stdin.
+    /// Read URLs from FILE too, one per line (`-`: stdin), after the
+    /// arguments; an empty line is skipped. May be given more than once.
+    #[arg(long, value_name = "FILE")]
+    url_file: Vec<String>,
+    /// URLs to parse (`-`: one per line from stdin); with none and no
+    /// --url-file, one per line from stdin.
     urls: Vec<String>,
 }
 
@@ -85,6 +90,15 @@ const COLUMNS: [&str; 16] = [
     "url_path",
 ];
 
+impl ParseArgs {
+    /// Where the URLs come from; an empty line answered by an empty line
+    /// wherever output line N is input line N.
+    fn inputs(&self) -> Inputs<'_> {
+        let keep_empty = self.json || self.keep_lines || self.format.is_some();
+        Inputs { urls: &self.urls, files: &self.url_file, max_len: self.max_len, keep_empty }
+    }
+}
+
 /// Runs `parse`.
 pub fn run(args: &ParseArgs) -> io::Result<u8> {
     if let Some(text) = &args.get {
@@ -102,7 +116,7 @@ pub fn run(args: &ParseArgs) -> io::Result<u8> {
     }
     let mut out = BufWriter::new(io::stdout().lock());
     let mut invalid = 0u64;
-    for_each_input(&args.urls, args.max_len, &mut out, |out, at, line| {
+    for_each_input(&args.inputs(), &mut out, |out, at, line| {
         let (input, result, warnings) = parse_line(args, line);
         invalid += u64::from(result.is_err());
         if args.json {
@@ -114,7 +128,7 @@ pub fn run(args: &ParseArgs) -> io::Result<u8> {
             Err(p) => {
                 if args.keep_lines {
                     // On stdout, as it came: escaped (ESC, BEL, CR) for a terminal.
-                    writeln!(out, "{}", rfc1738_access::show(&input))?;
+                    writeln!(out, "{}", crate::diag::escape(&input))?;
                     let error = format!("{} at offset {} (in {})", p.message, p.offset, p.rule);
                     writeln!(out, "  {:<16}{error}\n", "error")?;
                 }
@@ -149,7 +163,7 @@ fn run_get(args: &ParseArgs, template: &Template) -> io::Result<u8> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut invalid = 0u64;
     let mut line_out = Vec::new();
-    for_each_input(&args.urls, args.max_len, &mut out, |out, at, line| {
+    for_each_input(&args.inputs(), &mut out, |out, at, line| {
         let (input, result, _) = parse_line(args, line);
         line_out.clear();
         match &result {
@@ -179,7 +193,7 @@ fn run_table(args: &ParseArgs, table: Table) -> io::Result<u8> {
     let mut row = Vec::new();
     write_row(&mut row, delimiter, COLUMNS.iter().map(|c| Some((*c).to_string())));
     out.write_all(&row)?;
-    for_each_input(&args.urls, args.max_len, &mut out, |out, _, line| {
+    for_each_input(&args.inputs(), &mut out, |out, _, line| {
         let (input, result, warnings) = parse_line(args, line);
         invalid += u64::from(result.is_err());
         let obj = json::object(&input, &result, &warnings);
@@ -210,13 +224,18 @@ fn cell(obj: &Value, name: &str) -> Option<String> {
 /// One row of a table, RFC 4180: a field is quoted when it holds the
 /// delimiter, a quote, a CR or a LF (a quote doubled inside), and when it
 /// is present but empty, so that `""` (empty) and nothing (absent) stay
-/// apart, as RFC 1738 keeps `ftp://@h/` apart from `ftp://h/`.
+/// apart, as RFC 1738 keeps `ftp://@h/` apart from `ftp://h/`. Control
+/// characters (only an invalid input or a decoded part holds them) are
+/// written by [`crate::diag::escape`] (`\r`, `\n`, `\t`, `\xHH`, and `\`
+/// as `\\`), so that a table on a terminal cannot drive it and each row
+/// stays one line.
 fn write_row(out: &mut Vec<u8>, delimiter: u8, fields: impl Iterator<Item = Option<String>>) {
     for (k, field) in fields.enumerate() {
         if k > 0 {
             out.push(delimiter);
         }
         let Some(f) = field else { continue };
+        let f = crate::diag::escape(f.as_bytes());
         let quote = f.is_empty() || f.bytes().any(|b| matches!(b, b'"' | b'\r' | b'\n') || b == delimiter);
         if quote {
             out.push(b'"');
@@ -272,7 +291,7 @@ fn show(v: &Value) -> String {
     match v {
         Value::Null => "(absent)".into(),
         Value::String(s) if s.is_empty() => "\"\"".into(),
-        Value::String(s) => s.escape_debug().to_string(),
+        Value::String(s) => crate::diag::escape(s.as_bytes()).into_owned(),
         Value::Array(a) if a.is_empty() => "(none)".into(),
         Value::Array(a) => a.iter().map(show).collect::<Vec<_>>().join(" = "),
         other => other.to_string(),

@@ -10,24 +10,26 @@ use std::io::{self, Write};
 /// Arguments of `relative`.
 #[derive(clap::Args)]
 pub struct RelativeArgs {
-    /// The base URL, in the generic form (`//` and a host).
+    /// The base URL, in the generic form (`//` and a host); `-`: a line
+    /// of stdin.
     base: String,
-    /// The URL to reach from the base.
+    /// The URL to reach from the base; `-`: a line of stdin.
     target: String,
 }
 
 /// The examples at the end of `relative --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 relative 'http://a/b/c/d;p?q' http://a/b/g     ../g
-  rfc1738 relative http://a/b/c/d http://a/b/            ..
-  rfc1738 relative ftp://h.dom/pub/a ftp://h.dom/pub/b;type=i   b;type=i";
+  rfc1738 relative 'http://a/b/c/d;p?q' http://a/b/g     => ../g
+  rfc1738 relative http://a/b/c/d http://a/b/            => ..
+  rfc1738 relative ftp://h.dom/pub/a 'ftp://h.dom/pub/b;type=i'   => b;type=i";
 
 /// Runs `relative`: the reference on stdout, or a diagnostic on stderr.
 pub fn run(args: &RelativeArgs) -> io::Result<u8> {
     let mut err = anstream::stderr().lock();
     let mut urls = Vec::new();
-    for (what, text) in [("base", &args.base), ("target", &args.target)] {
+    let inputs = super::fixed_arguments(&[&args.base, &args.target])?;
+    for (what, text) in [("base", &inputs[0]), ("target", &inputs[1])] {
         match Url::parse(text) {
             Ok(url) => urls.push(url),
             Err(e) => {
@@ -42,7 +44,7 @@ pub fn run(args: &RelativeArgs) -> io::Result<u8> {
             err,
             "rfc1738: the base {} has no hierarchical path: no relative reference reaches another URL \
              from it (RFC 1808 §2.1); the target itself, or a #fragment, is the reference",
-            args.base
+            diag::escape(inputs[0].as_bytes())
         )?;
         return Ok(status::INVALID);
     };

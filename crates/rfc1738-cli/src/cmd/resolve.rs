@@ -1,7 +1,7 @@
 //! `rfc1738 resolve [--json] BASE [REF...]`: each reference resolved
 //! against the base by RFC 1808 (references from stdin when none).
 
-use super::{for_each_input, lossy_offset, At};
+use super::{for_each_input, lossy_offset, At, Inputs};
 use crate::diag;
 use crate::input::{Line, DEFAULT_MAX_LEN};
 use crate::outcome::{options, Note};
@@ -33,14 +33,20 @@ pub struct ResolveArgs {
     /// and a host: ftp, http, gopher, nntp, wais, file, prospero, others
     /// with `//`); an absolute URL or `#fragment` to any.
     base: String,
-    /// Relative references; with none, one per line from stdin.
+    /// Read references from FILE too, one per line (`-`: stdin), after
+    /// the arguments; an empty line is skipped (the empty reference, which
+    /// RFC 1808 resolves to the base, is given as an argument `''`).
+    #[arg(long, value_name = "FILE")]
+    url_file: Vec<String>,
+    /// Relative references (`-`: one per line from stdin); with none and
+    /// no --url-file, one per line from stdin.
     references: Vec<String>,
 }
 
 /// The examples at the end of `resolve --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 resolve 'http://a/b/c/d;p?q' ../g ';x'           http://a/b/g and http://a/b/c/d;x
+  rfc1738 resolve 'http://a/b/c/d;p?q' ../g               => http://a/b/g
   rfc1738 resolve --keep-lines ftp://h.dom/pub/ < refs.txt   one line per reference, empty when it fails
   rfc1738 resolve --json --lenient http://h.dom/a/ < refs.txt   a record per reference, warnings included";
 
@@ -68,7 +74,9 @@ pub fn run(args: &ResolveArgs) -> io::Result<u8> {
     };
     let mut out = BufWriter::new(io::stdout().lock());
     let mut failed = 0u64;
-    for_each_input(&args.references, args.max_len, &mut out, |out, at, line| {
+    let keep_empty = args.keep_lines || args.json;
+    let inputs = Inputs { urls: &args.references, files: &args.url_file, max_len: args.max_len, keep_empty };
+    for_each_input(&inputs, &mut out, |out, at, line| {
         let Line::Text(bytes) = line else {
             failed += 1;
             let message = format!("line longer than {} bytes (--max-len)", args.max_len);
@@ -129,10 +137,11 @@ fn write_resolve_error(
     // reference as a whole (its first column).
     let column = match e.kind() {
         ResolveErrorKind::NotRfc1738 { .. } | ResolveErrorKind::NotHierarchical(_) => 1,
-        _ => diag::column(reference, offset),
+        _ => super::column_of(reference.as_bytes(), e.offset()),
     };
-    let place = at.name.map(|name| format!("{name}:{}:{column}: ", at.line)).unwrap_or_default();
-    writeln!(err, "rfc1738: {place}cannot resolve {reference:?}: {e}")?;
+    let place =
+        at.name.map(|name| format!("{}:{}:{column}: ", super::shown_name(name), at.line)).unwrap_or_default();
+    writeln!(err, "rfc1738: {place}cannot resolve \"{}\": {e}", diag::escape(reference.as_bytes()))?;
     match e.kind() {
         ResolveErrorKind::NotRfc1738 { resolved, .. } => write!(err, "{}", diag::caret(resolved, e.offset())),
         ResolveErrorKind::NotHierarchical(_) => Ok(()),

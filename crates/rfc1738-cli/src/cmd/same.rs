@@ -15,9 +15,9 @@ pub struct SameArgs {
     /// Print nothing; the exit status says it.
     #[arg(long, short)]
     quiet: bool,
-    /// The first URL.
+    /// The first URL (`-`: a line of stdin).
     a: String,
-    /// The second URL.
+    /// The second URL (`-`: a line of stdin).
     b: String,
 }
 
@@ -34,7 +34,8 @@ Examples:
 pub fn run(args: &SameArgs) -> io::Result<u8> {
     let opts = options(args.lenient);
     let mut urls = Vec::new();
-    for input in [&args.a, &args.b] {
+    let inputs = super::fixed_arguments(&[&args.a, &args.b])?;
+    for input in &inputs {
         match parse_bytes_with(input.as_bytes(), &opts) {
             Ok((url, warnings)) => {
                 let mut err = anstream::stderr().lock();

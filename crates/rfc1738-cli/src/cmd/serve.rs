@@ -27,13 +27,20 @@ pub struct ServeArgs {
     /// an idle connection is kept), in seconds.
     #[arg(long, default_value_t = Config::default().header_timeout.as_secs(), value_parser = seconds())]
     header_timeout: u64,
+    /// How long a client may take to send a request's body, from the end of
+    /// its head, in seconds (then 408).
+    #[arg(long, default_value_t = Config::default().body_timeout.as_secs(), value_parser = seconds())]
+    body_timeout: u64,
     /// How long a write may wait on a client that does not read, in seconds.
     #[arg(long, default_value_t = Config::default().write_timeout.as_secs(), value_parser = seconds())]
     write_timeout: u64,
-    /// The most connections open at once; when all are taken, the one idle
-    /// the longest makes room.
+    /// The most connections open at once; when all are taken, the one that
+    /// made no progress the longest makes room.
     #[arg(long, default_value_t = 512, value_parser = clap::value_parser!(u16).range(1..))]
     max_connections: u16,
+    /// The most connections open at once from one client address.
+    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u16).range(1..))]
+    max_per_client: u16,
     /// Another name the `Host` header may give (repeatable; `*` for any):
     /// for a name of this machine, or behind a proxy. Without it, only the
     /// listen address (and `localhost` on loopback) is answered.
@@ -55,8 +62,10 @@ pub fn run(args: &ServeArgs) -> io::Result<u8> {
         max_lines: args.max_lines,
         timeout: Duration::from_secs(args.timeout),
         header_timeout: Duration::from_secs(args.header_timeout),
+        body_timeout: Duration::from_secs(args.body_timeout),
         write_timeout: Duration::from_secs(args.write_timeout),
         max_connections: usize::from(args.max_connections),
+        max_per_client: usize::from(args.max_per_client),
         allow_hosts: args.allow_hosts.clone(),
         ..Config::default()
     };

@@ -184,9 +184,9 @@ fn host() -> E {
 fn digits_value(s: &[u8]) -> Option<u64> {
     s.iter().try_fold(0u64, |n, &d| n.checked_mul(10)?.checked_add(u64::from(d - b'0')))
 }
-/// `port = digits`, at most 65535.
+/// `port = digits`: §5 gives no range (docs/DIFFERENCES.md).
 fn port_rule() -> E {
-    check(digits(), |s| digits_value(s).is_some_and(|v| v <= 65535))
+    digits()
 }
 /// `hostport = host [ ":" port ]`
 fn hostport() -> E {
