@@ -56,10 +56,12 @@ fn write(out: &mut Parts, value: Value<'_>, row: &str, at: At, decoded: bool) {
         Value::Written(s) | Value::List(s, _) if decoded && s.contains('%') => {
             out.copy(&String::from_utf8_lossy(&pct::decode(&s)))
         }
-        Value::Written(Cow::Borrowed(s)) | Value::List(Cow::Borrowed(s), _) | Value::Plain(Cow::Borrowed(s)) => {
-            out.part(s, row, at)
+        Value::Written(Cow::Borrowed(s))
+        | Value::List(Cow::Borrowed(s), _)
+        | Value::Plain(Cow::Borrowed(s)) => out.part(s, row, at),
+        Value::Written(Cow::Owned(s)) | Value::List(Cow::Owned(s), _) | Value::Plain(Cow::Owned(s)) => {
+            out.copy(&s)
         }
-        Value::Written(Cow::Owned(s)) | Value::List(Cow::Owned(s), _) | Value::Plain(Cow::Owned(s)) => out.copy(&s),
         Value::Port(n, _) => out.copy(&n.to_string()),
     }
 }
