@@ -7,9 +7,11 @@ use duckdb::core::{DataChunkHandle, LogicalTypeHandle, LogicalTypeId as Id};
 use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
 use duckdb::vtab::arrow::WritableVector;
 use duckdb::Connection;
-use rfc1738::Warning;
+use rfc1738::{pct, UrlRef, Warning};
 use rfc1738_report::outcome::Problem;
+use rfc1738_report::parts;
 use rfc1738_report::sql::{self, Found, Parsed};
+use std::borrow::Cow;
 use std::error::Error;
 use std::marker::PhantomData;
 
@@ -57,10 +59,13 @@ pub fn register(con: &Connection) -> duckdb::Result<()> {
     add::<ErrorOf>(con)?;
     add::<Parse>(con)?;
     add::<SchemeOf>(con)?;
+    add::<User>(con)?;
+    add::<Password>(con)?;
     add::<Host>(con)?;
     add::<Port>(con)?;
-    add::<User>(con)?;
     add::<Path>(con)?;
+    add::<Search>(con)?;
+    add::<Fragment>(con)?;
     add::<Normalize>(con)?;
     add::<Lint>(con)?;
     add::<Extract>(con)?;
@@ -83,7 +88,23 @@ fn texts<'r, S: AsRef<str>>(
     }
 }
 
-/// A part of a valid URL, as `rfc1738.sql` takes it from `parse`.
+/// The URL `bytes` are, read without a copy; `None` when they are none
+/// (a NULL, or no URL: §2.2, a URL is ASCII).
+fn url_of(bytes: &[u8]) -> Option<UrlRef<'_>> {
+    UrlRef::parse(std::str::from_utf8(bytes).ok()?).ok()
+}
+
+/// A part decoded (lossy UTF-8); as it is when it has no escape.
+fn decoded(raw: &str) -> Cow<'_, str> {
+    if raw.contains('%') {
+        Cow::Owned(String::from_utf8_lossy(&pct::decode(raw)).into_owned())
+    } else {
+        Cow::Borrowed(raw)
+    }
+}
+
+/// A part of a valid URL, read by the borrowing parse: NULL when the URL
+/// is invalid or has none, `''` when it is empty.
 macro_rules! part {
     ($name:ident, $sql:literal, $part:expr) => {
         #[doc = concat!("`", $sql, "`: NULL when the URL is invalid or has none.")]
@@ -97,20 +118,29 @@ macro_rules! part {
             }
 
             fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
-                texts(rows, out, |b| {
-                    let p = Parsed::new(b, false);
-                    let part: fn(&Parsed) -> Option<String> = $part;
-                    part(&p)
-                })
+                let part: for<'a> fn(UrlRef<'a>) -> Option<Cow<'a, str>> = $part;
+                texts(rows, out, |b| url_of(b).and_then(part))
             }
         }
     };
 }
 
-part!(SchemeOf, "rfc1738_scheme", |p| p.url().map(|u| u.scheme().to_owned()));
-part!(Host, "rfc1738_host", |p| p.host().map(str::to_owned));
-part!(User, "rfc1738_user", |p| p.user());
-part!(Path, "rfc1738_path", |p| p.url_path().map(str::to_owned));
+/// The part of a URL with the `//` login of §3.1.
+fn login<'a>(u: UrlRef<'a>, part: impl FnOnce(&UrlRef<'a>) -> Option<&'a str>) -> Option<&'a str> {
+    u.has_authority().then(|| part(&u)).flatten()
+}
+
+part!(SchemeOf, "rfc1738_scheme", |u| Some(if u.scheme().bytes().any(|b| b.is_ascii_uppercase()) {
+    Cow::Owned(u.scheme().to_ascii_lowercase())
+} else {
+    Cow::Borrowed(u.scheme())
+}));
+part!(User, "rfc1738_user", |u| login(u, UrlRef::user).map(decoded));
+part!(Password, "rfc1738_password", |u| login(u, UrlRef::password).map(decoded));
+part!(Host, "rfc1738_host", |u| login(u, UrlRef::host).map(Cow::Borrowed));
+part!(Path, "rfc1738_path", |u| login(u, UrlRef::url_path).map(Cow::Borrowed));
+part!(Search, "rfc1738_search", |u| parts::search(&u).map(Cow::Borrowed));
+part!(Fragment, "rfc1738_fragment", |u| u.fragment().map(Cow::Borrowed));
 
 /// `rfc1738_valid`.
 struct Valid;
@@ -143,7 +173,7 @@ impl Function for Port {
     fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
         let mut column = Column::new(out.flat_vector());
         for (row, value) in rows.iter().enumerate() {
-            let port = value.and_then(|b| Parsed::new(b, false).effective_port());
+            let port = value.and_then(url_of).filter(UrlRef::has_authority).and_then(|u| u.effective_port());
             column.value(row, port.map(i32::from));
         }
     }
@@ -277,8 +307,9 @@ impl Function for Extract {
     }
 
     fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
-        let texts: Vec<Option<String>> =
-            rows.iter().map(|v| v.map(|b| String::from_utf8_lossy(b).into_owned())).collect();
+        // Each text borrowed where it is UTF-8 (DuckDB's VARCHAR is):
+        // no copy of a long text beside its list of URLs.
+        let texts: Vec<Option<Cow<'_, str>>> = rows.iter().map(|v| v.map(String::from_utf8_lossy)).collect();
         let items: Vec<Option<Vec<Found<'_>>>> =
             texts.iter().map(|t| t.as_deref().map(sql::extract)).collect();
         vector::struct_lists(out.list_vector(), &items, |s, row, f| {

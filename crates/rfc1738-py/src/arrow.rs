@@ -8,7 +8,7 @@
 //! URL; a null stays null.
 
 use crate::ffi::{self, Column};
-use arrow_array::builder::{BooleanBuilder, Int64Builder, StringBuilder, UInt16Builder};
+use arrow_array::builder::{BooleanBuilder, Int64Builder, StringBuilder};
 use arrow_array::cast::AsArray;
 use arrow_array::{new_empty_array, Array, ArrayRef, BooleanArray, ListArray, OffsetSizeTrait, StructArray};
 use arrow_buffer::{Buffer, NullBuffer, OffsetBuffer};
@@ -19,7 +19,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyCapsule, PyList};
 use rfc1738::{Url, Warning};
 use rfc1738_report::outcome::{self, Problem};
-use rfc1738_report::sql::{self, Parsed};
+use rfc1738_report::sql;
 use std::sync::Arc;
 
 /// Calls `f` with each value of a string (or binary) column, `None` for a
@@ -320,7 +320,7 @@ fn validate_kernel(lenient: bool) -> fn(&dyn Array) -> Result<ArrayRef, String> 
     }
 }
 
-fn parsed(bytes: &[u8], lenient: bool) -> Result<(Url, Vec<Warning>), Problem> {
+pub fn parsed(bytes: &[u8], lenient: bool) -> Result<(Url, Vec<Warning>), Problem> {
     outcome::parse_bytes_with(bytes, &outcome::options(lenient))
 }
 
@@ -355,7 +355,7 @@ fn normalize_kernel(lenient: bool) -> fn(&dyn Array) -> Result<ArrayRef, String>
 }
 
 /// The fields of a warning as `rfc1738_lint` and `parse`'s `warnings` list them.
-struct WarningColumns {
+pub struct WarningColumns {
     offset: Int64Builder,
     /// Octets in a row with the same deviation (parse's list only).
     len: Int64Builder,
@@ -368,7 +368,7 @@ struct WarningColumns {
 }
 
 impl WarningColumns {
-    fn new(with_security: bool) -> Self {
+    pub fn new(with_security: bool) -> Self {
         WarningColumns {
             offset: Int64Builder::new(),
             len: Int64Builder::new(),
@@ -382,7 +382,7 @@ impl WarningColumns {
     }
 
     /// One row: `None` for a null list.
-    fn push(&mut self, warnings: Option<&[Warning]>) {
+    pub fn push(&mut self, warnings: Option<&[Warning]>) {
         for w in warnings.unwrap_or_default() {
             self.offset.append_value(w.offset() as i64);
             self.len.append_value(w.len() as i64);
@@ -408,7 +408,7 @@ impl WarningColumns {
         f.into()
     }
 
-    fn data_type(with_security: bool) -> DataType {
+    pub fn data_type(with_security: bool) -> DataType {
         DataType::List(Arc::new(Field::new(
             "item",
             DataType::Struct(Self::item_fields(with_security)),
@@ -416,7 +416,7 @@ impl WarningColumns {
         )))
     }
 
-    fn finish(mut self) -> Result<ArrayRef, String> {
+    pub fn finish(mut self) -> Result<ArrayRef, String> {
         let mut columns: Vec<ArrayRef> = vec![Arc::new(self.offset.finish())];
         if self.with_security {
             columns.push(Arc::new(self.len.finish()));
@@ -444,156 +444,6 @@ fn lint_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
     let mut out = WarningColumns::new(false);
     each_value(a, |v| out.push(v.and_then(sql::lint).as_deref()))?;
     out.finish()
-}
-
-/// The columns of `parse`: the top-level fields of `parse --json`, and
-/// the error's.
-struct ParseColumns {
-    input: StringBuilder,
-    valid: BooleanBuilder,
-    scheme: StringBuilder,
-    kind: StringBuilder,
-    user: StringBuilder,
-    password: StringBuilder,
-    host: StringBuilder,
-    port: UInt16Builder,
-    effective_port: UInt16Builder,
-    url_path: StringBuilder,
-    fragment: StringBuilder,
-    warnings: WarningColumns,
-    error_offset: Int64Builder,
-    error_kind: StringBuilder,
-    error_rule: StringBuilder,
-    error_message: StringBuilder,
-    rows: Vec<bool>,
-}
-
-impl ParseColumns {
-    fn new() -> Self {
-        ParseColumns {
-            input: StringBuilder::new(),
-            valid: BooleanBuilder::new(),
-            scheme: StringBuilder::new(),
-            kind: StringBuilder::new(),
-            user: StringBuilder::new(),
-            password: StringBuilder::new(),
-            host: StringBuilder::new(),
-            port: UInt16Builder::new(),
-            effective_port: UInt16Builder::new(),
-            url_path: StringBuilder::new(),
-            fragment: StringBuilder::new(),
-            warnings: WarningColumns::new(true),
-            error_offset: Int64Builder::new(),
-            error_kind: StringBuilder::new(),
-            error_rule: StringBuilder::new(),
-            error_message: StringBuilder::new(),
-            rows: Vec::new(),
-        }
-    }
-
-    fn push(&mut self, value: Option<&[u8]>, lenient: bool) {
-        let Some(bytes) = value else { return self.push_null() };
-        self.rows.push(true);
-        self.input.append_value(String::from_utf8_lossy(bytes));
-        let p = Parsed::new(bytes, lenient);
-        self.valid.append_value(p.is_valid());
-        self.scheme.append_option(p.scheme());
-        self.kind.append_option(p.kind());
-        self.user.append_option(p.user());
-        self.password.append_option(p.password());
-        self.host.append_option(p.host());
-        self.port.append_option(p.port());
-        self.effective_port.append_option(p.effective_port());
-        self.url_path.append_option(p.url_path());
-        self.fragment.append_option(p.fragment());
-        self.warnings.push(Some(p.warnings()));
-        self.error(p.error());
-    }
-
-    fn push_null(&mut self) {
-        self.rows.push(false);
-        self.input.append_null();
-        self.valid.append_null();
-        self.scheme.append_null();
-        self.kind.append_null();
-        self.no_authority();
-        self.fragment.append_null();
-        self.warnings.push(None);
-        self.error(None);
-    }
-
-    fn no_authority(&mut self) {
-        self.user.append_null();
-        self.password.append_null();
-        self.host.append_null();
-        self.port.append_null();
-        self.effective_port.append_null();
-        self.url_path.append_null();
-    }
-
-    fn error(&mut self, p: Option<&Problem>) {
-        self.error_offset.append_option(p.map(|p| p.offset as i64));
-        self.error_kind.append_option(p.map(|p| p.kind));
-        self.error_rule.append_option(p.map(|p| p.rule));
-        self.error_message.append_option(p.map(|p| p.message.as_ref()));
-    }
-
-    fn finish(mut self) -> Result<ArrayRef, String> {
-        let s = |name: &str| Field::new(name, DataType::Utf8, true);
-        let fields: Fields = vec![
-            s("input"),
-            Field::new("valid", DataType::Boolean, true),
-            s("scheme"),
-            s("kind"),
-            s("user"),
-            s("password"),
-            s("host"),
-            Field::new("port", DataType::UInt16, true),
-            Field::new("effective_port", DataType::UInt16, true),
-            s("url_path"),
-            s("fragment"),
-            Field::new("warnings", WarningColumns::data_type(true), true),
-            Field::new("error_offset", DataType::Int64, true),
-            s("error_kind"),
-            s("error_rule"),
-            s("error_message"),
-        ]
-        .into();
-        let columns: Vec<ArrayRef> = vec![
-            Arc::new(self.input.finish()),
-            Arc::new(self.valid.finish()),
-            Arc::new(self.scheme.finish()),
-            Arc::new(self.kind.finish()),
-            Arc::new(self.user.finish()),
-            Arc::new(self.password.finish()),
-            Arc::new(self.host.finish()),
-            Arc::new(self.port.finish()),
-            Arc::new(self.effective_port.finish()),
-            Arc::new(self.url_path.finish()),
-            Arc::new(self.fragment.finish()),
-            self.warnings.finish()?,
-            Arc::new(self.error_offset.finish()),
-            Arc::new(self.error_kind.finish()),
-            Arc::new(self.error_rule.finish()),
-            Arc::new(self.error_message.finish()),
-        ];
-        let nulls = NullBuffer::from(std::mem::take(&mut self.rows));
-        let s = StructArray::try_new(fields, columns, Some(nulls)).map_err(|e| e.to_string())?;
-        Ok(Arc::new(s))
-    }
-}
-
-fn parse_kernel(lenient: bool) -> fn(&dyn Array) -> Result<ArrayRef, String> {
-    fn run(a: &dyn Array, lenient: bool) -> Result<ArrayRef, String> {
-        let mut out = ParseColumns::new();
-        each_value(a, |v| out.push(v, lenient))?;
-        out.finish()
-    }
-    if lenient {
-        |a| run(a, true)
-    } else {
-        |a| run(a, false)
-    }
 }
 
 fn extract_fields() -> Fields {
@@ -682,13 +532,6 @@ fn arrow_validate(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool) -> P
     map_column(py, column, validate_kernel(lenient))
 }
 
-/// One struct per URL: the top-level fields of ``parse --json`` and the error's.
-#[pyfunction]
-#[pyo3(signature = (column, *, lenient = false))]
-fn arrow_parse(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Py<PyAny>> {
-    map_column(py, column, parse_kernel(lenient))
-}
-
 /// The normal form of each URL; null where invalid.
 #[pyfunction]
 #[pyo3(signature = (column, *, lenient = false))]
@@ -712,7 +555,6 @@ fn arrow_lint(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Exported>()?;
     m.add_function(wrap_pyfunction!(arrow_is_valid, m)?)?;
-    m.add_function(wrap_pyfunction!(arrow_parse, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_validate, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_normalize, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_extract, m)?)?;

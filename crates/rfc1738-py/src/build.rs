@@ -2,7 +2,7 @@
 //! out, over the library's builders (each escape written, the result
 //! parsed back).
 
-use crate::convert::octets;
+use crate::convert::{data as octets, Text};
 use crate::url::Url;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -66,7 +66,7 @@ macro_rules! login {
 #[pyo3(signature = (host, *, cwd = Vec::new(), name = None, typecode = None, user = None, password = None, port = None))]
 #[allow(clippy::too_many_arguments)]
 fn build_ftp(
-    host: &str,
+    host: Text,
     cwd: Vec<Bound<'_, PyAny>>,
     name: Part<'_>,
     typecode: Part<'_>,
@@ -74,7 +74,7 @@ fn build_ftp(
     password: Part<'_>,
     port: Option<u16>,
 ) -> PyResult<Url> {
-    let mut b = login!(FtpBuilder::new(host), user, password, port);
+    let mut b = login!(FtpBuilder::new(&host), user, password, port);
     for seg in &cwd {
         b = b.cwd(octets(seg)?);
     }
@@ -90,8 +90,8 @@ fn build_ftp(
 /// An http URL (§3.3): ``path`` is the list of segments, ``search`` what follows ``?``.
 #[pyfunction]
 #[pyo3(signature = (host, *, path = Vec::new(), search = None, port = None))]
-fn build_http(host: &str, path: Vec<Bound<'_, PyAny>>, search: Part<'_>, port: Option<u16>) -> PyResult<Url> {
-    let mut b = HttpBuilder::new(host);
+fn build_http(host: Text, path: Vec<Bound<'_, PyAny>>, search: Part<'_>, port: Option<u16>) -> PyResult<Url> {
+    let mut b = HttpBuilder::new(&host);
     if let Some(port) = port {
         b = b.port(port);
     }
@@ -108,14 +108,14 @@ fn build_http(host: &str, path: Vec<Bound<'_, PyAny>>, search: Part<'_>, port: O
 #[pyfunction]
 #[pyo3(signature = (host, *, type_ = None, selector = None, search = None, plus = None, port = None))]
 fn build_gopher(
-    host: &str,
+    host: Text,
     type_: Part<'_>,
     selector: Part<'_>,
     search: Part<'_>,
     plus: Part<'_>,
     port: Option<u16>,
 ) -> PyResult<Url> {
-    let mut b = GopherBuilder::new(host);
+    let mut b = GopherBuilder::new(&host);
     if let Some(port) = port {
         b = b.port(port);
     }
@@ -144,12 +144,12 @@ fn build_mailto(address: &Bound<'_, PyAny>) -> PyResult<Url> {
 /// ``<`` ``>``), or neither for ``news:*``.
 #[pyfunction]
 #[pyo3(signature = (*, group = None, article = None))]
-fn build_news(group: Option<&str>, article: Part<'_>) -> PyResult<Url> {
+fn build_news(group: Option<Text>, article: Part<'_>) -> PyResult<Url> {
     let b = match (group, bytes(&article)?) {
         (Some(_), Some(_)) => {
             return Err(PyTypeError::new_err("a news URL names a group or an article, not both"))
         }
-        (Some(g), None) => NewsBuilder::group(g),
+        (Some(g), None) => NewsBuilder::group(&g),
         (None, Some(a)) => NewsBuilder::article(a),
         (None, None) => NewsBuilder::all(),
     };
@@ -159,8 +159,8 @@ fn build_news(group: Option<&str>, article: Part<'_>) -> PyResult<Url> {
 /// An nntp URL (§3.7): a group on a host, maybe an article number.
 #[pyfunction]
 #[pyo3(signature = (host, group, *, article = None, port = None))]
-fn build_nntp(host: &str, group: &str, article: Option<u64>, port: Option<u16>) -> PyResult<Url> {
-    let mut b = NntpBuilder::new(host, group);
+fn build_nntp(host: Text, group: Text, article: Option<u64>, port: Option<u16>) -> PyResult<Url> {
+    let mut b = NntpBuilder::new(&host, &group);
     if let Some(port) = port {
         b = b.port(port);
     }
@@ -173,22 +173,22 @@ fn build_nntp(host: &str, group: &str, article: Option<u64>, port: Option<u16>) 
 /// A telnet URL (§3.8).
 #[pyfunction]
 #[pyo3(signature = (host, *, user = None, password = None, port = None))]
-fn build_telnet(host: &str, user: Part<'_>, password: Part<'_>, port: Option<u16>) -> PyResult<Url> {
-    done(login!(TelnetBuilder::new(host), user, password, port).build())
+fn build_telnet(host: Text, user: Part<'_>, password: Part<'_>, port: Option<u16>) -> PyResult<Url> {
+    done(login!(TelnetBuilder::new(&host), user, password, port).build())
 }
 
 /// A wais URL (§3.9): a database, with a ``search`` or a document (``wtype`` and ``wpath``).
 #[pyfunction]
 #[pyo3(signature = (host, database, *, search = None, wtype = None, wpath = None, port = None))]
 fn build_wais(
-    host: &str,
+    host: Text,
     database: &Bound<'_, PyAny>,
     search: Part<'_>,
     wtype: Part<'_>,
     wpath: Part<'_>,
     port: Option<u16>,
 ) -> PyResult<Url> {
-    let mut b = WaisBuilder::new(host, octets(database)?);
+    let mut b = WaisBuilder::new(&host, octets(database)?);
     if let Some(port) = port {
         b = b.port(port);
     }
@@ -205,9 +205,9 @@ fn build_wais(
 
 /// A file URL (§3.10): ``path`` is the list of segments; ``host`` empty for this machine.
 #[pyfunction]
-#[pyo3(signature = (path = Vec::new(), *, host = ""))]
-fn build_file(path: Vec<Bound<'_, PyAny>>, host: &str) -> PyResult<Url> {
-    let mut b = FileBuilder::new(host);
+#[pyo3(signature = (path = Vec::new(), *, host = Text(String::new())))]
+fn build_file(path: Vec<Bound<'_, PyAny>>, host: Text) -> PyResult<Url> {
+    let mut b = FileBuilder::new(&host);
     for seg in &path {
         b = b.segment(octets(seg)?);
     }
@@ -218,12 +218,12 @@ fn build_file(path: Vec<Bound<'_, PyAny>>, host: &str) -> PyResult<Url> {
 #[pyfunction]
 #[pyo3(signature = (host, hsoname, *, fields = Vec::new(), port = None))]
 fn build_prospero(
-    host: &str,
+    host: Text,
     hsoname: &Bound<'_, PyAny>,
     fields: Vec<(Bound<'_, PyAny>, Bound<'_, PyAny>)>,
     port: Option<u16>,
 ) -> PyResult<Url> {
-    let mut b = ProsperoBuilder::new(host, octets(hsoname)?);
+    let mut b = ProsperoBuilder::new(&host, octets(hsoname)?);
     if let Some(port) = port {
         b = b.port(port);
     }
@@ -237,16 +237,16 @@ fn build_prospero(
 #[pyfunction]
 #[pyo3(signature = (scheme, *, host = None, user = None, password = None, port = None, path = None))]
 fn build_generic(
-    scheme: &str,
-    host: Option<&str>,
+    scheme: Text,
+    host: Option<Text>,
     user: Part<'_>,
     password: Part<'_>,
     port: Option<u16>,
     path: Part<'_>,
 ) -> PyResult<Url> {
-    let mut b = GenericBuilder::new(scheme);
+    let mut b = GenericBuilder::new(&scheme);
     if let Some(h) = host {
-        b = b.host(h);
+        b = b.host(&h);
     }
     let mut b = login!(b, user, password, port);
     if let Some(p) = bytes(&path)? {

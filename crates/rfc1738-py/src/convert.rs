@@ -1,7 +1,7 @@
 //! Python values in and out: the text of a URL (`str` or `bytes`), JSON
 //! values as Python objects.
 
-use pyo3::exceptions::PyTypeError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 use serde_json::Value;
@@ -28,6 +28,89 @@ pub fn octets<'a>(text: &'a Bound<'_, PyAny>) -> PyResult<Cow<'a, [u8]>> {
         "a URL is str or bytes, not {}",
         text.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string())
     )))
+}
+
+/// The UTF-8 of a `str` that holds no lone surrogate; for one that
+/// does, the `ValueError` naming where (UTF-8 cannot hold a surrogate
+/// alone, and writing its three octets would be a silent encoding).
+pub fn utf8<'a>(s: &'a Bound<'_, PyString>) -> PyResult<Cow<'a, str>> {
+    s.to_cow().map_err(|_| {
+        // The error path alone: each character looked at for the first
+        // that UTF-8 cannot hold.
+        let at = s.try_iter().ok().and_then(|chars| {
+            chars.enumerate().find_map(|(i, c)| {
+                let lone = c.ok()?.cast::<PyString>().ok()?.to_cow().is_err();
+                lone.then_some(i)
+            })
+        });
+        PyValueError::new_err(format!(
+            "a lone surrogate at index {}: this text is read as UTF-8, which cannot hold one \
+             (decode bytes with errors='replace', or pass bytes)",
+            at.unwrap_or(0)
+        ))
+    })
+}
+
+/// The octets of `text` as data to encode: a `str` as UTF-8 (a
+/// `ValueError` for a lone surrogate, see [`utf8`]), `bytes` as they are.
+pub fn data<'a>(text: &'a Bound<'_, PyAny>) -> PyResult<Cow<'a, [u8]>> {
+    if let Ok(s) = text.cast::<PyString>() {
+        return Ok(Cow::Owned(utf8(s)?.into_owned().into_bytes()));
+    }
+    octets(text)
+}
+
+/// The text of a `str` to search (``extract``): each lone surrogate
+/// read as U+FFFD, one character for one, so that character offsets
+/// still count the `str`'s characters; no URL holds either (§2.2: a URL
+/// is ASCII). `bytes` are read as UTF-8, each invalid sequence U+FFFD.
+pub fn searchable(text: &Bound<'_, PyAny>) -> PyResult<String> {
+    if let Ok(s) = text.cast::<PyString>() {
+        if let Ok(s) = s.to_cow() {
+            return Ok(s.into_owned());
+        }
+        // `surrogatepass` writes a surrogate as ED A0..BF 80..BF; U+FFFD
+        // is EF BF BD, as long, and one character too.
+        let b = s.call_method1("encode", ("utf-8", "surrogatepass"))?;
+        let mut b = b.cast::<PyBytes>()?.as_bytes().to_vec();
+        let mut i = 0;
+        while i + 2 < b.len() {
+            if b[i] == 0xED && (0xA0..=0xBF).contains(&b[i + 1]) && (0x80..=0xBF).contains(&b[i + 2]) {
+                b[i..i + 3].copy_from_slice("\u{fffd}".as_bytes());
+                i += 3;
+            } else {
+                i += 1;
+            }
+        }
+        return Ok(String::from_utf8_lossy(&b).into_owned());
+    }
+    Ok(String::from_utf8_lossy(&octets(text)?).into_owned())
+}
+
+/// A `str` argument that holds no lone surrogate: what pyo3's `&str`
+/// would take, with a `ValueError` saying where instead of a
+/// `UnicodeEncodeError`.
+pub struct Text(pub String);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Text {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let s = obj.cast::<PyString>().map_err(|_| {
+            PyTypeError::new_err(format!(
+                "expected str, not {}",
+                obj.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string())
+            ))
+        })?;
+        Ok(Text(utf8(&s)?.into_owned()))
+    }
+}
+
+impl std::ops::Deref for Text {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
 }
 
 /// A JSON value as the Python value `json.loads` would give.

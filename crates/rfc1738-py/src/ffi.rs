@@ -187,3 +187,19 @@ pub fn export<'py>(
     let array = PyCapsule::new_with_value(py, array, ARRAY)?;
     Ok((schema, array))
 }
+
+/// A string-view column from views that the caller made from text in
+/// bounds: each view of more than 12 bytes points into `buffers` at text
+/// that is UTF-8 (a slice of a valid URL, which is ASCII, §5, or text
+/// copied from a `str`), each shorter one holds UTF-8 text.
+pub fn string_views(
+    views: arrow_buffer::ScalarBuffer<u128>,
+    buffers: Vec<arrow_buffer::Buffer>,
+    nulls: Option<arrow_buffer::NullBuffer>,
+) -> arrow_array::StringViewArray {
+    // SAFETY: `try_new` would not fail: the views were made by
+    // `make_view` from slices of these buffers (or held in themselves),
+    // each UTF-8, as the caller states; `nulls`, when given, has one bit
+    // per view.
+    unsafe { arrow_array::StringViewArray::new_unchecked(views, buffers, nulls) }
+}

@@ -9,6 +9,8 @@
 //! - `build.rs`: one builder function per scheme.
 //! - `replace.rs`: `Url.replace`, through those builders.
 //! - `arrow.rs`: the column kernels of `rfc1738.arrow`.
+//! - `parts.rs`: the parts of a column, one at a time or all at once.
+//! - `views.rs`: parts as string views into the input's buffers.
 //! - `clf.rs`: Common Log Format lines as a column.
 //! - `ffi.rs`: Arrow columns in and out (the Arrow PyCapsule interface).
 
@@ -19,8 +21,10 @@ mod build;
 mod clf;
 mod convert;
 mod ffi;
+mod parts;
 mod replace;
 mod url;
+mod views;
 
 /// The module `rfc1738._rfc1738`; `rfc1738/__init__.py` re-exports it.
 #[pymodule]
@@ -34,6 +38,7 @@ fn _rfc1738(m: &Bound<'_, PyModule>) -> PyResult<()> {
     url::register(m)?;
     build::register(m)?;
     arrow::register(m)?;
+    parts::register(m)?;
     clf::register(m)?;
     Ok(())
 }

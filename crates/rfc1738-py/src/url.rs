@@ -353,10 +353,10 @@ impl Url {
     /// Raises :class:`ResolveError` when this URL's scheme has no
     /// hierarchical path, the reference is not one, or the result is not
     /// an RFC 1738 URL.
-    fn resolve(&self, py: Python<'_>, reference: &str) -> PyResult<Url> {
-        match self.url.resolve(reference) {
+    fn resolve(&self, py: Python<'_>, reference: crate::convert::Text) -> PyResult<Url> {
+        match self.url.resolve(&reference) {
             Ok(url) => Ok(Url { url, input: None, lenient: false }),
-            Err(e) => Err(resolve_error(py, reference, &e)),
+            Err(e) => Err(resolve_error(py, &reference, &e)),
         }
     }
 
@@ -624,53 +624,188 @@ fn is_valid(text: &Bound<'_, PyAny>, lenient: bool) -> bool {
     }
 }
 
-/// The URLs in free text (RFC 1738 Appendix): dicts ``{url, start, end,
-/// form, hyphen_breaks, valid}``; offsets count characters of a ``str``
-/// (bytes of ``bytes``).
+/// The URLs in free text (RFC 1738 Appendix): a sequence of dicts
+/// ``{url, start, end, form, hyphen_breaks, valid}``; offsets count
+/// characters of a ``str`` (bytes of ``bytes``). The sequence holds the
+/// text once and each URL as a small record, and makes a URL's dict when
+/// it is read (by index, slice or iteration): a few times the text,
+/// however many URLs it holds. ``list(...)`` makes the plain list;
+/// ``extract_iter`` gives the dicts one at a time.
+///
+/// A lone surrogate in a ``str`` is read as U+FFFD (one character, so
+/// the offsets still count the ``str``'s); no URL holds either. Raises
+/// ``TypeError`` for a value that is not ``str`` or ``bytes``.
+///
+/// >>> import rfc1738
+/// >>> [m["url"] for m in rfc1738.extract("see <URL:ftp://a.org/x> or http://b.org/.")]
+/// ['ftp://a.org/x', 'http://b.org/']
 #[pyfunction]
-fn extract<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyList>> {
-    let is_str = text.cast::<PyString>().is_ok();
-    let owned = octets(text)?;
-    let text = String::from_utf8_lossy(&owned);
-    let list = PyList::empty(py);
-    let mut chars = CharIndex::new(&text, is_str);
-    for m in rfc1738::extract::find_iter(&text) {
+fn extract(text: &Bound<'_, PyAny>) -> PyResult<FoundList> {
+    let mut it = extract_iter(text)?;
+    let mut found = Vec::new();
+    while let Some(r) = it.next_record() {
+        found.push(r);
+    }
+    found.shrink_to_fit();
+    Ok(FoundList { text: it.text, found })
+}
+
+/// A URL found, without its dict: where its text lies, and what the dict says.
+struct Record {
+    start: usize,
+    end: usize,
+    /// The URL as a range of the text, or its own text (a wrapped URL
+    /// whose whitespace was deleted).
+    url: Result<(usize, usize), Box<str>>,
+    form: &'static str,
+    valid: bool,
+    breaks: Box<[usize]>,
+}
+
+impl Record {
+    fn dict<'py>(&self, py: Python<'py>, text: &str) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        d.set_item("url", m.as_str())?;
-        d.set_item("start", chars.at(m.start()))?;
-        d.set_item("end", chars.at(m.end()))?;
-        d.set_item("form", m.form().as_str())?;
-        d.set_item("hyphen_breaks", m.hyphen_breaks().to_vec())?;
-        d.set_item("valid", m.validate().is_ok())?;
-        list.append(d)?;
+        match &self.url {
+            Ok((a, b)) => d.set_item("url", &text[*a..*b])?,
+            Err(url) => d.set_item("url", &**url)?,
+        }
+        d.set_item("start", self.start)?;
+        d.set_item("end", self.end)?;
+        d.set_item("form", self.form)?;
+        d.set_item("hyphen_breaks", self.breaks.to_vec())?;
+        d.set_item("valid", self.valid)?;
+        Ok(d)
     }
-    Ok(list)
 }
 
-/// Byte offsets to character offsets, for offsets that only grow.
-pub struct CharIndex<'a> {
-    text: &'a str,
+/// What :func:`extract` returns: a read-only sequence of dicts ``{url,
+/// start, end, form, hyphen_breaks, valid}``, each made when read; equal
+/// to a list of the same dicts.
+#[pyclass(frozen, sequence, module = "rfc1738")]
+pub struct FoundList {
+    text: String,
+    found: Vec<Record>,
+}
+
+#[pymethods]
+impl FoundList {
+    fn __len__(&self) -> usize {
+        self.found.len()
+    }
+
+    fn __getitem__<'py>(&self, py: Python<'py>, index: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyAny>> {
+        if let Ok(slice) = index.cast::<pyo3::types::PySlice>() {
+            let i = slice.indices(self.found.len() as isize)?;
+            let list = PyList::empty(py);
+            let mut k = i.start;
+            for _ in 0..i.slicelength {
+                list.append(self.found[k as usize].dict(py, &self.text)?)?;
+                k += i.step;
+            }
+            return Ok(list.into_any());
+        }
+        let i: isize = index.extract()?;
+        let n = self.found.len() as isize;
+        let k = if i < 0 { i + n } else { i };
+        if !(0..n).contains(&k) {
+            return Err(pyo3::exceptions::PyIndexError::new_err("index out of range"));
+        }
+        Ok(self.found[k as usize].dict(py, &self.text)?.into_any())
+    }
+
+    fn __eq__<'py>(slf: &Bound<'py, Self>, other: &Bound<'py, PyAny>) -> PyResult<bool> {
+        let mine = PyList::empty(slf.py());
+        for r in &slf.get().found {
+            mine.append(r.dict(slf.py(), &slf.get().text)?)?;
+        }
+        match other.cast::<FoundList>() {
+            Ok(o) => {
+                mine.eq(pyo3::types::PyList::new(slf.py(), o.try_iter()?.collect::<PyResult<Vec<_>>>()?)?)
+            }
+            Err(_) => mine.eq(other),
+        }
+    }
+
+    fn __repr__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let list = PyList::empty(slf.py());
+        for r in &slf.get().found {
+            list.append(r.dict(slf.py(), &slf.get().text)?)?;
+        }
+        Ok(list.repr()?.to_string())
+    }
+}
+
+/// The URLs in free text, one dict at a time, as :func:`extract` lists
+/// them: the search goes on only as far as the next URL, so memory holds
+/// the text and one dict, whatever the number of URLs.
+///
+/// >>> import rfc1738
+/// >>> it = rfc1738.extract_iter("http://a.dom/ and http://b.dom/")
+/// >>> next(it)["url"], next(it)["start"]
+/// ('http://a.dom/', 18)
+#[pyfunction]
+fn extract_iter(text: &Bound<'_, PyAny>) -> PyResult<Extracted> {
+    let is_str = text.cast::<PyString>().is_ok();
+    Ok(Extracted { text: crate::convert::searchable(text)?, chars: is_str, pos: 0, at: (0, 0) })
+}
+
+/// The iterator of :func:`extract_iter`: each URL found in a text, as a
+/// dict ``{url, start, end, form, hyphen_breaks, valid}``.
+#[pyclass(module = "rfc1738")]
+pub struct Extracted {
+    text: String,
+    /// Whether offsets count characters (a `str`) or bytes.
     chars: bool,
-    byte: usize,
-    char: usize,
+    /// Where the search goes on.
+    pos: usize,
+    /// The last offset made a character offset: (byte, character).
+    at: (usize, usize),
 }
 
-impl<'a> CharIndex<'a> {
-    pub fn new(text: &'a str, chars: bool) -> Self {
-        CharIndex { text, chars, byte: 0, char: 0 }
-    }
-
-    pub fn at(&mut self, byte: usize) -> usize {
+impl Extracted {
+    fn offset(&mut self, byte: usize) -> usize {
         if !self.chars {
             return byte;
         }
-        if byte < self.byte {
-            self.byte = 0;
-            self.char = 0;
-        }
-        self.char += self.text[self.byte..byte].chars().count();
-        self.byte = byte;
-        self.char
+        let (b, c) = if byte < self.at.0 { (0, 0) } else { self.at };
+        let c = c + self.text[b..byte].chars().count();
+        self.at = (byte, c);
+        c
+    }
+
+    fn next_record(&mut self) -> Option<Record> {
+        let mut it = rfc1738::extract::Finder::new().find_iter_from(&self.text, self.pos);
+        let Some(m) = it.next() else {
+            self.pos = self.text.len();
+            return None;
+        };
+        self.pos = it.position();
+        let (range, form) = (m.range(), m.form().as_str());
+        let (breaks, valid) = (m.hyphen_breaks().into(), m.validate().is_ok());
+        let url = m.as_str();
+        let at = (url.as_ptr() as usize).wrapping_sub(self.text.as_ptr() as usize);
+        let url = if at <= self.text.len() && self.text.get(at..at + url.len()) == Some(url) {
+            Ok((at, at + url.len()))
+        } else {
+            Err(url.into())
+        };
+        let (start, end) = (self.offset(range.start), self.offset(range.end));
+        Some(Record { start, end, url, form, valid, breaks })
+    }
+
+    fn next_dict<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        self.next_record().map(|r| r.dict(py, &self.text)).transpose()
+    }
+}
+
+#[pymethods]
+impl Extracted {
+    fn __iter__(slf: PyRef<'_, Self>) -> PyRef<'_, Self> {
+        slf
+    }
+
+    fn __next__<'py>(&mut self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        self.next_dict(py)
     }
 }
 
@@ -698,7 +833,7 @@ fn context(name: &str) -> PyResult<Context> {
 #[pyo3(signature = (octets, context = "uchar"))]
 fn pct_encode(octets: &Bound<'_, PyAny>, context: &str) -> PyResult<String> {
     let ctx = self::context(context)?;
-    let data = crate::convert::octets(octets)?;
+    let data = crate::convert::data(octets)?;
     Ok(pct::encode(&data, ctx))
 }
 
@@ -706,7 +841,7 @@ fn pct_encode(octets: &Bound<'_, PyAny>, context: &str) -> PyResult<String> {
 #[pyfunction]
 fn pct_decode<'py>(py: Python<'py>, text: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyBytes>> {
     let s = text.cast::<PyString>().map_err(|_| PyTypeError::new_err("pct.decode takes a str"))?;
-    let s = s.to_cow()?;
+    let s = crate::convert::utf8(s)?;
     Ok(PyBytes::new(py, &pct::decode(&s)))
 }
 
@@ -716,6 +851,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(validate, m)?)?;
     m.add_function(wrap_pyfunction!(is_valid, m)?)?;
     m.add_function(wrap_pyfunction!(extract, m)?)?;
+    m.add_function(wrap_pyfunction!(extract_iter, m)?)?;
+    m.add_class::<Extracted>()?;
+    m.add_class::<FoundList>()?;
     m.add_function(wrap_pyfunction!(pct_encode, m)?)?;
     m.add_function(wrap_pyfunction!(pct_decode, m)?)?;
     m.add_function(wrap_pyfunction!(caret, m)?)?;

@@ -7,7 +7,11 @@ import subprocess
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
-CORPUS = ROOT.parent / "shared" / "corpus"
+# Beside the checkout, or beside the directory of worktrees it is one of.
+CORPUS = next(
+    (p for p in (ROOT.parent / "shared" / "corpus", ROOT.parent.parent / "shared" / "corpus") if p.is_dir()),
+    ROOT.parent / "shared" / "corpus",
+)
 
 
 @pytest.fixture(scope="session")

@@ -13,6 +13,7 @@
 //! - [`diag`]: the input made printable, with a caret under an offset.
 //! - [`clf`]: the request URL of a Common Log Format line.
 //! - [`logformat`]: log lines of an Apache `LogFormat` or nginx `log_format` string.
+//! - [`parts`]: a part of a URL by name, as `parse --get` names it.
 //! - [`spans`]: where each part of a URL lies, for the explorer page.
 //! - [`template`]: `parse --get`, a line per URL from a template of part names.
 //! - [`set`]: `set URL PART=VALUE`, parts changed through the library's builders.
@@ -24,6 +25,7 @@ pub mod explain;
 pub mod json;
 pub mod logformat;
 pub mod outcome;
+pub mod parts;
 pub mod set;
 pub mod spans;
 pub mod sql;

@@ -14,7 +14,8 @@
 //! and a backslash. A part the URL does not have is empty.
 
 use crate::outcome::{scheme_of, Problem};
-use rfc1738::{pct, SchemeKind, Url, WaisForm};
+use crate::parts::{self, Value, PARTS};
+use rfc1738::{pct, SchemeKind, Url};
 use std::borrow::Cow;
 use std::fmt;
 
@@ -52,104 +53,9 @@ impl fmt::Display for TemplateError {
 
 impl std::error::Error for TemplateError {}
 
-/// A part's value: text as written in the URL (decoded for `{part}`), a
-/// plain value that has no escapes (a name), or a value and how it is
-/// written (a port: `80` and `0080`).
-enum Got<'a> {
-    Written(Cow<'a, str>),
-    /// A list as written, and the separators whose escapes stay.
-    List(Cow<'a, str>, &'static [u8]),
-    Plain(Cow<'a, str>),
-    Number(String, &'a str),
-}
-
-type Getter = for<'a> fn(&'a Url) -> Option<Got<'a>>;
-
-/// Every part a template can name: its name and how it is read from a
-/// valid URL. `input`, `valid`, `scheme`, `kind` and `error.*` are read
-/// apart, since an invalid input has them too.
-const PARTS: &[(&str, Getter)] = &[
-    ("input", |_| None),
-    ("valid", |_| None),
-    ("scheme", |_| None),
-    ("kind", |_| None),
-    ("error.offset", |_| None),
-    ("error.kind", |_| None),
-    ("error.rule", |_| None),
-    ("error.message", |_| None),
-    ("warnings", |u| {
-        let ids: Vec<&str> = u.security_warnings().iter().map(|w| w.kind().id()).collect();
-        Some(plain(ids.join(",")))
-    }),
-    ("user", |u| u.user().map(written)),
-    ("password", |u| u.password().map(written)),
-    ("host", |u| u.host().map(written)),
-    ("port", |u| Some(Got::Number(crate::json::port_number(u)?.to_string(), u.port_str()?))),
-    ("effective_port", |u| u.effective_port().map(|p| plain(p.to_string()))),
-    ("url_path", |u| u.url_path().map(|p| list_of(p, b"/;?"))),
-    ("fragment", |u| u.fragment().map(written)),
-    ("scheme_specific_part", |u| Some(written(u.scheme_specific_part()))),
-    ("ftp.cwd", |u| u.ftp().map(|f| list_of(f.cwd().collect::<Vec<_>>().join("/"), b"/"))),
-    ("ftp.name", |u| u.ftp().map(|f| written(f.name()))),
-    ("ftp.typecode", |u| u.ftp()?.typecode().map(|t| plain((t as char).to_string()))),
-    ("gopher.type", |u| u.gopher().map(|g| gopher_type(g.gtype_raw(), g.gopher_type()))),
-    ("gopher.selector", |u| u.gopher().map(|g| written(g.selector()))),
-    ("gopher.search", |u| u.gopher()?.search().map(written)),
-    ("gopher.plus", |u| u.gopher()?.plus().map(written)),
-    ("http.path", |u| u.http()?.path().map(|p| list_of(p, b"/"))),
-    ("http.search", |u| u.http()?.search().map(written)),
-    ("mailto.address", |u| u.mailto().map(|m| written(m.address_raw()))),
-    ("news.group", |u| u.news()?.group().map(written)),
-    ("news.article", |u| u.news()?.article().map(written)),
-    ("nntp.group", |u| u.nntp().map(|n| written(n.group()))),
-    ("nntp.article", |u| u.nntp()?.article_raw().map(written)),
-    ("wais.form", |u| u.wais().map(|w| plain(wais_form(w.form())))),
-    ("wais.database", |u| u.wais().map(|w| written(w.database()))),
-    ("wais.search", |u| u.wais()?.search().map(written)),
-    ("wais.wtype", |u| u.wais()?.wtype().map(written)),
-    ("wais.wpath", |u| u.wais()?.wpath().map(written)),
-    ("file.host", |u| u.file().map(|f| written(f.host()))),
-    ("file.path", |u| u.file().map(|f| list_of(f.path(), b"/"))),
-    ("prospero.hsoname", |u| u.prospero().map(|p| list_of(p.hsoname_raw(), b"/"))),
-    ("prospero.fields", |u| {
-        let fields: Vec<String> = u.prospero()?.fields().map(|(n, v)| format!("{n}={v}")).collect();
-        Some(list_of(fields.join(";"), b";="))
-    }),
-    ("other.scheme_specific_part", |u| u.other().map(|o| written(o.scheme_specific_part()))),
-];
-
-fn written<'a>(s: impl Into<Cow<'a, str>>) -> Got<'a> {
-    Got::Written(s.into())
-}
-
-fn list_of<'a>(s: impl Into<Cow<'a, str>>, separators: &'static [u8]) -> Got<'a> {
-    Got::List(s.into(), separators)
-}
-
-fn plain<'a>(s: impl Into<Cow<'a, str>>) -> Got<'a> {
-    Got::Plain(s.into())
-}
-
-/// The gopher type: as written when it is written, else the default `1`
-/// (§3.4: an empty path is a type 1 menu).
-fn gopher_type(raw: Option<&str>, gtype: u8) -> Got<'_> {
-    match raw {
-        Some(r) => written(r),
-        None => plain((gtype as char).to_string()),
-    }
-}
-
-fn wais_form(form: WaisForm) -> &'static str {
-    match form {
-        WaisForm::Database => "database",
-        WaisForm::Index => "index",
-        WaisForm::Doc => "doc",
-    }
-}
-
 /// The names of every part, in the order of the documentation.
 pub fn part_names() -> impl Iterator<Item = &'static str> {
-    PARTS.iter().map(|(name, _)| *name)
+    parts::names()
 }
 
 impl Template {
@@ -205,13 +111,13 @@ impl Template {
             match piece {
                 Piece::Text(t) => out.extend_from_slice(t.as_bytes()),
                 Piece::Part { part, as_written } => match value(*part, input, result) {
-                    Some(Got::Written(s)) if !as_written => write_decoded(out, &s, b""),
-                    Some(Got::List(s, keep)) if !as_written => write_decoded(out, &s, keep),
-                    Some(Got::Written(s) | Got::Plain(s) | Got::List(s, _)) => {
+                    Some(Value::Written(s)) if !as_written => write_decoded(out, &s, b""),
+                    Some(Value::List(s, keep)) if !as_written => write_decoded(out, &s, keep),
+                    Some(Value::Written(s) | Value::Plain(s) | Value::List(s, _)) => {
                         write_line_safe(out, s.as_bytes())
                     }
-                    Some(Got::Number(n, _)) if !as_written => out.extend_from_slice(n.as_bytes()),
-                    Some(Got::Number(_, s)) => write_line_safe(out, s.as_bytes()),
+                    Some(Value::Port(_, Some(s))) if *as_written => write_line_safe(out, s.as_bytes()),
+                    Some(Value::Port(n, _)) => out.extend_from_slice(n.to_string().as_bytes()),
                     None => {}
                 },
             }
@@ -251,7 +157,7 @@ fn list() -> String {
 }
 
 /// The value of part `k` for a URL or a problem.
-fn value<'a>(k: usize, input: &'a [u8], result: Result<&'a Url, &'a Problem>) -> Option<Got<'a>> {
+fn value<'a>(k: usize, input: &'a [u8], result: Result<&'a Url, &'a Problem>) -> Option<Value<'a>> {
     match (PARTS[k].0, result) {
         ("input", _) => Some(plain(String::from_utf8_lossy(input))),
         ("valid", r) => Some(plain(if r.is_ok() { "true" } else { "false" })),
@@ -263,9 +169,13 @@ fn value<'a>(k: usize, input: &'a [u8], result: Result<&'a Url, &'a Problem>) ->
         ("error.kind", Err(p)) => Some(plain(p.kind)),
         ("error.rule", Err(p)) => Some(plain(p.rule)),
         ("error.message", Err(p)) => Some(plain(p.message.as_ref())),
-        (_, Ok(url)) => PARTS[k].1(url),
+        (_, Ok(url)) => PARTS[k].1(&url.as_url_ref()),
         (_, Err(_)) => None,
     }
+}
+
+fn plain<'a>(s: impl Into<Cow<'a, str>>) -> Value<'a> {
+    Value::Plain(s.into())
 }
 
 /// Writes `raw` percent-decoded; octets that would break the line or are

@@ -176,6 +176,30 @@ impl Finder {
     pub fn find_iter<'t>(&self, text: &'t str) -> Matches<'t> {
         Matches { text, pos: 0, bare: self.bare }
     }
+
+    /// The URLs of `text` from byte `pos` on, as the iterator of
+    /// [`Finder::find_iter`] whose [`Matches::position`] was `pos` goes
+    /// on: a search can stop and resume without holding its iterator
+    /// (a binding's iterator object, which cannot borrow its text). A
+    /// `pos` inside a character starts at the next one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rfc1738::extract::Finder;
+    ///
+    /// let text = "ftp://a.org/x, then gopher://b.org/1.";
+    /// let mut first = Finder::new().find_iter(text);
+    /// assert_eq!(first.next().map(|m| m.range()), Some(0..13));
+    /// let mut rest = Finder::new().find_iter_from(text, first.position());
+    /// assert_eq!(rest.next().map(|m| m.range()), Some(20..36));
+    /// ```
+    #[must_use]
+    pub fn find_iter_from<'t>(&self, text: &'t str, pos: usize) -> Matches<'t> {
+        let pos =
+            (pos.min(text.len())..=text.len()).find(|&i| text.is_char_boundary(i)).unwrap_or(text.len());
+        Matches { text, pos, bare: self.bare }
+    }
 }
 
 /// Finds the URLs in `text` with a default [`Finder`].
@@ -498,6 +522,14 @@ pub struct Matches<'t> {
 }
 
 impl<'t> Matches<'t> {
+    /// Where the search goes on: the byte after the last match (the end of
+    /// the text once the search is over). [`Finder::find_iter_from`]
+    /// resumes there.
+    #[must_use]
+    pub fn position(&self) -> usize {
+        self.pos
+    }
+
     fn emit(&mut self, found: scan::Found<'t>) -> Match<'t> {
         self.pos = found.end;
         Match {

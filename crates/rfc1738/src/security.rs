@@ -9,7 +9,7 @@
 use crate::host;
 use crate::kind::SchemeKind;
 use crate::pct;
-use crate::url::Url;
+use crate::url::{Url, UrlRef};
 use crate::warning::{Warning, WarningKind};
 use std::borrow::Cow;
 
@@ -57,6 +57,46 @@ impl Url {
     /// ```
     #[must_use]
     pub fn security_warnings(&self) -> Vec<Warning> {
+        self.as_url_ref().security_warnings()
+    }
+
+    /// The URL for display and logs: the password, when there is a
+    /// non-empty one, replaced by [`REDACTED`] (§6: "The use of URLs
+    /// containing passwords that should be secret is clearly unwise").
+    ///
+    /// # Examples
+    /// ```
+    /// let url = rfc1738::Url::parse("ftp://me:s3cret@ftp.example/pub/")?;
+    /// assert_eq!(url.redacted(), "ftp://me:***@ftp.example/pub/");
+    /// let url = rfc1738::Url::parse("ftp://me@ftp.example/pub/")?;
+    /// assert_eq!(url.redacted(), url.as_str());
+    /// # Ok::<(), rfc1738::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn redacted(&self) -> Cow<'_, str> {
+        match self.parts().password {
+            Some(span) if span.start() < span.end() => {
+                let s = self.as_str();
+                let r = span.range();
+                Cow::Owned(format!("{}{REDACTED}{}", &s[..r.start], &s[r.end..]))
+            }
+            _ => Cow::Borrowed(self.as_str()),
+        }
+    }
+}
+
+impl UrlRef<'_> {
+    /// [`Url::security_warnings`] of the borrowed URL, without a copy of
+    /// its text. A message that names the scheme names it as written.
+    ///
+    /// # Examples
+    /// ```
+    /// let url = rfc1738::UrlRef::parse("ftp://me:secret@h.example/")?;
+    /// assert_eq!(url.security_warnings(), url.to_url().security_warnings());
+    /// # Ok::<(), rfc1738::ParseError>(())
+    /// ```
+    #[must_use]
+    pub fn security_warnings(&self) -> Vec<Warning> {
         let mut out = Vec::new();
         port_check(self, &mut out);
         line_injection(self, &mut out);
@@ -86,31 +126,7 @@ impl Url {
         out
     }
 
-    /// The URL for display and logs: the password, when there is a
-    /// non-empty one, replaced by [`REDACTED`] (§6: "The use of URLs
-    /// containing passwords that should be secret is clearly unwise").
-    ///
-    /// # Examples
-    /// ```
-    /// let url = rfc1738::Url::parse("ftp://me:s3cret@ftp.example/pub/")?;
-    /// assert_eq!(url.redacted(), "ftp://me:***@ftp.example/pub/");
-    /// let url = rfc1738::Url::parse("ftp://me@ftp.example/pub/")?;
-    /// assert_eq!(url.redacted(), url.as_str());
-    /// # Ok::<(), rfc1738::ParseError>(())
-    /// ```
-    #[must_use]
-    pub fn redacted(&self) -> Cow<'_, str> {
-        match self.parts().password {
-            Some(span) if span.start() < span.end() => {
-                let s = self.as_str();
-                let r = span.range();
-                Cow::Owned(format!("{}{REDACTED}{}", &s[..r.start], &s[r.end..]))
-            }
-            _ => Cow::Borrowed(self.as_str()),
-        }
-    }
-
-    /// The offset of `part`, a slice of [`Url::as_str`], within it.
+    /// The offset of `part`, a slice of [`UrlRef::as_str`], within it.
     pub(crate) fn offset_of(&self, part: &str) -> usize {
         let offset = (part.as_ptr() as usize).wrapping_sub(self.as_str().as_ptr() as usize);
         debug_assert!(offset <= self.as_str().len(), "a slice of the URL");
@@ -195,7 +211,7 @@ fn service(port: u16) -> Option<&'static str> {
 /// §6: "Caution should be used when using any URL which specifies a port
 /// number other than the default for the protocol, especially when it is
 /// a number within the reserved space."
-fn port_check(url: &Url, out: &mut Vec<Warning>) {
+fn port_check(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
     let (Some(port), Some(default)) = (url.port(), url.kind().default_port()) else {
         return;
     };
@@ -222,7 +238,7 @@ fn port_check(url: &Url, out: &mut Vec<Warning>) {
 /// §6: "Care should be taken when URLs contain embedded encoded delimiters
 /// for a given protocol (for example, CR and LF characters for telnet
 /// protocols) that these are not unencoded before transmission."
-fn line_injection(url: &Url, out: &mut Vec<Warning>) {
+fn line_injection(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
     const LINE: &[u8] = b"\r\n\0";
     let mut check = |part: Option<&str>, octets: &[u8], line: &str| {
         if let Some(part) = part {
@@ -257,7 +273,7 @@ fn line_injection(url: &Url, out: &mut Vec<Warning>) {
 /// A `%09` before a search in a gopher URL whose type takes none: the
 /// request gets a second field the item does not expect (§3.4.2: only a
 /// search, type 7, has one; gopher+ uses the third field).
-fn gopher_tab(url: &Url, out: &mut Vec<Warning>) {
+fn gopher_tab(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
     let Some(g) = url.gopher() else { return };
     let Some(search) = g.search() else { return };
     if g.gopher_type() == b'7' || search.is_empty() || g.plus().is_some() {
@@ -273,7 +289,7 @@ fn gopher_tab(url: &Url, out: &mut Vec<Warning>) {
 }
 
 /// A warning for every escape in `part` that decodes to one of `octets`.
-fn escapes_of(url: &Url, part: &str, octets: &[u8], line: &str, out: &mut Vec<Warning>) {
+fn escapes_of(url: &UrlRef<'_>, part: &str, octets: &[u8], line: &str, out: &mut Vec<Warning>) {
     let b = part.as_bytes();
     for i in memchr_all(b, b'%') {
         let Some(v) = pct::escape_at(b, i) else { continue };
@@ -299,7 +315,7 @@ fn memchr_all(b: &[u8], needle: u8) -> impl Iterator<Item = usize> + '_ {
 
 /// §6: "The use of URLs containing passwords that should be secret is
 /// clearly unwise."
-fn password(url: &Url, out: &mut Vec<Warning>) {
+fn password(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
     if let Some(pw) = url.password().filter(|p| !p.is_empty()) {
         out.push(Warning::new(
             url.offset_of(pw),
@@ -339,7 +355,7 @@ fn group_value(g: &str) -> u32 {
 /// digits, read as decimal. `inet_aton` reads a leading zero as octal and
 /// some software wraps values above 255, so the same text can name two
 /// machines.
-fn hostnumber(url: &Url, host: &str, out: &mut Vec<Warning>) {
+fn hostnumber(url: &UrlRef<'_>, host: &str, out: &mut Vec<Warning>) {
     let Some(groups) = hostnumber_groups(host) else { return };
     let base = url.offset_of(host);
     for (at, g) in groups {
@@ -363,7 +379,7 @@ fn hostnumber(url: &Url, host: &str, out: &mut Vec<Warning>) {
 /// A host that is the machine itself or a private network: a service that
 /// fetches URLs given by others can be made to reach inside (request
 /// forgery). File URLs are local by design and are left out.
-fn internal_host(url: &Url, host: &str, out: &mut Vec<Warning>) {
+fn internal_host(url: &UrlRef<'_>, host: &str, out: &mut Vec<Warning>) {
     if url.kind() == SchemeKind::File || host.is_empty() {
         return;
     }
@@ -393,7 +409,7 @@ fn internal_host(url: &Url, host: &str, out: &mut Vec<Warning>) {
 
 /// A user name that reads like a host name: `ftp://www.bank.example@evil.example/`
 /// goes to `evil.example`.
-fn misleading_user(url: &Url, out: &mut Vec<Warning>) {
+fn misleading_user(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
     let (Some(user), Some(h)) = (url.user(), url.host()) else { return };
     let decoded = pct::decode(user);
     let Ok(text) = core::str::from_utf8(&decoded) else { return };
@@ -410,7 +426,7 @@ fn misleading_user(url: &Url, out: &mut Vec<Warning>) {
 /// login directory, and `%2F` gives an absolute path (`%2Fetc` is
 /// `CWD /etc`). A file path with `..` or an encoded `/` likewise reaches
 /// outside the directory it seems to name.
-fn directory_escape(url: &Url, out: &mut Vec<Warning>) {
+fn directory_escape(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
     let segments: Vec<&str> = if let Some(ftp) = url.ftp() {
         ftp.cwd().chain([ftp.name()]).collect()
     } else if let Some(file) = url.file() {
@@ -438,7 +454,7 @@ fn directory_escape(url: &Url, out: &mut Vec<Warning>) {
 /// §3.10: a file URL names a file on `host`, but "does not specify an
 /// Internet protocol or access method"; some systems open a remote one as
 /// a network share and send the user's credentials to that host.
-fn remote_file(url: &Url, out: &mut Vec<Warning>) {
+fn remote_file(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
     let Some(file) = url.file() else { return };
     if !file.is_local() {
         let message = format!(
@@ -452,7 +468,7 @@ fn remote_file(url: &Url, out: &mut Vec<Warning>) {
 
 /// §3.8: the telnet user is advisory, but clients that start a `telnet`
 /// program pass it as `-l user`; one that starts with `-` becomes an option.
-fn option_injection(url: &Url, out: &mut Vec<Warning>) {
+fn option_injection(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
     let Some(user) = url.telnet().and_then(|t| t.advisory_user()) else { return };
     if pct::decode(user).starts_with(b"-") {
         out.push(Warning::new(
@@ -467,7 +483,7 @@ fn option_injection(url: &Url, out: &mut Vec<Warning>) {
 /// §2.1 allows a scheme to start with a digit, `+`, `-` or `.`; RFC 3986
 /// §3.1 and WHATWG need a letter first, and read `1x://h/` as a relative
 /// path: the same text names two different things.
-fn scheme_start(url: &Url, out: &mut Vec<Warning>) {
+fn scheme_start(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
     let first = url.scheme().as_bytes()[0];
     if !first.is_ascii_alphabetic() {
         let message = format!(
@@ -481,7 +497,7 @@ fn scheme_start(url: &Url, out: &mut Vec<Warning>) {
 }
 
 /// §3.1: `port = 1*digit` allows leading zeros; readers disagree on them.
-fn port_leading_zero(url: &Url, out: &mut Vec<Warning>) {
+fn port_leading_zero(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
     let Some(port) = url.port_str() else { return };
     if port.len() > 1 && port.starts_with('0') {
         let message = format!(
@@ -494,7 +510,7 @@ fn port_leading_zero(url: &Url, out: &mut Vec<Warning>) {
 
 /// §5 `port = digits` has no range (docs/DIFFERENCES.md, "A port above
 /// 65535"); a TCP port is 16 bits (RFC 793), so no client can connect there.
-fn port_out_of_range(url: &Url, out: &mut Vec<Warning>) {
+fn port_out_of_range(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
     let Some(port) = url.port_str() else { return };
     if url.port().is_none() {
         let message = format!(
@@ -507,7 +523,7 @@ fn port_out_of_range(url: &Url, out: &mut Vec<Warning>) {
 
 /// §3.5: the whole scheme part is the address. RFC 6068 ends the address
 /// at `?` and reads `&`-separated headers after it (`cc`, `bcc`, `body`).
-fn mailto_headers(url: &Url, out: &mut Vec<Warning>) {
+fn mailto_headers(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
     let Some(address) = url.mailto().map(|m| m.address_raw()) else { return };
     if let Some(at) = address.find(['?', '&']) {
         let c = &address[at..=at];
@@ -522,7 +538,7 @@ fn mailto_headers(url: &Url, out: &mut Vec<Warning>) {
 /// §2.2: the fragment is not part of the URL. One that reads like a login
 /// (`#@evil.example`) or an authority (`#//evil.example`) shows another
 /// host to a reader that does not strip it first.
-fn fragment_authority(url: &Url, out: &mut Vec<Warning>) {
+fn fragment_authority(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
     let Some(fragment) = url.fragment() else { return };
     let before_slash = fragment.split('/').next().unwrap_or("");
     if fragment.starts_with("//") || before_slash.contains('@') {
@@ -536,7 +552,7 @@ fn fragment_authority(url: &Url, out: &mut Vec<Warning>) {
 
 /// §3.10: a file URL names a file on the machine; some names are devices
 /// or process files, and `//server/share` is a share on another machine.
-fn file_path(url: &Url, out: &mut Vec<Warning>) {
+fn file_path(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
     let Some(file) = url.file() else { return };
     let path = file.path();
     let at = url.offset_of(path);
@@ -559,7 +575,7 @@ fn file_path(url: &Url, out: &mut Vec<Warning>) {
 
 /// §3.4: a gopher+ string may hold the CR LF of a filled-in ASK form, the
 /// one multi-line form the RFC allows; `fetch` sends it as it is.
-fn gopher_form(url: &Url, out: &mut Vec<Warning>) {
+fn gopher_form(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
     let Some(plus) = url.gopher().and_then(|g| g.plus()) else { return };
     let lower = plus.to_ascii_lowercase();
     if let Some(at) = lower.find("%0d").into_iter().chain(lower.find("%0a")).min() {
@@ -572,7 +588,7 @@ fn gopher_form(url: &Url, out: &mut Vec<Warning>) {
 /// §3.4.1: "Within the `<gopher-path>`, no characters are reserved", so a
 /// gopher search may hold `"?"` and `"/"` as they are; an RFC 3986 or
 /// WHATWG reader splits the URL there (a query, path segments).
-fn gopher_search_delimiter(url: &Url, out: &mut Vec<Warning>) {
+fn gopher_search_delimiter(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
     let Some(search) = url.gopher().and_then(|g| g.search()) else { return };
     if let Some(at) = search.find(['?', '/']) {
         let message = if search.as_bytes()[at] == b'?' {

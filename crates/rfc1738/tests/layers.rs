@@ -84,6 +84,7 @@ const CRATES: &[Crate] = &[
         ],
         modules: &[
             ("outcome", 1),
+            ("parts", 1),
             ("diag", 1),
             ("json", 2),
             ("explain", 2),
@@ -141,10 +142,12 @@ const CRATES: &[Crate] = &[
             ("convert", 1),
             ("ffi", 1),
             ("replace", 1),
+            ("views", 1),
             ("url", 2),
             ("build", 3),
             ("arrow", 3),
             ("clf", 4),
+            ("parts", 4),
         ],
     },
     Crate {

@@ -1,6 +1,6 @@
 """URLs read exactly as RFC 1738 defines them."""
 
-from typing import Any, List, Optional, TypedDict, Union, final
+from typing import Any, Iterator, List, Optional, Sequence, TypedDict, Union, final, overload
 
 from typing_extensions import Self, disjoint_base
 
@@ -257,13 +257,61 @@ def validate(text: Text, *, lenient: bool = False) -> None:
 def is_valid(text: object, *, lenient: bool = False) -> bool:
     """Whether ``text`` is a URL of RFC 1738 (``False`` for any other value)."""
 
-def extract(text: Text) -> List[Found]:
-    """The URLs in free text (RFC 1738 Appendix), with character offsets."""
+def extract(text: Text) -> FoundList:
+    """The URLs in free text (RFC 1738 Appendix): a sequence of dicts
+    ``{url, start, end, form, hyphen_breaks, valid}``; offsets count
+    characters of a ``str`` (bytes of ``bytes``). The sequence holds the
+    text once and each URL as a small record, and makes a URL's dict when
+    it is read (by index, slice or iteration): a few times the text,
+    however many URLs it holds. ``list(...)`` makes the plain list;
+    ``extract_iter`` gives the dicts one at a time.
+
+    A lone surrogate in a ``str`` is read as U+FFFD (one character, so
+    the offsets still count the ``str``'s); no URL holds either. Raises
+    ``TypeError`` for a value that is not ``str`` or ``bytes``.
+
+    >>> import rfc1738
+    >>> [m["url"] for m in rfc1738.extract("see <URL:ftp://a.org/x> or http://b.org/.")]
+    ['ftp://a.org/x', 'http://b.org/']
+    """
+
+@final
+class FoundList(Sequence[Found]):
+    """What :func:`extract` returns: a read-only sequence of dicts ``{url,
+    start, end, form, hyphen_breaks, valid}``, each made when read; equal
+    to a list of the same dicts."""
+
+    def __len__(self) -> int: ...
+    @overload
+    def __getitem__(self, key: int, /) -> Found: ...
+    @overload
+    def __getitem__(self, key: slice, /) -> List[Found]: ...
+    def __eq__(self, value: object, /) -> bool: ...
+
+def extract_iter(text: Text) -> Extracted:
+    """The URLs in free text, one dict at a time, as :func:`extract` lists
+    them: the search goes on only as far as the next URL, so memory holds
+    the text and one dict, whatever the number of URLs.
+
+    >>> import rfc1738
+    >>> it = rfc1738.extract_iter("http://a.dom/ and http://b.dom/")
+    >>> next(it)["url"], next(it)["start"]
+    ('http://a.dom/', 18)
+    """
+
+@final
+class Extracted(Iterator[Found]):
+    """The iterator of :func:`extract_iter`: each URL found in a text, as a
+    dict ``{url, start, end, form, hyphen_breaks, valid}``."""
+
+    def __iter__(self) -> Extracted: ...
+    def __next__(self) -> Found: ...
 
 __all__ = [
     "BuildError",
     "FileView",
     "Found",
+    "FoundList",
     "FtpView",
     "GopherView",
     "HttpView",
@@ -282,7 +330,9 @@ __all__ = [
     "WarningDict",
     "__version__",
     "build",
+    "Extracted",
     "extract",
+    "extract_iter",
     "is_valid",
     "parse",
     "pct",

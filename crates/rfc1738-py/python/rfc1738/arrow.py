@@ -31,11 +31,20 @@ except ImportError as e:  # pragma: no cover - depends on the environment
 from typing import Any, Union
 
 from rfc1738._rfc1738 import arrow_extract as extract
+from rfc1738._rfc1738 import arrow_fragment as fragment
+from rfc1738._rfc1738 import arrow_host as host
 from rfc1738._rfc1738 import arrow_is_valid as is_valid
 from rfc1738._rfc1738 import arrow_lint as lint
 from rfc1738._rfc1738 import arrow_normalize as normalize
 from rfc1738._rfc1738 import arrow_parse as parse
+from rfc1738._rfc1738 import arrow_part as part
+from rfc1738._rfc1738 import arrow_password as password
+from rfc1738._rfc1738 import arrow_path as path
+from rfc1738._rfc1738 import arrow_port as port
 from rfc1738._rfc1738 import arrow_resolve as resolve
+from rfc1738._rfc1738 import arrow_scheme as scheme
+from rfc1738._rfc1738 import arrow_search as search
+from rfc1738._rfc1738 import arrow_user as user
 from rfc1738._rfc1738 import arrow_validate as validate
 
 Column = Any
@@ -43,4 +52,23 @@ Column = Any
 Result = Union[_pyarrow.Array, _pyarrow.ChunkedArray]
 """A ``pyarrow.Array`` for an array in, a ``pyarrow.ChunkedArray`` for a stream."""
 
-__all__ = ["Column", "Result", "extract", "is_valid", "lint", "normalize", "parse", "resolve", "validate"]
+__all__ = [
+    "Column",
+    "Result",
+    "extract",
+    "fragment",
+    "host",
+    "is_valid",
+    "lint",
+    "normalize",
+    "parse",
+    "part",
+    "password",
+    "path",
+    "port",
+    "resolve",
+    "scheme",
+    "search",
+    "user",
+    "validate",
+]

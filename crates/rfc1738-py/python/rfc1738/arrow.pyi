@@ -18,8 +18,124 @@ def validate(column: Column, *, lenient: bool = False) -> Result:
     :class:`rfc1738.ParseError` gives it; null where valid or null."""
 
 def parse(column: Column, *, lenient: bool = False) -> Result:
-    """Structs: the top-level fields of ``parse --json`` and ``error_offset``,
-    ``error_kind``, ``error_rule``, ``error_message``."""
+    """One struct per URL: the top-level fields of ``rfc1738 parse --json``
+    (``input``, ``valid``, ``scheme``, ``kind``, ``user`` and ``password``
+    decoded, ``host``, ``port``, ``effective_port``, ``url_path``,
+    ``fragment``, ``warnings``) and the error's (``error_offset``,
+    ``error_kind``, ``error_rule``, ``error_message``); a null row where
+    the input is null. Strings are string views.
+
+    Raises ``TypeError`` for a column that is not one of strings.
+
+    >>> import pyarrow as pa
+    >>> from rfc1738 import arrow
+    >>> row = arrow.parse(pa.array(["ftp://h.dom:21/f"]))[0].as_py()
+    >>> (row["host"], row["port"], row["url_path"], row["error_kind"])
+    ('h.dom', 21, 'f', None)
+    """
+
+def part(column: Column, name: str, *, decoded: bool = False) -> Result:
+    """The part ``name`` of each URL, any part ``rfc1738 parse --get`` names
+    (``"host"``, ``"ftp.typecode"``, ``"gopher.selector"``, ...), and
+    ``"path"`` (the url-path) and ``"search"`` (the search of http,
+    gopher or wais).
+
+    Returns string views (``uint16`` for ``"port"`` and
+    ``"effective_port"``): the part as written in the URL, or with
+    ``decoded=True`` its ``%HH`` escapes decoded (octets that are not UTF-8
+    replaced by U+FFFD); null where the URL is invalid (or null) or has no
+    such part, ``""`` where the part is empty. A view of a part written
+    unchanged points into the input's buffer: nothing is copied.
+    ``.cast(pa.string())`` makes a plain copy (pyarrow's ``filter``,
+    ``take`` and comparisons do not take views yet).
+
+    Raises ``ValueError`` for a name that is not a part (``"valid"``,
+    ``"error.kind"``: see ``parse`` and ``validate``), ``TypeError`` for a
+    column that is not one of strings.
+
+    >>> import pyarrow as pa
+    >>> from rfc1738 import arrow
+    >>> arrow.part(pa.array(["ftp://h.dom/f;type=i", "ftp://h.dom/f", "x"]), "ftp.typecode").to_pylist()
+    ['i', None, None]
+    """
+
+def scheme(column: Column, *, decoded: bool = False) -> Result:
+    """String views: the scheme of each URL, lower-cased (§2.1); null where invalid.
+
+    >>> import pyarrow as pa
+    >>> from rfc1738 import arrow
+    >>> arrow.scheme(pa.array(["HTTP://h.dom/", "bad"])).to_pylist()
+    ['http', None]
+    """
+
+def user(column: Column, *, decoded: bool = False) -> Result:
+    """String views: the user name (§3.1), as written or ``decoded``; null
+    where invalid or absent, ``""`` where empty.
+
+    >>> import pyarrow as pa
+    >>> from rfc1738 import arrow
+    >>> arrow.user(pa.array(["ftp://a%20b@h.dom/", "ftp://h.dom/"]), decoded=True).to_pylist()
+    ['a b', None]
+    """
+
+def password(column: Column, *, decoded: bool = False) -> Result:
+    """String views: the password (§3.1); null where invalid or absent.
+
+    >>> import pyarrow as pa
+    >>> from rfc1738 import arrow
+    >>> arrow.password(pa.array(["ftp://a:@h.dom/", "ftp://a@h.dom/"])).to_pylist()
+    ['', None]
+    """
+
+def host(column: Column, *, decoded: bool = False) -> Result:
+    """String views: the host (§3.1); null where invalid or absent.
+
+    >>> import pyarrow as pa
+    >>> from rfc1738 import arrow
+    >>> arrow.host(pa.array(["http://www.example.com:8080/x", "mailto:a@b.dom"])).to_pylist()
+    ['www.example.com', None]
+    """
+
+def port(column: Column) -> Result:
+    """``uint16``: the port written in each URL (§3.1); null where invalid or
+    none is written. ``part(column, "effective_port")`` gives the scheme's
+    default where none is written.
+
+    >>> import pyarrow as pa
+    >>> from rfc1738 import arrow
+    >>> arrow.port(pa.array(["http://h.dom:8080/", "http://h.dom/"])).to_pylist()
+    [8080, None]
+    """
+
+def path(column: Column, *, decoded: bool = False) -> Result:
+    """String views: the url-path (§3.1, after the ``/`` that ends the host
+    or port); null where invalid or absent.
+
+    >>> import pyarrow as pa
+    >>> from rfc1738 import arrow
+    >>> arrow.path(pa.array(["http://h.dom/a%20b?q", "http://h.dom"]), decoded=True).to_pylist()
+    ['a b?q', None]
+    """
+
+def search(column: Column, *, decoded: bool = False) -> Result:
+    """String views: the search of an http (§3.3), gopher (§3.4) or wais
+    (§3.9) URL; null where invalid or absent.
+
+    >>> import pyarrow as pa
+    >>> from rfc1738 import arrow
+    >>> arrow.search(pa.array(["http://h.dom/p?q=1", "http://h.dom/p"])).to_pylist()
+    ['q=1', None]
+    """
+
+def fragment(column: Column, *, decoded: bool = False) -> Result:
+    """String views: the fragment identifier after ``#`` (§2.2); null where
+    invalid or absent.
+
+    >>> import pyarrow as pa
+    >>> from rfc1738 import arrow
+    >>> arrow.fragment(pa.array(["http://h.dom/#top", "http://h.dom/"])).to_pylist()
+    ['top', None]
+    """
 
 def normalize(column: Column, *, lenient: bool = False) -> Result:
     """Strings: the normal form of each URL; null where invalid."""
@@ -33,4 +149,23 @@ def resolve(base: Union[Url, Text], column: Column) -> Result:
 def lint(column: Column) -> Result:
     """Lists of ``{offset, kind, message}``: the §6 warnings; null where invalid."""
 
-__all__ = ["Column", "Result", "extract", "is_valid", "lint", "normalize", "parse", "resolve", "validate"]
+__all__ = [
+    "Column",
+    "Result",
+    "extract",
+    "fragment",
+    "host",
+    "is_valid",
+    "lint",
+    "normalize",
+    "parse",
+    "part",
+    "password",
+    "path",
+    "port",
+    "resolve",
+    "scheme",
+    "search",
+    "user",
+    "validate",
+]

@@ -23,7 +23,7 @@ def _sql_type(t: pa.DataType) -> str:
     """The DuckDB type of an Arrow type."""
     if pa.types.is_boolean(t):
         return "BOOLEAN"
-    if pa.types.is_string(t):
+    if pa.types.is_string(t) or pa.types.is_string_view(t):
         return "VARCHAR"
     if pa.types.is_int64(t):
         return "BIGINT"

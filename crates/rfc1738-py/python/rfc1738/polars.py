@@ -1,15 +1,20 @@
-"""The RFC 1738 functions as a Polars expression namespace.
+"""The RFC 1738 functions as a Polars expression namespace and a Series
+namespace.
 
-Importing this module registers ``pl.col(...).rfc1738``:
+Importing this module registers ``pl.col(...).rfc1738`` and
+``series.rfc1738``:
 
 >>> import polars as pl
 >>> import rfc1738.polars  # noqa: F401
 >>> pl.DataFrame({"url": ["http://a.dom/", "bad"]}).select(pl.col("url").rfc1738.is_valid())["url"].to_list()
 [True, False]
+>>> pl.Series("url", ["http://a.dom:81/", "bad"]).rfc1738.host().to_list()
+['a.dom', None]
 
 The methods are the SQL functions without their ``rfc1738_`` prefix:
-``is_valid`` (``rfc1738_valid``), ``error``, ``parse``, ``scheme``, ``host``,
-``port``, ``user``, ``path``, ``normalize``, ``lint``, ``extract``, ``clf_url``.
+``is_valid`` (``rfc1738_valid``), ``error``, ``parse``, ``scheme``, ``user``,
+``password``, ``host``, ``port``, ``path``, ``search``, ``fragment``,
+``normalize``, ``lint``, ``extract``, ``clf_url``.
 """
 
 try:
@@ -22,7 +27,8 @@ except ImportError as _error:  # pragma: no cover - depends on the environment
 from rfc1738.sql import BY_NAME
 
 
-def _batch(name):
+def _run(name):
+    """The function ``name`` over one Series, a Series of its result."""
     f = BY_NAME[name]
     dtype = _pl.from_arrow(_empty(f.returns)).dtype
 
@@ -30,10 +36,26 @@ def _batch(name):
         out = f.kernel(series.to_arrow())
         return _pl.Series(series.name, out, dtype=dtype)
 
+    return run, dtype
+
+
+def _batch(name):
+    run, dtype = _run(name)
+
     def method(self) -> "_pl.Expr":
         return self._expr.map_batches(run, return_dtype=dtype)
 
-    method.__doc__ = f"``{name}``: {f.doc}."
+    method.__doc__ = f"``{name}``: {BY_NAME[name].doc}; null where the URL is invalid or null."
+    return method
+
+
+def _series(name):
+    run, _ = _run(name)
+
+    def method(self) -> "_pl.Series":
+        return run(self._series)
+
+    method.__doc__ = f"``{name}``: {BY_NAME[name].doc}; null where the URL is invalid or null."
     return method
 
 
@@ -57,8 +79,36 @@ class Rfc1738Namespace:
     host = _batch("rfc1738_host")
     port = _batch("rfc1738_port")
     user = _batch("rfc1738_user")
+    password = _batch("rfc1738_password")
     path = _batch("rfc1738_path")
+    search = _batch("rfc1738_search")
+    fragment = _batch("rfc1738_fragment")
     normalize = _batch("rfc1738_normalize")
     lint = _batch("rfc1738_lint")
     extract = _batch("rfc1738_extract")
     clf_url = _batch("rfc1738_clf_url")
+
+
+@_pl.api.register_series_namespace("rfc1738")
+class Rfc1738SeriesNamespace:
+    """``series.rfc1738.<function>()``: the same functions over a Series,
+    read in Rust in one call; each returns a Series of the same name."""
+
+    def __init__(self, series: "_pl.Series") -> None:
+        self._series = series
+
+    is_valid = _series("rfc1738_valid")
+    error = _series("rfc1738_error")
+    parse = _series("rfc1738_parse")
+    scheme = _series("rfc1738_scheme")
+    user = _series("rfc1738_user")
+    password = _series("rfc1738_password")
+    host = _series("rfc1738_host")
+    port = _series("rfc1738_port")
+    path = _series("rfc1738_path")
+    search = _series("rfc1738_search")
+    fragment = _series("rfc1738_fragment")
+    normalize = _series("rfc1738_normalize")
+    lint = _series("rfc1738_lint")
+    extract = _series("rfc1738_extract")
+    clf_url = _series("rfc1738_clf_url")

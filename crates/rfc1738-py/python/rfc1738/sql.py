@@ -9,8 +9,10 @@ register these same functions under these same names.
 ``rfc1738_valid``          boolean (null in, null out)
 ``rfc1738_error``          ``{offset, kind, rule, message}``; null when valid
 ``rfc1738_parse``          the top-level fields of ``parse --json``
-``rfc1738_scheme`` ...     ``scheme``, ``host``, ``port`` (effective),
-                           ``user``, ``path``: null when absent or invalid
+``rfc1738_scheme`` ...     ``scheme``, ``user``, ``password`` (decoded),
+                           ``host``, ``port`` (effective), ``path``,
+                           ``search``, ``fragment`` (as written): null when
+                           absent or invalid, ``''`` when empty
 ``rfc1738_normalize``      the normal form; null when invalid
 ``rfc1738_lint``           the §6 warnings: ``[{offset, kind, message}]``
 ``rfc1738_extract``        the URLs found in a text: ``[{url, start, end, form}]``
@@ -26,6 +28,8 @@ import pyarrow.compute as pc
 
 from rfc1738 import _rfc1738, arrow
 
+VIEW = pa.string_view()
+"""The type of a part: string views into the batch's own buffers."""
 WARNING = pa.struct([("offset", pa.int64()), ("kind", pa.string()), ("message", pa.string())])
 ERROR = pa.struct([("offset", pa.int64()), ("kind", pa.string()), ("rule", pa.string()), ("message", pa.string())])
 FOUND = pa.struct([("url", pa.string()), ("start", pa.int64()), ("end", pa.int64()), ("form", pa.string())])
@@ -86,12 +90,12 @@ def _parsed(column):
     return _array(arrow.parse(_array(column)))
 
 
-def _field_when_valid(name):
+def _part(name, decoded=False):
+    """The kernel of one part: ``rfc1738.arrow.part``, string views into
+    the batch's own buffers where the part is written unchanged."""
+
     def kernel(column):
-        parsed = _parsed(column)
-        value = parsed.field(name)
-        valid = pc.fill_null(parsed.field("valid"), False)
-        return pc.if_else(valid, value, pa.nulls(len(value), value.type))
+        return _array(arrow.part(_array(column), name, decoded=decoded))
 
     return kernel
 
@@ -105,10 +109,10 @@ def _error(column):
 def _parse(column):
     parsed = _parsed(column)
     names = [f.name for f in PARSED if f.name != "error"]
-    fields = [parsed.field(f"error_{k}") for k in ("offset", "kind", "rule", "message")]
+    fields = [parsed.field(f"error_{f.name}").cast(f.type) for f in ERROR]
     invalid = pc.fill_null(pc.invert(parsed.field("valid")), False)
     error = pa.StructArray.from_arrays(fields, fields=list(ERROR), mask=pc.invert(invalid))
-    arrays = [parsed.field(n) for n in names] + [error]
+    arrays = [parsed.field(n).cast(PARSED.field(n).type) for n in names] + [error]
     mask = pc.is_null(parsed)
     return pa.StructArray.from_arrays(arrays, fields=list(PARSED), mask=mask)
 
@@ -122,18 +126,21 @@ def _extract(column):
 
 
 def _port(column):
-    return _field_when_valid("effective_port")(column).cast(pa.int32())
+    return _part("effective_port")(column).cast(pa.int32())
 
 
 FUNCTIONS = [
     Function("rfc1738_valid", pa.bool_(), lambda c: _array(arrow.is_valid(_array(c))), "whether the URL is valid"),
     Function("rfc1738_error", ERROR, _error, "where and why the URL is invalid; null when valid"),
     Function("rfc1738_parse", PARSED, _parse, "the top-level fields of rfc1738 parse --json"),
-    Function("rfc1738_scheme", pa.string(), _field_when_valid("scheme"), "the scheme, lower-cased"),
-    Function("rfc1738_host", pa.string(), _field_when_valid("host"), "the host"),
+    Function("rfc1738_scheme", VIEW, _part("scheme"), "the scheme, lower-cased"),
+    Function("rfc1738_user", VIEW, _part("user", decoded=True), "the user name, decoded"),
+    Function("rfc1738_password", VIEW, _part("password", decoded=True), "the password, decoded"),
+    Function("rfc1738_host", VIEW, _part("host"), "the host"),
     Function("rfc1738_port", pa.int32(), _port, "the effective port (written or the scheme's default)"),
-    Function("rfc1738_user", pa.string(), _field_when_valid("user"), "the user name, decoded"),
-    Function("rfc1738_path", pa.string(), _field_when_valid("url_path"), "the url-path, raw"),
+    Function("rfc1738_path", VIEW, _part("path"), "the url-path, raw"),
+    Function("rfc1738_search", VIEW, _part("search"), "the search of http, gopher or wais, raw"),
+    Function("rfc1738_fragment", VIEW, _part("fragment"), "the fragment identifier, raw"),
     Function("rfc1738_normalize", pa.string(), lambda c: _array(arrow.normalize(_array(c))), "the normal form"),
     Function("rfc1738_lint", pa.list_(WARNING), _lint, "the §6 security warnings"),
     Function("rfc1738_extract", pa.list_(FOUND), _extract, "the URLs found in a text (Appendix)"),

@@ -1,0 +1,163 @@
+"""The RFC 1738 readings as a pandas accessor: ``Series.rfc1738``.
+
+Importing this module registers it:
+
+>>> import pandas as pd
+>>> import rfc1738.pandas  # noqa: F401
+>>> s = pd.Series(["http://h.dom:8080/a", "ftp://u@f.dom/x", "bad", None])
+>>> s.rfc1738.host().tolist()
+['h.dom', 'f.dom', <NA>, <NA>]
+>>> s.rfc1738.port().tolist()
+[8080, <NA>, <NA>, <NA>]
+
+Each method runs the kernel of :mod:`rfc1738.arrow` over the column in
+one call (no Python call per row) and returns a Series of the same
+index and name, of an ``ArrowDtype`` (``string``, ``uint16``, ``bool``). Object columns (``str``, ``bytes`` or missing values) are
+read through Arrow, columns backed by Arrow (``string[pyarrow]``,
+``ArrowDtype``) as they are.
+"""
+
+try:
+    import pandas as _pd
+except ImportError as _error:  # pragma: no cover - depends on the environment
+    from rfc1738.sql import missing
+
+    raise missing("pandas", "pandas") from _error
+
+import pyarrow as _pa
+
+from rfc1738 import arrow as _arrow
+
+
+def _column(series: "_pd.Series") -> "_pa.Array":
+    """The series as an Arrow column, without a copy when it is Arrow already."""
+    values = series.array
+    if hasattr(values, "__arrow_array__"):
+        return values.__arrow_array__()
+    return _pa.array(values.to_numpy(dtype=object), from_pandas=True)
+
+
+@_pd.api.extensions.register_series_accessor("rfc1738")
+class Rfc1738Accessor:
+    """``series.rfc1738.<method>()``: the kernels of :mod:`rfc1738.arrow`
+    over a pandas Series of URLs; each returns a Series with an
+    ``ArrowDtype``, null where the URL is invalid or has no such part.
+
+    Raises ``TypeError`` when the Series does not hold text.
+    """
+
+    def __init__(self, series: "_pd.Series") -> None:
+        self._series = series
+
+    def _wrap(self, result) -> "_pd.Series":
+        # pyarrow's compute kernels (filter, take, comparisons), which
+        # pandas calls, do not all take string views: a part column is
+        # copied into a plain string column here.
+        if _pa.types.is_string_view(result.type):
+            result = result.cast(_pa.string())
+        return _pd.Series(
+            _pd.arrays.ArrowExtensionArray(result), index=self._series.index, name=self._series.name, copy=False
+        )
+
+    def is_valid(self, *, lenient: bool = False) -> "_pd.Series":
+        """Booleans: whether each URL is valid (:func:`rfc1738.arrow.is_valid`).
+
+        >>> import pandas as pd, rfc1738.pandas
+        >>> pd.Series(["http://a.dom/", "http://a.dom/a b"]).rfc1738.is_valid().tolist()
+        [True, False]
+        """
+        return self._wrap(_arrow.is_valid(_column(self._series), lenient=lenient))
+
+    def part(self, name: str, *, decoded: bool = False) -> "_pd.Series":
+        """The part ``name`` of each URL, as ``rfc1738 parse --get`` names it
+        (:func:`rfc1738.arrow.part`); raises ``ValueError`` for another name.
+
+        >>> import pandas as pd, rfc1738.pandas
+        >>> pd.Series(["ftp://h.dom/f;type=i"]).rfc1738.part("ftp.typecode").tolist()
+        ['i']
+        """
+        return self._wrap(_arrow.part(_column(self._series), name, decoded=decoded))
+
+    def scheme(self) -> "_pd.Series":
+        """The scheme, lower-cased (:func:`rfc1738.arrow.scheme`).
+
+        >>> import pandas as pd, rfc1738.pandas
+        >>> pd.Series(["HTTP://h.dom/"]).rfc1738.scheme().tolist()
+        ['http']
+        """
+        return self._wrap(_arrow.scheme(_column(self._series)))
+
+    def user(self, *, decoded: bool = False) -> "_pd.Series":
+        """The user name (:func:`rfc1738.arrow.user`).
+
+        >>> import pandas as pd, rfc1738.pandas
+        >>> pd.Series(["ftp://a%20b@h.dom/"]).rfc1738.user(decoded=True).tolist()
+        ['a b']
+        """
+        return self._wrap(_arrow.user(_column(self._series), decoded=decoded))
+
+    def password(self, *, decoded: bool = False) -> "_pd.Series":
+        """The password (:func:`rfc1738.arrow.password`).
+
+        >>> import pandas as pd, rfc1738.pandas
+        >>> pd.Series(["ftp://a:pw@h.dom/"]).rfc1738.password().tolist()
+        ['pw']
+        """
+        return self._wrap(_arrow.password(_column(self._series), decoded=decoded))
+
+    def host(self) -> "_pd.Series":
+        """The host (:func:`rfc1738.arrow.host`).
+
+        >>> import pandas as pd, rfc1738.pandas
+        >>> pd.Series(["http://h.dom/"]).rfc1738.host().tolist()
+        ['h.dom']
+        """
+        return self._wrap(_arrow.host(_column(self._series)))
+
+    def port(self) -> "_pd.Series":
+        """The port written in the URL, ``uint16`` (:func:`rfc1738.arrow.port`).
+
+        >>> import pandas as pd, rfc1738.pandas
+        >>> pd.Series(["http://h.dom:81/"]).rfc1738.port().tolist()
+        [81]
+        """
+        return self._wrap(_arrow.port(_column(self._series)))
+
+    def path(self, *, decoded: bool = False) -> "_pd.Series":
+        """The url-path (:func:`rfc1738.arrow.path`).
+
+        >>> import pandas as pd, rfc1738.pandas
+        >>> pd.Series(["http://h.dom/a%20b"]).rfc1738.path(decoded=True).tolist()
+        ['a b']
+        """
+        return self._wrap(_arrow.path(_column(self._series), decoded=decoded))
+
+    def search(self, *, decoded: bool = False) -> "_pd.Series":
+        """The search of an http, gopher or wais URL (:func:`rfc1738.arrow.search`).
+
+        >>> import pandas as pd, rfc1738.pandas
+        >>> pd.Series(["http://h.dom/p?q"]).rfc1738.search().tolist()
+        ['q']
+        """
+        return self._wrap(_arrow.search(_column(self._series), decoded=decoded))
+
+    def fragment(self, *, decoded: bool = False) -> "_pd.Series":
+        """The fragment identifier (:func:`rfc1738.arrow.fragment`).
+
+        >>> import pandas as pd, rfc1738.pandas
+        >>> pd.Series(["http://h.dom/#top"]).rfc1738.fragment().tolist()
+        ['top']
+        """
+        return self._wrap(_arrow.fragment(_column(self._series), decoded=decoded))
+
+    def normalize(self, *, lenient: bool = False) -> "_pd.Series":
+        """The normal form of each URL (:func:`rfc1738.arrow.normalize`).
+
+        >>> import pandas as pd, rfc1738.pandas
+        >>> pd.Series(["HTTP://H.DOM:80/"]).rfc1738.normalize().tolist()
+        ['http://h.dom/']
+        """
+        return self._wrap(_arrow.normalize(_column(self._series), lenient=lenient))
+
+
+__all__ = ["Rfc1738Accessor"]

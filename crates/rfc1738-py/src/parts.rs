@@ -1,0 +1,508 @@
+//! The parts of a column of URLs, one part a call: `rfc1738.arrow.host`,
+//! `port`, `part(column, "ftp.typecode")`, ...; and `rfc1738.arrow.parse`,
+//! every part at once.
+//!
+//! Each URL is read once by the library's borrowing parse (`UrlRef`), and
+//! a part written unchanged in it is answered as a view into the input's
+//! own buffer (`views.rs`): no copy of it is made. A part the URL does not
+//! have, and every part of an invalid URL, is null; an empty part is an
+//! empty string (`ftp://@h/` has an empty user, `ftp://h/` none, §3.1).
+
+use crate::arrow::{each_value, map_column_with, WarningColumns};
+use crate::views::{self, At, Parts};
+use arrow_array::builder::{BooleanBuilder, Int64Builder, UInt16Builder};
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, ArrayRef, StringViewArray, StructArray, UInt16Array};
+use arrow_buffer::NullBuffer;
+use arrow_schema::{DataType, Field, Fields};
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use rfc1738::{pct, SchemeKind, UrlRef};
+use rfc1738_report::outcome::{self, Problem};
+use rfc1738_report::parts::{self as named, Getter, Value};
+use rfc1738_report::sql::Parsed;
+use std::borrow::Cow;
+use std::sync::Arc;
+
+/// The URL `bytes` are, read without a copy; `None` when they are none.
+#[inline]
+fn url_of(text: &str) -> Option<UrlRef<'_>> {
+    UrlRef::parse(text).ok()
+}
+
+/// The scheme, lower-cased (§2.1): as written when it is.
+fn scheme<'a>(u: &UrlRef<'a>) -> Option<Value<'a>> {
+    let s = u.scheme();
+    Some(Value::Plain(if s.bytes().any(|b| b.is_ascii_uppercase()) {
+        Cow::Owned(s.to_ascii_lowercase())
+    } else {
+        Cow::Borrowed(s)
+    }))
+}
+
+/// A string part: how it is read, and whether it is wanted decoded.
+#[derive(Clone, Copy)]
+pub struct Text {
+    get: Getter,
+    decoded: bool,
+}
+
+/// Writes `value` of a row as the part asks.
+#[inline]
+fn write(out: &mut Parts, value: Value<'_>, row: &str, at: At, decoded: bool) {
+    match value {
+        // Decoded, a list's separators are decoded too (as `Url.user`
+        // and `pct.decode` do; the command's template keeps them).
+        Value::Written(s) | Value::List(s, _) if decoded && s.contains('%') => {
+            out.copy(&String::from_utf8_lossy(&pct::decode(&s)))
+        }
+        Value::Written(Cow::Borrowed(s))
+        | Value::List(Cow::Borrowed(s), _)
+        | Value::Plain(Cow::Borrowed(s)) => out.part(s, row, at),
+        Value::Written(Cow::Owned(s)) | Value::List(Cow::Owned(s), _) | Value::Plain(Cow::Owned(s)) => {
+            out.copy(&s)
+        }
+        Value::Port(n, _) => out.copy(&n.to_string()),
+    }
+}
+
+/// The part `want` of every URL of `a`, a string-view column.
+pub fn texts(a: &dyn Array, want: Text) -> Result<StringViewArray, String> {
+    if let DataType::Dictionary(_, _) = a.data_type() {
+        // Each value of the dictionary read once, each row its value's view.
+        let dict = a.as_any_dictionary();
+        let values = texts(dict.values().as_ref(), want)?;
+        let nulls = a.logical_nulls();
+        let keys = dict.normalized_keys();
+        let rows = keys
+            .iter()
+            .enumerate()
+            .map(|(i, &k)| (!nulls.as_ref().is_some_and(|n| n.is_null(i))).then_some(k));
+        return Ok(Parts::gather(&values, rows, a.len()));
+    }
+    let mut out = Parts::new(a.len(), views::buffers(a));
+    views::each_row(a, |row| {
+        let Some((bytes, at)) = row else { return out.null() };
+        match url_of(bytes).and_then(|u| (want.get)(&u)) {
+            Some(v) => write(&mut out, v, bytes, at, want.decoded),
+            None => out.null(),
+        }
+    })?;
+    out.finish()
+}
+
+/// A port of every URL of `a`: the one written, or the effective one.
+pub fn ports(a: &dyn Array, effective: bool) -> Result<UInt16Array, String> {
+    let port = |u: UrlRef<'_>| if effective { u.effective_port() } else { u.port() };
+    if let DataType::Dictionary(_, _) = a.data_type() {
+        let dict = a.as_any_dictionary();
+        let values = ports(dict.values().as_ref(), effective)?;
+        let nulls = a.logical_nulls();
+        let mut out = UInt16Builder::with_capacity(a.len());
+        for (i, k) in dict.normalized_keys().into_iter().enumerate() {
+            let null = nulls.as_ref().is_some_and(|n| n.is_null(i)) || values.is_null(k);
+            out.append_option((!null).then(|| values.value(k)));
+        }
+        return Ok(out.finish());
+    }
+    let mut out = UInt16Builder::with_capacity(a.len());
+    views::each_row(a, |row| out.append_option(row.and_then(|(b, _)| url_of(b)).and_then(port)))?;
+    Ok(out.finish())
+}
+
+/// What a part's name asks for.
+#[derive(Clone, Copy)]
+enum Want {
+    Text(Getter),
+    Port { effective: bool },
+}
+
+/// The part named `name` (a name of `parse --get`), or why it is not one
+/// a column of parts answers.
+fn want(name: &str) -> PyResult<Want> {
+    match name {
+        "scheme" => return Ok(Want::Text(scheme)),
+        "kind" => return Ok(Want::Text(|u| Some(Value::Plain(Cow::Borrowed(u.kind().name()))))),
+        "search" => return Ok(Want::Text(|u| named::search(u).map(|s| Value::Written(Cow::Borrowed(s))))),
+        "path" => return Ok(Want::Text(|u| u.url_path().map(|s| Value::Written(Cow::Borrowed(s))))),
+        "port" => return Ok(Want::Port { effective: false }),
+        "effective_port" => return Ok(Want::Port { effective: true }),
+        "input" | "valid" | "warnings" => {
+            return Err(PyValueError::new_err(format!(
+                "{name:?} is a field of rfc1738.arrow.parse, not a part: use parse(column).field({name:?})"
+            )))
+        }
+        n if n.starts_with("error.") => {
+            return Err(PyValueError::new_err(format!(
+                "{name:?} is said of an invalid URL: use rfc1738.arrow.validate(column).field({:?})",
+                &n[6..]
+            )))
+        }
+        _ => {}
+    }
+    match named::find(name) {
+        Some(k) => Ok(Want::Text(named::PARTS[k].1)),
+        None => Err(PyValueError::new_err(format!(
+            "unknown part {name:?} (the parts: {}, path, search)",
+            named::names()
+                .filter(|n| !matches!(*n, "input" | "valid" | "warnings") && !n.starts_with("error."))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))),
+    }
+}
+
+fn run(py: Python<'_>, column: &Bound<'_, PyAny>, want: Want, decoded: bool) -> PyResult<Py<PyAny>> {
+    match want {
+        Want::Text(get) => {
+            let text = Text { get, decoded };
+            map_column_with(py, column, move |a| Ok(Arc::new(texts(a, text)?) as ArrayRef))
+        }
+        Want::Port { effective } => {
+            map_column_with(py, column, move |a| Ok(Arc::new(ports(a, effective)?) as ArrayRef))
+        }
+    }
+}
+
+/// The part ``name`` of each URL, any part ``rfc1738 parse --get`` names
+/// (``"host"``, ``"ftp.typecode"``, ``"gopher.selector"``, ...), and
+/// ``"path"`` (the url-path) and ``"search"`` (the search of http,
+/// gopher or wais).
+///
+/// Returns string views (``uint16`` for ``"port"`` and
+/// ``"effective_port"``): the part as written in the URL, or with
+/// ``decoded=True`` its ``%HH`` escapes decoded (octets that are not UTF-8
+/// replaced by U+FFFD); null where the URL is invalid (or null) or has no
+/// such part, ``""`` where the part is empty.
+///
+/// Raises ``ValueError`` for a name that is not a part (``"valid"``,
+/// ``"error.kind"``: see ``parse`` and ``validate``), ``TypeError`` for a
+/// column that is not one of strings.
+///
+/// >>> import pyarrow as pa
+/// >>> from rfc1738 import arrow
+/// >>> arrow.part(pa.array(["ftp://h.dom/f;type=i", "ftp://h.dom/f", "x"]), "ftp.typecode").to_pylist()
+/// ['i', None, None]
+#[pyfunction]
+#[pyo3(signature = (column, name, *, decoded = false))]
+fn arrow_part(py: Python<'_>, column: &Bound<'_, PyAny>, name: &str, decoded: bool) -> PyResult<Py<PyAny>> {
+    run(py, column, want(name)?, decoded)
+}
+
+macro_rules! single {
+    ($($fn:ident $name:literal $what:literal $example:literal;)*) => {$(
+        #[doc = concat!("The ", $what, " of each URL, as string views: as written, or with\n",
+            "``decoded=True`` its ``%HH`` escapes decoded. Null where the URL is\n",
+            "invalid (or null) or has none; ``\"\"`` where it is empty.\n\n",
+            "Raises ``TypeError`` for a column that is not one of strings.\n\n",
+            ">>> import pyarrow as pa\n>>> from rfc1738 import arrow\n",
+            $example)]
+        #[pyfunction]
+        #[pyo3(signature = (column, *, decoded = false))]
+        fn $fn(py: Python<'_>, column: &Bound<'_, PyAny>, decoded: bool) -> PyResult<Py<PyAny>> {
+            run(py, column, want($name)?, decoded)
+        }
+    )*};
+}
+
+single! {
+    arrow_scheme "scheme" "scheme, lower-cased (§2.1)"
+        ">>> arrow.scheme(pa.array([\"HTTP://h.dom/\", \"bad\"])).to_pylist()\n['http', None]";
+    arrow_user "user" "user name (§3.1)"
+        ">>> arrow.user(pa.array([\"ftp://a%20b@h.dom/\", \"ftp://h.dom/\"]), decoded=True).to_pylist()\n['a b', None]";
+    arrow_password "password" "password (§3.1)"
+        ">>> arrow.password(pa.array([\"ftp://a:@h.dom/\", \"ftp://a@h.dom/\"])).to_pylist()\n['', None]";
+    arrow_host "host" "host (§3.1)"
+        ">>> arrow.host(pa.array([\"http://www.example.com:8080/x\", \"mailto:a@b.dom\"])).to_pylist()\n['www.example.com', None]";
+    arrow_path "path" "url-path (§3.1: after the ``/`` that ends the host or port)"
+        ">>> arrow.path(pa.array([\"http://h.dom/a%20b?q\", \"http://h.dom\"]), decoded=True).to_pylist()\n['a b?q', None]";
+    arrow_search "search" "search of an http (§3.3), gopher (§3.4) or wais (§3.9) URL"
+        ">>> arrow.search(pa.array([\"http://h.dom/p?q=1\", \"http://h.dom/p\"])).to_pylist()\n['q=1', None]";
+    arrow_fragment "fragment" "fragment identifier after ``#`` (§2.2)"
+        ">>> arrow.fragment(pa.array([\"http://h.dom/#top\", \"http://h.dom/\"])).to_pylist()\n['top', None]";
+}
+
+/// The port written in each URL (§3.1), as ``uint16``; null where the URL
+/// is invalid (or null) or writes none. ``part(column, "effective_port")``
+/// gives the scheme's default where none is written.
+///
+/// Raises ``TypeError`` for a column that is not one of strings.
+///
+/// >>> import pyarrow as pa
+/// >>> from rfc1738 import arrow
+/// >>> arrow.port(pa.array(["http://h.dom:8080/", "http://h.dom/"])).to_pylist()
+/// [8080, None]
+#[pyfunction]
+fn arrow_port(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    run(py, column, Want::Port { effective: false }, false)
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(arrow_part, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_parse, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_scheme, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_user, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_password, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_host, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_port, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_path, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_search, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_fragment, m)?)?;
+    Ok(())
+}
+
+/// The columns of `parse`: the top-level fields of `parse --json`, and
+/// the error's. Strings are views: the input, the host, the path of a
+/// row point into the input's buffers.
+struct ParseColumns {
+    input: Parts,
+    valid: BooleanBuilder,
+    scheme: Parts,
+    kind: Parts,
+    user: Parts,
+    password: Parts,
+    host: Parts,
+    port: UInt16Builder,
+    effective_port: UInt16Builder,
+    url_path: Parts,
+    fragment: Parts,
+    warnings: WarningColumns,
+    error_offset: Int64Builder,
+    error_kind: Parts,
+    error_rule: Parts,
+    error_message: Parts,
+    rows: Vec<bool>,
+}
+
+/// A text of a row, or null.
+fn put(out: &mut Parts, value: Option<&str>, row: &str, at: At) {
+    match value {
+        Some(v) => out.part(v, row, at),
+        None => out.null(),
+    }
+}
+
+/// A decoded part of a row (lossy UTF-8), or null.
+fn put_decoded(out: &mut Parts, value: Option<&str>, row: &str, at: At) {
+    match value {
+        Some(v) if v.contains('%') => out.copy(&String::from_utf8_lossy(&pct::decode(v))),
+        other => put(out, other, row, at),
+    }
+}
+
+impl ParseColumns {
+    fn new(a: &dyn Array) -> Self {
+        let n = a.len();
+        let input = || Parts::new(n, views::buffers(a));
+        let own = || Parts::new(n, Vec::new());
+        ParseColumns {
+            input: input(),
+            valid: BooleanBuilder::with_capacity(n),
+            scheme: input(),
+            kind: own(),
+            user: input(),
+            password: input(),
+            host: input(),
+            port: UInt16Builder::with_capacity(n),
+            effective_port: UInt16Builder::with_capacity(n),
+            url_path: input(),
+            fragment: input(),
+            warnings: WarningColumns::new(true),
+            error_offset: Int64Builder::with_capacity(n),
+            error_kind: own(),
+            error_rule: own(),
+            error_message: own(),
+            rows: Vec::with_capacity(n),
+        }
+    }
+
+    /// A row read strictly by the borrowing parse; one whose warnings
+    /// hold more than the §6 checks (an upper-case scheme, §2.1) through
+    /// [`Parsed`], as a lenient one.
+    fn push_strict(&mut self, text: &str, at: At) {
+        match UrlRef::parse(text) {
+            Ok(u) if !u.scheme().bytes().any(|b| b.is_ascii_uppercase()) => {
+                self.rows.push(true);
+                self.input.part(text, text, at);
+                self.valid.append_value(true);
+                self.scheme.part(u.scheme(), text, at);
+                self.kind.copy(u.kind().name());
+                let login = u.has_authority();
+                put_decoded(&mut self.user, u.user().filter(|_| login), text, at);
+                put_decoded(&mut self.password, u.password().filter(|_| login), text, at);
+                put(&mut self.host, u.host().filter(|_| login), text, at);
+                self.port.append_option(u.port().filter(|_| login));
+                self.effective_port.append_option(u.effective_port().filter(|_| login));
+                put(&mut self.url_path, u.url_path().filter(|_| login), text, at);
+                put(&mut self.fragment, u.fragment(), text, at);
+                self.warnings.push(Some(&u.security_warnings()));
+                self.error(None);
+            }
+            Ok(_) => self.push_parsed(&Parsed::new(text.as_bytes(), false), text, at),
+            Err(e) => {
+                self.rows.push(true);
+                self.input.part(text, text, at);
+                self.valid.append_value(false);
+                match outcome::scheme_of(text.as_bytes()) {
+                    Some(s) => {
+                        self.kind.copy(SchemeKind::from_bytes(s.as_bytes()).name());
+                        self.scheme.part(&s, text, at);
+                    }
+                    None => {
+                        self.scheme.null();
+                        self.kind.null();
+                    }
+                }
+                self.no_url();
+                self.warnings.push(Some(&[]));
+                self.error(Some(&Problem::from(e)));
+            }
+        }
+    }
+
+    /// A row as [`Parsed`] reads it: leniently, or strictly with warnings
+    /// of the parse.
+    fn push_parsed(&mut self, p: &Parsed, text: &str, at: At) {
+        self.rows.push(true);
+        self.input.part(text, text, at);
+        self.valid.append_value(p.is_valid());
+        put(&mut self.scheme, p.scheme(), text, at);
+        put(&mut self.kind, p.kind(), text, at);
+        put(&mut self.user, p.user().as_deref(), text, at);
+        put(&mut self.password, p.password().as_deref(), text, at);
+        put(&mut self.host, p.host(), text, at);
+        self.port.append_option(p.port());
+        self.effective_port.append_option(p.effective_port());
+        put(&mut self.url_path, p.url_path(), text, at);
+        put(&mut self.fragment, p.fragment(), text, at);
+        self.warnings.push(Some(p.warnings()));
+        self.error(p.error());
+    }
+
+    fn push_null(&mut self) {
+        self.rows.push(false);
+        self.input.null();
+        self.valid.append_null();
+        self.scheme.null();
+        self.kind.null();
+        self.no_url();
+        self.warnings.push(None);
+        self.error(None);
+    }
+
+    /// The fields of a URL, null.
+    fn no_url(&mut self) {
+        self.user.null();
+        self.password.null();
+        self.host.null();
+        self.port.append_null();
+        self.effective_port.append_null();
+        self.url_path.null();
+        self.fragment.null();
+    }
+
+    fn error(&mut self, p: Option<&Problem>) {
+        self.error_offset.append_option(p.map(|p| p.offset as i64));
+        match p {
+            Some(p) => {
+                self.error_kind.copy(p.kind);
+                self.error_rule.copy(p.rule);
+                self.error_message.copy(&p.message);
+            }
+            None => {
+                self.error_kind.null();
+                self.error_rule.null();
+                self.error_message.null();
+            }
+        }
+    }
+
+    fn finish(mut self) -> Result<ArrayRef, String> {
+        let s = |name: &str| Field::new(name, DataType::Utf8View, true);
+        let fields: Fields = vec![
+            s("input"),
+            Field::new("valid", DataType::Boolean, true),
+            s("scheme"),
+            s("kind"),
+            s("user"),
+            s("password"),
+            s("host"),
+            Field::new("port", DataType::UInt16, true),
+            Field::new("effective_port", DataType::UInt16, true),
+            s("url_path"),
+            s("fragment"),
+            Field::new("warnings", WarningColumns::data_type(true), true),
+            Field::new("error_offset", DataType::Int64, true),
+            s("error_kind"),
+            s("error_rule"),
+            s("error_message"),
+        ]
+        .into();
+        let columns: Vec<ArrayRef> = vec![
+            Arc::new(self.input.finish()?),
+            Arc::new(self.valid.finish()),
+            Arc::new(self.scheme.finish()?),
+            Arc::new(self.kind.finish()?),
+            Arc::new(self.user.finish()?),
+            Arc::new(self.password.finish()?),
+            Arc::new(self.host.finish()?),
+            Arc::new(self.port.finish()),
+            Arc::new(self.effective_port.finish()),
+            Arc::new(self.url_path.finish()?),
+            Arc::new(self.fragment.finish()?),
+            self.warnings.finish()?,
+            Arc::new(self.error_offset.finish()),
+            Arc::new(self.error_kind.finish()?),
+            Arc::new(self.error_rule.finish()?),
+            Arc::new(self.error_message.finish()?),
+        ];
+        let nulls = NullBuffer::from(std::mem::take(&mut self.rows));
+        let s = StructArray::try_new(fields, columns, Some(nulls)).map_err(|e| e.to_string())?;
+        Ok(Arc::new(s))
+    }
+}
+
+/// The struct of every part of each URL of `a`: strictly by the borrowing
+/// parse, leniently (or a binary value that is not UTF-8) through
+/// [`Parsed`].
+fn parse_column(a: &dyn Array, lenient: bool) -> Result<ArrayRef, String> {
+    let mut out = ParseColumns::new(a);
+    let strings = matches!(a.data_type(), DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View);
+    if lenient || !strings {
+        // A dictionary's rows, and binary values, copied.
+        each_value(a, |v| match (v, v.map(std::str::from_utf8)) {
+            (None, _) => out.push_null(),
+            (Some(_), Some(Ok(text))) if !lenient => out.push_strict(text, At::Elsewhere),
+            (Some(b), _) => {
+                let p = Parsed::new(b, lenient);
+                out.push_parsed(&p, &String::from_utf8_lossy(b), At::Elsewhere);
+            }
+        })?;
+    } else {
+        views::each_row(a, |row| match row {
+            None => out.push_null(),
+            Some((text, at)) => out.push_strict(text, at),
+        })?;
+    }
+    out.finish()
+}
+
+/// One struct per URL: the top-level fields of ``rfc1738 parse --json``
+/// (``input``, ``valid``, ``scheme``, ``kind``, ``user`` and ``password``
+/// decoded, ``host``, ``port``, ``effective_port``, ``url_path``,
+/// ``fragment``, ``warnings``) and the error's (``error_offset``,
+/// ``error_kind``, ``error_rule``, ``error_message``); a null row where
+/// the input is null. Strings are string views.
+///
+/// Raises ``TypeError`` for a column that is not one of strings.
+///
+/// >>> import pyarrow as pa
+/// >>> from rfc1738 import arrow
+/// >>> row = arrow.parse(pa.array(["ftp://h.dom:21/f"]))[0].as_py()
+/// >>> (row["host"], row["port"], row["url_path"], row["error_kind"])
+/// ('h.dom', 21, 'f', None)
+#[pyfunction]
+#[pyo3(signature = (column, *, lenient = false))]
+fn arrow_parse(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Py<PyAny>> {
+    map_column_with(py, column, move |a| parse_column(a, lenient))
+}

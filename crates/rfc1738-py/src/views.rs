@@ -1,0 +1,242 @@
+//! Parts of a string column as a string-view column (Arrow's `Utf8View`)
+//! whose views point into the input's own buffers.
+//!
+//! A part written unchanged in a URL (a host, a path) is a slice of its
+//! row. A view is 16 bytes: up to 12 bytes of text held in itself, or a
+//! length, a prefix, a buffer and an offset. So a part longer than 12
+//! bytes costs its view alone, whatever its length, and the input's value
+//! buffer is shared, not copied: the answer holds it alive. A part that
+//! is not in the input (a decoded escape, a lower-cased scheme) is copied
+//! into one buffer of the answer's own.
+//!
+//! Why views rather than a string column with its own copy: the parts of
+//! a valid URL are ASCII slices of it, so a view of one needs no check
+//! and no copy; every engine here reads string views (pyarrow 16+,
+//! Polars, DuckDB 1.1+, DataFusion). The cost is that the answer keeps
+//! the input's buffer alive as long as it lives; `.cast(pa.string())`
+//! makes a compact copy when that matters.
+
+use arrow_array::builder::make_view;
+use arrow_array::cast::AsArray;
+use arrow_array::{Array, OffsetSizeTrait, StringViewArray};
+use arrow_buffer::{BooleanBufferBuilder, Buffer, NullBuffer, ScalarBuffer};
+use arrow_data::ByteView;
+use arrow_schema::DataType;
+
+/// Where a row's bytes lie: in a buffer of the input at an offset, or
+/// nowhere that a view can point (held in its view, or past 4 GiB).
+#[derive(Clone, Copy)]
+pub enum At {
+    Buffer(u32, u32),
+    Elsewhere,
+}
+
+/// The longest value a view holds in itself (Arrow's columnar format).
+const MAX_INLINE: usize = 12;
+
+/// The buffers of a string column that its rows lie in: what the answer's
+/// views may point into.
+pub fn buffers(a: &dyn Array) -> Vec<Buffer> {
+    fn offsets(values: &Buffer) -> Vec<Buffer> {
+        if values.len() <= u32::MAX as usize {
+            vec![values.clone()]
+        } else {
+            Vec::new()
+        }
+    }
+    match a.data_type() {
+        DataType::Utf8 => offsets(a.as_string::<i32>().values()),
+        DataType::LargeUtf8 => offsets(a.as_string::<i64>().values()),
+        DataType::Binary => offsets(a.as_binary::<i32>().values()),
+        DataType::LargeBinary => offsets(a.as_binary::<i64>().values()),
+        DataType::Utf8View => a.as_string_view().data_buffers().to_vec(),
+        DataType::BinaryView => a.as_binary_view().data_buffers().to_vec(),
+        _ => Vec::new(),
+    }
+}
+
+/// Calls `f` with each row of a string (or binary) column that is not
+/// dictionary-encoded: its text and where it lies in [`buffers`]; `None`
+/// for a null. A string column's text is UTF-8 by the producer's promise
+/// (the C data interface; its layout is checked on the way in); a binary
+/// value that is not UTF-8 is given as `""`, which is no URL either
+/// (§2.2: a URL is ASCII).
+///
+/// # Errors
+///
+/// A column of another type.
+pub fn each_row<'a>(a: &'a dyn Array, mut f: impl FnMut(Option<(&'a str, At)>)) -> Result<(), String> {
+    fn offsets<'a, O: OffsetSizeTrait>(
+        values: usize,
+        offsets: &'a [O],
+        nulls: Option<&NullBuffer>,
+        value: impl Fn(usize) -> &'a str,
+        mut f: impl FnMut(Option<(&'a str, At)>),
+    ) {
+        let shared = values <= u32::MAX as usize;
+        for (i, start) in offsets[..offsets.len() - 1].iter().enumerate() {
+            if nulls.is_some_and(|n| n.is_null(i)) {
+                f(None);
+                continue;
+            }
+            let at = if shared { At::Buffer(0, start.as_usize() as u32) } else { At::Elsewhere };
+            f(Some((value(i), at)));
+        }
+    }
+    fn views<'a>(
+        raw: &'a [u128],
+        nulls: Option<&NullBuffer>,
+        value: impl Fn(usize) -> &'a str,
+        mut f: impl FnMut(Option<(&'a str, At)>),
+    ) {
+        for (i, view) in raw.iter().enumerate() {
+            if nulls.is_some_and(|n| n.is_null(i)) {
+                f(None);
+            } else if *view as u32 as usize <= MAX_INLINE {
+                f(Some((value(i), At::Elsewhere)));
+            } else {
+                let v = ByteView::from(*view);
+                f(Some((value(i), At::Buffer(v.buffer_index, v.offset))));
+            }
+        }
+    }
+    fn text(b: &[u8]) -> &str {
+        std::str::from_utf8(b).unwrap_or("")
+    }
+    match a.data_type() {
+        DataType::Utf8 => {
+            let s = a.as_string::<i32>();
+            offsets(s.values().len(), s.value_offsets(), a.nulls(), |i| s.value(i), f);
+        }
+        DataType::LargeUtf8 => {
+            let s = a.as_string::<i64>();
+            offsets(s.values().len(), s.value_offsets(), a.nulls(), |i| s.value(i), f);
+        }
+        DataType::Binary => {
+            let s = a.as_binary::<i32>();
+            offsets(s.values().len(), s.value_offsets(), a.nulls(), |i| text(s.value(i)), f);
+        }
+        DataType::LargeBinary => {
+            let s = a.as_binary::<i64>();
+            offsets(s.values().len(), s.value_offsets(), a.nulls(), |i| text(s.value(i)), f);
+        }
+        DataType::Utf8View => {
+            let s = a.as_string_view();
+            views(s.views(), a.nulls(), |i| s.value(i), f);
+        }
+        DataType::BinaryView => {
+            let s = a.as_binary_view();
+            views(s.views(), a.nulls(), |i| text(s.value(i)), f);
+        }
+        DataType::Null => (0..a.len()).for_each(|_| f(None)),
+        other => return Err(format!("a column of URLs holds strings, not {other}")),
+    }
+    Ok(())
+}
+
+/// A string-view column being written: views into the input's buffers
+/// where a part lies in them, into a buffer of its own where not.
+pub struct Parts {
+    views: Vec<u128>,
+    valid: BooleanBufferBuilder,
+    nulls: usize,
+    /// The input's buffers, then the answer's own, filled one by one.
+    buffers: Vec<Buffer>,
+    own: Vec<u8>,
+}
+
+/// The most bytes of the answer's own buffer before a new one is begun
+/// (a view's offset is a `u32`).
+const OWN_MAX: usize = 1 << 31;
+
+impl Parts {
+    /// A column of `len` rows over `buffers` (see [`buffers`]).
+    pub fn new(len: usize, buffers: Vec<Buffer>) -> Parts {
+        Parts {
+            views: Vec::with_capacity(len),
+            valid: BooleanBufferBuilder::new(len),
+            nulls: 0,
+            buffers,
+            own: Vec::new(),
+        }
+    }
+
+    /// A null row.
+    pub fn null(&mut self) {
+        self.views.push(0);
+        self.valid.append(false);
+        self.nulls += 1;
+    }
+
+    /// A row holding `part`, which is text of `row` when it lies in it
+    /// (`row` lying `at`), copied when not.
+    #[inline]
+    pub fn part(&mut self, part: &str, row: &str, at: At) {
+        let offset = (part.as_ptr() as usize).wrapping_sub(row.as_ptr() as usize);
+        match at {
+            At::Buffer(b, start)
+                if part.len() > MAX_INLINE
+                    && row.len().checked_sub(part.len()).is_some_and(|max| offset <= max) =>
+            {
+                self.views.push(make_view(part.as_bytes(), b, start + offset as u32));
+                self.valid.append(true);
+            }
+            _ => self.copy(part),
+        }
+    }
+
+    /// A row holding `text`, copied (into its view when it is short).
+    pub fn copy(&mut self, text: &str) {
+        if text.len() <= MAX_INLINE {
+            self.views.push(make_view(text.as_bytes(), 0, 0));
+        } else {
+            if self.own.len() + text.len() > OWN_MAX {
+                self.buffers.push(Buffer::from_vec(std::mem::take(&mut self.own)));
+            }
+            let block = self.buffers.len() as u32;
+            self.views.push(make_view(text.as_bytes(), block, self.own.len() as u32));
+            self.own.extend_from_slice(text.as_bytes());
+        }
+        self.valid.append(true);
+    }
+
+    /// The views of another column of parts, row by row (a dictionary's
+    /// rows through its values' answer).
+    pub fn gather(
+        values: &StringViewArray,
+        keys: impl Iterator<Item = Option<usize>>,
+        len: usize,
+    ) -> StringViewArray {
+        let all = values.views();
+        let mut views = Vec::with_capacity(len);
+        let mut valid = BooleanBufferBuilder::new(len);
+        for key in keys {
+            match key.filter(|&k| values.is_valid(k)) {
+                Some(k) => {
+                    views.push(all[k]);
+                    valid.append(true);
+                }
+                None => {
+                    views.push(0);
+                    valid.append(false);
+                }
+            }
+        }
+        let nulls = NullBuffer::new(valid.finish());
+        StringViewArray::try_new(ScalarBuffer::from(views), values.data_buffers().to_vec(), Some(nulls))
+            .expect("views of a valid column")
+    }
+
+    /// The column.
+    ///
+    /// # Errors
+    ///
+    /// None expected: every view was made from text in bounds.
+    pub fn finish(mut self) -> Result<StringViewArray, String> {
+        if !self.own.is_empty() {
+            self.buffers.push(Buffer::from_vec(std::mem::take(&mut self.own)));
+        }
+        let nulls = (self.nulls > 0).then(|| NullBuffer::new(self.valid.finish()));
+        Ok(crate::ffi::string_views(ScalarBuffer::from(self.views), self.buffers, nulls))
+    }
+}
