@@ -186,7 +186,7 @@ mod tests {
         let mut file = tempfile::NamedTempFile::new().unwrap();
         file.write_all(input).unwrap();
         let path = file.path().to_str().unwrap();
-        let mapped = BlockReader::open(path, max, size).unwrap();
+        let mapped = BlockReader::open(path, max, size, true).unwrap();
         assert!(matches!(mapped, BlockReader::Mapped(_)));
         let read = BlockReader::Read(Blocks::from_reader(Box::new(File::open(path).unwrap()), max, size));
         (lines_of(mapped, max), lines_of(read, max))

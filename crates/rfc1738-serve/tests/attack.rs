@@ -168,4 +168,17 @@ fn stalled_bodies_and_clients_that_do_not_read_keep_no_one_out() {
         let grown = held.saturating_sub(before);
         assert!(grown < 96 * MB, "wave {}: the attackers made the server hold {} MB", k + 1, grown / MB);
     }
+    // Once they are gone, what they took is handed back to the system
+    // (`malloc_trim`, every second), not kept for later.
+    let gone = Instant::now();
+    let mut after = rss();
+    while after > before + 16 * MB && gone.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(250));
+        after = rss();
+    }
+    eprintln!("RSS: {} MB {:?} after the last wave left", after / MB, gone.elapsed());
+    if cfg!(all(target_os = "linux", target_env = "gnu")) {
+        let kept = after.saturating_sub(before);
+        assert!(kept <= 16 * MB, "{} MB still held after the attackers left", kept / MB);
+    }
 }
