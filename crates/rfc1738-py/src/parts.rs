@@ -71,6 +71,11 @@ pub fn texts(a: &dyn Array, want: Text) -> Result<StringViewArray, String> {
     if let DataType::Dictionary(_, _) = a.data_type() {
         // Each value of the dictionary read once, each row its value's view.
         let dict = a.as_any_dictionary();
+        if dict.values().is_empty() {
+            // Only nulls can point into an empty dictionary (and arrow's
+            // `normalized_keys` panics on one).
+            return Ok(StringViewArray::new_null(a.len()));
+        }
         let values = texts(dict.values().as_ref(), want)?;
         let nulls = a.logical_nulls();
         let keys = dict.normalized_keys();
@@ -96,6 +101,10 @@ pub fn ports(a: &dyn Array, effective: bool) -> Result<UInt16Array, String> {
     let port = |u: UrlRef<'_>| if effective { u.effective_port() } else { u.port() };
     if let DataType::Dictionary(_, _) = a.data_type() {
         let dict = a.as_any_dictionary();
+        if dict.values().is_empty() {
+            // Only nulls can point into an empty dictionary.
+            return Ok(UInt16Array::new_null(a.len()));
+        }
         let values = ports(dict.values().as_ref(), effective)?;
         let nulls = a.logical_nulls();
         let mut out = UInt16Builder::with_capacity(a.len());
