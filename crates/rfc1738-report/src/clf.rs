@@ -463,14 +463,16 @@ pub fn validate_request_with(r: &RawRequest<'_>, lenient: bool) -> Result<Vec<No
 }
 
 /// The scheme a request target is read in: its own, or http for a path
-/// (`GET /x`, checked as an http URL's `hpath`) and for `CONNECT`; none
-/// for `*`. Borrowed when the scheme is written in lower case, as it
-/// almost always is: no allocation per line.
+/// (`GET /x`, checked as an http URL's `hpath`) and for `CONNECT`; `*`
+/// for `*` (`OPTIONS *` names the server, no resource), as the command's
+/// records and summary, the Python reader and the Dask recipe all say it.
+/// Borrowed when the scheme is written in lower case, as it almost always
+/// is: no allocation per line.
 #[must_use]
 pub fn request_scheme<'a>(r: &RawRequest<'a>) -> Option<Cow<'a, str>> {
     let t = r.target;
     if t == b"*" {
-        return None;
+        return Some(Cow::Borrowed("*"));
     }
     if r.method.eq_ignore_ascii_case(b"CONNECT")
         || t.first().is_some_and(|&c| c == b'/' || c.is_ascii_digit())

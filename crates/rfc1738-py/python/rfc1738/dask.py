@@ -117,7 +117,7 @@ def check_logs(
     directories, or fsspec URLs of either) on the cluster: one task per file.
 
     Returns ``{path: {lines, valid, invalid, by_scheme, invalid_lines}}``;
-    ``by_scheme`` maps the request URL's scheme (``http`` for a path) to
+    ``by_scheme`` maps the request URL's scheme (``http`` for a path, ``*`` for ``OPTIONS *``) to
     ``{valid, invalid}``; ``invalid_lines`` is a ``pyarrow.Table``, a row
     per invalid line: ``line``, ``input``, ``offset`` (in the line),
     ``kind``, ``rule``, ``message``, as ``rfc1738 check --format clf
