@@ -86,9 +86,10 @@ impl fmt::Display for Plan {
     }
 }
 
-/// Text from a server or an input, made safe for a terminal: the one
-/// escape every human-facing line of this crate goes through (errors,
-/// traces, plans, menu items). Printable text stays as it is, UTF-8
+/// Text from a server or an input, made safe for a terminal
+/// ([`rfc1738::escape_text`]): the one escape every human-facing line of
+/// this crate goes through (errors, traces, plans, menu items), as the
+/// command's. Printable text stays as it is, UTF-8
 /// included; CR, LF, TAB and `\` become `\r`, `\n`, `\t`, `\\`; other
 /// control octets (ESC, BEL, DEL) and octets that are not UTF-8 become
 /// `\xHH`; C1 controls and the characters that reorder or break a
@@ -102,27 +103,5 @@ impl fmt::Display for Plan {
 /// ```
 #[must_use]
 pub fn show(line: &[u8]) -> String {
-    let mut s = String::with_capacity(line.len());
-    for chunk in line.utf8_chunks() {
-        for c in chunk.valid().chars() {
-            match c {
-                '\r' => s.push_str("\\r"),
-                '\n' => s.push_str("\\n"),
-                '\t' => s.push_str("\\t"),
-                '\\' => s.push_str("\\\\"),
-                ' '..='~' => s.push(c),
-                '\0'..='\x7f' => s.push_str(&format!("\\x{:02X}", c as u32)),
-                '\u{80}'..='\u{9f}'
-                | '\u{200e}'
-                | '\u{200f}'
-                | '\u{2028}'..='\u{202e}'
-                | '\u{2066}'..='\u{2069}' => s.push_str(&format!("\\u{{{:04X}}}", c as u32)),
-                _ => s.push(c),
-            }
-        }
-        for b in chunk.invalid() {
-            s.push_str(&format!("\\x{b:02X}"));
-        }
-    }
-    s
+    rfc1738::escape_text(line).into_owned()
 }

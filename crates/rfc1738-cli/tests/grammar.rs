@@ -301,16 +301,3 @@ fn control_characters_are_escaped_in_names_and_tables() {
         assert!(!r.out.contains('\x1b'));
     }
 }
-
-/// The one escape of the command and the access crate's own say the same
-/// of every octet and of the characters that reorder a line.
-#[test]
-fn the_escape_of_the_command_is_that_of_the_access_crate() {
-    let mut texts: Vec<Vec<u8>> = (0..=255u8).map(|b| vec![b'a', b, b'z']).collect();
-    for c in ['\u{85}', '\u{9b}', '\u{200e}', '\u{202e}', '\u{2028}', '\u{2066}', '\u{e9}', '\u{fffd}'] {
-        texts.push(c.to_string().into_bytes());
-    }
-    for t in texts {
-        assert_eq!(rfc1738_report::diag::escape(&t), rfc1738_access::show(&t), "{t:?}");
-    }
-}

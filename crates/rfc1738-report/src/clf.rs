@@ -404,15 +404,19 @@ pub struct RawRequest<'a> {
 ///
 /// As [`request`].
 pub fn raw_request(line: &[u8]) -> Result<RawRequest<'_>, ClfError> {
-    let s = spans(line)?;
-    Ok(RawRequest {
+    Ok(request_in(line, spans(line)?))
+}
+
+/// The request of `line` whose fields lie at `s`.
+fn request_in(line: &[u8], s: Spans) -> RawRequest<'_> {
+    RawRequest {
         method: &line[s.method],
         offset: s.target.start,
         target: &line[s.target],
         protocol: s.protocol.map(|p| &line[p]),
         status: s.status,
         bytes: s.bytes,
-    })
+    }
 }
 
 /// Checks a request read by [`raw_request`], as [`validate_line`] checks
@@ -669,14 +673,7 @@ pub(crate) fn build<'a>(
     lenient: bool,
     fields: Fields,
 ) -> Record<'a> {
-    let request = spans.map(|s| RawRequest {
-        method: &line[s.method],
-        offset: s.target.start,
-        target: &line[s.target],
-        protocol: s.protocol.map(|p| &line[p]),
-        status: s.status,
-        bytes: s.bytes,
-    });
+    let request = spans.map(|s| request_in(line, s));
     // The referer is checked when asked for: `--fields request` costs no more than before.
     let referer =
         around.referer.filter(|_| fields.referer).map(|(text, offset)| referer(text, offset, lenient));

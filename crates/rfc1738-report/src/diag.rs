@@ -18,51 +18,18 @@ pub const WARNING: Style = AnsiColor::Yellow.on_default().bold();
 pub const WINDOW: usize = 160;
 
 /// Text from an input (a URL, a part, a file name) made safe for a
-/// terminal and for a line of a table: the one escape every line the
-/// command writes for people goes through. Printable text stays as it is,
-/// UTF-8 included; CR, LF, TAB and `\` become `\r`, `\n`, `\t`, `\\`;
-/// other control octets (ESC, BEL, DEL) and octets that are not UTF-8
-/// become `\xHH`; C1 controls and the characters that reorder or break a
-/// terminal line (bidi marks and overrides, LINE and PARAGRAPH SEPARATOR)
-/// become `\u{HHHH}`. The escape is reversible (a `\` is always doubled),
-/// and the rules are those of `rfc1738_access::show`, the access crate's
-/// own, which the command's tests hold to this one.
+/// terminal and for a line of a table: [`rfc1738::escape_text`], the one
+/// escape every line the command writes for people goes through (the
+/// access crate's `show` too).
 ///
 /// # Examples
 /// ```
 /// use rfc1738_report::diag::escape;
 /// assert_eq!(escape(b"x\x1b]0;t\x07.txt"), "x\\x1B]0;t\\x07.txt");
-/// assert_eq!(escape(b"http://h.dom/"), "http://h.dom/");
 /// ```
 #[must_use]
 pub fn escape(text: &[u8]) -> Cow<'_, str> {
-    if text.iter().all(|&b| (b' '..0x7f).contains(&b) && b != b'\\') {
-        // Printable ASCII (most inputs): as it is, no copy.
-        return Cow::Borrowed(std::str::from_utf8(text).unwrap_or_default());
-    }
-    let mut s = String::with_capacity(text.len() + 8);
-    for chunk in text.utf8_chunks() {
-        for c in chunk.valid().chars() {
-            match c {
-                '\r' => s.push_str("\\r"),
-                '\n' => s.push_str("\\n"),
-                '\t' => s.push_str("\\t"),
-                '\\' => s.push_str("\\\\"),
-                ' '..='~' => s.push(c),
-                '\0'..='\x7f' => s.push_str(&format!("\\x{:02X}", c as u32)),
-                '\u{80}'..='\u{9f}'
-                | '\u{200e}'
-                | '\u{200f}'
-                | '\u{2028}'..='\u{202e}'
-                | '\u{2066}'..='\u{2069}' => s.push_str(&format!("\\u{{{:04X}}}", c as u32)),
-                _ => s.push(c),
-            }
-        }
-        for b in chunk.invalid() {
-            s.push_str(&format!("\\x{b:02X}"));
-        }
-    }
-    Cow::Owned(s)
+    rfc1738::escape_text(text)
 }
 
 /// The input made printable by [`escape`] and the 0-based column (in

@@ -84,15 +84,21 @@ struct Shared {
     timeout: Duration,
 }
 
+impl Shared {
+    fn new(config: &Config) -> Shared {
+        Shared {
+            places: Arc::new(Places::new(config)),
+            in_flight: Semaphore::new(config.max_in_flight.max(1)),
+            max_body: config.max_body,
+            body_timeout: config.body_timeout,
+            timeout: config.timeout,
+        }
+    }
+}
+
 /// Accepts connections until `stop` is ready and serves each with `app`.
 pub async fn serve(listener: TcpListener, app: Router, config: &Config, stop: impl Future<Output = ()>) {
-    let shared = Arc::new(Shared {
-        places: Arc::new(Places::new(config)),
-        in_flight: Semaphore::new(config.max_in_flight.max(1)),
-        max_body: config.max_body,
-        body_timeout: config.body_timeout,
-        timeout: config.timeout,
-    });
+    let shared = Arc::new(Shared::new(config));
     let http = http1(config);
     let write_timeout = config.write_timeout;
     tokio::pin!(stop);
@@ -134,13 +140,7 @@ pub async fn serve_stream<S>(stream: S, app: Router, config: &Config)
 where
     S: AsyncRead + AsyncWrite + Unpin + Send + 'static,
 {
-    let shared = Arc::new(Shared {
-        places: Arc::new(Places::new(config)),
-        in_flight: Semaphore::new(config.max_in_flight.max(1)),
-        max_body: config.max_body,
-        body_timeout: config.body_timeout,
-        timeout: config.timeout,
-    });
+    let shared = Arc::new(Shared::new(config));
     let Some((place, _evicted)) = shared.places.take(IpAddr::V4(Ipv4Addr::LOCALHOST)) else { return };
     let http = http1(config);
     let service = Requests { app, place: Arc::clone(&place), shared };

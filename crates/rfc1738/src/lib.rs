@@ -115,7 +115,7 @@ pub use scheme::prospero::Prospero;
 pub use scheme::telnet::Telnet;
 pub use scheme::wais::{Wais, WaisForm};
 pub use scheme::SchemeKind;
-pub use security::{redact_text, REDACTED};
+pub use security::{escape_text, redact_text, REDACTED};
 pub use url::{Url, UrlRef};
 pub use warning::{Warning, WarningKind};
 

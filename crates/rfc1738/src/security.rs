@@ -602,3 +602,51 @@ fn gopher_search_delimiter(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
         out.push(Warning::new(url.offset_of(search) + at, WarningKind::GopherSearchDelimiter, message));
     }
 }
+
+/// Text from an input or a server (a URL, a file name, a reply) made safe
+/// for a terminal and for a line of a table: an attacker's text must not
+/// move the cursor, retitle the window or reorder what follows. Printable
+/// text stays as it is, UTF-8 included; CR, LF, TAB and `\` become `\r`,
+/// `\n`, `\t`, `\\`; other control octets (ESC, BEL, DEL) and octets
+/// that are not UTF-8 become `\xHH`; C1 controls and the characters that
+/// reorder or break a terminal line (bidi marks and overrides, LINE and
+/// PARAGRAPH SEPARATOR) become `\u{HHHH}`. The escape is reversible (a
+/// `\` is always doubled). Printable ASCII, most text, is not copied.
+///
+/// # Examples
+/// ```
+/// use rfc1738::escape_text;
+/// assert_eq!(escape_text(b"x\x1b]0;t\x07.txt"), "x\\x1B]0;t\\x07.txt");
+/// assert_eq!(escape_text(b"530 no\r\n"), "530 no\\r\\n");
+/// assert_eq!(escape_text("caf\u{e9} \u{202e}".as_bytes()), "caf\u{e9} \\u{202E}");
+/// assert_eq!(escape_text(b"http://h.dom/"), "http://h.dom/");
+/// ```
+#[must_use]
+pub fn escape_text(text: &[u8]) -> Cow<'_, str> {
+    if text.iter().all(|&b| (b' '..0x7f).contains(&b) && b != b'\\') {
+        return Cow::Borrowed(std::str::from_utf8(text).unwrap_or_default());
+    }
+    let mut s = String::with_capacity(text.len() + 8);
+    for chunk in text.utf8_chunks() {
+        for c in chunk.valid().chars() {
+            match c {
+                '\r' => s.push_str("\\r"),
+                '\n' => s.push_str("\\n"),
+                '\t' => s.push_str("\\t"),
+                '\\' => s.push_str("\\\\"),
+                ' '..='~' => s.push(c),
+                '\0'..='\x7f' => s.push_str(&format!("\\x{:02X}", c as u32)),
+                '\u{80}'..='\u{9f}'
+                | '\u{200e}'
+                | '\u{200f}'
+                | '\u{2028}'..='\u{202e}'
+                | '\u{2066}'..='\u{2069}' => s.push_str(&format!("\\u{{{:04X}}}", c as u32)),
+                _ => s.push(c),
+            }
+        }
+        for b in chunk.invalid() {
+            s.push_str(&format!("\\x{b:02X}"));
+        }
+    }
+    Cow::Owned(s)
+}

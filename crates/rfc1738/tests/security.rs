@@ -396,3 +396,27 @@ fn gopher_search_delimiter() {
     let raw = Url::parse("gopher://h.dom/7/a/b%09q/x?y").unwrap();
     assert_eq!(built.gopher().unwrap().request(), raw.gopher().unwrap().request());
 }
+
+/// No octet reaches a terminal raw: every control and non-UTF-8 octet,
+/// and the characters that reorder a line, come out as escapes.
+#[test]
+fn escape_text_leaves_no_control_octet_and_no_bidi_character() {
+    let mut texts: Vec<Vec<u8>> = (0..=255u8).map(|b| vec![b'a', b, b'z']).collect();
+    for c in ['\u{85}', '\u{9b}', '\u{200e}', '\u{202e}', '\u{2028}', '\u{2066}'] {
+        texts.push(c.to_string().into_bytes());
+    }
+    for t in texts {
+        let shown = rfc1738::escape_text(&t);
+        let bad = |c: char| {
+            c.is_control()
+                || matches!(c, '\u{200e}' | '\u{200f}' | '\u{2028}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+        };
+        assert!(!shown.chars().any(bad), "{t:?} -> {shown:?}");
+        // Printable ASCII but `\` is itself.
+        if t.len() == 3 && (b' '..0x7f).contains(&t[1]) && t[1] != b'\\' {
+            assert_eq!(shown.as_bytes(), &t[..]);
+        }
+    }
+    assert_eq!(rfc1738::escape_text(b"a\\b"), "a\\\\b");
+    assert_eq!(rfc1738::escape_text(&[0xff]), "\\xFF");
+}
