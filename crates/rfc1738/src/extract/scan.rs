@@ -300,8 +300,28 @@ fn wrapped_in(text: &str, lt: usize, quote_depth: impl FnOnce() -> usize) -> Opt
 /// The number of `>` quote marks (`> > text`) that start the line of the
 /// byte at `at`.
 fn quote_depth(b: &[u8], at: usize) -> usize {
-    let start = b[..at].iter().rposition(|&c| c == b'\n' || c == b'\r').map_or(0, |k| k + 1);
+    let start = line_start(b, at);
     b[start..at].iter().take_while(|&&c| matches!(c, b'>' | b' ' | b'\t')).filter(|&&c| c == b'>').count()
+}
+
+/// Where the line of the byte at `at` starts: after the last `\n` or
+/// `\r` before it, or 0; eight bytes a step backwards (SWAR over `u64`,
+/// an exact test per byte: the highest hit is the last one).
+fn line_start(b: &[u8], at: usize) -> usize {
+    use crate::chars::{HI, LO};
+    // A byte's high bit set where the byte is zero, exactly (no borrow
+    // crosses bytes: the sum of each byte's low seven bits stays in it).
+    let zero = |x: u64| !(((x & !HI).wrapping_add(!HI)) | x | !HI);
+    let mut i = at;
+    while i >= 8 {
+        let w = u64::from_le_bytes(*b[i - 8..i].first_chunk::<8>().unwrap_or(&[0; 8]));
+        let hit = zero(w ^ (LO * u64::from(b'\n'))) | zero(w ^ (LO * u64::from(b'\r')));
+        if hit != 0 {
+            return i - 8 + (63 - hit.leading_zeros() as usize) / 8 + 1;
+        }
+        i -= 8;
+    }
+    b[..i].iter().rposition(|&c| c == b'\n' || c == b'\r').map_or(0, |k| k + 1)
 }
 
 /// Reads the inside of a wrapper from `from` to the closing `>`, which
@@ -421,6 +441,26 @@ fn plain_run(b: &[u8], mut i: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_start_is_after_the_last_line_break() {
+        let naive = |b: &[u8], at: usize| b[..at].iter().rposition(|&c| c == b'\n' || c == b'\r').map_or(0, |k| k + 1);
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..5_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let len = (state % 50) as usize;
+            // Line breaks, their neighbours in value (a borrow's false hit
+            // would land on them) and other bytes.
+            let b: Vec<u8> = (0..len)
+                .map(|k| [b'a', b'\n', b'\r', 0x0b, 0x0c, 0x0e, 0x09, 0x8a, 0x00][(state >> (k % 60)) as usize % 9])
+                .collect();
+            for at in 0..=len {
+                assert_eq!(line_start(&b, at), naive(&b, at), "{b:?} {at}");
+            }
+        }
+    }
 
     #[test]
     fn plain_run_ends_where_the_byte_loop_ends() {
