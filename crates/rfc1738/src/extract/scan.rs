@@ -47,7 +47,60 @@ pub(super) struct Found<'t> {
     pub(super) inner_start: usize,
     /// `(offset in the URL, offset in the text)` of each character that
     /// follows deleted whitespace; empty when nothing was deleted.
-    pub(super) gaps: Vec<(usize, usize)>,
+    pub(super) gaps: Gaps,
+}
+
+/// The gaps of a URL (`Found::gaps`): the first two held in place, the
+/// rest on the heap. A wrapper broken across lines has one or two, and
+/// each would otherwise cost an allocation and its release (on the
+/// Appendix text, the allocator was a sixth of the extractor's
+/// instructions).
+#[derive(Clone)]
+pub(super) enum Gaps {
+    Inline(u8, [(usize, usize); 2]),
+    Heap(Vec<(usize, usize)>),
+}
+
+impl Gaps {
+    pub(super) const fn new() -> Gaps {
+        Gaps::Inline(0, [(0, 0); 2])
+    }
+
+    fn push(&mut self, gap: (usize, usize)) {
+        match self {
+            Gaps::Inline(n, held) if usize::from(*n) < held.len() => {
+                held[usize::from(*n)] = gap;
+                *n += 1;
+            }
+            Gaps::Inline(_, held) => {
+                let mut all = held.to_vec();
+                all.push(gap);
+                *self = Gaps::Heap(all);
+            }
+            Gaps::Heap(all) => all.push(gap),
+        }
+    }
+
+    pub(super) fn as_slice(&self) -> &[(usize, usize)] {
+        match self {
+            Gaps::Inline(n, held) => &held[..usize::from(*n)],
+            Gaps::Heap(all) => all,
+        }
+    }
+}
+
+impl PartialEq for Gaps {
+    fn eq(&self, other: &Gaps) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Gaps {}
+
+impl core::fmt::Debug for Gaps {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.as_slice().fmt(f)
+    }
 }
 
 /// The inside of a wrapper, read by [`wrapped_body`].
@@ -56,7 +109,7 @@ struct Body<'t> {
     /// The index of the closing `>`.
     gt: usize,
     hyphen_breaks: Vec<usize>,
-    gaps: Vec<(usize, usize)>,
+    gaps: Gaps,
 }
 
 /// `lowalpha | hialpha | digit | "+" | "-" | "."`: the characters of `scheme` (§5).
@@ -174,7 +227,7 @@ pub(super) fn bare(text: &str, run_start: usize, colon: usize) -> Option<Found<'
         form: Form::Bare,
         hyphen_breaks: Vec::new(),
         inner_start: start,
-        gaps: Vec::new(),
+        gaps: Gaps::new(),
     })
 }
 
@@ -339,7 +392,7 @@ fn wrapped_body(
     // Built only once whitespace is met; until then the URL is text[from..i].
     let mut owned: Option<String> = None;
     let mut hyphen_breaks = Vec::new();
-    let mut gaps = Vec::new();
+    let mut gaps = Gaps::new();
     // Whitespace or quote marks were deleted since the last URL character.
     let mut in_gap = false;
     // Quote marks still to skip at the start of the current line.
@@ -444,7 +497,9 @@ mod tests {
 
     #[test]
     fn line_start_is_after_the_last_line_break() {
-        let naive = |b: &[u8], at: usize| b[..at].iter().rposition(|&c| c == b'\n' || c == b'\r').map_or(0, |k| k + 1);
+        let naive = |b: &[u8], at: usize| {
+            b[..at].iter().rposition(|&c| c == b'\n' || c == b'\r').map_or(0, |k| k + 1)
+        };
         let mut state = 0x2545_F491_4F6C_DD1Du64;
         for _ in 0..5_000 {
             state ^= state << 13;
@@ -454,7 +509,9 @@ mod tests {
             // Line breaks, their neighbours in value (a borrow's false hit
             // would land on them) and other bytes.
             let b: Vec<u8> = (0..len)
-                .map(|k| [b'a', b'\n', b'\r', 0x0b, 0x0c, 0x0e, 0x09, 0x8a, 0x00][(state >> (k % 60)) as usize % 9])
+                .map(|k| {
+                    [b'a', b'\n', b'\r', 0x0b, 0x0c, 0x0e, 0x09, 0x8a, 0x00][(state >> (k % 60)) as usize % 9]
+                })
                 .collect();
             for at in 0..=len {
                 assert_eq!(line_start(&b, at), naive(&b, at), "{b:?} {at}");
@@ -530,7 +587,7 @@ mod tests {
     fn hyphen_break_is_recorded_once_per_break() {
         let body = wrapped_body("ftp://a/b-\n  c>", 0, 15, || 0).unwrap();
         assert_eq!((body.url.as_ref(), body.gt), ("ftp://a/b-c", 14));
-        assert_eq!((body.hyphen_breaks, body.gaps), (vec![9], vec![(10, 13)]));
+        assert_eq!((body.hyphen_breaks, body.gaps.as_slice()), (vec![9], &[(10, 13)][..]));
         let body = wrapped_body("ftp://a/b- \r\n c>", 0, 16, || 0).unwrap();
         assert_eq!((body.url.as_ref(), body.hyphen_breaks), ("ftp://a/b-c", vec![9]));
         // A hyphen before a space that breaks no line is not ambiguous, nor
