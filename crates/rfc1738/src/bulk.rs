@@ -303,7 +303,6 @@ fn decide(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize) -> Verdict 
         SchemeKind::Other => Verdict::Valid,
         SchemeKind::Mailto => mailto(b, colon),
         SchemeKind::News => news(v, path, buf, s, e, colon),
-        SchemeKind::Nntp => Verdict::Ask,
         kind => ip(v, path, buf, s, e, colon, kind),
     }
 }
@@ -417,7 +416,7 @@ fn ip(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize, colon: usize, k
     if login_end == n {
         // §3.9, §3.11: `"/" database`, `"/" ppath`: the `"/"` is not
         // optional (the full parser says so).
-        return if matches!(kind, SchemeKind::Wais | SchemeKind::Prospero) {
+        return if matches!(kind, SchemeKind::Wais | SchemeKind::Prospero | SchemeKind::Nntp) {
             Verdict::Ask
         } else {
             Verdict::Valid
@@ -433,6 +432,7 @@ fn ip(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize, colon: usize, k
             q == n || !(v.any(SLASH, q + 1, n) || v.any(QUEST, q + 1, n))
         }
         SchemeKind::Gopher => gopher(v, b, from),
+        SchemeKind::Nntp => nntp(b, from),
         SchemeKind::Wais => wais(v, b, from),
         // §3.11: `ppath *[ fieldspec ]`, `ppath` every `xchar` but `";"`
         // (`psegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]`), the
@@ -484,6 +484,21 @@ fn gopher(v: &impl Span, b: &[u8], from: usize) -> bool {
         }
     }
     true
+}
+
+/// §3.7: `"/" group [ "/" digits ]` from `from`, after the `"/"`:
+/// `group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]`, and an
+/// article number of at most 19 digits (a longer one goes to the full
+/// parser, as the fast path leaves it to the rules).
+#[inline]
+fn nntp(b: &[u8], from: usize) -> bool {
+    let g = scheme::news::group_end(&b[from..]);
+    let k = from + g;
+    g > 0
+        && (k == b.len()
+            || (b[k] == b'/'
+                && (1..20).contains(&(b.len() - k - 1))
+                && b[k + 1..].iter().all(u8::is_ascii_digit)))
 }
 
 /// §3.9: `"/" database [ "?" search | "/" wtype "/" wpath ]` from
@@ -726,6 +741,15 @@ mod tests {
             ("news:1comp", Verdict::Ask),
             ("news:a@b@h.com", Verdict::Ask),
             ("news:@h.com", Verdict::Ask),
+            // §3.7: nntp, a group and perhaps an article number.
+            ("nntp://h.com/comp.lang.c", Verdict::Valid),
+            ("nntp://h.com:119/de.comp.lang.c++/27976", Verdict::Valid),
+            ("nntp://h.com", Verdict::Ask),
+            ("nntp://h.com/", Verdict::Ask),
+            ("nntp://h.com/1a", Verdict::Ask),
+            ("nntp://h.com/a/b", Verdict::Ask),
+            ("nntp://h.com/a/", Verdict::Ask),
+            ("nntp://h.com/a/12345678901234567890", Verdict::Ask),
             // §3.9: wais, a database, a search or a document.
             ("wais://h.com/db", Verdict::Valid),
             ("wais://h.com:210/db?a;b:c@d&e=f", Verdict::Valid),
