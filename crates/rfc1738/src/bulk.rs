@@ -311,7 +311,7 @@ fn decide(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize) -> Verdict 
 /// `addr-spec`: valid when it is the common one of atoms, `local "@"
 /// domain` (the check the full parser makes first, in one pass); any
 /// other address goes to the full parser.
-#[inline]
+#[inline(never)]
 fn mailto(b: &[u8], colon: usize) -> Verdict {
     if scheme::mailto::is_plain(&b[colon + 1..]) {
         Verdict::Valid
@@ -325,7 +325,7 @@ fn mailto(b: &[u8], colon: usize) -> Verdict {
 /// escapes; told apart by the `"@"` ("A message identifier may be
 /// distinguished from a news group name by the presence of the
 /// commercial at "@" character").
-#[inline]
+#[inline(never)]
 fn news(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize, colon: usize) -> Verdict {
     let b = &buf[s..e];
     let (from, n) = (colon + 1, b.len());
@@ -465,7 +465,7 @@ fn ip(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize, colon: usize, k
 /// characters are reserved", so only escapes matter. A `gtype` written as
 /// an escape, and a selector holding an encoded CR or LF ("any octets
 /// except 09 ... 0A ... and 0D"), go to the full parser.
-#[inline]
+#[inline(never)]
 fn gopher(v: &impl Span, b: &[u8], from: usize) -> bool {
     let n = b.len();
     if from == n {
@@ -490,7 +490,7 @@ fn gopher(v: &impl Span, b: &[u8], from: usize) -> bool {
 /// `group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]`, and an
 /// article number of at most 19 digits (a longer one goes to the full
 /// parser, as the fast path leaves it to the rules).
-#[inline]
+#[inline(never)]
 fn nntp(b: &[u8], from: usize) -> bool {
     let g = scheme::news::group_end(&b[from..]);
     let k = from + g;
@@ -506,7 +506,7 @@ fn nntp(b: &[u8], from: usize) -> bool {
 /// escapes: `database`, `wtype` and `wpath` are `*uchar` (none of the
 /// reserved `; / ? : @ & =`), `search` takes every `xchar` but `"/"` and
 /// `"?"`. The masks hold `; / ? : @`; `&` and `=` are searched for.
-#[inline]
+#[inline(never)]
 fn wais(v: &impl Span, b: &[u8], from: usize) -> bool {
     let n = b.len();
     let reserved = |a, z| {
