@@ -22,7 +22,16 @@
 //!   is digits up to 65535,
 //!   and the path has no `"?"` or `"/"` after the first `"?"` (http,
 //!   §3.3) or no `";"` but a last `";type="` (ftp, §3.2) or none (file,
-//!   §3.10), or is empty (telnet, §3.8).
+//!   §3.10), or is empty (telnet, §3.8);
+//! - gopher, nntp, wais and prospero URLs of the shape `"//" host [ ":"
+//!   port ] [ "/" path ]` the same way, their paths by their own rules:
+//!   gopher's escapes (§3.4.1: no `%0D` or `%0A` in the selector), nntp's
+//!   group and article number (§3.7), wais's reserved bytes (§3.9: the
+//!   masks and a search for `&` and `=`), prospero's fields (§3.11, on
+//!   the masks of `fast::fields`);
+//! - news by its `"@"` (§3.6: a group, `"*"`, or an article and its
+//!   host), mailto by the address check its rule makes first (§3.5: an
+//!   `addr-spec` of atoms).
 //!
 //! Everything else, and the error of every invalid URL, is the full
 //! parser's (`parse::validate_bytes`): it stays the one source of truth,
