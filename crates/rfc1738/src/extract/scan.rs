@@ -378,8 +378,9 @@ fn line_start(b: &[u8], at: usize) -> usize {
 }
 
 /// Reads the inside of a wrapper from `from` to the closing `>`, which
-/// must come before `limit`; `quote_depth` is asked at the first line
-/// break, if any.
+/// must come before `limit`; `quote_depth` is asked once, when a line
+/// after a line break starts with a `>` (a quote mark to skip, or the
+/// closing `>`), if one does.
 fn wrapped_body(
     text: &str,
     from: usize,
@@ -387,7 +388,10 @@ fn wrapped_body(
     quote_depth: impl FnOnce() -> usize,
 ) -> Option<Body<'_>> {
     let mut quote_depth = Some(quote_depth);
-    let mut depth = 0;
+    // The quote depth of the wrapper's line, asked only when a later line
+    // starts with a `>` (on most lines nothing is to skip, and asking
+    // means reading back to the line's start).
+    let mut depth: Option<usize> = None;
     let b = &text.as_bytes()[..limit];
     // Built only once whitespace is met; until then the URL is text[from..i].
     let mut owned: Option<String> = None;
@@ -395,18 +399,24 @@ fn wrapped_body(
     let mut gaps = Gaps::new();
     // Whitespace or quote marks were deleted since the last URL character.
     let mut in_gap = false;
-    // Quote marks still to skip at the start of the current line.
-    let mut quotes_to_skip = 0usize;
+    // At the start of a line after a line break (before any character
+    // but whitespace and skipped quote marks), and the quote marks
+    // skipped on it so far.
+    let mut line_start = false;
+    let mut skipped = 0usize;
     // A line break came right after a "-": ambiguous if the URL goes on.
     let mut hyphen_pending = false;
     let mut i = from;
     while i < b.len() {
         let c = b[i];
-        if c == b'>' && quotes_to_skip > 0 {
-            quotes_to_skip -= 1;
-            in_gap = true;
-            i += 1;
-            continue;
+        if c == b'>' && line_start {
+            let d = *depth.get_or_insert_with(|| quote_depth.take().map_or(0, |ask| ask()));
+            if skipped < d {
+                skipped += 1;
+                in_gap = true;
+                i += 1;
+                continue;
+            }
         }
         match c {
             b'>' => {
@@ -429,16 +439,14 @@ fn wrapped_body(
             // other (Appendix); the bound keeps a wrapper never closed from
             // reaching far.
             if is_line_break(ch) && !(c == b'\r' && text.as_bytes().get(i + 1) == Some(&b'\n')) {
-                if let Some(ask) = quote_depth.take() {
-                    depth = ask();
-                }
-                quotes_to_skip = depth;
+                line_start = true;
+                skipped = 0;
                 // Appendix: "a line break immediately after a hyphen".
                 hyphen_pending = owned.ends_with('-');
             }
             i += len;
         } else {
-            quotes_to_skip = 0;
+            line_start = false;
             // The character and the run of printable ASCII after it, which
             // holds nothing the loop looks at (no space, "<" or ">").
             let end = if c.is_ascii() { plain_run(b, i + 1) } else { i + len };
