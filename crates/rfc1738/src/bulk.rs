@@ -365,9 +365,28 @@ fn host_ok(path: Path, buf: &[u8], s: usize, h: usize, host_end: usize) -> bool 
     if len == 0 || len > host::MAX_LABEL {
         return len > 0 && host::blocks(&buf[s..], h, host_end) == Some(host_end);
     }
+    let at = s + h;
+    if len <= 16 {
+        // A short host (most are: `deps`, `www.example.com`): its two
+        // words by table, as `host::short` reads them, cost a fifth of
+        // the 64 bytes' classification below.
+        let (m0, m1) = (
+            chars::host_masks(&chars::chunk_from(buf, at)),
+            chars::host_masks(&chars::chunk_from(buf, at + 8)),
+        );
+        let spread = |m: u32, k: u32| {
+            (
+                u64::from(m as u8) << k,
+                u64::from((m >> 8) as u8) << k,
+                u64::from((m >> 16) as u8) << k,
+                u64::from(m >> 24) << k,
+            )
+        };
+        let ((o0, d0, h0, l0), (o1, d1, h1, l1)) = (spread(m0, 0), spread(m1, 8));
+        return (o0 | o1).trailing_zeros() as usize >= len && host::labels(len, d0 | d1, h0 | h1, l0 | l1);
+    }
     // The 64 bytes from the host as a host sees them (vector code
     // where there is some), then the label rules of `host::short`.
-    let at = s + h;
     let mut padded = [0u8; BLOCK];
     let block = match buf.get(at..).and_then(<[u8]>::first_chunk::<BLOCK>) {
         Some(block) => block,
@@ -686,6 +705,24 @@ mod tests {
             b"http://a-.b/",
             b"http://1.2.3.4/",
             b"http://1.2.3/",
+            // Hosts about the two words read by table (16 bytes).
+            b"http://abcdefg-/",
+            b"http://abcdefgh/",
+            b"http://abcdefgh-/",
+            b"http://abcdefgh.i/",
+            b"http://abcdefgh.1/",
+            b"http://a.b.c.d.e.f.g.h/",
+            b"http://1.2.3.45678901/",
+            b"http://123.456.789.0123/",
+            b"http://abcdefghijklmno-/",
+            b"http://abcdefghijklmnop/",
+            b"http://abcdefghijklmno.p/",
+            b"http://abcdefghijklmnop-/",
+            b"http://-bcdefghijklmnopq/",
+            b"http://abcdefghij_lmnop/",
+            b"news:a@abcdefghijklmnop",
+            b"news:a@abcdefghijklmno-",
+            b"gopher://abcdefghijklmnop:70/1",
         ];
         agree(urls);
     }
