@@ -312,8 +312,27 @@ fn decide(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize) -> Verdict 
         SchemeKind::Other => Verdict::Valid,
         SchemeKind::Mailto => mailto(b, colon),
         SchemeKind::News => news(v, path, buf, s, e, colon),
-        kind => ip(v, path, buf, s, e, colon, kind),
+        // The commonest kinds with `ip` inlined for them alone; the others
+        // out of line (one body for the four would slow the common ones).
+        kind @ (SchemeKind::Http | SchemeKind::Ftp | SchemeKind::File | SchemeKind::Telnet) => {
+            ip(v, path, buf, s, e, colon, kind)
+        }
+        kind => ip_other(v, path, buf, s, e, colon, kind),
     }
+}
+
+/// [`ip`] for gopher, nntp, wais and prospero, out of line.
+#[inline(never)]
+fn ip_other(
+    v: &impl Span,
+    path: Path,
+    buf: &[u8],
+    s: usize,
+    e: usize,
+    colon: usize,
+    kind: SchemeKind,
+) -> Verdict {
+    ip(v, path, buf, s, e, colon, kind)
 }
 
 /// §3.5: `mailtourl = "mailto:" encoded822addr`, the address an RFC 822
