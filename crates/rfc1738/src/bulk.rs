@@ -625,7 +625,21 @@ impl<'a> Iterator for Lines<'a> {
             return None;
         }
         let c = &mut self.checker;
-        let mut nl = if s >= c.base && s < c.end { c.first(NL, s, c.end) } else { c.end };
+        let mut nl = if s >= c.base && s < c.end {
+            // The line breaks of the 64 bytes from `s`, as `Short` reads
+            // a mask (the masks end with two blocks of zeros): most lines
+            // end within them, found without a call.
+            let rel = s - c.base;
+            let (k, off) = (rel / BLOCK, (rel % BLOCK) as u32);
+            let bits = c.masks[k].get(NL) >> off | c.masks[k + 1].get(NL) << 1 << (63 - off);
+            if bits == 0 {
+                c.first(NL, s, c.end)
+            } else {
+                (s + bits.trailing_zeros() as usize).min(c.end)
+            }
+        } else {
+            c.end
+        };
         if nl == c.end && c.end < b.len() {
             // The line goes past the window: a window from its start.
             c.window(s);
