@@ -502,3 +502,35 @@ fn check_says_the_same_of_a_mapped_file_as_of_stdin() {
     }
     std::fs::remove_file(&path).unwrap();
 }
+
+/// A byte-order mark is dropped by every reader of text, even one a pipe
+/// delivers a byte at a time: `extract`'s offsets count from after it,
+/// and no U+FEFF is left before the first URL.
+#[test]
+fn extract_drops_a_byte_order_mark_split_across_reads() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    use std::time::Duration;
+    let mut child = Command::new(assert_cmd::cargo::cargo_bin("rfc1738"))
+        .args(["extract", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    for piece in [&b"\xEF"[..], b"\xBB", b"\xBFhttp://h.dom/x\n"] {
+        stdin.write_all(piece).unwrap();
+        stdin.flush().unwrap();
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    drop(stdin);
+    let out = child.wait_with_output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let o: Value = serde_json::from_str(stdout.lines().next().expect("one URL")).unwrap();
+    assert_eq!(
+        (o["url"].as_str(), o["start"].as_u64(), o["column"].as_u64()),
+        (Some("http://h.dom/x"), Some(0), Some(1)),
+        "{o}"
+    );
+}

@@ -85,13 +85,8 @@ pub fn run(args: &ExtractArgs) -> io::Result<u8> {
     let mut tally = Tally::default();
     let all_read = super::for_each_file(&files, &mut out, |out, file| {
         let source = input::open(file).map_err(|e| super::open_error(file, &e))?;
-        let source: Box<dyn Source> = Box::new(Named { source, file: file.to_string() });
+        let source: Box<dyn Source> = Box::new(Named::new(source, file));
         let mut reader = BufReader::with_capacity(1 << 16, source);
-        // A byte-order mark is no text, as every reader of lines drops it:
-        // offsets and columns count from after it.
-        if reader.fill_buf()?.starts_with(b"\xEF\xBB\xBF") {
-            reader.consume(3);
-        }
         let mut sink = Sink { args, file, out, err: &mut err, tally: &mut tally, pending: Vec::new() };
         paragraphs(&mut reader, args.max_len, |p, waits| {
             sink.paragraph(&finder, p)?;
@@ -112,20 +107,66 @@ pub fn run(args: &ExtractArgs) -> io::Result<u8> {
 struct Named {
     source: Box<dyn Source>,
     file: String,
+    /// Whether the start, which may be a byte-order mark, is still unread.
+    first: bool,
+    /// The bytes read at the start that began like a mark and were none:
+    /// text, given out before the next read.
+    held: Vec<u8>,
 }
 
-impl Read for Named {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+/// UTF-8's byte-order mark.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
+
+impl Named {
+    fn new(source: Box<dyn Source>, file: &str) -> Self {
+        Named { source, file: file.to_string(), first: true, held: Vec::new() }
+    }
+
+    fn read_source(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         self.source.read(buf).map_err(|e| match e.kind() {
             io::ErrorKind::Interrupted => e,
             _ => super::input_error(&self.file, &e),
         })
     }
+
+    /// Reads the start as far as it may be a byte-order mark, which may
+    /// come in several reads (a pipe), and drops a whole one: it is no
+    /// text, as every reader of lines drops it, and offsets and columns
+    /// count from after it.
+    fn skip_bom(&mut self) -> io::Result<()> {
+        while self.held.len() < BOM.len() && BOM.starts_with(&self.held) {
+            let mut byte = [0u8];
+            if self.read_source(&mut byte)? == 0 {
+                break;
+            }
+            self.held.push(byte[0]);
+        }
+        if self.held == BOM {
+            self.held.clear();
+        }
+        self.first = false;
+        Ok(())
+    }
+}
+
+impl Read for Named {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        if self.first {
+            self.skip_bom()?;
+        }
+        if self.held.is_empty() {
+            return self.read_source(buf);
+        }
+        let n = self.held.len().min(buf.len());
+        buf[..n].copy_from_slice(&self.held[..n]);
+        self.held.drain(..n);
+        Ok(n)
+    }
 }
 
 impl Source for Named {
     fn ready(&self) -> bool {
-        self.source.ready()
+        !self.held.is_empty() || self.source.ready()
     }
 }
 
