@@ -1,4 +1,5 @@
-//! Value parsers for the numeric flags: each range is checked when the
+//! Flags several subcommands share: `--decompress` ([`Reading`]), and
+//! the value parsers of the numeric flags. Each range is checked when the
 //! arguments are read, so a value past it is a usage error (exit 2) that
 //! names the range, never a wrap or a panic later.
 
@@ -64,6 +65,25 @@ pub fn top(s: &str) -> Result<usize, String> {
 /// The value is not a number, or is out of range.
 pub fn redirects(s: &str) -> Result<u32, String> {
     in_range(s, 0, 100).map(|n| n as u32)
+}
+
+/// The flag of every subcommand that reads lines of text.
+#[derive(clap::Args, Debug, Clone, Copy)]
+pub struct Reading {
+    /// Input compressed with gzip, zstd, bzip2 or xz, told by its first
+    /// bytes (not its name), is read as the text it holds (`auto`), or as
+    /// it is (`never`). Line numbers and offsets are those of the text.
+    #[arg(long, value_name = "WHEN", default_value = "auto")]
+    pub decompress: Decompress,
+}
+
+/// Whether compressed input is inflated.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Decompress {
+    /// Inflate a compressed input, read any other as it is.
+    Auto,
+    /// Read every input as it is.
+    Never,
 }
 
 #[cfg(test)]

@@ -30,22 +30,8 @@ struct Cli {
     /// `NO_COLOR` is set), `always` or `never`.
     #[arg(long, global = true, value_name = "WHEN", default_value = "auto")]
     color: clap::ColorChoice,
-    /// Input compressed with gzip, zstd, bzip2 or xz, told by its first
-    /// bytes (not its name), is read as the text it holds (`auto`), or as
-    /// it is (`never`). Line numbers and offsets are those of the text.
-    #[arg(long, global = true, value_name = "WHEN", default_value = "auto")]
-    decompress: Decompress,
     #[command(subcommand)]
     command: Option<Command>,
-}
-
-/// Whether compressed input is inflated.
-#[derive(Clone, Copy, clap::ValueEnum)]
-enum Decompress {
-    /// Inflate a compressed input, read any other as it is.
-    Auto,
-    /// Read every input as it is.
-    Never,
 }
 
 #[derive(Subcommand)]
@@ -97,6 +83,25 @@ enum Command {
     Man(cmd::man::ManArgs),
 }
 
+impl Command {
+    /// How the subcommand reads its text; `None` when it reads none.
+    fn reading(&self) -> Option<flags::Reading> {
+        match self {
+            Command::Parse(a) => Some(a.reading),
+            Command::Check(a) => Some(a.reading),
+            Command::Explain(a) => Some(a.reading),
+            Command::Extract(a) => Some(a.reading),
+            Command::Normalize(a) => Some(a.reading),
+            Command::Same(a) => Some(a.reading),
+            Command::Lint(a) => Some(a.reading),
+            Command::Resolve(a) => Some(a.reading),
+            Command::Set(a) => Some(a.reading),
+            Command::Relative(a) => Some(a.reading),
+            _ => None,
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let choice = match cli.color {
@@ -105,7 +110,12 @@ fn main() -> ExitCode {
         clap::ColorChoice::Never => anstream::ColorChoice::Never,
     };
     choice.write_global();
-    if let Decompress::Auto = cli.decompress {
+    if cli
+        .command
+        .as_ref()
+        .and_then(Command::reading)
+        .is_some_and(|r| r.decompress == flags::Decompress::Auto)
+    {
         input::set_filter(decompress::text);
     }
     let result = match cli.command {

@@ -534,3 +534,21 @@ fn extract_drops_a_byte_order_mark_split_across_reads() {
         "{o}"
     );
 }
+
+/// `--decompress` belongs to the subcommands that read lines of text, and
+/// only to them: `fetch`, `serve`, `man` and `completions` read none.
+#[test]
+fn only_the_subcommands_that_read_text_take_decompress() {
+    for sub in
+        ["parse", "check", "explain", "extract", "normalize", "same", "lint", "resolve", "set", "relative"]
+    {
+        let out = rfc1738().args([sub, "--help"]).output().unwrap();
+        assert!(String::from_utf8_lossy(&out.stdout).contains("--decompress <WHEN>"), "{sub}");
+    }
+    for sub in ["fetch", "serve", "man", "completions"] {
+        let out = rfc1738().args([sub, "--help"]).output().unwrap();
+        assert!(!String::from_utf8_lossy(&out.stdout).contains("--decompress"), "{sub}");
+    }
+    let out = rfc1738().args(["fetch", "--decompress", "never", "http://h.dom/"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -30,6 +30,9 @@ const SEEN: usize = 8;
 /// Arguments of `check`.
 #[derive(clap::Args)]
 pub struct CheckArgs {
+    /// How compressed input is read.
+    #[command(flatten)]
+    pub reading: crate::flags::Reading,
     /// Write one JSON object per input line, in order: `{file, line,
     /// input, valid, scheme, error, warnings}`; with `--format clf` also
     /// `method, target, protocol, status, bytes` (`scheme`: the scheme of

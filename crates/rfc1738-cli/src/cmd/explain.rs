@@ -9,6 +9,9 @@ use std::io::{self, BufWriter, Write};
 /// Arguments of `explain`.
 #[derive(clap::Args)]
 pub struct ExplainArgs {
+    /// How compressed input is read.
+    #[command(flatten)]
+    pub reading: crate::flags::Reading,
     /// Accept the deviations real-world URLs have, each reported on stderr
     /// as a warning; the URL is explained as read.
     #[arg(long)]

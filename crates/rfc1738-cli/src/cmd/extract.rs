@@ -33,6 +33,9 @@ const BATCH: usize = 64 << 10;
 /// Arguments of `extract`.
 #[derive(clap::Args)]
 pub struct ExtractArgs {
+    /// How compressed input is read.
+    #[command(flatten)]
+    pub reading: crate::flags::Reading,
     /// Write one JSON object per URL found
     /// (`{url, start, end, form, hyphen_break, valid, scheme, error, file, line, column}`:
     /// `start` and `end` byte offsets in the text, a byte-order mark not

@@ -14,6 +14,9 @@ use std::io::{self, BufWriter, Write};
 /// Arguments of `lint`.
 #[derive(clap::Args)]
 pub struct LintArgs {
+    /// How compressed input is read.
+    #[command(flatten)]
+    pub reading: crate::flags::Reading,
     /// Accept the deviations real-world URLs have, each reported as a
     /// warning instead of making the line invalid.
     #[arg(long)]

@@ -11,6 +11,9 @@ use std::io::{self, BufWriter, Write};
 /// Arguments of `normalize`.
 #[derive(clap::Args)]
 pub struct NormalizeArgs {
+    /// How compressed input is read.
+    #[command(flatten)]
+    pub reading: crate::flags::Reading,
     /// Accept the deviations real-world URLs have (unsafe characters, `_`
     /// or a trailing dot in a host, an empty port, a user name in http,
     /// `/` and `?` in a search, a bare `%`), each reported on stderr as a

@@ -12,6 +12,9 @@ use std::io::{self, BufWriter, Write};
 /// Arguments of `parse`.
 #[derive(clap::Args)]
 pub struct ParseArgs {
+    /// How compressed input is read.
+    #[command(flatten)]
+    pub reading: crate::flags::Reading,
     /// Write one JSON object per input, one per line, in input order.
     #[arg(long, conflicts_with_all = ["get", "format"])]
     json: bool,

@@ -10,6 +10,9 @@ use std::io::{self, Write};
 /// Arguments of `relative`.
 #[derive(clap::Args)]
 pub struct RelativeArgs {
+    /// How compressed input is read.
+    #[command(flatten)]
+    pub reading: crate::flags::Reading,
     /// The base URL, in the generic form (`//` and a host); `-`: a line
     /// of stdin.
     base: String,

@@ -12,6 +12,9 @@ use std::io::{self, BufWriter, Write};
 /// Arguments of `resolve`.
 #[derive(clap::Args)]
 pub struct ResolveArgs {
+    /// How compressed input is read.
+    #[command(flatten)]
+    pub reading: crate::flags::Reading,
     /// One JSON object per reference, in order: `reference`, and `url` and
     /// `warnings`, or `error` with `offset` (and `resolved`, the text RFC
     /// 1808 made, when it is not an RFC 1738 URL).

@@ -8,6 +8,9 @@ use std::io::{self, Write};
 /// Arguments of `same`.
 #[derive(clap::Args)]
 pub struct SameArgs {
+    /// How compressed input is read.
+    #[command(flatten)]
+    pub reading: crate::flags::Reading,
     /// Accept the deviations real-world URLs have, each reported on stderr
     /// as a warning (see `normalize --lenient`).
     #[arg(long)]

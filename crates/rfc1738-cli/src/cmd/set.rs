@@ -13,6 +13,9 @@ use std::io::{self, BufWriter, Write};
 /// Arguments of `set`.
 #[derive(clap::Args)]
 pub struct SetArgs {
+    /// How compressed input is read.
+    #[command(flatten)]
+    pub reading: crate::flags::Reading,
     /// Write an empty line for a URL that is invalid or cannot take the
     /// changes (its diagnostic on stderr), so that output line N is input line N.
     #[arg(long)]
