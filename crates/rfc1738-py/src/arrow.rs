@@ -433,13 +433,14 @@ fn extract_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
     each_value(a, |v| {
         let mut n = 0;
         if let Some(bytes) = v {
-            for f in sql::extract(&String::from_utf8_lossy(bytes)) {
+            // Each URL into the columns as it is found: no list of them.
+            sql::extract_each(&String::from_utf8_lossy(bytes), |f| {
                 url.append_value(&f.url);
                 start.append_value(f.start as i64);
                 end.append_value(f.end as i64);
                 form.append_value(f.form);
                 n += 1;
-            }
+            });
         }
         offsets.push(offsets.last().copied().unwrap_or(0) + n);
         valid.push(v.is_some());
