@@ -10,12 +10,12 @@
 
 use crate::arrow::{each_value, map_column_with};
 use crate::views::{self, At, Parts};
-use arrow_array::builder::{make_view, BooleanBuilder, Int64Builder, StringBuilder, UInt16Builder};
+use arrow_array::builder::{make_view, BooleanBuilder, UInt16Builder};
 use arrow_array::cast::AsArray;
 use arrow_array::{
-    Array, ArrayRef, BooleanArray, Int64Array, ListArray, StringViewArray, StructArray, UInt16Array,
+    Array, ArrayRef, BooleanArray, Int64Array, ListArray, StringArray, StringViewArray, StructArray, UInt16Array,
 };
-use arrow_buffer::{BooleanBufferBuilder, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_buffer::{BooleanBuffer, BooleanBufferBuilder, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_data::ByteView;
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::exceptions::PyValueError;
@@ -287,16 +287,80 @@ struct ParseColumns {
     user: Parts,
     password: Parts,
     host: Parts,
-    port: UInt16Builder,
-    effective_port: UInt16Builder,
+    port: Sparse<u16>,
+    effective_port: Sparse<u16>,
     url_path: Parts,
     fragment: Parts,
     warnings: WarningViews,
-    error_offset: Int64Builder,
-    error_kind: StringBuilder,
-    error_rule: StringBuilder,
-    error_message: StringBuilder,
+    /// The errors of the invalid rows, by row: the error's columns are
+    /// made from them at the end.
+    errors: Vec<(usize, Problem)>,
     rows: BooleanBufferBuilder,
+}
+
+/// A column of numbers written only where a row has one: the values and
+/// their validity start zeroed, and a null row writes nothing.
+struct Sparse<T> {
+    values: Vec<T>,
+    valid: Vec<u8>,
+    row: usize,
+}
+
+impl<T: Copy + Default> Sparse<T> {
+    fn new(len: usize) -> Self {
+        Sparse { values: vec![T::default(); len], valid: vec![0; len.div_ceil(8)], row: 0 }
+    }
+
+    #[inline]
+    fn push(&mut self, value: Option<T>) {
+        if let Some(v) = value {
+            self.values[self.row] = v;
+            self.valid[self.row / 8] |= 1 << (self.row % 8);
+        }
+        self.row += 1;
+    }
+
+    fn nulls(valid: Vec<u8>, len: usize) -> Option<NullBuffer> {
+        let nulls = NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(valid), 0, len));
+        (nulls.null_count() > 0).then_some(nulls)
+    }
+}
+
+impl Sparse<u16> {
+    fn finish(self) -> UInt16Array {
+        let len = self.values.len();
+        UInt16Array::new(ScalarBuffer::from(self.values), Self::nulls(self.valid, len))
+    }
+}
+
+/// The error's columns of `len` rows, from the errors of the rows that
+/// have one (in the order of their rows).
+fn error_columns(len: usize, errors: &[(usize, Problem)]) -> Vec<ArrayRef> {
+    let mut offset = Sparse::<i64>::new(len);
+    for (row, p) in errors {
+        offset.row = *row;
+        offset.push(Some(p.offset as i64));
+    }
+    let offsets = Int64Array::new(ScalarBuffer::from(offset.values), Sparse::<i64>::nulls(offset.valid, len));
+    let texts = |text: fn(&Problem) -> &str| -> ArrayRef {
+        let mut values = Vec::new();
+        let mut ends = Vec::with_capacity(len + 1);
+        ends.push(0i32);
+        let mut next = errors.iter().peekable();
+        for row in 0..len {
+            if let Some((_, p)) = next.next_if(|(r, _)| *r == row) {
+                values.extend_from_slice(text(p).as_bytes());
+            }
+            ends.push(values.len() as i32);
+        }
+        let mut valid = vec![0u8; len.div_ceil(8)];
+        for (row, _) in errors {
+            valid[row / 8] |= 1 << (row % 8);
+        }
+        let nulls = Sparse::<i64>::nulls(valid, len);
+        Arc::new(StringArray::new(OffsetBuffer::new(ScalarBuffer::from(ends)), Buffer::from_vec(values), nulls))
+    };
+    vec![Arc::new(offsets), texts(|p| p.kind), texts(|p| p.rule), texts(|p| p.message.as_ref())]
 }
 
 /// The `input` field: the column given, or its rows as views.
@@ -361,15 +425,12 @@ impl ParseColumns {
             user: views(),
             password: views(),
             host: views(),
-            port: UInt16Builder::with_capacity(n),
-            effective_port: UInt16Builder::with_capacity(n),
+            port: Sparse::new(n),
+            effective_port: Sparse::new(n),
             url_path: views(),
             fragment: views(),
             warnings: WarningViews::new(n),
-            error_offset: Int64Builder::with_capacity(n),
-            error_kind: StringBuilder::new(),
-            error_rule: StringBuilder::new(),
-            error_message: StringBuilder::new(),
+            errors: Vec::new(),
             rows: BooleanBufferBuilder::new(n),
         }
     }
@@ -389,8 +450,8 @@ impl ParseColumns {
                 put_decoded(&mut self.user, u.user().filter(|_| login), text, at);
                 put_decoded(&mut self.password, u.password().filter(|_| login), text, at);
                 put(&mut self.host, u.host().filter(|_| login), text, at);
-                self.port.append_option(u.port().filter(|_| login));
-                self.effective_port.append_option(u.effective_port().filter(|_| login));
+                self.port.push(u.port().filter(|_| login));
+                self.effective_port.push(u.effective_port().filter(|_| login));
                 put(&mut self.url_path, u.url_path().filter(|_| login), text, at);
                 put(&mut self.fragment, u.fragment(), text, at);
                 self.warnings.push(Some(&u.security_warnings()));
@@ -413,7 +474,7 @@ impl ParseColumns {
                 }
                 self.no_url();
                 self.warnings.push(Some(&[]));
-                self.error(Some(&Problem::from(e)));
+                self.error(Some(Problem::from(e)));
             }
         }
     }
@@ -429,12 +490,12 @@ impl ParseColumns {
         put(&mut self.user, p.user().as_deref(), text, at);
         put(&mut self.password, p.password().as_deref(), text, at);
         put(&mut self.host, p.host(), text, at);
-        self.port.append_option(p.port());
-        self.effective_port.append_option(p.effective_port());
+        self.port.push(p.port());
+        self.effective_port.push(p.effective_port());
         put(&mut self.url_path, p.url_path(), text, at);
         put(&mut self.fragment, p.fragment(), text, at);
         self.warnings.push(Some(p.warnings()));
-        self.error(p.error());
+        self.error(p.error().cloned());
     }
 
     fn push_null(&mut self) {
@@ -453,17 +514,17 @@ impl ParseColumns {
         self.user.null();
         self.password.null();
         self.host.null();
-        self.port.append_null();
-        self.effective_port.append_null();
+        self.port.push(None);
+        self.effective_port.push(None);
         self.url_path.null();
         self.fragment.null();
     }
 
-    fn error(&mut self, p: Option<&Problem>) {
-        self.error_offset.append_option(p.map(|p| p.offset as i64));
-        self.error_kind.append_option(p.map(|p| p.kind));
-        self.error_rule.append_option(p.map(|p| p.rule));
-        self.error_message.append_option(p.map(|p| p.message.as_ref()));
+    /// The error of the row just begun, if it has one.
+    fn error(&mut self, p: Option<Problem>) {
+        if let Some(p) = p {
+            self.errors.push((self.rows.len() - 1, p));
+        }
     }
 
     /// The struct's fields for an input of type `input`.
@@ -509,11 +570,9 @@ impl ParseColumns {
             Arc::new(self.url_path.finish()?),
             Arc::new(self.fragment.finish()?),
             self.warnings.finish()?,
-            Arc::new(self.error_offset.finish()),
-            Arc::new(self.error_kind.finish()),
-            Arc::new(self.error_rule.finish()),
-            Arc::new(self.error_message.finish()),
         ];
+        let mut columns = columns;
+        columns.extend(error_columns(self.rows.len(), &self.errors));
         let nulls = NullBuffer::new(self.rows.finish());
         let nulls = (nulls.null_count() > 0).then_some(nulls);
         let s = StructArray::try_new(Self::fields(input), columns, nulls).map_err(|e| e.to_string())?;
