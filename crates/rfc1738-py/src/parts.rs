@@ -410,6 +410,7 @@ impl ParseColumns {
     fn new(a: &dyn Array, lenient: bool) -> Self {
         let n = a.len();
         let views = || Parts::new(n, views::buffers(a));
+        let sparse = || Parts::sparse(n, views::buffers(a));
         let own = || Parts::new(n, Vec::new());
         let input = match a.data_type() {
             // A string column is its own input: a row's text is the text
@@ -422,13 +423,13 @@ impl ParseColumns {
             valid: BooleanBuilder::with_capacity(n),
             scheme: views(),
             kind: own(),
-            user: views(),
-            password: views(),
+            user: sparse(),
+            password: sparse(),
             host: views(),
             port: Sparse::new(n),
             effective_port: Sparse::new(n),
             url_path: views(),
-            fragment: views(),
+            fragment: sparse(),
             warnings: WarningViews::new(n),
             errors: Vec::new(),
             rows: BooleanBufferBuilder::new(n),

@@ -137,12 +137,14 @@ pub fn each_row<'a>(a: &'a dyn Array, mut f: impl FnMut(Option<(&'a str, At)>)) 
 /// A string-view column being written: views into the input's buffers
 /// where a part lies in them, into a buffer of its own where not.
 ///
-/// The views and the validity bits start zeroed (`calloc`: fresh pages
-/// the system maps on first write), and a null row writes nothing: a
-/// column that is mostly null (a user, a fragment) costs the pages its
-/// few values fall in, not 16 bytes a row.
+/// A column that is mostly null (a user, a fragment) is [`Parts::sparse`]:
+/// its views start zeroed (`calloc`: fresh pages the system maps on first
+/// write) and a null row writes nothing, so it costs the pages its few
+/// values fall in, not 16 bytes a row. A dense one (a host) writes every
+/// view in turn, with no zeroing first.
 pub struct Parts {
     views: Vec<u128>,
+    sparse: bool,
     valid: Vec<u8>,
     /// The row being written.
     row: usize,
@@ -160,12 +162,22 @@ const OWN_MAX: usize = 1 << 31;
 impl Parts {
     /// A column of `len` rows over `buffers` (see [`buffers`]).
     pub fn new(len: usize, buffers: Vec<Buffer>) -> Parts {
-        Parts { views: vec![0; len], valid: vec![0; len.div_ceil(8)], row: 0, count: 0, buffers, own: Vec::new() }
+        let views = Vec::with_capacity(len);
+        Parts { views, sparse: false, valid: vec![0; len.div_ceil(8)], row: 0, count: 0, buffers, own: Vec::new() }
+    }
+
+    /// [`Parts::new`] for a column most of whose rows are null.
+    pub fn sparse(len: usize, buffers: Vec<Buffer>) -> Parts {
+        let valid = vec![0; len.div_ceil(8)];
+        Parts { views: vec![0; len], sparse: true, valid, row: 0, count: 0, buffers, own: Vec::new() }
     }
 
     /// A null row.
     #[inline]
     pub fn null(&mut self) {
+        if !self.sparse {
+            self.views.push(0);
+        }
         self.row += 1;
     }
 
@@ -173,7 +185,11 @@ impl Parts {
     #[inline]
     fn push(&mut self, view: u128) {
         let row = self.row;
-        self.views[row] = view;
+        if self.sparse {
+            self.views[row] = view;
+        } else {
+            self.views.push(view);
+        }
         self.valid[row / 8] |= 1 << (row % 8);
         self.row += 1;
         self.count += 1;
@@ -247,7 +263,7 @@ impl Parts {
     /// None expected: every view was made from text in bounds.
     pub fn finish(mut self) -> Result<StringViewArray, String> {
         let len = self.views.len();
-        if self.row != len {
+        if self.row != len || self.valid.len() != len.div_ceil(8) {
             return Err(format!("{} rows of parts written, {len} expected", self.row));
         }
         if !self.own.is_empty() {
