@@ -394,8 +394,11 @@ impl WarningColumns {
             Field::new("message", DataType::Utf8, false),
         ]
         .into();
-        let columns: Vec<ArrayRef> =
-            vec![Arc::new(self.offset.finish()), Arc::new(self.kind.finish()), Arc::new(self.message.finish())];
+        let columns: Vec<ArrayRef> = vec![
+            Arc::new(self.offset.finish()),
+            Arc::new(self.kind.finish()),
+            Arc::new(self.message.finish()),
+        ];
         let items = StructArray::try_new(fields, columns, None).map_err(|e| e.to_string())?;
         let item = Arc::new(Field::new("item", items.data_type().clone(), false));
         let list = ListArray::try_new(

@@ -13,7 +13,8 @@ use crate::views::{self, At, Parts};
 use arrow_array::builder::{make_view, BooleanBuilder, UInt16Builder};
 use arrow_array::cast::AsArray;
 use arrow_array::{
-    Array, ArrayRef, BooleanArray, Int64Array, ListArray, StringArray, StringViewArray, StructArray, UInt16Array,
+    Array, ArrayRef, BooleanArray, Int64Array, ListArray, StringArray, StringViewArray, StructArray,
+    UInt16Array,
 };
 use arrow_buffer::{BooleanBuffer, BooleanBufferBuilder, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_data::ByteView;
@@ -358,7 +359,11 @@ fn error_columns(len: usize, errors: &[(usize, Problem)]) -> Vec<ArrayRef> {
             valid[row / 8] |= 1 << (row % 8);
         }
         let nulls = Sparse::<i64>::nulls(valid, len);
-        Arc::new(StringArray::new(OffsetBuffer::new(ScalarBuffer::from(ends)), Buffer::from_vec(values), nulls))
+        Arc::new(StringArray::new(
+            OffsetBuffer::new(ScalarBuffer::from(ends)),
+            Buffer::from_vec(values),
+            nulls,
+        ))
     };
     vec![Arc::new(offsets), texts(|p| p.kind), texts(|p| p.rule), texts(|p| p.message.as_ref())]
 }

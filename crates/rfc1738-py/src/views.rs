@@ -163,7 +163,15 @@ impl Parts {
     /// A column of `len` rows over `buffers` (see [`buffers`]).
     pub fn new(len: usize, buffers: Vec<Buffer>) -> Parts {
         let views = Vec::with_capacity(len);
-        Parts { views, sparse: false, valid: vec![0; len.div_ceil(8)], row: 0, count: 0, buffers, own: Vec::new() }
+        Parts {
+            views,
+            sparse: false,
+            valid: vec![0; len.div_ceil(8)],
+            row: 0,
+            count: 0,
+            buffers,
+            own: Vec::new(),
+        }
     }
 
     /// [`Parts::new`] for a column most of whose rows are null.
@@ -214,7 +222,8 @@ impl Parts {
     /// A row holding `text`, copied (into its view when it is short).
     #[inline]
     pub fn copy(&mut self, text: &str) {
-        let view = if text.len() <= MAX_INLINE { make_view(text.as_bytes(), 0, 0) } else { self.own_view(text) };
+        let view =
+            if text.len() <= MAX_INLINE { make_view(text.as_bytes(), 0, 0) } else { self.own_view(text) };
         self.push(view);
     }
 
