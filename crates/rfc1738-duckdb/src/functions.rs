@@ -2,11 +2,13 @@
 //! the Python package's (`rfc1738.sql`), each row as
 //! [`rfc1738_report::sql`] says. A NULL in is a NULL out.
 
-use crate::vector::{self, register as add, Connection, Function, Id, LogicalType, Output, Struct};
+use crate::vector::{
+    self, register as add, Connection, Function, Id, ListWriter, LogicalType, Output, Struct,
+};
 use rfc1738::{pct, UrlRef, Warning};
 use rfc1738_report::outcome::Problem;
 use rfc1738_report::parts;
-use rfc1738_report::sql::{self, Found, Parsed};
+use rfc1738_report::sql::{self, Parsed};
 use std::borrow::Cow;
 use std::error::Error;
 
@@ -272,17 +274,24 @@ impl Function for Extract {
     }
 
     fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
-        // Each text borrowed where it is UTF-8 (DuckDB's VARCHAR is):
-        // no copy of a long text beside its list of URLs.
-        let texts: Vec<Option<Cow<'_, str>>> = rows.iter().map(|v| v.map(String::from_utf8_lossy)).collect();
-        let items: Vec<Option<Vec<Found<'_>>>> =
-            texts.iter().map(|t| t.as_deref().map(sql::extract)).collect();
-        vector::struct_lists(out.list_vector(), &items, |s, row, f| {
-            s.field(0).text(row, Some(&f.url));
-            s.field(1).value(row, Some(f.start as i64));
-            s.field(2).value(row, Some(f.end as i64));
-            s.field(3).text(row, Some(f.form));
-        });
+        // Each URL written into the result as it is found: no list of them
+        // beside it, and each text borrowed where it is UTF-8 (DuckDB's
+        // VARCHAR is), so one long text costs its result alone.
+        let mut lists = ListWriter::new(out.list_vector());
+        for (row, v) in rows.iter().enumerate() {
+            if let Some(b) = v {
+                let text = String::from_utf8_lossy(b);
+                sql::extract_each(&text, |f| {
+                    let (s, at) = lists.item();
+                    s.field(0).text(at, Some(&f.url));
+                    s.field(1).value(at, Some(f.start as i64));
+                    s.field(2).value(at, Some(f.end as i64));
+                    s.field(3).text(at, Some(f.form));
+                });
+            }
+            lists.end_row(row, v.is_none());
+        }
+        lists.finish();
     }
 }
 

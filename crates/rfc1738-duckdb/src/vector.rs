@@ -401,3 +401,51 @@ pub fn struct_lists<T>(
     }
     list.set_len(total);
 }
+
+/// A column of lists of structs written a row at a time, each item as
+/// it comes: nothing is collected beside DuckDB's own child vector, which
+/// grows by doubling as DuckDB's lists do. For a list whose items are
+/// made on the way (the URLs found in a long text), so the memory is the
+/// result's own, not a copy of it too.
+pub struct ListWriter<'a> {
+    list: List<'a>,
+    child: Option<Struct<'a>>,
+    capacity: usize,
+    len: usize,
+    row_start: usize,
+}
+
+impl<'a> ListWriter<'a> {
+    /// A writer of the rows of `list`.
+    pub fn new(list: List<'a>) -> Self {
+        ListWriter { list, child: None, capacity: 0, len: 0, row_start: 0 }
+    }
+
+    /// The struct child and the row of the next item of the current list,
+    /// which the caller writes.
+    pub fn item(&mut self) -> (&mut Struct<'a>, usize) {
+        if self.len == self.capacity {
+            self.capacity = (self.capacity * 2).max(1024);
+            // DuckDB keeps the items already written when it grows the
+            // child; the struct is taken again at its new capacity.
+            self.child = Some(self.list.struct_items(self.capacity));
+        }
+        let row = self.len;
+        self.len += 1;
+        (self.child.as_mut().expect("reserved above"), row)
+    }
+
+    /// Ends the list of `row`, NULL when `null`.
+    pub fn end_row(&mut self, row: usize, null: bool) {
+        self.list.set_entry(row, self.row_start, self.len - self.row_start);
+        if null {
+            set_null(self.list.vector, row);
+        }
+        self.row_start = self.len;
+    }
+
+    /// Sets the number of items written.
+    pub fn finish(mut self) {
+        self.list.set_len(self.len);
+    }
+}

@@ -354,40 +354,32 @@ fn normalize_kernel(lenient: bool) -> fn(&dyn Array) -> Result<ArrayRef, String>
     }
 }
 
-/// The fields of a warning as `rfc1738_lint` and `parse`'s `warnings` list them.
-pub struct WarningColumns {
+/// The fields of a warning as `rfc1738_lint` lists them: `{offset, kind,
+/// message}` (`parse`'s list, with `len` and `security`, is in `parts.rs`).
+struct WarningColumns {
     offset: Int64Builder,
-    /// Octets in a row with the same deviation (parse's list only).
-    len: Int64Builder,
     kind: StringBuilder,
-    security: BooleanBuilder,
     message: StringBuilder,
     offsets: Vec<i32>,
     valid: Vec<bool>,
-    with_security: bool,
 }
 
 impl WarningColumns {
-    pub fn new(with_security: bool) -> Self {
+    fn new() -> Self {
         WarningColumns {
             offset: Int64Builder::new(),
-            len: Int64Builder::new(),
             kind: StringBuilder::new(),
-            security: BooleanBuilder::new(),
             message: StringBuilder::new(),
             offsets: vec![0],
             valid: Vec::new(),
-            with_security,
         }
     }
 
     /// One row: `None` for a null list.
-    pub fn push(&mut self, warnings: Option<&[Warning]>) {
+    fn push(&mut self, warnings: Option<&[Warning]>) {
         for w in warnings.unwrap_or_default() {
             self.offset.append_value(w.offset() as i64);
-            self.len.append_value(w.len() as i64);
             self.kind.append_value(w.kind().id());
-            self.security.append_value(w.kind().is_security());
             self.message.append_value(w.message());
         }
         let last = *self.offsets.last().expect("starts with 0");
@@ -395,39 +387,19 @@ impl WarningColumns {
         self.valid.push(warnings.is_some());
     }
 
-    fn item_fields(with_security: bool) -> Fields {
-        let mut f = vec![Field::new("offset", DataType::Int64, false)];
-        if with_security {
-            f.push(Field::new("len", DataType::Int64, false));
-        }
-        f.push(Field::new("kind", DataType::Utf8, false));
-        if with_security {
-            f.push(Field::new("security", DataType::Boolean, false));
-        }
-        f.push(Field::new("message", DataType::Utf8, false));
-        f.into()
-    }
-
-    pub fn data_type(with_security: bool) -> DataType {
-        DataType::List(Arc::new(Field::new(
-            "item",
-            DataType::Struct(Self::item_fields(with_security)),
-            false,
-        )))
-    }
-
-    pub fn finish(mut self) -> Result<ArrayRef, String> {
-        let mut columns: Vec<ArrayRef> = vec![Arc::new(self.offset.finish())];
-        if self.with_security {
-            columns.push(Arc::new(self.len.finish()));
-        }
-        columns.push(Arc::new(self.kind.finish()));
-        if self.with_security {
-            columns.push(Arc::new(self.security.finish()));
-        }
-        columns.push(Arc::new(self.message.finish()));
-        let items = StructArray::try_new(Self::item_fields(self.with_security), columns, None)
-            .map_err(|e| e.to_string())?;
+    fn finish(mut self) -> Result<ArrayRef, String> {
+        let fields: Fields = vec![
+            Field::new("offset", DataType::Int64, false),
+            Field::new("kind", DataType::Utf8, false),
+            Field::new("message", DataType::Utf8, false),
+        ]
+        .into();
+        let columns: Vec<ArrayRef> = vec![
+            Arc::new(self.offset.finish()),
+            Arc::new(self.kind.finish()),
+            Arc::new(self.message.finish()),
+        ];
+        let items = StructArray::try_new(fields, columns, None).map_err(|e| e.to_string())?;
         let item = Arc::new(Field::new("item", items.data_type().clone(), false));
         let list = ListArray::try_new(
             item,
@@ -441,7 +413,7 @@ impl WarningColumns {
 }
 
 fn lint_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
-    let mut out = WarningColumns::new(false);
+    let mut out = WarningColumns::new();
     each_value(a, |v| out.push(v.and_then(sql::lint).as_deref()))?;
     out.finish()
 }
@@ -464,13 +436,14 @@ fn extract_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
     each_value(a, |v| {
         let mut n = 0;
         if let Some(bytes) = v {
-            for f in sql::extract(&String::from_utf8_lossy(bytes)) {
+            // Each URL into the columns as it is found: no list of them.
+            sql::extract_each(&String::from_utf8_lossy(bytes), |f| {
                 url.append_value(&f.url);
                 start.append_value(f.start as i64);
                 end.append_value(f.end as i64);
                 form.append_value(f.form);
                 n += 1;
-            }
+            });
         }
         offsets.push(offsets.last().copied().unwrap_or(0) + n);
         valid.push(v.is_some());

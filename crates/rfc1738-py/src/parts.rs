@@ -8,16 +8,20 @@
 //! have, and every part of an invalid URL, is null; an empty part is an
 //! empty string (`ftp://@h/` has an empty user, `ftp://h/` none, §3.1).
 
-use crate::arrow::{each_value, map_column_with, WarningColumns};
+use crate::arrow::{each_value, map_column_with};
 use crate::views::{self, At, Parts};
-use arrow_array::builder::{BooleanBuilder, Int64Builder, UInt16Builder};
+use arrow_array::builder::{make_view, BooleanBuilder, UInt16Builder};
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, ArrayRef, StringViewArray, StructArray, UInt16Array};
-use arrow_buffer::NullBuffer;
+use arrow_array::{
+    Array, ArrayRef, BooleanArray, Int64Array, ListArray, StringArray, StringViewArray, StructArray,
+    UInt16Array,
+};
+use arrow_buffer::{BooleanBuffer, BooleanBufferBuilder, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
+use arrow_data::ByteView;
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use rfc1738::{pct, SchemeKind, UrlRef};
+use rfc1738::{pct, SchemeKind, UrlRef, Warning};
 use rfc1738_report::outcome::{self, Problem};
 use rfc1738_report::parts::{self as named, Getter, Value};
 use rfc1738_report::sql::Parsed;
@@ -261,26 +265,134 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 }
 
 /// The columns of `parse`: the top-level fields of `parse --json`, and
-/// the error's. Strings are views: the input, the host, the path of a
-/// row point into the input's buffers.
+/// the error's.
+///
+/// What a row costs is mostly the memory it is written to (every column
+/// is a fresh allocation the system zeroes page by page), so each column
+/// takes the cheapest layout for what it holds:
+///
+/// - `input` is the input column itself when it is one of strings (no
+///   copy, its own type); a view of each row otherwise;
+/// - the parts are string views into the input's buffers, written only
+///   where a row has the part (the mostly-null user, password, fragment
+///   cost the pages their few values fall in);
+/// - the warnings' `kind` and `message`, a few texts repeated over and
+///   over, are views into one copy of each (`Interned`);
+/// - the error's texts, copied and null for most rows, are plain strings
+///   (4 bytes of offset a row, not a 16-byte view).
 struct ParseColumns {
-    input: Parts,
+    input: Input,
     valid: BooleanBuilder,
     scheme: Parts,
     kind: Parts,
     user: Parts,
     password: Parts,
     host: Parts,
-    port: UInt16Builder,
-    effective_port: UInt16Builder,
+    port: Sparse<u16>,
+    effective_port: Sparse<u16>,
     url_path: Parts,
     fragment: Parts,
-    warnings: WarningColumns,
-    error_offset: Int64Builder,
-    error_kind: Parts,
-    error_rule: Parts,
-    error_message: Parts,
-    rows: Vec<bool>,
+    warnings: WarningViews,
+    /// The errors of the invalid rows, by row: the error's columns are
+    /// made from them at the end.
+    errors: Vec<(usize, Problem)>,
+    rows: BooleanBufferBuilder,
+}
+
+/// A column of numbers written only where a row has one: the values and
+/// their validity start zeroed, and a null row writes nothing.
+struct Sparse<T> {
+    values: Vec<T>,
+    valid: Vec<u8>,
+    row: usize,
+}
+
+impl<T: Copy + Default> Sparse<T> {
+    fn new(len: usize) -> Self {
+        Sparse { values: vec![T::default(); len], valid: vec![0; len.div_ceil(8)], row: 0 }
+    }
+
+    #[inline]
+    fn push(&mut self, value: Option<T>) {
+        if let Some(v) = value {
+            self.values[self.row] = v;
+            self.valid[self.row / 8] |= 1 << (self.row % 8);
+        }
+        self.row += 1;
+    }
+
+    fn nulls(valid: Vec<u8>, len: usize) -> Option<NullBuffer> {
+        let nulls = NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(valid), 0, len));
+        (nulls.null_count() > 0).then_some(nulls)
+    }
+}
+
+impl Sparse<u16> {
+    fn finish(self) -> UInt16Array {
+        let len = self.values.len();
+        UInt16Array::new(ScalarBuffer::from(self.values), Self::nulls(self.valid, len))
+    }
+}
+
+/// The error's columns of `len` rows, from the errors of the rows that
+/// have one (in the order of their rows).
+fn error_columns(len: usize, errors: &[(usize, Problem)]) -> Vec<ArrayRef> {
+    let mut offset = Sparse::<i64>::new(len);
+    for (row, p) in errors {
+        offset.row = *row;
+        offset.push(Some(p.offset as i64));
+    }
+    let offsets = Int64Array::new(ScalarBuffer::from(offset.values), Sparse::<i64>::nulls(offset.valid, len));
+    let texts = |text: fn(&Problem) -> &str| -> ArrayRef {
+        let mut values = Vec::new();
+        let mut ends = Vec::with_capacity(len + 1);
+        ends.push(0i32);
+        let mut next = errors.iter().peekable();
+        for row in 0..len {
+            if let Some((_, p)) = next.next_if(|(r, _)| *r == row) {
+                values.extend_from_slice(text(p).as_bytes());
+            }
+            ends.push(values.len() as i32);
+        }
+        let mut valid = vec![0u8; len.div_ceil(8)];
+        for (row, _) in errors {
+            valid[row / 8] |= 1 << (row % 8);
+        }
+        let nulls = Sparse::<i64>::nulls(valid, len);
+        Arc::new(StringArray::new(
+            OffsetBuffer::new(ScalarBuffer::from(ends)),
+            Buffer::from_vec(values),
+            nulls,
+        ))
+    };
+    vec![Arc::new(offsets), texts(|p| p.kind), texts(|p| p.rule), texts(|p| p.message.as_ref())]
+}
+
+/// The `input` field: the column given, or its rows as views.
+enum Input {
+    Given(ArrayRef),
+    Views(Parts),
+}
+
+impl Input {
+    fn push(&mut self, text: &str, at: At) {
+        if let Input::Views(p) = self {
+            p.part(text, text, at);
+        }
+    }
+
+    fn null(&mut self) {
+        if let Input::Views(p) = self {
+            p.null();
+        }
+    }
+
+    fn finish(self) -> Result<ArrayRef, String> {
+        Ok(match self {
+            Input::Given(a) => a,
+            Input::Views(p) => Arc::new(p.finish()?),
+        })
+    }
 }
 
 /// A text of a row, or null.
@@ -300,28 +412,32 @@ fn put_decoded(out: &mut Parts, value: Option<&str>, row: &str, at: At) {
 }
 
 impl ParseColumns {
-    fn new(a: &dyn Array) -> Self {
+    fn new(a: &dyn Array, lenient: bool) -> Self {
         let n = a.len();
-        let input = || Parts::new(n, views::buffers(a));
+        let views = || Parts::new(n, views::buffers(a));
+        let sparse = || Parts::sparse(n, views::buffers(a));
         let own = || Parts::new(n, Vec::new());
+        let input = match a.data_type() {
+            // A string column is its own input: a row's text is the text
+            // given (read leniently too, as it is UTF-8).
+            DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => Input::Given(a.slice(0, n)),
+            _ => Input::Views(if lenient { own() } else { views() }),
+        };
         ParseColumns {
-            input: input(),
+            input,
             valid: BooleanBuilder::with_capacity(n),
-            scheme: input(),
+            scheme: views(),
             kind: own(),
-            user: input(),
-            password: input(),
-            host: input(),
-            port: UInt16Builder::with_capacity(n),
-            effective_port: UInt16Builder::with_capacity(n),
-            url_path: input(),
-            fragment: input(),
-            warnings: WarningColumns::new(true),
-            error_offset: Int64Builder::with_capacity(n),
-            error_kind: own(),
-            error_rule: own(),
-            error_message: own(),
-            rows: Vec::with_capacity(n),
+            user: sparse(),
+            password: sparse(),
+            host: views(),
+            port: Sparse::new(n),
+            effective_port: Sparse::new(n),
+            url_path: views(),
+            fragment: sparse(),
+            warnings: WarningViews::new(n),
+            errors: Vec::new(),
+            rows: BooleanBufferBuilder::new(n),
         }
     }
 
@@ -331,8 +447,8 @@ impl ParseColumns {
     fn push_strict(&mut self, text: &str, at: At) {
         match UrlRef::parse(text) {
             Ok(u) if !u.scheme().bytes().any(|b| b.is_ascii_uppercase()) => {
-                self.rows.push(true);
-                self.input.part(text, text, at);
+                self.rows.append(true);
+                self.input.push(text, at);
                 self.valid.append_value(true);
                 self.scheme.part(u.scheme(), text, at);
                 self.kind.copy(u.kind().name());
@@ -340,8 +456,8 @@ impl ParseColumns {
                 put_decoded(&mut self.user, u.user().filter(|_| login), text, at);
                 put_decoded(&mut self.password, u.password().filter(|_| login), text, at);
                 put(&mut self.host, u.host().filter(|_| login), text, at);
-                self.port.append_option(u.port().filter(|_| login));
-                self.effective_port.append_option(u.effective_port().filter(|_| login));
+                self.port.push(u.port().filter(|_| login));
+                self.effective_port.push(u.effective_port().filter(|_| login));
                 put(&mut self.url_path, u.url_path().filter(|_| login), text, at);
                 put(&mut self.fragment, u.fragment(), text, at);
                 self.warnings.push(Some(&u.security_warnings()));
@@ -349,8 +465,8 @@ impl ParseColumns {
             }
             Ok(_) => self.push_parsed(&Parsed::new(text.as_bytes(), false), text, at),
             Err(e) => {
-                self.rows.push(true);
-                self.input.part(text, text, at);
+                self.rows.append(true);
+                self.input.push(text, at);
                 self.valid.append_value(false);
                 match outcome::scheme_of(text.as_bytes()) {
                     Some(s) => {
@@ -364,7 +480,7 @@ impl ParseColumns {
                 }
                 self.no_url();
                 self.warnings.push(Some(&[]));
-                self.error(Some(&Problem::from(e)));
+                self.error(Some(Problem::from(e)));
             }
         }
     }
@@ -372,24 +488,24 @@ impl ParseColumns {
     /// A row as [`Parsed`] reads it: leniently, or strictly with warnings
     /// of the parse.
     fn push_parsed(&mut self, p: &Parsed, text: &str, at: At) {
-        self.rows.push(true);
-        self.input.part(text, text, at);
+        self.rows.append(true);
+        self.input.push(text, at);
         self.valid.append_value(p.is_valid());
         put(&mut self.scheme, p.scheme(), text, at);
         put(&mut self.kind, p.kind(), text, at);
         put(&mut self.user, p.user().as_deref(), text, at);
         put(&mut self.password, p.password().as_deref(), text, at);
         put(&mut self.host, p.host(), text, at);
-        self.port.append_option(p.port());
-        self.effective_port.append_option(p.effective_port());
+        self.port.push(p.port());
+        self.effective_port.push(p.effective_port());
         put(&mut self.url_path, p.url_path(), text, at);
         put(&mut self.fragment, p.fragment(), text, at);
         self.warnings.push(Some(p.warnings()));
-        self.error(p.error());
+        self.error(p.error().cloned());
     }
 
     fn push_null(&mut self) {
-        self.rows.push(false);
+        self.rows.append(false);
         self.input.null();
         self.valid.append_null();
         self.scheme.null();
@@ -404,51 +520,51 @@ impl ParseColumns {
         self.user.null();
         self.password.null();
         self.host.null();
-        self.port.append_null();
-        self.effective_port.append_null();
+        self.port.push(None);
+        self.effective_port.push(None);
         self.url_path.null();
         self.fragment.null();
     }
 
-    fn error(&mut self, p: Option<&Problem>) {
-        self.error_offset.append_option(p.map(|p| p.offset as i64));
-        match p {
-            Some(p) => {
-                self.error_kind.copy(p.kind);
-                self.error_rule.copy(p.rule);
-                self.error_message.copy(&p.message);
-            }
-            None => {
-                self.error_kind.null();
-                self.error_rule.null();
-                self.error_message.null();
-            }
+    /// The error of the row just begun, if it has one.
+    fn error(&mut self, p: Option<Problem>) {
+        if let Some(p) = p {
+            self.errors.push((self.rows.len() - 1, p));
         }
     }
 
-    fn finish(mut self) -> Result<ArrayRef, String> {
-        let s = |name: &str| Field::new(name, DataType::Utf8View, true);
-        let fields: Fields = vec![
-            s("input"),
+    /// The struct's fields for an input of type `input`.
+    fn fields(input: &DataType) -> Fields {
+        let v = |name: &str| Field::new(name, DataType::Utf8View, true);
+        let s = |name: &str| Field::new(name, DataType::Utf8, true);
+        let input = match input {
+            DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => input.clone(),
+            _ => DataType::Utf8View,
+        };
+        vec![
+            Field::new("input", input, true),
             Field::new("valid", DataType::Boolean, true),
-            s("scheme"),
-            s("kind"),
-            s("user"),
-            s("password"),
-            s("host"),
+            v("scheme"),
+            v("kind"),
+            v("user"),
+            v("password"),
+            v("host"),
             Field::new("port", DataType::UInt16, true),
             Field::new("effective_port", DataType::UInt16, true),
-            s("url_path"),
-            s("fragment"),
-            Field::new("warnings", WarningColumns::data_type(true), true),
+            v("url_path"),
+            v("fragment"),
+            Field::new("warnings", WarningViews::data_type(), true),
             Field::new("error_offset", DataType::Int64, true),
             s("error_kind"),
             s("error_rule"),
             s("error_message"),
         ]
-        .into();
+        .into()
+    }
+
+    fn finish(mut self, input: &DataType) -> Result<ArrayRef, String> {
         let columns: Vec<ArrayRef> = vec![
-            Arc::new(self.input.finish()?),
+            self.input.finish()?,
             Arc::new(self.valid.finish()),
             Arc::new(self.scheme.finish()?),
             Arc::new(self.kind.finish()?),
@@ -460,22 +576,169 @@ impl ParseColumns {
             Arc::new(self.url_path.finish()?),
             Arc::new(self.fragment.finish()?),
             self.warnings.finish()?,
-            Arc::new(self.error_offset.finish()),
-            Arc::new(self.error_kind.finish()?),
-            Arc::new(self.error_rule.finish()?),
-            Arc::new(self.error_message.finish()?),
         ];
-        let nulls = NullBuffer::from(std::mem::take(&mut self.rows));
-        let s = StructArray::try_new(fields, columns, Some(nulls)).map_err(|e| e.to_string())?;
+        let mut columns = columns;
+        columns.extend(error_columns(self.rows.len(), &self.errors));
+        let nulls = NullBuffer::new(self.rows.finish());
+        let nulls = (nulls.null_count() > 0).then_some(nulls);
+        let s = StructArray::try_new(Self::fields(input), columns, nulls).map_err(|e| e.to_string())?;
         Ok(Arc::new(s))
     }
 }
+
+/// The `warnings` of `parse`: a list of `{offset, len, kind, security,
+/// message}` a row, whose `kind` and `message` are views into one copy
+/// of each distinct text (the same few warnings recur down a column).
+struct WarningViews {
+    offset: Vec<i64>,
+    len: Vec<i64>,
+    kind: Interned,
+    security: BooleanBufferBuilder,
+    message: Interned,
+    offsets: Vec<i32>,
+    valid: BooleanBufferBuilder,
+}
+
+impl WarningViews {
+    fn new(rows: usize) -> Self {
+        let mut offsets = Vec::with_capacity(rows + 1);
+        offsets.push(0);
+        WarningViews {
+            offset: Vec::new(),
+            len: Vec::new(),
+            kind: Interned::new(),
+            security: BooleanBufferBuilder::new(0),
+            message: Interned::new(),
+            offsets,
+            valid: BooleanBufferBuilder::new(rows),
+        }
+    }
+
+    /// One row: `None` for a null list.
+    fn push(&mut self, warnings: Option<&[Warning]>) {
+        for w in warnings.unwrap_or_default() {
+            self.offset.push(w.offset() as i64);
+            self.len.push(w.len() as i64);
+            self.kind.push(w.kind().id());
+            self.security.append(w.kind().is_security());
+            self.message.push(w.message());
+        }
+        let last = *self.offsets.last().expect("starts with 0");
+        self.offsets.push(last + warnings.map_or(0, |w| w.len() as i32));
+        self.valid.append(warnings.is_some());
+    }
+
+    fn item_fields() -> Fields {
+        vec![
+            Field::new("offset", DataType::Int64, false),
+            Field::new("len", DataType::Int64, false),
+            Field::new("kind", DataType::Utf8View, false),
+            Field::new("security", DataType::Boolean, false),
+            Field::new("message", DataType::Utf8View, false),
+        ]
+        .into()
+    }
+
+    fn data_type() -> DataType {
+        DataType::List(Arc::new(Field::new("item", DataType::Struct(Self::item_fields()), false)))
+    }
+
+    fn finish(mut self) -> Result<ArrayRef, String> {
+        let columns: Vec<ArrayRef> = vec![
+            Arc::new(Int64Array::from(self.offset)),
+            Arc::new(Int64Array::from(self.len)),
+            Arc::new(self.kind.finish()),
+            Arc::new(BooleanArray::new(self.security.finish(), None)),
+            Arc::new(self.message.finish()),
+        ];
+        let items = StructArray::try_new(Self::item_fields(), columns, None).map_err(|e| e.to_string())?;
+        let item = Arc::new(Field::new("item", items.data_type().clone(), false));
+        let nulls = NullBuffer::new(self.valid.finish());
+        let nulls = (nulls.null_count() > 0).then_some(nulls);
+        let list = ListArray::try_new(item, OffsetBuffer::new(self.offsets.into()), Arc::new(items), nulls)
+            .map_err(|e| e.to_string())?;
+        Ok(Arc::new(list))
+    }
+}
+
+/// A string-view column of texts that recur: each distinct text longer
+/// than a view holds is copied once, and its later rows share that copy
+/// (a table of the texts seen last, found by a hash of a few of their
+/// words; a text the table has lost is copied again, which is only
+/// slower).
+struct Interned {
+    views: Vec<u128>,
+    own: Vec<u8>,
+    buffers: Vec<Buffer>,
+    seen: Box<[u128; SEEN]>,
+}
+
+/// Slots in [`Interned`]'s table.
+const SEEN: usize = 256;
+
+impl Interned {
+    fn new() -> Self {
+        Interned { views: Vec::new(), own: Vec::new(), buffers: Vec::new(), seen: Box::new([0; SEEN]) }
+    }
+
+    /// A slot for `text`, longer than a view holds: its length and three
+    /// of its words (the start, the middle, the end), mixed.
+    #[inline]
+    fn slot(text: &[u8]) -> usize {
+        let word = |i: usize| u64::from_le_bytes(text[i..i + 8].try_into().expect("8 bytes"));
+        let n = text.len();
+        let h = (n as u64) ^ word(0) ^ word(n / 2 - 4).rotate_left(21) ^ word(n - 8).rotate_left(42);
+        (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize % SEEN
+    }
+
+    fn push(&mut self, text: &str) {
+        let b = text.as_bytes();
+        if b.len() <= MAX_INLINE {
+            self.views.push(make_view(b, 0, 0));
+            return;
+        }
+        let slot = Self::slot(b);
+        let known = self.seen[slot];
+        if known != 0 {
+            let v = ByteView::from(known);
+            let start = v.offset as usize;
+            if v.length as usize == b.len()
+                && v.buffer_index as usize == self.buffers.len()
+                && &self.own[start..start + b.len()] == b
+            {
+                self.views.push(known);
+                return;
+            }
+        }
+        if self.own.len() + b.len() > OWN_MAX {
+            self.buffers.push(Buffer::from_vec(std::mem::take(&mut self.own)));
+        }
+        let view = make_view(b, self.buffers.len() as u32, self.own.len() as u32);
+        self.own.extend_from_slice(b);
+        self.seen[slot] = view;
+        self.views.push(view);
+    }
+
+    fn finish(mut self) -> StringViewArray {
+        if !self.own.is_empty() {
+            self.buffers.push(Buffer::from_vec(std::mem::take(&mut self.own)));
+        }
+        crate::ffi::string_views(ScalarBuffer::from(self.views), self.buffers, None)
+    }
+}
+
+/// The longest text a view holds in itself (Arrow's columnar format).
+const MAX_INLINE: usize = 12;
+
+/// The most bytes of [`Interned`]'s buffer before a new one is begun (a
+/// view's offset is a `u32`).
+const OWN_MAX: usize = 1 << 31;
 
 /// The struct of every part of each URL of `a`: strictly by the borrowing
 /// parse, leniently (or a binary value that is not UTF-8) through
 /// [`Parsed`].
 fn parse_column(a: &dyn Array, lenient: bool) -> Result<ArrayRef, String> {
-    let mut out = ParseColumns::new(a);
+    let mut out = ParseColumns::new(a, lenient);
     let strings = matches!(a.data_type(), DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View);
     if lenient || !strings {
         // A dictionary's rows, and binary values, copied.
@@ -493,7 +756,7 @@ fn parse_column(a: &dyn Array, lenient: bool) -> Result<ArrayRef, String> {
             Some((text, at)) => out.push_strict(text, at),
         })?;
     }
-    out.finish()
+    out.finish(a.data_type())
 }
 
 /// One struct per URL: the top-level fields of ``rfc1738 parse --json``
@@ -501,7 +764,12 @@ fn parse_column(a: &dyn Array, lenient: bool) -> Result<ArrayRef, String> {
 /// decoded, ``host``, ``port``, ``effective_port``, ``url_path``,
 /// ``fragment``, ``warnings``) and the error's (``error_offset``,
 /// ``error_kind``, ``error_rule``, ``error_message``); a null row where
-/// the input is null. Strings are string views.
+/// the input is null.
+///
+/// ``input`` is the column given when it is one of strings (shared, not
+/// copied: its own type); the parts are string views into it; the
+/// warnings' ``kind`` and ``message`` are string views into one copy of
+/// each distinct text; the error's texts are plain strings.
 ///
 /// Raises ``TypeError`` for a column that is not one of strings.
 ///

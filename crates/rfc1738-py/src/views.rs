@@ -19,7 +19,7 @@
 use arrow_array::builder::make_view;
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, OffsetSizeTrait, StringViewArray};
-use arrow_buffer::{BooleanBufferBuilder, Buffer, NullBuffer, ScalarBuffer};
+use arrow_buffer::{BooleanBuffer, BooleanBufferBuilder, Buffer, NullBuffer, ScalarBuffer};
 use arrow_data::ByteView;
 use arrow_schema::DataType;
 
@@ -136,10 +136,20 @@ pub fn each_row<'a>(a: &'a dyn Array, mut f: impl FnMut(Option<(&'a str, At)>)) 
 
 /// A string-view column being written: views into the input's buffers
 /// where a part lies in them, into a buffer of its own where not.
+///
+/// A column that is mostly null (a user, a fragment) is [`Parts::sparse`]:
+/// its views start zeroed (`calloc`: fresh pages the system maps on first
+/// write) and a null row writes nothing, so it costs the pages its few
+/// values fall in, not 16 bytes a row. A dense one (a host) writes every
+/// view in turn, with no zeroing first.
 pub struct Parts {
     views: Vec<u128>,
-    valid: BooleanBufferBuilder,
-    nulls: usize,
+    sparse: bool,
+    valid: Vec<u8>,
+    /// The row being written.
+    row: usize,
+    /// Rows that hold a value.
+    count: usize,
     /// The input's buffers, then the answer's own, filled one by one.
     buffers: Vec<Buffer>,
     own: Vec<u8>,
@@ -152,20 +162,45 @@ const OWN_MAX: usize = 1 << 31;
 impl Parts {
     /// A column of `len` rows over `buffers` (see [`buffers`]).
     pub fn new(len: usize, buffers: Vec<Buffer>) -> Parts {
+        let views = Vec::with_capacity(len);
         Parts {
-            views: Vec::with_capacity(len),
-            valid: BooleanBufferBuilder::new(len),
-            nulls: 0,
+            views,
+            sparse: false,
+            valid: vec![0; len.div_ceil(8)],
+            row: 0,
+            count: 0,
             buffers,
             own: Vec::new(),
         }
     }
 
+    /// [`Parts::new`] for a column most of whose rows are null.
+    pub fn sparse(len: usize, buffers: Vec<Buffer>) -> Parts {
+        let valid = vec![0; len.div_ceil(8)];
+        Parts { views: vec![0; len], sparse: true, valid, row: 0, count: 0, buffers, own: Vec::new() }
+    }
+
     /// A null row.
+    #[inline]
     pub fn null(&mut self) {
-        self.views.push(0);
-        self.valid.append(false);
-        self.nulls += 1;
+        if !self.sparse {
+            self.views.push(0);
+        }
+        self.row += 1;
+    }
+
+    /// The next row holds `view`.
+    #[inline]
+    fn push(&mut self, view: u128) {
+        let row = self.row;
+        if self.sparse {
+            self.views[row] = view;
+        } else {
+            self.views.push(view);
+        }
+        self.valid[row / 8] |= 1 << (row % 8);
+        self.row += 1;
+        self.count += 1;
     }
 
     /// A row holding `part`, which is text of `row` when it lies in it
@@ -178,26 +213,29 @@ impl Parts {
                 if part.len() > MAX_INLINE
                     && row.len().checked_sub(part.len()).is_some_and(|max| offset <= max) =>
             {
-                self.views.push(make_view(part.as_bytes(), b, start + offset as u32));
-                self.valid.append(true);
+                self.push(make_view(part.as_bytes(), b, start + offset as u32));
             }
             _ => self.copy(part),
         }
     }
 
     /// A row holding `text`, copied (into its view when it is short).
+    #[inline]
     pub fn copy(&mut self, text: &str) {
-        if text.len() <= MAX_INLINE {
-            self.views.push(make_view(text.as_bytes(), 0, 0));
-        } else {
-            if self.own.len() + text.len() > OWN_MAX {
-                self.buffers.push(Buffer::from_vec(std::mem::take(&mut self.own)));
-            }
-            let block = self.buffers.len() as u32;
-            self.views.push(make_view(text.as_bytes(), block, self.own.len() as u32));
-            self.own.extend_from_slice(text.as_bytes());
+        let view =
+            if text.len() <= MAX_INLINE { make_view(text.as_bytes(), 0, 0) } else { self.own_view(text) };
+        self.push(view);
+    }
+
+    /// The view of `text` copied into the answer's own buffer.
+    fn own_view(&mut self, text: &str) -> u128 {
+        if self.own.len() + text.len() > OWN_MAX {
+            self.buffers.push(Buffer::from_vec(std::mem::take(&mut self.own)));
         }
-        self.valid.append(true);
+        let block = self.buffers.len() as u32;
+        let view = make_view(text.as_bytes(), block, self.own.len() as u32);
+        self.own.extend_from_slice(text.as_bytes());
+        view
     }
 
     /// The views of another column of parts, row by row (a dictionary's
@@ -233,10 +271,15 @@ impl Parts {
     ///
     /// None expected: every view was made from text in bounds.
     pub fn finish(mut self) -> Result<StringViewArray, String> {
+        let len = self.views.len();
+        if self.row != len || self.valid.len() != len.div_ceil(8) {
+            return Err(format!("{} rows of parts written, {len} expected", self.row));
+        }
         if !self.own.is_empty() {
             self.buffers.push(Buffer::from_vec(std::mem::take(&mut self.own)));
         }
-        let nulls = (self.nulls > 0).then(|| NullBuffer::new(self.valid.finish()));
+        let nulls = (self.count < len)
+            .then(|| NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(self.valid), 0, len)));
         Ok(crate::ffi::string_views(ScalarBuffer::from(self.views), self.buffers, nulls))
     }
 }

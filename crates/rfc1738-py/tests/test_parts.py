@@ -147,3 +147,74 @@ def test_a_column_of_nulls_alone_gives_nulls_from_every_kernel(layout):
     assert arrow.part(column, "ftp.typecode").to_pylist() == [None, None]
     assert arrow.host(column, decoded=True).to_pylist() == [None, None]
     assert len(arrow.parse(column)) == 2
+
+
+def parse_row(text):
+    """The row `arrow.parse` should give, from the one-at-a-time API."""
+    if text is None:
+        return None
+    try:
+        d = rfc1738.parse(text).to_dict()
+    except rfc1738.ParseError as e:
+        return {"input": text, "valid": False, "error_offset": e.offset, "error_kind": e.kind,
+                "error_rule": e.rule, "error_message": str(e.message), "warnings": []}
+    keys = ["scheme", "kind", "user", "password", "host", "port", "effective_port", "url_path", "fragment", "warnings"]
+    row = {"input": text, "valid": True, **{k: d.get(k) for k in keys}}
+    # A port past 65535 (valid by §5, which gives none a range) is no uint16.
+    for k in ("port", "effective_port"):
+        row[k] = row[k] if row[k] is None or row[k] <= 65535 else None
+    return {**row, "error_offset": None, "error_kind": None, "error_rule": None, "error_message": None}
+
+
+def parse_rows(column):
+    keep = ["input", "valid", "scheme", "kind", "user", "password", "host", "port", "effective_port", "url_path",
+            "fragment", "warnings", "error_offset", "error_kind", "error_rule", "error_message"]
+    out = []
+    for r in arrow.parse(column).to_pylist():
+        if r is not None and not r["valid"]:
+            r = {k: r[k] for k in ("input", "valid", "error_offset", "error_kind", "error_rule", "error_message",
+                                   "warnings")}
+        out.append(r if r is None else {k: r[k] for k in keep if k in r})
+    return out
+
+
+def test_parse_agrees_with_one_url_at_a_time():
+    for path in SAMPLES:
+        urls = [line.decode("utf-8", "replace") for line in lines_of(path)] + [None]
+        want = [parse_row(u) for u in urls]
+        for name, column in layouts(urls):
+            assert parse_rows(column) == want, name
+
+
+def test_parse_agrees_on_the_corpus(corpus_files):
+    for path in corpus_files:
+        urls = [line.decode("utf-8", "replace") for line in lines_of(path)]
+        assert parse_rows(pa.array(urls)) == [parse_row(u) for u in urls], path.name
+
+
+def test_parse_shares_the_input_and_types_its_fields():
+    urls = ["file://files.example/a-long-path/of/a/file.txt", "bad", None, "http://h.example:8080/#f"] * 50
+    for kind in (pa.string(), pa.large_string(), pa.string_view()):
+        column = pa.array(urls, kind)
+        parsed = arrow.parse(column)
+        # The input is the column given, not a copy of it.
+        assert parsed.type.field("input").type == kind
+        assert parsed.field("input").buffers()[-1].address == column.buffers()[-1].address
+        assert parsed.field("input").to_pylist() == urls
+    parsed = arrow.parse(pa.array(urls, pa.binary()))
+    assert parsed.type.field("input").type == pa.string_view() and parsed.field("input").to_pylist() == urls
+    t = parsed.type
+    for name in ("scheme", "kind", "user", "password", "host", "url_path", "fragment"):
+        assert t.field(name).type == pa.string_view(), name
+    for name in ("error_kind", "error_rule", "error_message"):
+        assert t.field(name).type == pa.string(), name
+    item = t.field("warnings").type.value_type
+    assert [(f.name, f.type) for f in item] == [("offset", pa.int64()), ("len", pa.int64()),
+                                               ("kind", pa.string_view()), ("security", pa.bool_()),
+                                               ("message", pa.string_view())]
+    # Each distinct warning text is held once: the messages' own buffer
+    # does not grow with the rows that repeat it.
+    messages = parsed.field("warnings").flatten().field("message")
+    assert len(messages) == 100 and messages[0].as_py().startswith("a file URL on host")
+    distinct = {m.encode() for m in messages.to_pylist()}
+    assert sum(b.size for b in messages.buffers()[2:]) == sum(map(len, distinct)) and len(distinct) == 2

@@ -187,15 +187,23 @@ pub struct Found<'t> {
 /// strings (and Python's) count them.
 #[must_use]
 pub fn extract(text: &str) -> Vec<Found<'_>> {
+    let mut out = Vec::new();
+    extract_each(text, |f| out.push(f));
+    out
+}
+
+/// [`extract`], each URL handed to `f` as it is found: nothing is
+/// collected (a long text's URLs go straight into a result column).
+pub fn extract_each<'t>(text: &'t str, mut f: impl FnMut(Found<'t>)) {
     let mut chars = CharIndex::default();
-    rfc1738::extract::find_iter(text)
-        .map(|m| Found {
+    for m in rfc1738::extract::find_iter(text) {
+        f(Found {
             start: chars.at(text, m.start()),
             end: chars.at(text, m.end()),
             form: m.form().as_str(),
             url: m.into_cow(),
-        })
-        .collect()
+        });
+    }
 }
 
 /// Byte offsets to character offsets, for offsets that mostly grow.

@@ -23,7 +23,12 @@ def parse(column: Column, *, lenient: bool = False) -> Result:
     decoded, ``host``, ``port``, ``effective_port``, ``url_path``,
     ``fragment``, ``warnings``) and the error's (``error_offset``,
     ``error_kind``, ``error_rule``, ``error_message``); a null row where
-    the input is null. Strings are string views.
+    the input is null.
+
+    ``input`` is the column given when it is one of strings (shared, not
+    copied: its own type); the parts are string views into it; the
+    warnings' ``kind`` and ``message`` are string views into one copy of
+    each distinct text; the error's texts are plain strings.
 
     Raises ``TypeError`` for a column that is not one of strings.
 
