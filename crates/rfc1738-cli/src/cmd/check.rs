@@ -866,12 +866,14 @@ fn check_lines(block: Block, line_no: u64, job: Job<'_>, mut out: Vec<u8>) -> io
                 Ok(t) => Some(rfc1738::validate_bytes(t).map_err(Problem::from)),
                 Err(_) => None,
             };
-            one_line(&mut done, job, line_no + k, line, checked)?;
+            one_line(&mut done, job, line_no + k, line, checked, None)?;
         }
         if let Some(n) = block.too_long {
             k += 1;
-            one_line(&mut done, job, line_no + k, Err(n), None)?;
+            one_line(&mut done, job, line_no + k, Err(n), None, None)?;
         }
+    } else if job.format == Format::Clf && !job.lenient {
+        k = clf_lines(&block, line_no, job, &mut done)?;
     } else {
         for line in block.lines(job.max_len) {
             k += 1;
@@ -879,12 +881,51 @@ fn check_lines(block: Block, line_no: u64, job: Job<'_>, mut out: Vec<u8>) -> io
                 empty_line(&mut done, job);
                 continue;
             }
-            one_line(&mut done, job, line_no + k, line, None)?;
+            one_line(&mut done, job, line_no + k, line, None, None)?;
         }
     }
     done.buffer = block.into_buffer();
     done.lines = k;
     Ok(done)
+}
+
+/// Checks the log lines of a block strictly, their URLs in bulk
+/// (`clf::check_lines`: the request URLs and referers of many lines in
+/// one buffer, the full parser asked only for the errors); the lines
+/// empty or too long in between, in their place. Returns the lines read.
+fn clf_lines(block: &Block, line_no: u64, job: Job<'_>, done: &mut Done) -> io::Result<u64> {
+    let lines: Vec<Result<&[u8], u64>> = block.lines(job.max_len).collect();
+    let checked = |l: &Result<&[u8], u64>| matches!(l, Ok(t) if !t.is_empty());
+    // `lines[next]` is the first line not yet written.
+    let mut next = 0;
+    let mut result = Ok(());
+    let others = |done: &mut Done, upto: usize, next: &mut usize| -> io::Result<()> {
+        while *next < upto {
+            match lines[*next] {
+                Ok(_) => empty_line(done, job),
+                Err(n) => one_line(done, job, line_no + *next as u64 + 1, Err(n), None, None)?,
+            }
+            *next += 1;
+        }
+        Ok(())
+    };
+    let each = |t: &[u8], record: clf::Record<'_>| {
+        if result.is_err() {
+            return;
+        }
+        let at = next + lines[next..].iter().position(checked).expect("a line for each record");
+        result = others(done, at, &mut next)
+            .and_then(|()| one_line(done, job, line_no + at as u64 + 1, Ok(t), None, Some(record)));
+        next = at + 1;
+    };
+    let inputs = lines.iter().filter_map(|l| l.ok().filter(|t| !t.is_empty()));
+    match job.log_format {
+        Some(f) => f.check_lines(inputs, job.fields, each),
+        None => clf::check_lines(inputs, job.fields, each),
+    }
+    result?;
+    others(done, lines.len(), &mut next)?;
+    Ok(lines.len() as u64)
 }
 
 /// An empty line holds no URL: not counted, and answered by an empty
@@ -904,14 +945,15 @@ fn one_line(
     line_no: u64,
     line: Result<&[u8], u64>,
     checked: Option<Result<(), Problem>>,
+    checked_record: Option<clf::Record<'_>>,
 ) -> io::Result<()> {
     let mut record = None;
     let (input, verdict): (&[u8], Verdict) = match line {
         Ok(t) if job.format == Format::Clf => {
-            let r = match job.log_format {
+            let r = checked_record.unwrap_or_else(|| match job.log_format {
                 Some(f) => f.record(t, job.lenient, job.fields),
                 None => clf::record_with(t, job.lenient, job.fields),
-            };
+            });
             done.tally.add_named(r.row(), r.verdict.is_ok());
             if let (true, Some(row), Some(f)) = (job.fields.referer, r.referer_row(), &r.referer) {
                 done.tally.add_referer(row, f.verdict.is_ok());
