@@ -394,6 +394,8 @@ struct Tally {
     next_seen: usize,
     /// The slot of `seen` the previous line matched, tried first.
     last_seen: usize,
+    /// The entry the previous named row (`add_named`) was counted under.
+    last_named: usize,
     /// The lower-cased name being looked up (reused: no allocation per
     /// line when the scheme changes from line to line).
     key: Vec<u8>,
@@ -440,9 +442,17 @@ impl Tally {
 
     /// Counts a line under a row named apart (a log line's request scheme).
     fn add_named(&mut self, name: &str, ok: bool) {
-        self.key.clear();
-        self.key.extend_from_slice(name.as_bytes());
-        let at = self.entry();
+        // The previous line's row first: a log is mostly one scheme, and
+        // a compare costs less than a hash.
+        let at = match self.order.get(self.last_named) {
+            Some((n, _)) if n == name.as_bytes() => self.last_named,
+            _ => {
+                self.key.clear();
+                self.key.extend_from_slice(name.as_bytes());
+                self.last_named = self.entry();
+                self.last_named
+            }
+        };
         let counts = &mut self.order[at].1;
         if ok {
             counts.0 += 1;
@@ -915,7 +925,7 @@ fn clf_lines(block: &Block, line_no: u64, job: Job<'_>, done: &mut Done) -> io::
         }
         let at = next + lines[next..].iter().position(checked).expect("a line for each record");
         result = others(done, at, &mut next)
-            .and_then(|()| one_line(done, job, line_no + at as u64 + 1, Ok(t), None, Some(record)));
+            .and_then(|()| one_line(done, job, line_no + at as u64 + 1, Ok(t), None, Some(&record)));
         next = at + 1;
     };
     let inputs = lines.iter().filter_map(|l| l.ok().filter(|t| !t.is_empty()));
@@ -945,15 +955,22 @@ fn one_line(
     line_no: u64,
     line: Result<&[u8], u64>,
     checked: Option<Result<(), Problem>>,
-    checked_record: Option<clf::Record<'_>>,
+    checked_record: Option<&clf::Record<'_>>,
 ) -> io::Result<()> {
     let mut record = None;
+    let computed;
     let (input, verdict): (&[u8], Verdict) = match line {
         Ok(t) if job.format == Format::Clf => {
-            let r = checked_record.unwrap_or_else(|| match job.log_format {
-                Some(f) => f.record(t, job.lenient, job.fields),
-                None => clf::record_with(t, job.lenient, job.fields),
-            });
+            let r = match checked_record {
+                Some(r) => r,
+                None => {
+                    computed = match job.log_format {
+                        Some(f) => f.record(t, job.lenient, job.fields),
+                        None => clf::record_with(t, job.lenient, job.fields),
+                    };
+                    &computed
+                }
+            };
             done.tally.add_named(r.row(), r.verdict.is_ok());
             if let (true, Some(row), Some(f)) = (job.fields.referer, r.referer_row(), &r.referer) {
                 done.tally.add_referer(row, f.verdict.is_ok());
@@ -995,7 +1012,7 @@ fn one_line(
     done.tally.add_warnings(&verdict.warnings, job.file, line_no, input);
     let silent = job.quiet || (job.invalid_only && verdict.result.is_ok());
     if !silent {
-        write_verdict(&mut done.out, job, line_no, input, &verdict, record.as_ref())?;
+        write_verdict(&mut done.out, job, line_no, input, &verdict, record)?;
     }
     Ok(())
 }
