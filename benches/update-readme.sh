@@ -6,10 +6,12 @@
 #   parse-bench's tables over all files, check-throughput's and
 #   log-throughput's tables;
 # - docs/SPEED.md, between <!-- speed:start --> and <!-- speed:end -->: the
-#   same parse-bench and check-throughput tables.
+#   same parse-bench, check-throughput and log-throughput tables.
 # Usage: benches/update-readme.sh [extra options for every binary, e.g. --corpus DIR]
 # CHECK_MB sets the size of check-throughput's file (default 1000), LOG_MB
-# that of log-throughput's log (default 300).
+# that of log-throughput's log (default 300); LOG_BASE the earlier commit
+# whose build log-throughput times beside this one (default cb4188dc, the
+# command before compressed logs and referers; empty for none).
 # On a machine shared with other work, BENCH_WRAP runs each binary under a
 # wrapper, e.g. (as root) BENCH_WRAP="nice -n -5 taskset -c 1": one core,
 # ahead of ordinary processes. (A real-time class, "chrt -f 10", once left a
@@ -55,11 +57,22 @@ done
     echo
     sh "$here/check-throughput.sh" "${CHECK_MB:-1000}"
 } > "$here/results/check-throughput.md"
+# The log's rows of an earlier build: the command before compressed logs
+# and referers (LOG_BASE, a commit; empty: none), built once into
+# target/log-base (kept between runs: incremental).
+log_base=${LOG_BASE-cb4188dc}
+base_bin=
+if [ -n "$log_base" ]; then
+    git worktree add --detach "$out/base" "$log_base" >/dev/null
+    (cd "$out/base" && cargo build --release -q -p rfc1738-cli --target-dir "$root/target/log-base")
+    git worktree remove --force "$out/base"
+    base_bin="$root/target/log-base/release/rfc1738"
+fi
 {
     grep -v '^Run under' "$out/machine"
-    echo "\`benches/log-throughput.sh ${LOG_MB:-300}\`"
+    echo "\`${base_bin:+BASE_BIN=<build of $log_base> }benches/log-throughput.sh ${LOG_MB:-300}\`"
     echo
-    sh "$here/log-throughput.sh" "${LOG_MB:-300}"
+    BASE_BIN=$base_bin sh "$here/log-throughput.sh" "${LOG_MB:-300}"
 } > "$here/results/log-throughput.md"
 cp "$here/results/log-throughput.md" "$out/log-throughput"
 
@@ -78,6 +91,11 @@ cp "$here/results/check-throughput.md" "$out/check-throughput"
         "(\`benches/check-throughput.sh\`, both cores):"
     echo
     sed -n '/^input:/,$p' "$here/results/check-throughput.md"
+    echo
+    echo "\`rfc1738 check --format clf\` on a Combined log, gzip'd and plain" \
+        "(\`benches/log-throughput.sh\`, both cores):"
+    echo
+    sed -n '/^input:/,$p' "$here/results/log-throughput.md"
     echo
     sed -n '1,2p' "$out/machine"
 } > "$out/speed"

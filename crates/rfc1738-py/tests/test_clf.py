@@ -75,7 +75,7 @@ REFERERS = """
     from log where rfc1738_clf_referer(line) is not null group by all
 """
 ERRORS = """
-    select rfc1738_clf_error(line).kind as kind, count(*) as n from log
+    select rfc1738_clf_error(line)['kind'] as kind, count(*) as n from log
     where rfc1738_clf_error(line) is not null group by all
 """
 
@@ -171,9 +171,9 @@ def test_a_path_is_valid_as_the_command_says_not_as_a_url():
     line = '1.2.3.4 - - [d] "GET /index.html HTTP/1.0" 200 1'
     got = con.sql(
         f"select rfc1738_clf_valid('{line}'), rfc1738_clf_scheme('{line}'), rfc1738_valid(rfc1738_clf_url('{line}'))"
-    ).fetchone()
-    assert got == (True, "http", False)
-    assert con.sql("select rfc1738_clf_valid(null), rfc1738_clf_error(null)").fetchone() == (None, None)
+    ).fetchall()
+    assert got == [(True, "http", False)]
+    assert con.sql("select rfc1738_clf_valid(null), rfc1738_clf_error(null)").fetchall() == [(None, None)]
 
 
 def test_rfc1738_clf_reads_as_the_command(command):
