@@ -376,8 +376,11 @@ impl Summary {
 #[derive(Default)]
 struct Tally {
     order: Vec<(Vec<u8>, (u64, u64))>,
-    /// Referers by scheme: valid, invalid.
-    referers: BTreeMap<String, (u64, u64)>,
+    /// Referers by scheme: valid, invalid; in the order first seen.
+    referers: Vec<(String, (u64, u64))>,
+    /// Where each referer scheme is in `referers`, for those past the
+    /// first few (read by a compare each).
+    referer_index: HashMap<String, usize>,
     /// Errors of the referers by kind and rule, in the order first seen.
     referer_errors: Vec<ErrorRow>,
     /// Errors by kind and rule, in the order first seen.
@@ -429,10 +432,21 @@ impl Tally {
 
     /// Counts a referer under its scheme's row.
     fn add_referer(&mut self, name: &str, ok: bool) {
-        let counts = match self.referers.get_mut(name) {
-            Some(c) => c,
-            None => self.referers.entry(name.to_string()).or_default(),
+        // A log has a handful of referer schemes: the first few are found
+        // by a compare each, before any hash.
+        const NEAR: usize = 8;
+        let at = match self.referers.iter().take(NEAR).position(|(n, _)| n == name) {
+            Some(at) => at,
+            None => match self.referer_index.get(name) {
+                Some(&at) => at,
+                None => {
+                    self.referer_index.insert(name.to_string(), self.referers.len());
+                    self.referers.push((name.to_string(), (0, 0)));
+                    self.referers.len() - 1
+                }
+            },
         };
+        let counts = &mut self.referers[at].1;
         if ok {
             counts.0 += 1;
         } else {
