@@ -2,11 +2,7 @@
 //! the Python package's (`rfc1738.sql`), each row as
 //! [`rfc1738_report::sql`] says. A NULL in is a NULL out.
 
-use crate::vector::{self, sql_type, Column, Struct};
-use duckdb::core::{DataChunkHandle, LogicalTypeHandle, LogicalTypeId as Id};
-use duckdb::vscalar::{ScalarFunctionSignature, VScalar};
-use duckdb::vtab::arrow::WritableVector;
-use duckdb::Connection;
+use crate::vector::{self, register as add, Connection, Function, Id, LogicalType, Output, Struct};
 use rfc1738::{pct, UrlRef, Warning};
 use rfc1738_report::clf::Record;
 use rfc1738_report::outcome::Problem;
@@ -14,40 +10,9 @@ use rfc1738_report::parts;
 use rfc1738_report::sql::{self, Found, Parsed};
 use std::borrow::Cow;
 use std::error::Error;
-use std::marker::PhantomData;
 
-/// One SQL function: VARCHAR in, `returns()` out.
-trait Function {
-    /// Its SQL name.
-    const NAME: &'static str;
-    /// Its result type.
-    fn returns() -> LogicalTypeHandle;
-    /// Writes the result of every row of a chunk.
-    fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector);
-}
-
-/// A [`Function`] as DuckDB calls it.
-struct Sql<F>(PhantomData<F>);
-
-impl<F: Function> VScalar for Sql<F> {
-    type State = ();
-
-    fn invoke(
-        _: &(),
-        input: &mut DataChunkHandle,
-        out: &mut dyn WritableVector,
-    ) -> Result<(), Box<dyn Error>> {
-        F::write(&vector::texts(input), out);
-        Ok(())
-    }
-
-    fn signatures() -> Vec<ScalarFunctionSignature> {
-        vec![ScalarFunctionSignature::exact(vec![sql_type(Id::Varchar)], F::returns())]
-    }
-}
-
-fn add<F: Function>(con: &Connection) -> duckdb::Result<()> {
-    con.register_scalar_function::<Sql<F>>(F::NAME)
+fn sql_type(id: Id) -> LogicalType {
+    LogicalType::of(id)
 }
 
 /// Registers every function on `con`.
@@ -55,7 +20,7 @@ fn add<F: Function>(con: &Connection) -> duckdb::Result<()> {
 /// # Errors
 ///
 /// When DuckDB refuses one (a name already taken by another kind of function).
-pub fn register(con: &Connection) -> duckdb::Result<()> {
+pub fn register(con: &Connection) -> Result<(), Box<dyn Error>> {
     add::<Valid>(con)?;
     add::<ErrorOf>(con)?;
     add::<Parse>(con)?;
@@ -80,17 +45,17 @@ pub fn register(con: &Connection) -> duckdb::Result<()> {
     add::<ClfRefererError>(con)
 }
 
-fn text() -> LogicalTypeHandle {
+fn text() -> LogicalType {
     sql_type(Id::Varchar)
 }
 
 /// A VARCHAR result, `f` of each non-NULL row.
 fn texts<'r, S: AsRef<str>>(
     rows: &[Option<&'r [u8]>],
-    out: &mut dyn WritableVector,
+    out: &mut Output<'_>,
     f: impl Fn(&'r [u8]) -> Option<S>,
 ) {
-    let mut column = Column::new(out.flat_vector());
+    let mut column = out.flat_vector();
     for (row, value) in rows.iter().enumerate() {
         column.text(row, value.and_then(&f).as_ref().map(AsRef::as_ref));
     }
@@ -121,11 +86,11 @@ macro_rules! part {
         impl Function for $name {
             const NAME: &'static str = $sql;
 
-            fn returns() -> LogicalTypeHandle {
+            fn returns() -> LogicalType {
                 text()
             }
 
-            fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
+            fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
                 let part: for<'a> fn(UrlRef<'a>) -> Option<Cow<'a, str>> = $part;
                 texts(rows, out, |b| url_of(b).and_then(part))
             }
@@ -156,12 +121,12 @@ struct Valid;
 impl Function for Valid {
     const NAME: &'static str = "rfc1738_valid";
 
-    fn returns() -> LogicalTypeHandle {
+    fn returns() -> LogicalType {
         sql_type(Id::Boolean)
     }
 
-    fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
-        let mut column = Column::new(out.flat_vector());
+    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
+        let mut column = out.flat_vector();
         for (row, value) in rows.iter().enumerate() {
             column.value(row, value.map(sql::is_valid));
         }
@@ -174,12 +139,12 @@ struct Port;
 impl Function for Port {
     const NAME: &'static str = "rfc1738_port";
 
-    fn returns() -> LogicalTypeHandle {
+    fn returns() -> LogicalType {
         sql_type(Id::Integer)
     }
 
-    fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
-        let mut column = Column::new(out.flat_vector());
+    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
+        let mut column = out.flat_vector();
         for (row, value) in rows.iter().enumerate() {
             let port = value.and_then(url_of).filter(UrlRef::has_authority).and_then(|u| u.effective_port());
             column.value(row, port.map(i32::from));
@@ -193,11 +158,11 @@ struct Normalize;
 impl Function for Normalize {
     const NAME: &'static str = "rfc1738_normalize";
 
-    fn returns() -> LogicalTypeHandle {
+    fn returns() -> LogicalType {
         text()
     }
 
-    fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
+    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
         texts(rows, out, sql::normalize);
     }
 }
@@ -208,11 +173,11 @@ struct ClfUrl;
 impl Function for ClfUrl {
     const NAME: &'static str = "rfc1738_clf_url";
 
-    fn returns() -> LogicalTypeHandle {
+    fn returns() -> LogicalType {
         text()
     }
 
-    fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
+    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
         texts(rows, out, sql::clf_url);
     }
 }
@@ -301,8 +266,8 @@ clf!(ClfRefererError, "rfc1738_clf_referer_error", error, |r| r
     .and_then(|f| f.verdict.as_ref().err()));
 
 /// `STRUCT(offset BIGINT, kind VARCHAR, rule VARCHAR, message VARCHAR)`.
-fn error_type() -> LogicalTypeHandle {
-    LogicalTypeHandle::struct_type(&[
+fn error_type() -> LogicalType {
+    LogicalType::struct_type(&[
         ("offset", sql_type(Id::Bigint)),
         ("kind", text()),
         ("rule", text()),
@@ -327,12 +292,12 @@ struct ErrorOf;
 impl Function for ErrorOf {
     const NAME: &'static str = "rfc1738_error";
 
-    fn returns() -> LogicalTypeHandle {
+    fn returns() -> LogicalType {
         error_type()
     }
 
-    fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
-        let mut s = Struct::new(out.struct_vector(), rows.len());
+    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
+        let mut s = out.struct_vector();
         for (row, value) in rows.iter().enumerate() {
             let parsed = value.map(|b| Parsed::new(b, false));
             write_error(&mut s, row, parsed.as_ref().and_then(Parsed::error));
@@ -342,7 +307,7 @@ impl Function for ErrorOf {
 
 /// `STRUCT(offset BIGINT, kind VARCHAR, message VARCHAR)[]`, or with
 /// `len` and `security` (the warnings of `rfc1738_parse`).
-fn warnings_type(full: bool) -> LogicalTypeHandle {
+fn warnings_type(full: bool) -> LogicalType {
     let mut fields = vec![("offset", sql_type(Id::Bigint))];
     if full {
         fields.push(("len", sql_type(Id::Bigint)));
@@ -352,7 +317,7 @@ fn warnings_type(full: bool) -> LogicalTypeHandle {
         fields.push(("security", sql_type(Id::Boolean)));
     }
     fields.push(("message", text()));
-    LogicalTypeHandle::list(&LogicalTypeHandle::struct_type(&fields))
+    LogicalType::list(&LogicalType::struct_type(&fields))
 }
 
 fn write_warning(s: &mut Struct<'_>, row: usize, w: &Warning, full: bool) {
@@ -372,11 +337,11 @@ struct Lint;
 impl Function for Lint {
     const NAME: &'static str = "rfc1738_lint";
 
-    fn returns() -> LogicalTypeHandle {
+    fn returns() -> LogicalType {
         warnings_type(false)
     }
 
-    fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
+    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
         let items: Vec<Option<Vec<Warning>>> = rows.iter().map(|v| v.and_then(sql::lint)).collect();
         vector::struct_lists(out.list_vector(), &items, |s, row, w| write_warning(s, row, w, false));
     }
@@ -388,8 +353,8 @@ struct Extract;
 impl Function for Extract {
     const NAME: &'static str = "rfc1738_extract";
 
-    fn returns() -> LogicalTypeHandle {
-        LogicalTypeHandle::list(&LogicalTypeHandle::struct_type(&[
+    fn returns() -> LogicalType {
+        LogicalType::list(&LogicalType::struct_type(&[
             ("url", text()),
             ("start", sql_type(Id::Bigint)),
             ("end", sql_type(Id::Bigint)),
@@ -397,7 +362,7 @@ impl Function for Extract {
         ]))
     }
 
-    fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
+    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
         // Each text borrowed where it is UTF-8 (DuckDB's VARCHAR is):
         // no copy of a long text beside its list of URLs.
         let texts: Vec<Option<Cow<'_, str>>> = rows.iter().map(|v| v.map(String::from_utf8_lossy)).collect();
@@ -418,8 +383,8 @@ struct Parse;
 impl Function for Parse {
     const NAME: &'static str = "rfc1738_parse";
 
-    fn returns() -> LogicalTypeHandle {
-        LogicalTypeHandle::struct_type(&[
+    fn returns() -> LogicalType {
+        LogicalType::struct_type(&[
             ("input", text()),
             ("valid", sql_type(Id::Boolean)),
             ("scheme", text()),
@@ -436,9 +401,9 @@ impl Function for Parse {
         ])
     }
 
-    fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
+    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
         let parsed: Vec<Option<Parsed>> = rows.iter().map(|v| v.map(|b| Parsed::new(b, false))).collect();
-        let mut s = Struct::new(out.struct_vector(), rows.len());
+        let mut s = out.struct_vector();
         for (row, (p, input)) in parsed.iter().zip(rows).enumerate() {
             let p = p.as_ref();
             s.field(0).text(row, input.map(String::from_utf8_lossy).as_deref());
@@ -452,7 +417,7 @@ impl Function for Parse {
             s.field(8).value(row, p.and_then(Parsed::effective_port));
             s.field(9).text(row, p.and_then(Parsed::url_path));
             s.field(10).text(row, p.and_then(Parsed::fragment));
-            let mut error = Struct::new(s.struct_field(12), rows.len());
+            let mut error = s.struct_field(12);
             write_error(&mut error, row, p.and_then(Parsed::error));
             if p.is_none() {
                 s.set_null(row);

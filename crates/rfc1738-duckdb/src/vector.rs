@@ -1,34 +1,226 @@
-//! DuckDB vectors in and out: the VARCHAR column a function is called
-//! with, and the columns, structs and lists of its result.
+//! DuckDB's C extension API, the part the functions use: their types,
+//! their registration, the VARCHAR column they are called with, and the
+//! columns, structs and lists of their results.
 //!
-//! The one module allowed `unsafe` (the crate denies it): reading the
-//! strings of a vector and writing fixed-size values into one go through
-//! raw storage. Each block has a `// SAFETY:` line.
+//! The one module allowed `unsafe` besides the entry point (the crate
+//! denies it): every call into DuckDB and every read or write of a
+//! vector's raw storage is here, each block with a `// SAFETY:` line.
+//! What it offers the rest of the crate is safe.
 #![allow(unsafe_code)]
 
-use duckdb::core::{
-    DataChunkHandle, FlatVector, Inserter, ListVector, LogicalTypeHandle, LogicalTypeId, StructVector,
-};
-use duckdb::ffi::duckdb_string_t;
-use duckdb::types::DuckString;
+use libduckdb_sys as ffi;
+use std::error::Error;
+use std::ffi::{c_char, CString};
+use std::marker::PhantomData;
+use std::panic::{catch_unwind, AssertUnwindSafe};
 
-/// The rows of the first column of `input`, a VARCHAR column: each
-/// string's bytes, `None` for a NULL.
-pub fn texts(input: &DataChunkHandle) -> Vec<Option<&[u8]>> {
-    let len = input.len();
-    let column = input.flat_vector(0);
-    let nulls: Vec<bool> = (0..len).map(|row| column.row_is_null(row as u64)).collect();
-    // SAFETY: every function takes one VARCHAR, stored as `duckdb_string_t`;
-    // DuckDB flattens the input of a C API scalar function, so rows
-    // `0..len` are in place, and they stay so while `input` is borrowed,
-    // which the result's lifetime holds. Nothing else touches the rows.
-    let strings = unsafe { std::slice::from_raw_parts_mut(column.as_mut_ptr::<duckdb_string_t>(), len) };
-    strings.iter_mut().zip(nulls).map(|(s, null)| (!null).then(|| DuckString::new(s).as_bytes())).collect()
+/// A connection to the database that loads the extension; closed on drop.
+pub struct Connection(ffi::duckdb_connection);
+
+impl Connection {
+    /// A connection to `db`.
+    ///
+    /// # Safety
+    ///
+    /// `db` is the open database DuckDB handed the entry point.
+    pub unsafe fn open(db: ffi::duckdb_database) -> Result<Connection, Box<dyn Error>> {
+        let mut con = std::ptr::null_mut();
+        // SAFETY: `db` is open (the caller's promise); `con` is written.
+        if unsafe { ffi::duckdb_connect(db, &mut con) } != ffi::DuckDBSuccess {
+            return Err("DuckDB refused a connection to the database".into());
+        }
+        Ok(Connection(con))
+    }
 }
 
-/// The DuckDB type of a value of a result.
-pub fn sql_type(id: LogicalTypeId) -> LogicalTypeHandle {
-    LogicalTypeHandle::from(id)
+impl Drop for Connection {
+    fn drop(&mut self) {
+        // SAFETY: `self.0` was opened by `duckdb_connect` and is closed once.
+        unsafe { ffi::duckdb_disconnect(&mut self.0) }
+    }
+}
+
+/// The DuckDB types the results are built from.
+#[derive(Clone, Copy)]
+pub enum Id {
+    /// BOOLEAN, stored as one byte.
+    Boolean,
+    /// USMALLINT, stored as `u16`.
+    USmallint,
+    /// INTEGER, stored as `i32`.
+    Integer,
+    /// BIGINT, stored as `i64`.
+    Bigint,
+    /// VARCHAR.
+    Varchar,
+}
+
+/// A DuckDB type, owned; destroyed on drop.
+pub struct LogicalType(ffi::duckdb_logical_type);
+
+impl LogicalType {
+    /// The type `id`.
+    pub fn of(id: Id) -> LogicalType {
+        let ty = match id {
+            Id::Boolean => ffi::DUCKDB_TYPE_DUCKDB_TYPE_BOOLEAN,
+            Id::USmallint => ffi::DUCKDB_TYPE_DUCKDB_TYPE_USMALLINT,
+            Id::Integer => ffi::DUCKDB_TYPE_DUCKDB_TYPE_INTEGER,
+            Id::Bigint => ffi::DUCKDB_TYPE_DUCKDB_TYPE_BIGINT,
+            Id::Varchar => ffi::DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR,
+        };
+        // SAFETY: a primitive type id; DuckDB returns a new type we own.
+        LogicalType(unsafe { ffi::duckdb_create_logical_type(ty) })
+    }
+
+    /// `STRUCT(name type, ...)`.
+    pub fn struct_type(fields: &[(&str, LogicalType)]) -> LogicalType {
+        let names: Vec<CString> = fields.iter().map(|(n, _)| c_string(n)).collect();
+        let mut name_ptrs: Vec<*const c_char> = names.iter().map(|n| n.as_ptr()).collect();
+        let mut types: Vec<ffi::duckdb_logical_type> = fields.iter().map(|(_, t)| t.0).collect();
+        // SAFETY: two arrays of `fields.len()` live names and types; DuckDB
+        // copies them into the new type, which we own.
+        LogicalType(unsafe {
+            ffi::duckdb_create_struct_type(types.as_mut_ptr(), name_ptrs.as_mut_ptr(), fields.len() as u64)
+        })
+    }
+
+    /// `item[]`.
+    pub fn list(item: &LogicalType) -> LogicalType {
+        // SAFETY: `item` is a live type; DuckDB copies it.
+        LogicalType(unsafe { ffi::duckdb_create_list_type(item.0) })
+    }
+}
+
+impl Drop for LogicalType {
+    fn drop(&mut self) {
+        // SAFETY: a type we own, destroyed once.
+        unsafe { ffi::duckdb_destroy_logical_type(&mut self.0) }
+    }
+}
+
+/// A C string of `s`; SQL names and messages hold no NUL, and one that
+/// does is cut there.
+fn c_string(s: &str) -> CString {
+    let end = s.find('\0').unwrap_or(s.len());
+    CString::new(&s[..end]).unwrap_or_default()
+}
+
+/// One SQL function: VARCHAR in, `returns()` out.
+pub trait Function {
+    /// Its SQL name.
+    const NAME: &'static str;
+    /// Its result type.
+    fn returns() -> LogicalType;
+    /// Writes the result of every row of a chunk.
+    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>);
+}
+
+/// Registers `F` on `con` as `F::NAME(VARCHAR)`.
+///
+/// # Errors
+///
+/// When DuckDB refuses it (a name taken by another kind of function).
+pub fn register<F: Function>(con: &Connection) -> Result<(), Box<dyn Error>> {
+    let name = c_string(F::NAME);
+    let text = LogicalType::of(Id::Varchar);
+    let returns = F::returns();
+    // SAFETY: the new function is ours until destroyed below; DuckDB
+    // copies the name and the types, which outlive these calls.
+    let state = unsafe {
+        let mut f = ffi::duckdb_create_scalar_function();
+        ffi::duckdb_scalar_function_set_name(f, name.as_ptr());
+        ffi::duckdb_scalar_function_add_parameter(f, text.0);
+        ffi::duckdb_scalar_function_set_return_type(f, returns.0);
+        ffi::duckdb_scalar_function_set_function(f, Some(invoke::<F>));
+        let state = ffi::duckdb_register_scalar_function(con.0, f);
+        ffi::duckdb_destroy_scalar_function(&mut f);
+        state
+    };
+    if state == ffi::DuckDBSuccess {
+        Ok(())
+    } else {
+        Err(format!("DuckDB refused the function {}", F::NAME).into())
+    }
+}
+
+/// What DuckDB calls for each chunk of rows. A panic does not cross into
+/// DuckDB: it fails the query with its message.
+unsafe extern "C" fn invoke<F: Function>(
+    info: ffi::duckdb_function_info,
+    input: ffi::duckdb_data_chunk,
+    output: ffi::duckdb_vector,
+) {
+    let done = catch_unwind(AssertUnwindSafe(|| {
+        // SAFETY: DuckDB calls with a live chunk of one VARCHAR column
+        // and the result vector, both valid for this call.
+        let rows = unsafe { texts(input) };
+        F::write(&rows, &mut Output { vector: output, rows: rows.len(), chunk: PhantomData });
+    }));
+    if let Err(panic) = done {
+        let what = panic
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| panic.downcast_ref::<String>().cloned())
+            .unwrap_or_else(|| "a panic".into());
+        let message = c_string(&format!("{}: {what}", F::NAME));
+        // SAFETY: `info` is this call's; DuckDB copies the message.
+        unsafe { ffi::duckdb_scalar_function_set_error(info, message.as_ptr()) }
+    }
+}
+
+/// The rows of the first column of `chunk`, a VARCHAR column: each
+/// string's bytes, `None` for a NULL.
+///
+/// # Safety
+///
+/// `chunk` is live for `'a` and its first column is VARCHAR.
+unsafe fn texts<'a>(chunk: ffi::duckdb_data_chunk) -> Vec<Option<&'a [u8]>> {
+    // SAFETY: DuckDB flattens the input of a C API scalar function, so
+    // rows `0..len` of the column are in place as `duckdb_string_t`, with
+    // the validity mask NULL when every row is valid. A string of at most
+    // 12 bytes is stored inline (duckdb.h, `duckdb_string_t`), a longer one
+    // behind its pointer; both stay put while the chunk lives.
+    unsafe {
+        let len = ffi::duckdb_data_chunk_get_size(chunk) as usize;
+        let column = ffi::duckdb_data_chunk_get_vector(chunk, 0);
+        let validity = ffi::duckdb_vector_get_validity(column);
+        let strings = ffi::duckdb_vector_get_data(column) as *const ffi::duckdb_string_t;
+        (0..len)
+            .map(|row| {
+                if !validity.is_null() && !ffi::duckdb_validity_row_is_valid(validity, row as u64) {
+                    return None;
+                }
+                let s = &*strings.add(row);
+                let n = s.value.inlined.length as usize;
+                let data = if n <= 12 { s.value.inlined.inlined.as_ptr() } else { s.value.pointer.ptr };
+                Some(std::slice::from_raw_parts(data.cast::<u8>(), n))
+            })
+            .collect()
+    }
+}
+
+/// The result vector of one call, of `rows` rows.
+pub struct Output<'a> {
+    vector: ffi::duckdb_vector,
+    rows: usize,
+    chunk: PhantomData<&'a ()>,
+}
+
+impl<'a> Output<'a> {
+    /// The result as a column of scalars.
+    pub fn flat_vector(&mut self) -> Column<'a> {
+        Column::new(self.vector, self.rows)
+    }
+
+    /// The result as a column of structs.
+    pub fn struct_vector(&mut self) -> Struct<'a> {
+        Struct::new(self.vector, self.rows)
+    }
+
+    /// The result as a column of lists.
+    pub fn list_vector(&mut self) -> List<'a> {
+        List { vector: self.vector, rows: self.rows, chunk: PhantomData }
+    }
 }
 
 /// Values stored in a DuckDB vector as the Rust value itself.
@@ -48,20 +240,45 @@ macro_rules! plain {
 // BOOLEAN is one byte (0 or 1), USMALLINT u16, INTEGER i32, BIGINT i64.
 plain!(bool, u16, i32, i64);
 
-/// A column of scalar values: the result, or a field of a struct.
-pub struct Column<'a>(FlatVector<'a>);
+/// Marks `row` of `vector` NULL.
+fn set_null(vector: ffi::duckdb_vector, row: usize) {
+    // SAFETY: the vector is live while its column is borrowed, and its
+    // mask is made writable (allocated) before the row is cleared.
+    unsafe {
+        ffi::duckdb_vector_ensure_validity_writable(vector);
+        ffi::duckdb_validity_set_row_invalid(ffi::duckdb_vector_get_validity(vector), row as u64);
+    }
+}
 
-impl<'a> Column<'a> {
-    /// The column over `vector`.
-    pub fn new(vector: FlatVector<'a>) -> Self {
-        Column(vector)
+/// A column of scalar values: the result, or a field of a struct.
+pub struct Column<'a> {
+    vector: ffi::duckdb_vector,
+    capacity: usize,
+    chunk: PhantomData<&'a ()>,
+}
+
+impl Column<'_> {
+    fn new(vector: ffi::duckdb_vector, capacity: usize) -> Self {
+        Column { vector, capacity, chunk: PhantomData }
     }
 
     /// Writes a VARCHAR value, or NULL.
+    ///
+    /// # Panics
+    ///
+    /// When `row` is past the column's capacity.
     pub fn text(&mut self, row: usize, value: Option<&str>) {
-        match value {
-            Some(v) => self.0.insert(row, v),
-            None => self.0.set_null(row),
+        assert!(row < self.capacity, "row {row} past the vector's {}", self.capacity);
+        let Some(v) = value else { return set_null(self.vector, row) };
+        // SAFETY: a VARCHAR vector (the function's signature) and a row
+        // within its capacity; DuckDB copies the bytes.
+        unsafe {
+            ffi::duckdb_vector_assign_string_element_len(
+                self.vector,
+                row as u64,
+                v.as_ptr().cast(),
+                v.len() as u64,
+            )
         }
     }
 
@@ -69,47 +286,92 @@ impl<'a> Column<'a> {
     ///
     /// # Panics
     ///
-    /// When `row` is past the vector's capacity.
+    /// When `row` is past the column's capacity.
     pub fn value<T: Plain>(&mut self, row: usize, value: Option<T>) {
-        let Some(v) = value else { return self.0.set_null(row) };
-        assert!(row < self.0.capacity(), "row {row} past the vector's {}", self.0.capacity());
+        assert!(row < self.capacity, "row {row} past the vector's {}", self.capacity);
+        let Some(v) = value else { return set_null(self.vector, row) };
         // SAFETY: the function's signature gives this vector the DuckDB
         // type whose storage is `T` (see `Plain`), and `row` is within the
         // capacity checked above; a single write aliases nothing.
-        unsafe { self.0.as_mut_ptr::<T>().add(row).write(v) }
+        unsafe { ffi::duckdb_vector_get_data(self.vector).cast::<T>().add(row).write(v) }
     }
 }
 
-/// A column of structs: the result, or the items of a list.
+/// A column of structs: the result, a field, or the items of a list.
 pub struct Struct<'a> {
-    vector: StructVector<'a>,
+    vector: ffi::duckdb_vector,
     capacity: usize,
+    chunk: PhantomData<&'a ()>,
 }
 
 impl<'a> Struct<'a> {
-    /// The structs of `vector`, of which `capacity` rows are written.
-    pub fn new(vector: StructVector<'a>, capacity: usize) -> Self {
-        Struct { vector, capacity }
+    fn new(vector: ffi::duckdb_vector, capacity: usize) -> Self {
+        Struct { vector, capacity, chunk: PhantomData }
+    }
+
+    fn child(&self, index: usize) -> ffi::duckdb_vector {
+        // SAFETY: a STRUCT vector (the function's signature) and a field
+        // index the caller's type has.
+        unsafe { ffi::duckdb_struct_vector_get_child(self.vector, index as u64) }
     }
 
     /// The field at `index`, a scalar column.
     pub fn field(&self, index: usize) -> Column<'a> {
-        Column(self.vector.child(index, self.capacity))
+        Column::new(self.child(index), self.capacity)
     }
 
     /// The field at `index`, a struct.
-    pub fn struct_field(&self, index: usize) -> StructVector<'a> {
-        self.vector.struct_vector_child(index)
+    pub fn struct_field(&self, index: usize) -> Struct<'a> {
+        Struct::new(self.child(index), self.capacity)
     }
 
     /// The field at `index`, a list.
-    pub fn list(&self, index: usize) -> ListVector<'a> {
-        self.vector.list_vector_child(index)
+    pub fn list(&self, index: usize) -> List<'a> {
+        List { vector: self.child(index), rows: self.capacity, chunk: PhantomData }
     }
 
     /// Marks a row NULL. Its fields are written NULL too, by the caller.
     pub fn set_null(&mut self, row: usize) {
-        self.vector.set_null(row);
+        set_null(self.vector, row);
+    }
+}
+
+/// A column of lists: the result, or a field of a struct.
+pub struct List<'a> {
+    vector: ffi::duckdb_vector,
+    rows: usize,
+    chunk: PhantomData<&'a ()>,
+}
+
+impl<'a> List<'a> {
+    /// The items of every list, a struct column of `total` rows.
+    fn struct_items(&mut self, total: usize) -> Struct<'a> {
+        // SAFETY: a LIST vector (the function's signature); its child is
+        // grown to `total` rows before any is written.
+        unsafe {
+            if ffi::duckdb_list_vector_reserve(self.vector, total as u64) != ffi::DuckDBSuccess {
+                panic!("DuckDB could not make room for {total} list items");
+            }
+            Struct::new(ffi::duckdb_list_vector_get_child(self.vector), total)
+        }
+    }
+
+    /// Sets list `row` to the items `at..at + len` of the child.
+    fn set_entry(&mut self, row: usize, at: usize, len: usize) {
+        assert!(row < self.rows, "row {row} past the vector's {}", self.rows);
+        let entry = ffi::duckdb_list_entry { offset: at as u64, length: len as u64 };
+        // SAFETY: a LIST vector stores one `duckdb_list_entry` a row, and
+        // `row` is within its rows (checked above).
+        unsafe {
+            ffi::duckdb_vector_get_data(self.vector).cast::<ffi::duckdb_list_entry>().add(row).write(entry)
+        }
+    }
+
+    fn set_len(&mut self, total: usize) {
+        // SAFETY: the child was reserved for `total` rows, all written.
+        if unsafe { ffi::duckdb_list_vector_set_size(self.vector, total as u64) } != ffi::DuckDBSuccess {
+            panic!("DuckDB refused a list of {total} items");
+        }
     }
 }
 
@@ -117,12 +379,12 @@ impl<'a> Struct<'a> {
 /// item is written by `write` into the list's struct child, at its row
 /// there.
 pub fn struct_lists<T>(
-    mut list: ListVector<'_>,
+    mut list: List<'_>,
     items: &[Option<Vec<T>>],
     mut write: impl FnMut(&mut Struct<'_>, usize, &T),
 ) {
     let total: usize = items.iter().flatten().map(Vec::len).sum();
-    let mut child = Struct::new(list.struct_child(total), total);
+    let mut child = list.struct_items(total);
     let mut at = 0;
     for (row, item) in items.iter().enumerate() {
         let n = item.as_ref().map_or(0, Vec::len);
@@ -134,7 +396,7 @@ pub fn struct_lists<T>(
                     at += 1;
                 }
             }
-            None => list.set_null(row),
+            None => set_null(list.vector, row),
         }
     }
     list.set_len(total);
