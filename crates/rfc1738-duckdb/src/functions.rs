@@ -193,14 +193,14 @@ macro_rules! clf {
         impl Function for $name {
             const NAME: &'static str = $sql;
 
-            fn returns() -> LogicalTypeHandle {
+            fn returns() -> LogicalType {
                 text()
             }
 
-            fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
+            fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
                 let records = sql::clf_records(rows);
                 let value: for<'r, 'a> fn(&'r Record<'a>) -> Option<Cow<'r, str>> = $value;
-                let mut column = Column::new(out.flat_vector());
+                let mut column = out.flat_vector();
                 for (row, r) in records.iter().enumerate() {
                     column.text(row, r.as_ref().and_then(value).as_deref());
                 }
@@ -214,14 +214,14 @@ macro_rules! clf {
         impl Function for $name {
             const NAME: &'static str = $sql;
 
-            fn returns() -> LogicalTypeHandle {
+            fn returns() -> LogicalType {
                 sql_type(Id::Boolean)
             }
 
-            fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
+            fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
                 let records = sql::clf_records(rows);
                 let value: fn(&Record<'_>) -> Option<bool> = $value;
-                let mut column = Column::new(out.flat_vector());
+                let mut column = out.flat_vector();
                 for (row, r) in records.iter().enumerate() {
                     column.value(row, r.as_ref().and_then(value));
                 }
@@ -235,14 +235,14 @@ macro_rules! clf {
         impl Function for $name {
             const NAME: &'static str = $sql;
 
-            fn returns() -> LogicalTypeHandle {
+            fn returns() -> LogicalType {
                 error_type()
             }
 
-            fn write(rows: &[Option<&[u8]>], out: &mut dyn WritableVector) {
+            fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
                 let records = sql::clf_records(rows);
                 let value: for<'r, 'a> fn(&'r Record<'a>) -> Option<&'r Problem> = $value;
-                let mut s = Struct::new(out.struct_vector(), rows.len());
+                let mut s = out.struct_vector();
                 for (row, r) in records.iter().enumerate() {
                     write_error(&mut s, row, r.as_ref().and_then(value));
                 }
