@@ -9,7 +9,7 @@
 #   same parse-bench, check-throughput and log-throughput tables.
 # Usage: benches/update-readme.sh [extra options for every binary, e.g. --corpus DIR]
 # CHECK_MB sets the size of check-throughput's file (default 1000), LOG_MB
-# that of log-throughput's log (default 300); LOG_BASE the earlier commit
+# that of log-throughput's log (default 300), LOG_ROUNDS its rounds (5); LOG_BASE the earlier commit
 # whose build log-throughput times beside this one (default cb4188dc, the
 # command before compressed logs and referers; empty for none), or BASE_BIN
 # a build of it made already. ONLY=log runs log-throughput alone (some 3
@@ -76,9 +76,9 @@ if [ -z "$base_bin" ] && [ -n "$log_base" ]; then
 fi
 {
     grep -v '^Run under' "$out/machine"
-    echo "\`${base_bin:+BASE_BIN=<build of $log_base> }benches/log-throughput.sh ${LOG_MB:-300}\`"
+    echo "\`${base_bin:+BASE_BIN=<build of $log_base> }benches/log-throughput.sh ${LOG_MB:-300} ${LOG_ROUNDS:-5}\`"
     echo
-    BASE_BIN=$base_bin sh "$here/log-throughput.sh" "${LOG_MB:-300}"
+    BASE_BIN=$base_bin sh "$here/log-throughput.sh" "${LOG_MB:-300}" "${LOG_ROUNDS:-5}"
 } > "$here/results/log-throughput.md"
 cp "$here/results/log-throughput.md" "$out/log-throughput"
 

@@ -663,6 +663,15 @@ fn referer(text: &[u8], offset: usize, lenient: bool) -> Referer<'_> {
 /// A referer's scheme, lower-cased (borrowed when written so, as it
 /// almost always is).
 fn referer_scheme(text: &[u8]) -> Option<Cow<'_, str>> {
+    // Most referers are http or https: named without a scan (a profile
+    // of `check --format clf` had the scan and its UTF-8 check at a
+    // quarter of a referer's cost).
+    if text.starts_with(b"http:") {
+        return Some(Cow::Borrowed("http"));
+    }
+    if text.starts_with(b"https:") {
+        return Some(Cow::Borrowed("https"));
+    }
     scheme_bytes(text).and_then(|n| std::str::from_utf8(n).ok()).map(|n| {
         if n.bytes().any(|b| b.is_ascii_uppercase()) {
             Cow::Owned(n.to_ascii_lowercase())
