@@ -1,5 +1,7 @@
-//! Common Log Format lines as a column: the request URL of each line, and
-//! each line checked as `rfc1738 check --format clf` checks it.
+//! Log lines as a column (the request URL of each line, each line's
+//! record as `rfc1738 check --format clf` makes it), and whole logs,
+//! compressed or not, in a log format or not, checked as the command
+//! checks them: the one rule is `rfc1738_report::clf::check_lines`.
 
 use crate::arrow::{each_value, map_column, map_column_with, to_pyarrow};
 use crate::compressed;
