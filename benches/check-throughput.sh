@@ -5,8 +5,12 @@
 # that every command finds it in the page cache), then times each command
 # ROUNDS times, the commands taking turns, and prints a Markdown table of
 # the median and the spread (lowest to highest) of each, and its time over
-# that of `wc -l`. `check` maps the file (RFC1738_NO_MMAP=1: reads it).
-# Usage: benches/check-throughput.sh [SIZE_MB] [CORPUS_DIR] [ROUNDS]
+# that of `wc -l`, and the median CPU time (user + system, all threads) of
+# each: on a shared machine the CPU time says what a command costs, the
+# wall time also what the other work on the machine left it. `check` maps
+# the file (RFC1738_NO_MMAP=1: reads it). BASE_BIN=path/to/rfc1738 adds
+# rows for an earlier build, timed in the same rounds.
+# Usage: [BASE_BIN=...] benches/check-throughput.sh [SIZE_MB] [CORPUS_DIR] [ROUNDS]
 # (defaults: 1000, the nearest shared/corpus above and 5). The file is removed afterwards.
 set -eu
 size_mb=${1:-1000}
@@ -46,6 +50,12 @@ check --quiet, read (not mapped)	RFC1738_NO_MMAP=1 "$bin" check --quiet "$file" 
 check --quiet, portable	RFC1738_PORTABLE=1 "$bin" check --quiet "$file" > /dev/null || true
 check (reports of invalid lines)	"$bin" check "$file" > /dev/null || true
 EOF
+if [ -n "${BASE_BIN:-}" ]; then
+    cat >> "$dir/commands" <<EOF
+earlier build: check --quiet	"$BASE_BIN" check --quiet "$file" > /dev/null || true
+earlier build: check --quiet --jobs 1	"$BASE_BIN" check --quiet --jobs 1 "$file" > /dev/null || true
+EOF
+fi
 
 n=$(wc -l < "$dir/commands")
 round=0
@@ -56,10 +66,12 @@ while [ "$round" -lt "$rounds" ]; do
         line=$(( (k + round) % n + 1 ))
         label=$(sed -n "${line}p" "$dir/commands" | cut -f1)
         cmd=$(sed -n "${line}p" "$dir/commands" | cut -f2)
+        # Wall time, then CPU time: user and system of the command and
+        # all its threads (the shell's children, as `times` counts them).
         start=$(date +%s.%N)
-        sh -c "$cmd"
+        cpu=$(sh -c "$cmd; times" | awk 'NR == 2' | tr 'ms' '  ' | awk '{ print $1 * 60 + $2 + $3 * 60 + $4 }')
         end=$(date +%s.%N)
-        echo "$line $(echo "$start $end" | awk '{ printf "%.4f", $2 - $1 }')" >> "$dir/times"
+        echo "$line $(echo "$start $end" | awk '{ printf "%.4f", $2 - $1 }') $cpu" >> "$dir/times"
         k=$((k + 1))
     done
     round=$((round + 1))
@@ -67,18 +79,22 @@ done
 
 echo "input: $bytes bytes, $lines lines, $(nproc) cores, $rounds rounds (median, lowest to highest)"
 echo
-echo "| command | seconds | spread | MB/s | × \`wc -l\` |"
-echo "| :-- | --: | :-- | --: | --: |"
-wc_median=$(awk '$1 == 1 { print $2 }' "$dir/times" | sort -n | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }')
+echo "| command | seconds | spread | MB/s | × \`wc -l\` | CPU seconds | CPU × \`wc -l\` |"
+echo "| :-- | --: | :-- | --: | --: | --: | --: |"
+median() { sort -n | awk '{ t[NR] = $1 } END { print t[int((NR + 1) / 2)] }'; }
+wc_median=$(awk '$1 == 1 { print $2 }' "$dir/times" | median)
+wc_cpu=$(awk '$1 == 1 { print $3 }' "$dir/times" | median)
 k=1
 while [ "$k" -le "$n" ]; do
     label=$(sed -n "${k}p" "$dir/commands" | cut -f1)
+    cpu=$(awk -v k="$k" '$1 == k { print $3 }' "$dir/times" | median)
     awk -v k="$k" '$1 == k { print $2 }' "$dir/times" | sort -n |
-        awk -v label="$label" -v bytes="$bytes" -v wc="$wc_median" '
+        awk -v label="$label" -v bytes="$bytes" -v wc="$wc_median" -v cpu="$cpu" -v wc_cpu="$wc_cpu" '
             { t[NR] = $1 }
             END {
                 m = t[int((NR + 1) / 2)]
-                printf "| `%s` | %.2f | %.2f-%.2f | %.0f | %.1f |\n", label, m, t[1], t[NR], bytes / m / 1e6, m / wc
+                ratio = wc_cpu > 0 ? sprintf("%.1f", cpu / wc_cpu) : "-"
+                printf "| `%s` | %.2f | %.2f-%.2f | %.0f | %.1f | %.2f | %s |\n", label, m, t[1], t[NR], bytes / m / 1e6, m / wc, cpu, ratio
             }'
     k=$((k + 1))
 done

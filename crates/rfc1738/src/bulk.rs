@@ -22,7 +22,16 @@
 //!   is digits up to 65535,
 //!   and the path has no `"?"` or `"/"` after the first `"?"` (http,
 //!   §3.3) or no `";"` but a last `";type="` (ftp, §3.2) or none (file,
-//!   §3.10), or is empty (telnet, §3.8).
+//!   §3.10), or is empty (telnet, §3.8);
+//! - gopher, nntp, wais and prospero URLs of the shape `"//" host [ ":"
+//!   port ] [ "/" path ]` the same way, their paths by their own rules:
+//!   gopher's escapes (§3.4.1: no `%0D` or `%0A` in the selector), nntp's
+//!   group and article number (§3.7), wais's reserved bytes (§3.9: the
+//!   masks and a search for `&` and `=`), prospero's fields (§3.11, on
+//!   the masks of `fast::fields`);
+//! - news by its `"@"` (§3.6: a group, `"*"`, or an article and its
+//!   host), mailto by the address check its rule makes first (§3.5: an
+//!   `addr-spec` of atoms).
 //!
 //! Everything else, and the error of every invalid URL, is the full
 //! parser's (`parse::validate_bytes`): it stays the one source of truth,
@@ -52,11 +61,13 @@
 //! ```
 
 use crate::chars;
+use crate::fast;
 use crate::host;
 use crate::kind::SchemeKind;
 use crate::parse::validate_bytes;
 use crate::pct;
 use crate::reader::MAX_LEN;
+use crate::scheme;
 use crate::simd::{self, Masks, BLOCK};
 use core::ops::Range;
 
@@ -299,11 +310,112 @@ fn decide(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize) -> Verdict 
         // §5: `otherurl = genericurl`, `schemepart = *xchar |
         // ip-schemepart`: every `xchar` text is one.
         SchemeKind::Other => Verdict::Valid,
+        SchemeKind::Mailto => mailto(b, colon),
+        SchemeKind::News => news(v, path, buf, s, e, colon),
+        // The commonest kinds with `ip` inlined for them alone; the others
+        // out of line (one body for the four would slow the common ones).
         kind @ (SchemeKind::Http | SchemeKind::Ftp | SchemeKind::File | SchemeKind::Telnet) => {
             ip(v, path, buf, s, e, colon, kind)
         }
-        _ => Verdict::Ask,
+        kind => ip_other(v, path, buf, s, e, colon, kind),
     }
+}
+
+/// [`ip`] for gopher, nntp, wais and prospero, out of line.
+#[inline(never)]
+fn ip_other(
+    v: &impl Span,
+    path: Path,
+    buf: &[u8],
+    s: usize,
+    e: usize,
+    colon: usize,
+    kind: SchemeKind,
+) -> Verdict {
+    ip(v, path, buf, s, e, colon, kind)
+}
+
+/// §3.5: `mailtourl = "mailto:" encoded822addr`, the address an RFC 822
+/// `addr-spec`: valid when it is the common one of atoms, `local "@"
+/// domain` (the check the full parser makes first, in one pass); any
+/// other address goes to the full parser.
+#[inline(never)]
+fn mailto(b: &[u8], colon: usize) -> Verdict {
+    if scheme::mailto::is_plain(&b[colon + 1..]) {
+        Verdict::Valid
+    } else {
+        Verdict::Ask
+    }
+}
+
+/// §3.6: `newsurl = "news:" grouppart`, `grouppart = "*" | group |
+/// article`, of the URL `buf[s..e]` whose bytes are all `xchar` or
+/// escapes; told apart by the `"@"` ("A message identifier may be
+/// distinguished from a news group name by the presence of the
+/// commercial at "@" character").
+#[inline(never)]
+fn news(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize, colon: usize) -> Verdict {
+    let b = &buf[s..e];
+    let (from, n) = (colon + 1, b.len());
+    let at = v.first(AT, from, n);
+    let ok = if at == n {
+        // `group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]`, or "*".
+        let text = &b[from..];
+        let g = scheme::news::group_end(text);
+        (g > 0 && g == text.len()) || text == b"*"
+    } else {
+        // `article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@"
+        // host`: before the `"@"`, every `xchar` but `"@"` (escapes
+        // too); after it, a host to the end.
+        at > from && !v.any(AT, at + 1, n) && host_ok(path, buf, s, at + 1, n)
+    };
+    if ok {
+        Verdict::Valid
+    } else {
+        Verdict::Ask
+    }
+}
+
+/// Whether `buf[s + h..s + host_end]` is a `host` (§3.1: `hostname |
+/// hostnumber`), as `host::short` reads it.
+#[inline(always)]
+fn host_ok(path: Path, buf: &[u8], s: usize, h: usize, host_end: usize) -> bool {
+    let len = host_end - h;
+    if len == 0 || len > host::MAX_LABEL {
+        return len > 0 && host::blocks(&buf[s..], h, host_end) == Some(host_end);
+    }
+    let at = s + h;
+    if len <= 16 {
+        // A short host (most are: `deps`, `www.example.com`): its two
+        // words by table, as `host::short` reads them, cost a fifth of
+        // the 64 bytes' classification below.
+        let (m0, m1) = (
+            chars::host_masks(&chars::chunk_from(buf, at)),
+            chars::host_masks(&chars::chunk_from(buf, at + 8)),
+        );
+        let spread = |m: u32, k: u32| {
+            (
+                u64::from(m as u8) << k,
+                u64::from((m >> 8) as u8) << k,
+                u64::from((m >> 16) as u8) << k,
+                u64::from(m >> 24) << k,
+            )
+        };
+        let ((o0, d0, h0, l0), (o1, d1, h1, l1)) = (spread(m0, 0), spread(m1, 8));
+        return (o0 | o1).trailing_zeros() as usize >= len && host::labels(len, d0 | d1, h0 | h1, l0 | l1);
+    }
+    // The 64 bytes from the host as a host sees them (vector code
+    // where there is some), then the label rules of `host::short`.
+    let mut padded = [0u8; BLOCK];
+    let block = match buf.get(at..).and_then(<[u8]>::first_chunk::<BLOCK>) {
+        Some(block) => block,
+        None => {
+            padded[..buf.len() - at].copy_from_slice(&buf[at..]);
+            &padded
+        }
+    };
+    let [outside, dots, hyphens, letters] = simd::host_masks(path, block);
+    outside.trailing_zeros() as usize >= len && host::labels(len, dots, hyphens, letters)
 }
 
 /// `"//" login [ "/" path ]` after the `":"` at `colon` of an http, ftp,
@@ -340,27 +452,8 @@ fn ip(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize, colon: usize, k
         return Verdict::Invalid;
     }
     let host_end = v.first(COLON, h, login_end);
-    let len = host_end - h;
-    let host_ok = if kind == SchemeKind::File && len == 0 {
-        // §3.10: `"file://" [ host | "localhost" ] "/" fpath`.
-        true
-    } else if len == 0 || len > host::MAX_LABEL {
-        len > 0 && host::blocks(b, h, host_end) == Some(host_end)
-    } else {
-        // The 64 bytes from the host as a host sees them (vector code
-        // where there is some), then the label rules of `host::short`.
-        let at = s + h;
-        let mut padded = [0u8; BLOCK];
-        let block = match buf.get(at..).and_then(<[u8]>::first_chunk::<BLOCK>) {
-            Some(block) => block,
-            None => {
-                padded[..buf.len() - at].copy_from_slice(&buf[at..]);
-                &padded
-            }
-        };
-        let [outside, dots, hyphens, letters] = simd::host_masks(path, block);
-        outside.trailing_zeros() as usize >= len && host::labels(len, dots, hyphens, letters)
-    };
+    // §3.10: `"file://" [ host | "localhost" ] "/" fpath`.
+    let host_ok = (kind == SchemeKind::File && host_end == h) || host_ok(path, buf, s, h, host_end);
     if !host_ok {
         return Verdict::Ask;
     }
@@ -368,19 +461,35 @@ fn ip(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize, colon: usize, k
         return Verdict::Ask;
     }
     if login_end == n {
-        return Verdict::Valid;
+        // §3.9, §3.11: `"/" database`, `"/" ppath`: the `"/"` is not
+        // optional (the full parser says so).
+        return if matches!(kind, SchemeKind::Wais | SchemeKind::Prospero | SchemeKind::Nntp) {
+            Verdict::Ask
+        } else {
+            Verdict::Valid
+        };
     }
-    let path = login_end + 1;
+    let from = login_end + 1;
     let ok = match kind {
         // §3.8: `"telnet://" login [ "/" ]`.
-        SchemeKind::Telnet => path == n,
+        SchemeKind::Telnet => from == n,
         // §3.3: `hpath [ "?" search ]`, `search` without `"/"` or `"?"`.
         SchemeKind::Http => {
-            let q = v.first(QUEST, path, n);
+            let q = v.first(QUEST, from, n);
             q == n || !(v.any(SLASH, q + 1, n) || v.any(QUEST, q + 1, n))
         }
+        SchemeKind::Gopher => gopher(v, b, from),
+        SchemeKind::Nntp => nntp(b, from),
+        SchemeKind::Wais => wais(v, b, from),
+        // §3.11: `ppath *[ fieldspec ]`, `ppath` every `xchar` but `";"`
+        // (`psegment = *[ uchar | "?" | ":" | "@" | "&" | "=" ]`), the
+        // fields from the first `";"` on the masks of `fast::fields`.
+        SchemeKind::Prospero => match v.first(SEMI, from, n) {
+            semi if semi == n => true,
+            semi => fast::fields(path, b, semi).is_ok(),
+        },
         // §3.2: `fpath [ ";type=" ftptype ]`.
-        SchemeKind::Ftp => match v.first(SEMI, path, n) {
+        SchemeKind::Ftp => match v.first(SEMI, from, n) {
             semi if semi == n => true,
             semi => {
                 let rest = &b[semi..];
@@ -388,13 +497,83 @@ fn ip(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize, colon: usize, k
             }
         },
         // §3.10: `fpath`, no `";"`.
-        _ => !v.any(SEMI, path, n),
+        _ => !v.any(SEMI, from, n),
     };
     if ok {
         Verdict::Valid
     } else {
         Verdict::Ask
     }
+}
+
+/// §3.4.1: `"/" [ gtype [ selector [ "%09" search [ "%09"
+/// gopher+_string ] ] ] ]` from `from`, after the `"/"`, in a URL `b`
+/// whose bytes are all `xchar` or escapes: "Within the <gopher-path>, no
+/// characters are reserved", so only escapes matter. A `gtype` written as
+/// an escape, and a selector holding an encoded CR or LF ("any octets
+/// except 09 ... 0A ... and 0D"), go to the full parser.
+#[inline(never)]
+fn gopher(v: &impl Span, b: &[u8], from: usize) -> bool {
+    let n = b.len();
+    if from == n {
+        return true;
+    }
+    if b[from] == b'%' {
+        return false;
+    }
+    // The escapes of the selector, up to the first `"%09"`.
+    let mut k = v.first(BAD, from + 1, n);
+    while k < n {
+        match pct::escape_at(b, k) {
+            Some(b'\t') => return true,
+            Some(b'\r' | b'\n') => return false,
+            _ => k = v.first(BAD, k + 3, n),
+        }
+    }
+    true
+}
+
+/// §3.7: `"/" group [ "/" digits ]` from `from`, after the `"/"`:
+/// `group = alpha *[ alpha | digit | "-" | "." | "+" | "_" ]`, and an
+/// article number of at most 19 digits (a longer one goes to the full
+/// parser, as the fast path leaves it to the rules).
+#[inline(never)]
+fn nntp(b: &[u8], from: usize) -> bool {
+    let g = scheme::news::group_end(&b[from..]);
+    let k = from + g;
+    g > 0
+        && (k == b.len()
+            || (b[k] == b'/'
+                && (1..20).contains(&(b.len() - k - 1))
+                && b[k + 1..].iter().all(u8::is_ascii_digit)))
+}
+
+/// §3.9: `"/" database [ "?" search | "/" wtype "/" wpath ]` from
+/// `from`, after the `"/"`, in a URL `b` whose bytes are all `xchar` or
+/// escapes: `database`, `wtype` and `wpath` are `*uchar` (none of the
+/// reserved `; / ? : @ & =`), `search` takes every `xchar` but `"/"` and
+/// `"?"`. The masks hold `; / ? : @`; `&` and `=` are searched for.
+#[inline(never)]
+fn wais(v: &impl Span, b: &[u8], from: usize) -> bool {
+    let n = b.len();
+    let reserved = |a, z| {
+        v.any(SEMI, a, z)
+            || v.any(COLON, a, z)
+            || v.any(AT, a, z)
+            || chars::find_any(b, a, z, [b'&', b'=']) < z
+    };
+    let k = v.first(QUEST, from, n).min(v.first(SLASH, from, n));
+    if reserved(from, k) {
+        return false;
+    }
+    if k == n {
+        return true;
+    }
+    if b[k] == b'?' {
+        return !v.any(SLASH, k + 1, n) && !v.any(QUEST, k + 1, n);
+    }
+    let w = v.first(SLASH, k + 1, n);
+    w < n && !v.any(SLASH, w + 1, n) && !v.any(QUEST, k + 1, n) && !reserved(k + 1, n)
 }
 
 /// `port = digits` (§3.1), at most 65535 (a port is 16 bits, RFC 793),
@@ -446,7 +625,21 @@ impl<'a> Iterator for Lines<'a> {
             return None;
         }
         let c = &mut self.checker;
-        let mut nl = if s >= c.base && s < c.end { c.first(NL, s, c.end) } else { c.end };
+        let mut nl = if s >= c.base && s < c.end {
+            // The line breaks of the 64 bytes from `s`, as `Short` reads
+            // a mask (the masks end with two blocks of zeros): most lines
+            // end within them, found without a call.
+            let rel = s - c.base;
+            let (k, off) = (rel / BLOCK, (rel % BLOCK) as u32);
+            let bits = c.masks[k].get(NL) >> off | c.masks[k + 1].get(NL) << 1 << (63 - off);
+            if bits == 0 {
+                c.first(NL, s, c.end)
+            } else {
+                (s + bits.trailing_zeros() as usize).min(c.end)
+            }
+        } else {
+            c.end
+        };
         if nl == c.end && c.end < b.len() {
             // The line goes past the window: a window from its start.
             c.window(s);
@@ -545,6 +738,24 @@ mod tests {
             b"http://a-.b/",
             b"http://1.2.3.4/",
             b"http://1.2.3/",
+            // Hosts about the two words read by table (16 bytes).
+            b"http://abcdefg-/",
+            b"http://abcdefgh/",
+            b"http://abcdefgh-/",
+            b"http://abcdefgh.i/",
+            b"http://abcdefgh.1/",
+            b"http://a.b.c.d.e.f.g.h/",
+            b"http://1.2.3.45678901/",
+            b"http://123.456.789.0123/",
+            b"http://abcdefghijklmno-/",
+            b"http://abcdefghijklmnop/",
+            b"http://abcdefghijklmno.p/",
+            b"http://abcdefghijklmnop-/",
+            b"http://-bcdefghijklmnopq/",
+            b"http://abcdefghij_lmnop/",
+            b"news:a@abcdefghijklmnop",
+            b"news:a@abcdefghijklmno-",
+            b"gopher://abcdefghijklmnop:70/1",
         ];
         agree(urls);
     }
@@ -583,7 +794,60 @@ mod tests {
             ("ftp://u@v@h.com/", Verdict::Ask),
             ("http://u@h.com/", Verdict::Ask),
             ("telnet://h.com/x", Verdict::Ask),
-            ("mailto:a@b.c", Verdict::Ask),
+            // §3.4: gopher, every path the rules take without a look at
+            // an escape's octet but a `%09`, `%0D` or `%0A` one.
+            ("gopher://h.com", Verdict::Valid),
+            ("gopher://h.com:70/", Verdict::Valid),
+            ("gopher://h.com/1/a;b?c:d@e=f&g", Verdict::Valid),
+            ("gopher://h.com/7search%09gopher%20url", Verdict::Valid),
+            ("gopher://h.com/7a%09b%0Dc%09d%0A", Verdict::Valid),
+            ("gopher://h.com/7a%0Db", Verdict::Ask),
+            ("gopher://h.com/%41a", Verdict::Ask),
+            ("gopher://u@h.com/", Verdict::Ask),
+            // §3.5: mailto, an address of atoms.
+            ("mailto:a@b.c", Verdict::Valid),
+            ("mailto:first.last@example.com", Verdict::Valid),
+            ("mailto:a%2Bb@c.d", Verdict::Valid),
+            ("mailto:a.b+c@d.e", Verdict::Valid),
+            ("mailto:a@@b.c", Verdict::Ask),
+            ("mailto:a(b)@c.d", Verdict::Ask),
+            // §3.6: news, a group, "*" or an article.
+            ("news:comp.lang.c", Verdict::Valid),
+            ("news:*", Verdict::Valid),
+            ("news:a_b+c-1", Verdict::Valid),
+            ("news:123abc@h.com", Verdict::Valid),
+            ("news:a/b;c?d:e&f=g%41@h.com", Verdict::Valid),
+            ("news:1comp", Verdict::Ask),
+            ("news:a@b@h.com", Verdict::Ask),
+            ("news:@h.com", Verdict::Ask),
+            // §3.7: nntp, a group and perhaps an article number.
+            ("nntp://h.com/comp.lang.c", Verdict::Valid),
+            ("nntp://h.com:119/de.comp.lang.c++/27976", Verdict::Valid),
+            ("nntp://h.com", Verdict::Ask),
+            ("nntp://h.com/", Verdict::Ask),
+            ("nntp://h.com/1a", Verdict::Ask),
+            ("nntp://h.com/a/b", Verdict::Ask),
+            ("nntp://h.com/a/", Verdict::Ask),
+            ("nntp://h.com/a/12345678901234567890", Verdict::Ask),
+            // §3.9: wais, a database, a search or a document.
+            ("wais://h.com/db", Verdict::Valid),
+            ("wais://h.com:210/db?a;b:c@d&e=f", Verdict::Valid),
+            ("wais://h.com/db/TEXT/doc%2Fid", Verdict::Valid),
+            ("wais://h.com/", Verdict::Valid),
+            ("wais://h.com", Verdict::Ask),
+            ("wais://h.com/db=x", Verdict::Ask),
+            ("wais://h.com/db/TEXT", Verdict::Ask),
+            ("wais://h.com/db/T/d/e", Verdict::Ask),
+            ("wais://h.com/db?a/b", Verdict::Ask),
+            // §3.11: prospero, a path and fields.
+            ("prospero://h.com//pros/name", Verdict::Valid),
+            ("prospero://h.com:1525/a?b:c@d&e=f", Verdict::Valid),
+            ("prospero://h.com/a;OBJECT-VERSION=3;b=c%3B", Verdict::Valid),
+            ("prospero://h.com", Verdict::Ask),
+            ("prospero://h.com/a;b", Verdict::Ask),
+            ("prospero://h.com/a;b=c=d", Verdict::Ask),
+            ("prospero://h.com/a;b=c/d", Verdict::Ask),
+            ("prospero://u@h.com/a", Verdict::Ask),
         ] {
             for path in Path::available() {
                 let mut c = Checker::with_path(url.as_bytes(), path);

@@ -248,7 +248,7 @@ pub struct Match<'t> {
     form: Form,
     hyphen_breaks: Vec<usize>,
     inner_start: usize,
-    gaps: Vec<(usize, usize)>,
+    gaps: scan::Gaps,
 }
 
 impl<'t> Match<'t> {
@@ -402,8 +402,9 @@ impl<'t> Match<'t> {
     #[must_use]
     pub fn text_offset(&self, url_offset: usize) -> usize {
         // The last character that follows a gap at or before the offset.
-        let i = self.gaps.partition_point(|&(u, _)| u <= url_offset);
-        let (u, t) = if i == 0 { (0, self.inner_start) } else { self.gaps[i - 1] };
+        let gaps = self.gaps.as_slice();
+        let i = gaps.partition_point(|&(u, _)| u <= url_offset);
+        let (u, t) = if i == 0 { (0, self.inner_start) } else { gaps[i - 1] };
         t + (url_offset - u)
     }
 

@@ -459,7 +459,7 @@ fn prospero(b: &[u8], j: usize) -> Marks {
     if k < b.len() {
         marks[0] = k as u32;
         if b.len() - k >= simd::BLOCK {
-            return fields(b, k).map(|()| marks);
+            return fields(simd::Path::detect(), b, k).map(|()| marks);
         }
     }
     while k < b.len() {
@@ -476,10 +476,10 @@ fn prospero(b: &[u8], j: usize) -> Marks {
 /// (`simd::set_masks`): every byte a `FIELD` octet, a `";"`, a `"="` or
 /// an escape, and the `";"`s and `"="`s taking turns, a `";"` first and
 /// a `"="` last. Anything else is left to the rules (`Err(None)`).
-#[cold]
+/// (`path`: how the blocks are classified.) `bulk.rs` decides a prospero
+/// URL's fields by it too.
 #[inline(never)]
-fn fields(b: &[u8], k: usize) -> Result<(), Option<ParseError>> {
-    let path = simd::Path::detect();
+pub(crate) fn fields(path: simd::Path, b: &[u8], k: usize) -> Result<(), Option<ParseError>> {
     // All ones when an odd number of delimiters came before the block.
     let mut odd = 0u64;
     for (n, chunk) in b[k..].chunks(simd::BLOCK).enumerate() {

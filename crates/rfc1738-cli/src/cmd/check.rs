@@ -475,7 +475,7 @@ impl Tally {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn add(&mut self, input: &[u8], ok: bool) {
         let first = first_word(input);
         // The previous line's spelling first: lines come in runs.

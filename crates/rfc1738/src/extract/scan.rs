@@ -47,7 +47,60 @@ pub(super) struct Found<'t> {
     pub(super) inner_start: usize,
     /// `(offset in the URL, offset in the text)` of each character that
     /// follows deleted whitespace; empty when nothing was deleted.
-    pub(super) gaps: Vec<(usize, usize)>,
+    pub(super) gaps: Gaps,
+}
+
+/// The gaps of a URL (`Found::gaps`): the first two held in place, the
+/// rest on the heap. A wrapper broken across lines has one or two, and
+/// each would otherwise cost an allocation and its release (on the
+/// Appendix text, the allocator was a sixth of the extractor's
+/// instructions).
+#[derive(Clone)]
+pub(super) enum Gaps {
+    Inline(u8, [(usize, usize); 2]),
+    Heap(Vec<(usize, usize)>),
+}
+
+impl Gaps {
+    pub(super) const fn new() -> Gaps {
+        Gaps::Inline(0, [(0, 0); 2])
+    }
+
+    fn push(&mut self, gap: (usize, usize)) {
+        match self {
+            Gaps::Inline(n, held) if usize::from(*n) < held.len() => {
+                held[usize::from(*n)] = gap;
+                *n += 1;
+            }
+            Gaps::Inline(_, held) => {
+                let mut all = held.to_vec();
+                all.push(gap);
+                *self = Gaps::Heap(all);
+            }
+            Gaps::Heap(all) => all.push(gap),
+        }
+    }
+
+    pub(super) fn as_slice(&self) -> &[(usize, usize)] {
+        match self {
+            Gaps::Inline(n, held) => &held[..usize::from(*n)],
+            Gaps::Heap(all) => all,
+        }
+    }
+}
+
+impl PartialEq for Gaps {
+    fn eq(&self, other: &Gaps) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Gaps {}
+
+impl core::fmt::Debug for Gaps {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.as_slice().fmt(f)
+    }
 }
 
 /// The inside of a wrapper, read by [`wrapped_body`].
@@ -56,7 +109,7 @@ struct Body<'t> {
     /// The index of the closing `>`.
     gt: usize,
     hyphen_breaks: Vec<usize>,
-    gaps: Vec<(usize, usize)>,
+    gaps: Gaps,
 }
 
 /// `lowalpha | hialpha | digit | "+" | "-" | "."`: the characters of `scheme` (§5).
@@ -174,7 +227,7 @@ pub(super) fn bare(text: &str, run_start: usize, colon: usize) -> Option<Found<'
         form: Form::Bare,
         hyphen_breaks: Vec::new(),
         inner_start: start,
-        gaps: Vec::new(),
+        gaps: Gaps::new(),
     })
 }
 
@@ -300,13 +353,34 @@ fn wrapped_in(text: &str, lt: usize, quote_depth: impl FnOnce() -> usize) -> Opt
 /// The number of `>` quote marks (`> > text`) that start the line of the
 /// byte at `at`.
 fn quote_depth(b: &[u8], at: usize) -> usize {
-    let start = b[..at].iter().rposition(|&c| c == b'\n' || c == b'\r').map_or(0, |k| k + 1);
+    let start = line_start(b, at);
     b[start..at].iter().take_while(|&&c| matches!(c, b'>' | b' ' | b'\t')).filter(|&&c| c == b'>').count()
 }
 
+/// Where the line of the byte at `at` starts: after the last `\n` or
+/// `\r` before it, or 0; eight bytes a step backwards (SWAR over `u64`,
+/// an exact test per byte: the highest hit is the last one).
+fn line_start(b: &[u8], at: usize) -> usize {
+    use crate::chars::{HI, LO};
+    // A byte's high bit set where the byte is zero, exactly (no borrow
+    // crosses bytes: the sum of each byte's low seven bits stays in it).
+    let zero = |x: u64| !(((x & !HI).wrapping_add(!HI)) | x | !HI);
+    let mut i = at;
+    while i >= 8 {
+        let w = u64::from_le_bytes(*b[i - 8..i].first_chunk::<8>().unwrap_or(&[0; 8]));
+        let hit = zero(w ^ (LO * u64::from(b'\n'))) | zero(w ^ (LO * u64::from(b'\r')));
+        if hit != 0 {
+            return i - 8 + (63 - hit.leading_zeros() as usize) / 8 + 1;
+        }
+        i -= 8;
+    }
+    b[..i].iter().rposition(|&c| c == b'\n' || c == b'\r').map_or(0, |k| k + 1)
+}
+
 /// Reads the inside of a wrapper from `from` to the closing `>`, which
-/// must come before `limit`; `quote_depth` is asked at the first line
-/// break, if any.
+/// must come before `limit`; `quote_depth` is asked once, when a line
+/// after a line break starts with a `>` (a quote mark to skip, or the
+/// closing `>`), if one does.
 fn wrapped_body(
     text: &str,
     from: usize,
@@ -314,26 +388,35 @@ fn wrapped_body(
     quote_depth: impl FnOnce() -> usize,
 ) -> Option<Body<'_>> {
     let mut quote_depth = Some(quote_depth);
-    let mut depth = 0;
+    // The quote depth of the wrapper's line, asked only when a later line
+    // starts with a `>` (on most lines nothing is to skip, and asking
+    // means reading back to the line's start).
+    let mut depth: Option<usize> = None;
     let b = &text.as_bytes()[..limit];
     // Built only once whitespace is met; until then the URL is text[from..i].
     let mut owned: Option<String> = None;
     let mut hyphen_breaks = Vec::new();
-    let mut gaps = Vec::new();
+    let mut gaps = Gaps::new();
     // Whitespace or quote marks were deleted since the last URL character.
     let mut in_gap = false;
-    // Quote marks still to skip at the start of the current line.
-    let mut quotes_to_skip = 0usize;
+    // At the start of a line after a line break (before any character
+    // but whitespace and skipped quote marks), and the quote marks
+    // skipped on it so far.
+    let mut line_start = false;
+    let mut skipped = 0usize;
     // A line break came right after a "-": ambiguous if the URL goes on.
     let mut hyphen_pending = false;
     let mut i = from;
     while i < b.len() {
         let c = b[i];
-        if c == b'>' && quotes_to_skip > 0 {
-            quotes_to_skip -= 1;
-            in_gap = true;
-            i += 1;
-            continue;
+        if c == b'>' && line_start {
+            let d = *depth.get_or_insert_with(|| quote_depth.take().map_or(0, |ask| ask()));
+            if skipped < d {
+                skipped += 1;
+                in_gap = true;
+                i += 1;
+                continue;
+            }
         }
         match c {
             b'>' => {
@@ -356,16 +439,14 @@ fn wrapped_body(
             // other (Appendix); the bound keeps a wrapper never closed from
             // reaching far.
             if is_line_break(ch) && !(c == b'\r' && text.as_bytes().get(i + 1) == Some(&b'\n')) {
-                if let Some(ask) = quote_depth.take() {
-                    depth = ask();
-                }
-                quotes_to_skip = depth;
+                line_start = true;
+                skipped = 0;
                 // Appendix: "a line break immediately after a hyphen".
                 hyphen_pending = owned.ends_with('-');
             }
             i += len;
         } else {
-            quotes_to_skip = 0;
+            line_start = false;
             // The character and the run of printable ASCII after it, which
             // holds nothing the loop looks at (no space, "<" or ">").
             let end = if c.is_ascii() { plain_run(b, i + 1) } else { i + len };
@@ -421,6 +502,30 @@ fn plain_run(b: &[u8], mut i: usize) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn line_start_is_after_the_last_line_break() {
+        let naive = |b: &[u8], at: usize| {
+            b[..at].iter().rposition(|&c| c == b'\n' || c == b'\r').map_or(0, |k| k + 1)
+        };
+        let mut state = 0x2545_F491_4F6C_DD1Du64;
+        for _ in 0..5_000 {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            let len = (state % 50) as usize;
+            // Line breaks, their neighbours in value (a borrow's false hit
+            // would land on them) and other bytes.
+            let b: Vec<u8> = (0..len)
+                .map(|k| {
+                    [b'a', b'\n', b'\r', 0x0b, 0x0c, 0x0e, 0x09, 0x8a, 0x00][(state >> (k % 60)) as usize % 9]
+                })
+                .collect();
+            for at in 0..=len {
+                assert_eq!(line_start(&b, at), naive(&b, at), "{b:?} {at}");
+            }
+        }
+    }
 
     #[test]
     fn plain_run_ends_where_the_byte_loop_ends() {
@@ -490,7 +595,7 @@ mod tests {
     fn hyphen_break_is_recorded_once_per_break() {
         let body = wrapped_body("ftp://a/b-\n  c>", 0, 15, || 0).unwrap();
         assert_eq!((body.url.as_ref(), body.gt), ("ftp://a/b-c", 14));
-        assert_eq!((body.hyphen_breaks, body.gaps), (vec![9], vec![(10, 13)]));
+        assert_eq!((body.hyphen_breaks, body.gaps.as_slice()), (vec![9], &[(10, 13)][..]));
         let body = wrapped_body("ftp://a/b- \r\n c>", 0, 16, || 0).unwrap();
         assert_eq!((body.url.as_ref(), body.hyphen_breaks), ("ftp://a/b-c", vec![9]));
         // A hyphen before a space that breaks no line is not ambiguous, nor

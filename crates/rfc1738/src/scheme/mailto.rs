@@ -46,6 +46,14 @@ fn encoded822addr(p: &Parser<'_>, i: usize) -> Result<(), ParseError> {
 }
 
 /// What the one-pass reading made of an encoded address.
+/// Whether `encoded`, all of whose bytes are `xchar` or escapes, is the
+/// common address of atoms that `parse` accepts in its first pass
+/// (`bulk.rs` decides mailto URLs by it).
+#[inline]
+pub(crate) fn is_plain(encoded: &[u8]) -> bool {
+    plain_addr_spec(encoded) == Plain::Atoms
+}
+
 #[derive(Debug, PartialEq)]
 enum Plain {
     /// An `addr-spec` of dot-separated atoms, with no quoted string or
