@@ -12,7 +12,8 @@
 # and prints a Markdown table of the median and the spread of each, and
 # its time over that of `gzip -dc`.
 # Usage: benches/log-throughput.sh [SIZE_MB] [ROUNDS]   (defaults: 300, 5)
-# BASE_BIN=path/to/rfc1738 adds the rows of an earlier build; e.g.
+# BASE_BIN=path/to/rfc1738 adds the rows of an earlier build (benches/
+# update-readme.sh builds commit LOG_BASE for it); e.g.
 #   git worktree add /tmp/base main && (cd /tmp/base &&
 #   cargo build --release -p rfc1738-cli) && BASE_BIN=/tmp/base/target/release/rfc1738
 # The files are removed afterwards.
@@ -94,5 +95,15 @@ while [ "$k" -le "$n" ]; do
     [ -z "$base" ] && base=$median
     ratio=$(echo "$median $base" | awk '{ printf "%.2f", $1 / $2 }')
     echo "| \`$label\` | $median | ${rest% *}–${rest#* } | ${ratio}× |"
+    echo "$median" > "$dir/median.$k"
     k=$((k + 1))
 done
+# The two aims in words: the .gz file against `gzip -dc` alone, the plain
+# file (request and referer) against the earlier build's plain run.
+echo
+over() { awk -v a="$(cat "$dir/median.$1")" -v b="$(cat "$dir/median.$2")" 'BEGIN { printf "%.2f× (%.2f s against %.2f s)", a / b, a, b }'; }
+echo "gzip'd log over \`gzip -dc\`: $(over 2 1)."
+if [ -n "${BASE_BIN:-}" ]; then
+    echo "Plain log, request and referer, over the earlier build's plain run: $(over 3 5);" \
+        "\`--fields request\` over it: $(over 4 5)."
+fi

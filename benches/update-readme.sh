@@ -6,10 +6,15 @@
 #   parse-bench's tables over all files, check-throughput's and
 #   log-throughput's tables;
 # - docs/SPEED.md, between <!-- speed:start --> and <!-- speed:end -->: the
-#   same parse-bench and check-throughput tables.
+#   same parse-bench, check-throughput and log-throughput tables.
 # Usage: benches/update-readme.sh [extra options for every binary, e.g. --corpus DIR]
 # CHECK_MB sets the size of check-throughput's file (default 1000), LOG_MB
-# that of log-throughput's log (default 300).
+# that of log-throughput's log (default 300), LOG_ROUNDS its rounds (5); LOG_BASE the earlier commit
+# whose build log-throughput times beside this one (default cb4188dc, the
+# command before compressed logs and referers; empty for none), or BASE_BIN
+# a build of it made already. ONLY=log runs log-throughput alone (some 3
+# minutes; the whole script takes far longer) and puts its table in place,
+# the other tables taken from benches/results/ as an earlier run left them.
 # On a machine shared with other work, BENCH_WRAP runs each binary under a
 # wrapper, e.g. (as root) BENCH_WRAP="nice -n -5 taskset -c 1": one core,
 # ahead of ordinary processes. (A real-time class, "chrt -f 10", once left a
@@ -22,7 +27,7 @@ trap 'rm -rf "$out"' EXIT
 mkdir -p "$here/results"
 
 cd "$root"
-cargo build --release -p rfc1738-bench --bins
+[ "${ONLY:-}" = log ] || cargo build --release -p rfc1738-bench --bins
 {
     echo "Machine: $(lscpu | sed -n 's/^Model name: *//p'), $(nproc) cores" \
         "($(lscpu | sed -n 's/^Core(s) per socket: *//p') per socket," \
@@ -36,8 +41,9 @@ cargo build --release -p rfc1738-bench --bins
     echo
 } > "$out/machine"
 
-# Each binary's whole output, with the machine and the command first.
-for bin in parse-bench growth-bench extract-bench; do
+# Each binary's whole output, with the machine and the command first
+# (with ONLY=log, the results of an earlier run are kept).
+[ "${ONLY:-}" = log ] || for bin in parse-bench growth-bench extract-bench; do
     # shellcheck disable=SC2086 # BENCH_WRAP is a command line, split on purpose
     ${BENCH_WRAP:-} "target/release/$bin" --markdown "$@" > "$out/$bin.raw"
     {
@@ -48,18 +54,31 @@ for bin in parse-bench growth-bench extract-bench; do
         sed '1d' "$out/$bin.raw"
     } > "$here/results/$bin.md"
 done
+if [ "${ONLY:-}" != log ]; then
+    {
+        # Not under BENCH_WRAP: it times the command with both cores.
+        grep -v '^Run under' "$out/machine"
+        echo "\`benches/check-throughput.sh ${CHECK_MB:-1000}\`"
+        echo
+        sh "$here/check-throughput.sh" "${CHECK_MB:-1000}"
+    } > "$here/results/check-throughput.md"
+fi
+# The log's rows of an earlier build: the command before compressed logs
+# and referers (LOG_BASE, a commit; empty: none), built once into
+# target/log-base (kept between runs: incremental).
+log_base=${LOG_BASE-cb4188dc}
+base_bin=${BASE_BIN:-}
+if [ -z "$base_bin" ] && [ -n "$log_base" ]; then
+    git worktree add --detach "$out/base" "$log_base" >/dev/null
+    (cd "$out/base" && cargo build --release -q -p rfc1738-cli --target-dir "$root/target/log-base")
+    git worktree remove --force "$out/base"
+    base_bin="$root/target/log-base/release/rfc1738"
+fi
 {
-    # Not under BENCH_WRAP: it times the command with both cores.
     grep -v '^Run under' "$out/machine"
-    echo "\`benches/check-throughput.sh ${CHECK_MB:-1000}\`"
+    echo "\`${base_bin:+BASE_BIN=<build of $log_base> }benches/log-throughput.sh ${LOG_MB:-300} ${LOG_ROUNDS:-5}\`"
     echo
-    sh "$here/check-throughput.sh" "${CHECK_MB:-1000}"
-} > "$here/results/check-throughput.md"
-{
-    grep -v '^Run under' "$out/machine"
-    echo "\`benches/log-throughput.sh ${LOG_MB:-300}\`"
-    echo
-    sh "$here/log-throughput.sh" "${LOG_MB:-300}"
+    BASE_BIN=$base_bin sh "$here/log-throughput.sh" "${LOG_MB:-300}" "${LOG_ROUNDS:-5}"
 } > "$here/results/log-throughput.md"
 cp "$here/results/log-throughput.md" "$out/log-throughput"
 
@@ -79,7 +98,13 @@ cp "$here/results/check-throughput.md" "$out/check-throughput"
     echo
     sed -n '/^input:/,$p' "$here/results/check-throughput.md"
     echo
-    sed -n '1,2p' "$out/machine"
+    echo "\`rfc1738 check --format clf\` on a Combined log, gzip'd and plain" \
+        "(\`benches/log-throughput.sh\`, both cores; $(sed -n '2{s/^Library at //;s/\.$//;p}' "$here/results/log-throughput.md")):"
+    echo
+    sed -n '/^input:/,$p' "$here/results/log-throughput.md"
+    echo
+    # The machine and commit of the tables above the log's.
+    sed -n '1,2p' "$here/results/parse-bench.md"
 } > "$out/speed"
 
 # Replaces what lies between the markers NAME in FILE by the file $out/NAME.
@@ -91,8 +116,10 @@ put() {
     ' "$2" > "$out/put"
     cp "$out/put" "$2"
 }
-put parse-bench "$here/README.md"
-put check-throughput "$here/README.md"
+if [ "${ONLY:-}" != log ]; then
+    put parse-bench "$here/README.md"
+    put check-throughput "$here/README.md"
+fi
 put log-throughput "$here/README.md"
 put speed "$root/docs/SPEED.md"
 echo "updated benches/results/, benches/README.md and docs/SPEED.md"

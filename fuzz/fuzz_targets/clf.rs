@@ -1,7 +1,10 @@
 //! Oracle for the Common Log Format reader of the report crate: whatever
 //! the line, `check_line` never panics; a request it reads lies inside the
 //! line; an error's offset lies inside the line; a valid request names a
-//! scheme (but `*`); the byte reader and the text reader agree.
+//! scheme (but `*`); the byte reader and the text reader agree; the
+//! lines checked in bulk (`check_lines`, the command's, the Python
+//! reader's and the SQL functions') give the record of the line checked
+//! on its own, for each choice of fields.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -12,8 +15,19 @@ fuzz_target!(|line: &[u8]| {
     if let Err(p) = &verdict {
         assert!(p.offset <= line.len(), "offset {} past {}", p.offset, line.len());
     }
+    for fields in [clf::Fields::REQUEST, clf::Fields::BOTH, clf::Fields { request: false, referer: true }] {
+        let mut n = 0;
+        clf::check_lines([line, line], fields, |_, r| {
+            assert_eq!(r, clf::record_with(line, false, fields));
+            n += 1;
+        });
+        assert_eq!(n, 2);
+    }
     if let Ok(r) = clf::raw_request(line) {
-        assert_eq!(clf::validate_request(&r).is_ok(), verdict.is_ok());
+        let request_only = clf::record_with(line, false, clf::Fields::REQUEST).verdict;
+        assert_eq!(clf::validate_request(&r).is_ok(), request_only.is_ok());
+        // A line valid with its referer checked is valid without.
+        assert!(request_only.is_ok() || verdict.is_err());
         // Every valid request but `OPTIONS *` is counted under a scheme.
         if verdict.is_ok() && r.target != b"*" {
             assert!(scheme.is_some(), "a valid request with no scheme: {line:?}");

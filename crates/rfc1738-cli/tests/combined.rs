@@ -113,3 +113,36 @@ fn log_format_takes_presets_and_server_strings_and_names_an_unknown_directive() 
     let (code, _, err) = run(&["check", "--log-format", "$remote_addr $nosuch"], b"");
     assert!(code == 2 && err.contains("unknown directive $nosuch"), "{err}");
 }
+
+#[test]
+fn lines_checked_in_bulk_keep_their_place_beside_empty_and_long_ones() {
+    // Log lines are checked in bulk, a block at a time; an empty line and
+    // a line past --max-len between them are answered in their place.
+    let long = format!(r#"192.0.2.9 - - [d] "GET /{} HTTP/1.1" 200 1"#, "a".repeat(300));
+    let mut log = String::new();
+    for (k, line) in LOG.lines().enumerate() {
+        log.push_str(line);
+        log.push('\n');
+        if k == 1 {
+            log.push('\n');
+        }
+        if k == 3 {
+            log.push_str(&long);
+            log.push('\n');
+        }
+    }
+    let args = ["check", "--format", "clf", "--max-len", "200"];
+    let (_, keep, _) = run(&[&args[..], &["--keep-lines"]].concat(), log.as_bytes());
+    assert_eq!(keep.lines().count(), log.lines().count());
+    assert_eq!(keep.lines().nth(2), Some(""));
+    assert!(keep.lines().nth(5).unwrap().contains("--max-len"), "{keep}");
+    let (code, json, _) = run(&[&args[..], &["--json"]].concat(), log.as_bytes());
+    assert_eq!(code, 1);
+    let records: Vec<Value> =
+        json.lines().filter(|l| !l.is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect();
+    let numbers: Vec<u64> = records.iter().map(|r| r["line"].as_u64().unwrap()).collect();
+    assert_eq!(numbers, [1, 2, 4, 5, 6, 7, 8]);
+    let valid: Vec<bool> = records.iter().map(|r| r["valid"].as_bool().unwrap()).collect();
+    assert_eq!(valid, [true, false, false, false, false, true, true]);
+    assert_eq!(records[4]["error"]["kind"], "too-long");
+}

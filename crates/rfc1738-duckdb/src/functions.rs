@@ -6,6 +6,7 @@ use crate::vector::{
     self, register as add, Connection, Function, Id, ListWriter, LogicalType, Output, Struct,
 };
 use rfc1738::{pct, UrlRef, Warning};
+use rfc1738_report::clf::Record;
 use rfc1738_report::outcome::Problem;
 use rfc1738_report::parts;
 use rfc1738_report::sql::{self, Parsed};
@@ -36,7 +37,14 @@ pub fn register(con: &Connection) -> Result<(), Box<dyn Error>> {
     add::<Normalize>(con)?;
     add::<Lint>(con)?;
     add::<Extract>(con)?;
-    add::<ClfUrl>(con)
+    add::<ClfUrl>(con)?;
+    add::<ClfValid>(con)?;
+    add::<ClfScheme>(con)?;
+    add::<ClfError>(con)?;
+    add::<ClfReferer>(con)?;
+    add::<ClfRefererValid>(con)?;
+    add::<ClfRefererScheme>(con)?;
+    add::<ClfRefererError>(con)
 }
 
 fn text() -> LogicalType {
@@ -175,6 +183,89 @@ impl Function for ClfUrl {
         texts(rows, out, sql::clf_url);
     }
 }
+
+/// A `rfc1738_clf_*` function: a value of each line's record as
+/// `check --format clf` makes it, the lines of a chunk checked in bulk
+/// ([`sql::clf_records`]).
+macro_rules! clf {
+    ($name:ident, $sql:literal, text, $value:expr) => {
+        #[doc = concat!("`", $sql, "`.")]
+        struct $name;
+
+        impl Function for $name {
+            const NAME: &'static str = $sql;
+
+            fn returns() -> LogicalType {
+                text()
+            }
+
+            fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
+                let records = sql::clf_records(rows);
+                let value: for<'r, 'a> fn(&'r Record<'a>) -> Option<Cow<'r, str>> = $value;
+                let mut column = out.flat_vector();
+                for (row, r) in records.iter().enumerate() {
+                    column.text(row, r.as_ref().and_then(value).as_deref());
+                }
+            }
+        }
+    };
+    ($name:ident, $sql:literal, boolean, $value:expr) => {
+        #[doc = concat!("`", $sql, "`.")]
+        struct $name;
+
+        impl Function for $name {
+            const NAME: &'static str = $sql;
+
+            fn returns() -> LogicalType {
+                sql_type(Id::Boolean)
+            }
+
+            fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
+                let records = sql::clf_records(rows);
+                let value: fn(&Record<'_>) -> Option<bool> = $value;
+                let mut column = out.flat_vector();
+                for (row, r) in records.iter().enumerate() {
+                    column.value(row, r.as_ref().and_then(value));
+                }
+            }
+        }
+    };
+    ($name:ident, $sql:literal, error, $value:expr) => {
+        #[doc = concat!("`", $sql, "`: NULL when there is no error.")]
+        struct $name;
+
+        impl Function for $name {
+            const NAME: &'static str = $sql;
+
+            fn returns() -> LogicalType {
+                error_type()
+            }
+
+            fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
+                let records = sql::clf_records(rows);
+                let value: for<'r, 'a> fn(&'r Record<'a>) -> Option<&'r Problem> = $value;
+                let mut s = out.struct_vector();
+                for (row, r) in records.iter().enumerate() {
+                    write_error(&mut s, row, r.as_ref().and_then(value));
+                }
+            }
+        }
+    };
+}
+
+clf!(ClfValid, "rfc1738_clf_valid", boolean, |r| Some(r.verdict.is_ok()));
+clf!(ClfScheme, "rfc1738_clf_scheme", text, |r| Some(Cow::Borrowed(r.row())));
+clf!(ClfError, "rfc1738_clf_error", error, |r| r.verdict.as_ref().err());
+clf!(ClfReferer, "rfc1738_clf_referer", text, sql::clf_referer);
+clf!(ClfRefererValid, "rfc1738_clf_referer_valid", boolean, |r| r
+    .referer
+    .as_ref()
+    .map(|f| f.verdict.is_ok()));
+clf!(ClfRefererScheme, "rfc1738_clf_referer_scheme", text, |r| sql::clf_referer_scheme(r).map(Cow::Borrowed));
+clf!(ClfRefererError, "rfc1738_clf_referer_error", error, |r| r
+    .referer
+    .as_ref()
+    .and_then(|f| f.verdict.as_ref().err()));
 
 /// `STRUCT(offset BIGINT, kind VARCHAR, rule VARCHAR, message VARCHAR)`.
 fn error_type() -> LogicalType {

@@ -1,18 +1,22 @@
-//! Common Log Format lines as a column: the request URL of each line, and
-//! each line checked as `rfc1738 check --format clf` checks it.
+//! Log lines as a column (the request URL of each line, each line's
+//! record as `rfc1738 check --format clf` makes it), and whole logs,
+//! compressed or not, in a log format or not, checked as the command
+//! checks them: the one rule is `rfc1738_report::clf::check_lines`.
 
-use crate::arrow::{each_value, map_column, to_pyarrow};
+use crate::arrow::{each_value, map_column, map_column_with, to_pyarrow};
+use crate::compressed;
 use arrow_array::builder::{BinaryBuilder, BooleanBuilder, Int64Builder, StringBuilder};
 use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_buffer::NullBuffer;
-use arrow_schema::{DataType, Field, Fields};
+use arrow_schema::{DataType, Field};
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use rfc1738_report::clf::check_lines;
+use rfc1738_report::clf::{check_lines, Fields, Record};
+use rfc1738_report::logformat::LogFormat;
 use rfc1738_report::outcome::Problem;
 use rfc1738_report::sql;
-use std::fs::File;
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 fn url_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
@@ -21,63 +25,89 @@ fn url_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
     Ok(Arc::new(out.finish()))
 }
 
-fn check_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
+/// The columns of one error, `{prefix}offset`, `kind`, `rule`, `message`.
+#[derive(Default)]
+struct Errors {
+    offset: Int64Builder,
+    kind: StringBuilder,
+    rule: StringBuilder,
+    message: StringBuilder,
+}
+
+impl Errors {
+    fn append(&mut self, p: Option<&Problem>) {
+        self.offset.append_option(p.map(|p| p.offset as i64));
+        self.kind.append_option(p.map(|p| p.kind));
+        self.rule.append_option(p.map(|p| p.rule));
+        self.message.append_option(p.map(|p| p.message.as_ref()));
+    }
+
+    fn finish(mut self, prefix: &str, fields: &mut Vec<Field>, columns: &mut Vec<ArrayRef>) {
+        fields.push(Field::new(format!("{prefix}offset"), DataType::Int64, true));
+        columns.push(Arc::new(self.offset.finish()));
+        for (name, b) in [("kind", &mut self.kind), ("rule", &mut self.rule), ("message", &mut self.message)]
+        {
+            fields.push(Field::new(format!("{prefix}{name}"), DataType::Utf8, true));
+            columns.push(Arc::new(b.finish()));
+        }
+    }
+}
+
+/// Each line's record as `check --format clf` makes it (request URL and
+/// referer, strictly), the URLs of a column checked in bulk.
+fn check_kernel(a: &dyn Array, format: Option<&LogFormat>) -> Result<ArrayRef, String> {
     let n = a.len();
-    let text = |bytes| StringBuilder::with_capacity(n, bytes);
-    let (mut valid, mut url, mut scheme_col) = (BooleanBuilder::with_capacity(n), text(n * 48), text(n * 5));
-    let (mut offset, mut kind, mut rule, mut message) =
-        (Int64Builder::with_capacity(n), text(0), text(0), text(0));
-    let mut rows = Vec::with_capacity(a.len());
-    let mut values = Vec::with_capacity(a.len());
+    let mut values = Vec::with_capacity(n);
     each_value(a, |v| values.push(v))?;
-    // The lines' verdicts in bulk, in order; a null row takes none.
-    let mut verdicts = Vec::with_capacity(a.len());
-    check_lines(values.iter().flatten().copied(), |_, verdict, scheme| verdicts.push((verdict, scheme)));
-    let mut verdicts = verdicts.into_iter();
-    for v in values {
-        rows.push(v.is_some());
-        let Some(line) = v else {
-            valid.append_null();
-            url.append_null();
-            scheme_col.append_null();
-            offset.append_null();
-            kind.append_null();
-            rule.append_null();
-            message.append_null();
-            continue;
-        };
-        let (verdict, line_scheme) = verdicts.next().expect("a verdict per line");
-        valid.append_value(verdict.is_ok());
-        url.append_option(sql::clf_url(line));
-        scheme_col.append_option(line_scheme);
-        let p = verdict.err();
-        offset.append_option(p.as_ref().map(|p| p.offset as i64));
-        kind.append_option(p.as_ref().map(|p| p.kind));
-        rule.append_option(p.as_ref().map(|p| p.rule));
-        message.append_option(p.as_ref().map(|p| p.message.as_ref()));
+    let mut records = Vec::with_capacity(n);
+    let lines = values.iter().flatten().copied();
+    match format {
+        Some(f) => f.check_lines(lines, Fields::BOTH, |_, r| records.push(r)),
+        None => check_lines(lines, Fields::BOTH, |_, r| records.push(r)),
+    }
+    let mut records = records.into_iter();
+    let text = || StringBuilder::with_capacity(n, n * 8);
+    let (mut valid, mut url, mut scheme, mut row) =
+        (BooleanBuilder::with_capacity(n), text(), text(), text());
+    let mut error = Errors::default();
+    let (mut referer, mut referer_valid, mut referer_scheme) =
+        (text(), BooleanBuilder::with_capacity(n), text());
+    let mut referer_error = Errors::default();
+    let mut present = Vec::with_capacity(n);
+    for v in &values {
+        present.push(v.is_some());
+        let r = v.map(|_| records.next().expect("a record per line"));
+        let r = r.as_ref();
+        valid.append_option(r.map(|r| r.verdict.is_ok()));
+        url.append_option(r.and_then(|r| r.request.as_ref().ok()).map(|q| String::from_utf8_lossy(q.target)));
+        // The record's scheme: `*` for `OPTIONS *`, null without a request.
+        scheme.append_option(r.and_then(|r| r.request.as_ref().ok().map(|_| r.row())));
+        row.append_option(r.map(Record::row));
+        error.append(r.and_then(|r| r.verdict.as_ref().err()));
+        let f = r.and_then(|r| r.referer.as_ref());
+        referer.append_option(f.map(|f| String::from_utf8_lossy(f.text)));
+        referer_valid.append_option(f.map(|f| f.verdict.is_ok()));
+        referer_scheme.append_option(r.and_then(Record::referer_row));
+        referer_error.append(f.and_then(|f| f.verdict.as_ref().err()));
     }
     let s = |n: &str| Field::new(n, DataType::Utf8, true);
-    let fields: Fields = vec![
-        Field::new("valid", DataType::Boolean, true),
-        s("url"),
-        s("scheme"),
-        Field::new("error_offset", DataType::Int64, true),
-        s("error_kind"),
-        s("error_rule"),
-        s("error_message"),
-    ]
-    .into();
-    let columns: Vec<ArrayRef> = vec![
+    let mut fields = vec![Field::new("valid", DataType::Boolean, true), s("url"), s("scheme"), s("row")];
+    let mut columns: Vec<ArrayRef> = vec![
         Arc::new(valid.finish()),
         Arc::new(url.finish()),
-        Arc::new(scheme_col.finish()),
-        Arc::new(offset.finish()),
-        Arc::new(kind.finish()),
-        Arc::new(rule.finish()),
-        Arc::new(message.finish()),
+        Arc::new(scheme.finish()),
+        Arc::new(row.finish()),
     ];
-    let out =
-        StructArray::try_new(fields, columns, Some(NullBuffer::from(rows))).map_err(|e| e.to_string())?;
+    error.finish("error_", &mut fields, &mut columns);
+    fields.extend([s("referer"), Field::new("referer_valid", DataType::Boolean, true), s("referer_scheme")]);
+    columns.extend([
+        Arc::new(referer.finish()) as ArrayRef,
+        Arc::new(referer_valid.finish()),
+        Arc::new(referer_scheme.finish()),
+    ]);
+    referer_error.finish("referer_error_", &mut fields, &mut columns);
+    let out = StructArray::try_new(fields.into(), columns, Some(NullBuffer::from(present)))
+        .map_err(|e| e.to_string())?;
     Ok(Arc::new(out))
 }
 
@@ -111,41 +141,60 @@ fn split_lines(body: &[u8]) -> impl Iterator<Item = &[u8]> {
     })
 }
 
+/// What a whole log gives Python: lines checked, the counts by the
+/// summary's rows, the invalid lines, the referers' counts.
+type LogResult = (usize, Vec<CountRow>, Py<PyAny>, Vec<CountRow>);
+
 /// A whole log checked in one pass, as ``rfc1738 check --format clf``
-/// checks it: ``(lines, counts, invalid)``. ``counts`` holds
-/// ``(scheme, valid, invalid)`` per request scheme (``None`` where a line
-/// has none), in name order; ``invalid`` is a struct array of the invalid
-/// lines only: ``{line, input, offset, kind, rule, message}`` (``line``
-/// from 1, ``input`` decoded with U+FFFD for bad UTF-8, offsets in the
-/// line). No line is copied unless it is invalid.
+/// checks it (the request URL and the Combined referer; empty lines
+/// skipped): ``(lines, counts, invalid, referers)``. ``data`` compressed
+/// (gzip, zstd, bzip2, xz: told by its first bytes) is inflated first.
+/// ``counts`` holds ``(row, valid, invalid)`` per row of the command's
+/// summary (the request URL's scheme, ``*``, ``(no request)``, ``(not
+/// clf)``), ``referers`` the same per referer scheme, in name order;
+/// ``invalid`` is a struct array of the invalid lines only: ``{line,
+/// input, offset, kind, rule, message, referer, referer_valid,
+/// referer_scheme, referer_error}`` (``line`` from 1, ``input`` decoded
+/// with U+FFFD for bad UTF-8, offsets in the line). ``log_format``: as
+/// ``--log-format``.
 #[pyfunction]
-fn clf_check_log(py: Python<'_>, data: &[u8]) -> PyResult<(usize, Vec<CountRow>, Py<PyAny>)> {
-    let (n, counts, invalid) = py.detach(|| {
-        let mut log = LogCheck::default();
-        log.lines(log_lines(data));
-        log.finish()
-    });
-    Ok((n, counts, to_pyarrow(py, invalid)?.unbind()))
+#[pyo3(signature = (data, log_format=None))]
+fn clf_check_log(py: Python<'_>, data: &[u8], log_format: Option<&str>) -> PyResult<LogResult> {
+    let format = log_format.map(parse_format).transpose()?;
+    let (n, counts, invalid, referers) = py.detach(|| -> std::io::Result<_> {
+        let mut log = LogCheck::new(format);
+        match compressed::sniff(data) {
+            Some(f) => read_blocks(compressed::decoder(f, data)?, &mut log)?,
+            None => log.lines(log_lines(data)),
+        }
+        Ok(log.finish())
+    })?;
+    Ok((n, counts, to_pyarrow(py, invalid)?.unbind(), referers))
 }
 
-/// [`clf_check_log`] of the file at ``path``, read here a block at a time
-/// without the lock (as the command reads it): the file is never one
-/// Python object.
+/// [`clf_check_log`] of the file at ``path``, read here a block at a
+/// time without the lock (as the command reads it; compressed, inflated
+/// as it is read): the file is never one Python object.
 #[pyfunction]
-fn clf_check_file(py: Python<'_>, path: PathBuf) -> PyResult<(usize, Vec<CountRow>, Py<PyAny>)> {
-    let (n, counts, invalid) = py.detach(|| check_file(&path))?;
-    Ok((n, counts, to_pyarrow(py, invalid)?.unbind()))
+#[pyo3(signature = (path, log_format=None))]
+fn clf_check_file(py: Python<'_>, path: PathBuf, log_format: Option<&str>) -> PyResult<LogResult> {
+    let format = log_format.map(parse_format).transpose()?;
+    let (n, counts, invalid, referers) = py.detach(|| -> std::io::Result<_> {
+        let mut log = LogCheck::new(format);
+        read_blocks(compressed::open(&path)?, &mut log)?;
+        Ok(log.finish())
+    })?;
+    Ok((n, counts, to_pyarrow(py, invalid)?.unbind(), referers))
 }
 
-fn check_file(path: &Path) -> std::io::Result<(usize, Vec<CountRow>, ArrayRef)> {
-    let mut file = File::open(path)?;
-    let mut log = LogCheck::default();
+/// Reads `input` a block at a time into `log`, whole lines each time.
+fn read_blocks(mut input: impl Read, log: &mut LogCheck) -> std::io::Result<()> {
     let mut buf = vec![0u8; 1 << 20];
     // The first three bytes (fewer in a shorter file): a byte-order mark
     // is dropped, as `log_lines` drops it.
     let mut filled = 0;
     while filled < 3 {
-        match file.read(&mut buf[filled..])? {
+        match input.read(&mut buf[filled..])? {
             0 => break,
             read => filled += read,
         }
@@ -165,7 +214,7 @@ fn check_file(path: &Path) -> std::io::Result<(usize, Vec<CountRow>, ArrayRef)> 
         if filled == buf.len() {
             buf.resize(buf.len() * 2, 0);
         }
-        let read = file.read(&mut buf[filled..])?;
+        let read = input.read(&mut buf[filled..])?;
         if read == 0 {
             // The last line, without its newline; a file that ends with
             // one has none.
@@ -173,82 +222,157 @@ fn check_file(path: &Path) -> std::io::Result<(usize, Vec<CountRow>, ArrayRef)> 
                 let line = &buf[..filled];
                 log.lines([line.strip_suffix(b"\r").unwrap_or(line)]);
             }
-            return Ok(log.finish());
+            return Ok(());
         }
         filled += read;
     }
 }
 
-/// One scheme's counts: its name (none for a line without a request URL),
-/// valid lines, invalid lines.
-type CountRow = (Option<String>, u64, u64);
+/// One row's counts: its name, valid lines, invalid lines.
+type CountRow = (String, u64, u64);
 
-/// A log checked line by line: the counts by scheme, the invalid lines.
-#[derive(Default)]
+/// Counts `ok` under `name` in `rows`: a handful of rows, a list beats a
+/// map, and takes no copy of a name it has.
+fn count(rows: &mut Vec<CountRow>, name: &str, ok: bool) {
+    let at = match rows.iter().position(|c| c.0 == name) {
+        Some(at) => at,
+        None => {
+            rows.push((name.to_owned(), 0, 0));
+            rows.len() - 1
+        }
+    };
+    if ok {
+        rows[at].1 += 1;
+    } else {
+        rows[at].2 += 1;
+    }
+}
+
+/// A log checked line by line: the counts by row, the invalid lines.
 struct LogCheck {
+    format: Option<LogFormat>,
+    /// Lines read, empty ones too (line numbers count them).
+    read: usize,
+    /// Lines checked.
     lines: usize,
     counts: Vec<CountRow>,
+    referers: Vec<CountRow>,
     line_no: Int64Builder,
     input: StringBuilder,
     offset: Int64Builder,
     kind: StringBuilder,
     rule: StringBuilder,
     message: StringBuilder,
+    referer: StringBuilder,
+    referer_valid: BooleanBuilder,
+    referer_scheme: StringBuilder,
+    referer_error: Errors,
+    referer_error_present: Vec<bool>,
 }
 
 impl LogCheck {
-    /// Checks `lines`, the request URLs in bulk (`clf::check_lines`).
+    fn new(format: Option<LogFormat>) -> LogCheck {
+        LogCheck {
+            format,
+            read: 0,
+            lines: 0,
+            counts: Vec::new(),
+            referers: Vec::new(),
+            line_no: Int64Builder::new(),
+            input: StringBuilder::new(),
+            offset: Int64Builder::new(),
+            kind: StringBuilder::new(),
+            rule: StringBuilder::new(),
+            message: StringBuilder::new(),
+            referer: StringBuilder::new(),
+            referer_valid: BooleanBuilder::new(),
+            referer_scheme: StringBuilder::new(),
+            referer_error: Errors::default(),
+            referer_error_present: Vec::new(),
+        }
+    }
+
+    /// Checks `lines` as the command does (`clf::check_lines`, URLs in
+    /// bulk); an empty line is numbered, not checked.
     fn lines<'a>(&mut self, lines: impl IntoIterator<Item = &'a [u8]>) {
-        check_lines(lines, |line, verdict, scheme| self.line(line, verdict, scheme.as_deref()));
+        let mut numbered = Vec::new();
+        for line in lines {
+            self.read += 1;
+            if !line.is_empty() {
+                numbered.push((self.read, line));
+            }
+        }
+        let mut records = Vec::with_capacity(numbered.len());
+        let each = |_: &[u8], r: Record<'a>| records.push(r);
+        let texts = numbered.iter().map(|&(_, line)| line);
+        match &self.format {
+            Some(f) => f.check_lines(texts, Fields::BOTH, each),
+            None => check_lines(texts, Fields::BOTH, each),
+        }
+        for ((no, line), r) in numbered.into_iter().zip(records) {
+            self.line(no, line, &r);
+        }
     }
 
     /// Counts a line checked, and keeps it when invalid.
-    fn line(&mut self, line: &[u8], verdict: Result<(), Problem>, line_scheme: Option<&str>) {
+    fn line(&mut self, no: usize, line: &[u8], r: &Record<'_>) {
         self.lines += 1;
-        // A handful of schemes: a list beats a map, and takes no copy of
-        // a name it has.
-        let at = match self.counts.iter().position(|c| c.0.as_deref() == line_scheme) {
-            Some(at) => at,
-            None => {
-                self.counts.push((line_scheme.map(str::to_owned), 0, 0));
-                self.counts.len() - 1
-            }
-        };
-        let Err(p) = verdict else {
-            self.counts[at].1 += 1;
-            return;
-        };
-        self.counts[at].2 += 1;
-        self.line_no.append_value(self.lines as i64);
+        count(&mut self.counts, r.row(), r.verdict.is_ok());
+        let f = r.referer.as_ref();
+        if let (Some(row), Some(f)) = (r.referer_row(), f) {
+            count(&mut self.referers, row, f.verdict.is_ok());
+        }
+        let Err(p) = &r.verdict else { return };
+        self.line_no.append_value(no as i64);
         self.input.append_value(String::from_utf8_lossy(line));
         self.offset.append_value(p.offset as i64);
         self.kind.append_value(p.kind);
         self.rule.append_value(p.rule);
         self.message.append_value(p.message.as_ref());
+        self.referer.append_option(f.map(|f| String::from_utf8_lossy(f.text)));
+        self.referer_valid.append_option(f.map(|f| f.verdict.is_ok()));
+        self.referer_scheme.append_option(r.referer_row());
+        let e = f.and_then(|f| f.verdict.as_ref().err());
+        self.referer_error.append(e);
+        self.referer_error_present.push(e.is_some());
     }
 
-    fn finish(mut self) -> (usize, Vec<CountRow>, ArrayRef) {
+    fn finish(mut self) -> (usize, Vec<CountRow>, ArrayRef, Vec<CountRow>) {
         let s = |name: &str| Field::new(name, DataType::Utf8, false);
-        let fields: Fields = vec![
+        let mut fields = vec![
             Field::new("line", DataType::Int64, false),
             s("input"),
             Field::new("offset", DataType::Int64, false),
             s("kind"),
             s("rule"),
             s("message"),
-        ]
-        .into();
-        let columns: Vec<ArrayRef> = vec![
+            Field::new("referer", DataType::Utf8, true),
+            Field::new("referer_valid", DataType::Boolean, true),
+            Field::new("referer_scheme", DataType::Utf8, true),
+        ];
+        let mut columns: Vec<ArrayRef> = vec![
             Arc::new(self.line_no.finish()),
             Arc::new(self.input.finish()),
             Arc::new(self.offset.finish()),
             Arc::new(self.kind.finish()),
             Arc::new(self.rule.finish()),
             Arc::new(self.message.finish()),
+            Arc::new(self.referer.finish()),
+            Arc::new(self.referer_valid.finish()),
+            Arc::new(self.referer_scheme.finish()),
         ];
-        let invalid = Arc::new(StructArray::new(fields, columns, None));
+        // `referer_error` as the command's record has it: `{offset, kind,
+        // rule, message}`, null when the referer is valid or absent.
+        let (mut ef, mut ec) = (Vec::new(), Vec::new());
+        self.referer_error.finish("", &mut ef, &mut ec);
+        let present = NullBuffer::from(std::mem::take(&mut self.referer_error_present));
+        let error = StructArray::new(ef.into(), ec, Some(present));
+        fields.push(Field::new("referer_error", error.data_type().clone(), true));
+        columns.push(Arc::new(error));
+        let invalid = Arc::new(StructArray::new(fields.into(), columns, None));
         self.counts.sort();
-        (self.lines, self.counts, invalid)
+        self.referers.sort();
+        (self.lines, self.counts, invalid, self.referers)
     }
 }
 
@@ -258,12 +382,27 @@ fn arrow_clf_url(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny
     map_column(py, column, url_kernel)
 }
 
-/// Each line checked as ``rfc1738 check --format clf`` checks it: a struct
-/// ``{valid, url, scheme, error_offset, error_kind, error_rule, error_message}``,
-/// offsets in the line.
+/// Each line checked as ``rfc1738 check --format clf`` checks it (the
+/// request URL and the Combined referer): a struct ``{valid, url, scheme,
+/// row, error_offset, error_kind, error_rule, error_message, referer,
+/// referer_valid, referer_scheme, referer_error_offset, ...}``, offsets in
+/// the line; ``row`` is the row of the command's summary the line is
+/// counted under. ``log_format``: as ``--log-format``.
 #[pyfunction]
-fn arrow_clf_check(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-    map_column(py, column, check_kernel)
+#[pyo3(signature = (column, log_format=None))]
+fn arrow_clf_check(
+    py: Python<'_>,
+    column: &Bound<'_, PyAny>,
+    log_format: Option<&str>,
+) -> PyResult<Py<PyAny>> {
+    let format = log_format.map(parse_format).transpose()?;
+    map_column_with(py, column, |a| check_kernel(a, format.as_ref()))
+}
+
+/// A log format as ``--log-format`` reads it (a preset, an Apache or an
+/// nginx string); a ``ValueError`` naming an unknown directive.
+fn parse_format(text: &str) -> PyResult<LogFormat> {
+    LogFormat::parse(text).map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

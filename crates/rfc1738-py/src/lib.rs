@@ -11,7 +11,8 @@
 //! - `arrow.rs`: the column kernels of `rfc1738.arrow`.
 //! - `parts.rs`: the parts of a column, one at a time or all at once.
 //! - `views.rs`: parts as string views into the input's buffers.
-//! - `clf.rs`: Common Log Format lines as a column.
+//! - `clf.rs`: Common Log Format lines as a column, and whole logs.
+//! - `compressed.rs`: gzip, zstd, bzip2 and xz logs, told by their first bytes.
 //! - `ffi.rs`: Arrow columns in and out (the Arrow PyCapsule interface).
 
 use pyo3::prelude::*;
@@ -19,6 +20,7 @@ use pyo3::prelude::*;
 mod arrow;
 mod build;
 mod clf;
+mod compressed;
 mod convert;
 mod ffi;
 mod parts;

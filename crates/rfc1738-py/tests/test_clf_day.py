@@ -14,6 +14,8 @@ import rfc1738
 from rfc1738 import _rfc1738
 
 DATE = "[10/Oct/2000:13:55:36 -0700]"
+# The errors of a log line that has no request URL (the rest: not a log line).
+NO_REQUEST = ("clf-no-request-line", "clf-no-target", "clf-no-request-field")
 UA = '"-" "Mozilla/5.0 (X11; Linux x86_64)"'
 
 
@@ -65,14 +67,20 @@ def test_the_command_the_python_reader_and_the_dask_recipe_agree(tmp_path, rfc17
     mine = _rfc1738.arrow_clf_check(pa.array(lines)).to_pylist()
     for n, (command, python) in enumerate(zip(records, mine), 1):
         error = command["error"] or {}
+        referer_error = command["referer_error"] or {}
         want = {
             "valid": command["valid"],
             "url": command["target"],
             "scheme": command["scheme"],
+            "row": command["scheme"] or ("(no request)" if error.get("kind") in NO_REQUEST else "(not clf)"),
             "error_offset": error.get("offset"),
             "error_kind": error.get("kind"),
             "error_rule": error.get("rule"),
             "error_message": error.get("message"),
+            "referer": command["referer"],
+            "referer_valid": command["referer_valid"],
+            "referer_scheme": command["referer_scheme"],
+            **{f"referer_error_{k}": referer_error.get(k) for k in ("offset", "kind", "rule", "message")},
         }
         assert python == want, f"line {n}: {lines[n - 1]}"
     # The scheme is the request URL's, never the client's address; `*`
@@ -82,6 +90,11 @@ def test_the_command_the_python_reader_and_the_dask_recipe_agree(tmp_path, rfc17
     assert not any(r["valid"] for r in records[7::10])
 
     report = rfc1738.dask.check_file(str(path))
-    theirs = [dict(line=r["line"], input=r["input"], **r["error"]) for r in records if not r["valid"]]
+    referer = ("referer", "referer_valid", "referer_scheme", "referer_error")
+    theirs = [
+        dict(line=r["line"], input=r["input"], **r["error"], **{k: r[k] for k in referer})
+        for r in records
+        if not r["valid"]
+    ]
     assert report["invalid_lines"].to_pylist() == theirs
     assert report["valid"] == sum(r["valid"] for r in records)

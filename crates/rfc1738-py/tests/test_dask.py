@@ -82,9 +82,14 @@ def assert_equals_the_command(report, path, binary):
     mine = report
     assert mine["lines"] == len(records)
     assert mine["valid"] == sum(r["valid"] for r in records)
-    theirs = [dict(line=r["line"], input=r["input"], **r["error"]) for r in records if not r["valid"]]
+    referer = ("referer", "referer_valid", "referer_scheme", "referer_error")
+    theirs = [
+        dict(line=r["line"], input=r["input"], **r["error"], **{k: r[k] for k in referer})
+        for r in records
+        if not r["valid"]
+    ]
     assert mine["invalid_lines"].to_pylist() == theirs
-    assert mine["invalid_lines"].column_names == ["line", "input", "offset", "kind", "rule", "message"]
+    assert mine["invalid_lines"].column_names == ["line", "input", "offset", "kind", "rule", "message", *referer]
     assert sum(c["valid"] + c["invalid"] for c in mine["by_scheme"].values()) == len(records)
     assert mine["invalid"] > 0 and mine["valid"] > 0
 
@@ -165,8 +170,9 @@ def test_check_file_reads_lines_as_the_command_does(tmp_path):
     good, bad = b'1.2.3.4 - - [d] "GET /a HTTP/1.0" 200 1', b'1.2.3.4 - - [d] "GET /a\xffb HTTP/1.0" 200 1'
     log.write_bytes(b"\xef\xbb\xbf" + good + b"\r\n" + bad + b"\n\n" + good)
     report = rfc1738.dask.check_file(str(log))
-    assert (report["lines"], report["valid"], report["invalid"]) == (4, 2, 2)
-    assert [(b["line"], b["input"]) for b in report["invalid_lines"].to_pylist()] == [(2, bad.decode("utf-8", "replace")), (3, "")]
+    # The empty line 3 is numbered, not checked, as the command skips it.
+    assert (report["lines"], report["valid"], report["invalid"]) == (3, 2, 1)
+    assert [(b["line"], b["input"]) for b in report["invalid_lines"].to_pylist()] == [(2, bad.decode("utf-8", "replace"))]
     empty = tmp_path / "empty.log"
     empty.write_bytes(b"\xef\xbb\xbf")
     assert rfc1738.dask.check_file(str(empty))["lines"] == 0
@@ -197,6 +203,6 @@ def test_a_file_read_in_blocks_is_the_file_read_whole(tmp_path, data):
 
     log = tmp_path / "access.log"
     log.write_bytes(data)
-    lines, counts, invalid = _rfc1738.clf_check_file(str(log))
+    lines, counts, invalid, referers = _rfc1738.clf_check_file(str(log))
     whole = _rfc1738.clf_check_log(data)
-    assert (lines, counts, invalid.to_pylist()) == (whole[0], whole[1], whole[2].to_pylist())
+    assert (lines, counts, invalid.to_pylist(), referers) == (whole[0], whole[1], whole[2].to_pylist(), whole[3])

@@ -493,76 +493,117 @@ pub fn request_scheme<'a>(r: &RawRequest<'a>) -> Option<Cow<'a, str>> {
     })
 }
 
-/// A line checked as `check --format clf` checks it, and the scheme its
-/// request URL is counted under: the request is read once for both.
+/// A line checked as `check --format clf` checks it by default (the
+/// request URL and the Combined referer, strictly): its verdict, and the
+/// scheme its request URL is counted under. The one definition of "is
+/// this log line valid" every front end applies: the command, the Python
+/// reader, the SQL functions of every engine, the DuckDB extension and
+/// the Dask recipe ([`check_lines`] is the same, in bulk).
 pub fn check_line(line: &[u8]) -> (Result<(), Problem>, Option<Cow<'_, str>>) {
-    let r = record(line, false);
+    let r = record_with(line, false, Fields::BOTH);
     (r.verdict, r.scheme)
 }
 
-/// Lines a batch of [`check_lines`] holds: their request URLs, some 64
+/// Lines a batch of [`check_lines`] holds: their URLs, some 64 to 128
 /// KiB, are checked in one buffer.
 const BATCH: usize = 1024;
 
-/// One line of a batch: the line, its request, and where its request
-/// URL lies in the batch's buffer (none for `*`).
-type Pending<'a> = (&'a [u8], Result<RawRequest<'a>, ClfError>, Option<Range<usize>>);
+/// One line of a batch: the line, its request and the fields around it,
+/// and where its request URL and its referer lie in the batch's buffer
+/// (none when not checked, or for `*`).
+struct Pending<'a> {
+    line: &'a [u8],
+    request: Result<RawRequest<'a>, ClfError>,
+    around: Around<'a>,
+    url: Option<Range<usize>>,
+    referer: Option<Range<usize>>,
+}
 
-/// Log lines checked as [`check_line`] checks each, `each` called with
-/// the same answers, line by line in order, but the URLs checked many at
-/// a time: the request URLs of a batch of lines are laid end to end in
-/// one buffer (a path after `http://localhost`, as [`validate_request`]
-/// reads it) for the library's bulk validator
-/// ([`rfc1738::bulk::Checker`]), which reads it block by block. The full
-/// parser reads only the URLs the bulk validator rejects, for their
-/// errors: it stays the one source of truth.
+/// Log lines checked as [`record_with`] checks each, strictly, `each`
+/// called with the same records, line by line in order, but the URLs
+/// checked many at a time: the request URLs (a path after
+/// `http://localhost`, as [`validate_request`] reads it) and referers of
+/// a batch of lines are laid end to end in one buffer for the library's
+/// bulk validator ([`rfc1738::bulk::Checker`]), which reads it block by
+/// block. The full parser reads only the URLs the bulk validator rejects,
+/// for their errors: it stays the one source of truth.
 ///
 /// # Examples
 /// ```
+/// use rfc1738_report::clf::{check_lines, Fields};
 /// let log: &[&[u8]] = &[
 ///     br#"h - - [d] "GET /a HTTP/1.0" 200 1"#,
 ///     br#"h - - [d] "GET /a b HTTP/1.0" 200 1"#,
+///     br#"h - - [d] "GET /a HTTP/1.0" 200 1 "http://r.dom/a b" "ua""#,
 /// ];
 /// let mut valid = Vec::new();
-/// rfc1738_report::clf::check_lines(log.iter().copied(), |_, verdict, scheme| {
-///     valid.push((verdict.is_ok(), scheme.unwrap().into_owned()));
-/// });
-/// assert_eq!(valid, [(true, "http".to_string()), (false, "http".to_string())]);
+/// check_lines(log.iter().copied(), Fields::BOTH, |_, r| valid.push((r.verdict.is_ok(), r.row().to_string())));
+/// assert_eq!(valid, [(true, "http".into()), (false, "http".into()), (false, "http".into())]);
 /// ```
 pub fn check_lines<'a>(
     lines: impl IntoIterator<Item = &'a [u8]>,
-    mut each: impl FnMut(&'a [u8], Result<(), Problem>, Option<Cow<'a, str>>),
+    fields: Fields,
+    each: impl FnMut(&'a [u8], Record<'a>),
+) {
+    check_lines_with(lines, read_line, fields, each);
+}
+
+/// [`check_lines`], each line read by `read` (the Common Log Format
+/// reader, or a log format's).
+pub(crate) fn check_lines_with<'a>(
+    lines: impl IntoIterator<Item = &'a [u8]>,
+    read: impl Fn(&'a [u8]) -> (Result<Spans, ClfError>, Around<'a>),
+    fields: Fields,
+    mut each: impl FnMut(&'a [u8], Record<'a>),
 ) {
     let mut lines = lines.into_iter();
     let mut urls = Vec::new();
     let mut batch: Vec<Pending<'a>> = Vec::with_capacity(BATCH);
+    let push = |urls: &mut Vec<u8>, parts: &[&[u8]]| {
+        let start = urls.len();
+        parts.iter().for_each(|p| urls.extend_from_slice(p));
+        start..urls.len()
+    };
     loop {
         urls.clear();
         for line in lines.by_ref().take(BATCH) {
-            let request = raw_request(line);
-            let at = request.as_ref().ok().and_then(|r| {
-                let prefix = url_prefix(r)?;
-                let start = urls.len();
-                urls.extend_from_slice(prefix);
-                urls.extend_from_slice(r.target);
-                Some(start..urls.len())
-            });
-            batch.push((line, request, at));
+            let (spans, around) = read(line);
+            let request = spans.map(|s| request_in(line, s));
+            let url = match &request {
+                Ok(r) if fields.request => url_prefix(r).map(|p| push(&mut urls, &[p, r.target])),
+                _ => None,
+            };
+            let referer = around.referer.filter(|_| fields.referer).map(|(text, _)| push(&mut urls, &[text]));
+            batch.push(Pending { line, request, around, url, referer });
         }
         if batch.is_empty() {
             return;
         }
         let mut checker = rfc1738::bulk::Checker::new(&urls);
-        for (line, request, at) in batch.drain(..) {
-            match request {
-                Err(e) => each(line, Err(e.into()), None),
-                Ok(r) => {
-                    // `*` names no resource: nothing to check.
-                    let valid = at.is_none_or(|at| checker.is_valid(at));
-                    let verdict = if valid { Ok(()) } else { validate_request(&r) };
-                    each(line, verdict, request_scheme(&r));
-                }
-            }
+        for p in batch.drain(..) {
+            // `*` names no resource: nothing to check.
+            let url_ok = p.url.is_none_or(|at| checker.is_valid(at));
+            let referer_ok = p.referer.is_some_and(|at| checker.is_valid(at));
+            let record = assemble(
+                p.request,
+                p.around,
+                fields,
+                |r| if url_ok { Ok(Vec::new()) } else { validate_request_with(r, false) },
+                |text, offset| {
+                    if referer_ok {
+                        Referer {
+                            text,
+                            offset,
+                            verdict: Ok(()),
+                            scheme: referer_scheme(text),
+                            warnings: Vec::new(),
+                        }
+                    } else {
+                        referer(text, offset, false)
+                    }
+                },
+            );
+            each(p.line, record);
         }
     }
 }
@@ -616,14 +657,28 @@ fn referer(text: &[u8], offset: usize, lenient: bool) -> Referer<'_> {
     } else {
         (validate_bytes(text).map_err(moved), Vec::new())
     };
-    let scheme = scheme_bytes(text).and_then(|n| std::str::from_utf8(n).ok()).map(|n| {
+    Referer { text, offset, verdict, scheme: referer_scheme(text), warnings }
+}
+
+/// A referer's scheme, lower-cased (borrowed when written so, as it
+/// almost always is).
+fn referer_scheme(text: &[u8]) -> Option<Cow<'_, str>> {
+    // Most referers are http or https: named without a scan (a profile
+    // of `check --format clf` had the scan and its UTF-8 check at a
+    // quarter of a referer's cost).
+    if text.starts_with(b"http:") {
+        return Some(Cow::Borrowed("http"));
+    }
+    if text.starts_with(b"https:") {
+        return Some(Cow::Borrowed("https"));
+    }
+    scheme_bytes(text).and_then(|n| std::str::from_utf8(n).ok()).map(|n| {
         if n.bytes().any(|b| b.is_ascii_uppercase()) {
             Cow::Owned(n.to_ascii_lowercase())
         } else {
             Cow::Borrowed(n)
         }
-    });
-    Referer { text, offset, verdict, scheme, warnings }
+    })
 }
 
 /// The summary row of a referer with no scheme.
@@ -674,23 +729,38 @@ pub(crate) fn build<'a>(
     fields: Fields,
 ) -> Record<'a> {
     let request = spans.map(|s| request_in(line, s));
+    assemble(request, around, fields, |r| validate_request_with(r, lenient), |t, o| referer(t, o, lenient))
+}
+
+/// A line's record from its request and the fields around it, the
+/// request URL checked by `check_request` and the referer by
+/// `check_referer`, each only when `fields` names it: the one place a
+/// line's verdict is made of its URLs' ([`build`] checks each URL on its
+/// own, [`check_lines`] many in bulk).
+fn assemble<'a>(
+    request: Result<RawRequest<'a>, ClfError>,
+    around: Around<'a>,
+    fields: Fields,
+    check_request: impl FnOnce(&RawRequest<'a>) -> Result<Vec<Note>, Problem>,
+    check_referer: impl FnOnce(&'a [u8], usize) -> Referer<'a>,
+) -> Record<'a> {
     // The referer is checked when asked for: `--fields request` costs no more than before.
-    let referer =
-        around.referer.filter(|_| fields.referer).map(|(text, offset)| referer(text, offset, lenient));
+    let referer = around.referer.filter(|_| fields.referer).map(|(text, offset)| check_referer(text, offset));
     let (mut verdict, mut warnings, scheme) = match &request {
         Ok(r) => {
-            let (verdict, warnings) = match validate_request_with(r, lenient) {
-                Ok(w) => (Ok(()), w),
-                Err(p) => (Err(p), Vec::new()),
+            let (verdict, warnings) = if fields.request {
+                match check_request(r) {
+                    Ok(w) => (Ok(()), w),
+                    Err(p) => (Err(p), Vec::new()),
+                }
+            } else {
+                (Ok(()), Vec::new())
             };
             (verdict, warnings, request_scheme(r))
         }
         Err(e) => (Err((*e).into()), Vec::new(), None),
     };
-    if !fields.request && request.is_ok() {
-        (verdict, warnings) = (Ok(()), Vec::new());
-    }
-    if let (true, Some(r)) = (fields.referer, &referer) {
+    if let Some(r) = &referer {
         if verdict.is_ok() {
             verdict.clone_from(&r.verdict);
         }
@@ -814,7 +884,15 @@ mod tests {
             l.extend_from_slice(br#" HTTP/1.0" 200 12"#);
             l
         };
-        for url in sample.lines() {
+        for (k, url) in sample.lines().enumerate() {
+            // The same URL as the referer of a Combined line, beside a
+            // request valid or not.
+            let mut combined = line(if k % 2 == 0 { "GET" } else { "POST" }, b"/r");
+            combined.extend_from_slice(format!(" \"{url}\" \"ua\"").as_bytes());
+            lines.push(combined);
+            let mut combined = line("GET", b"/a b");
+            combined.extend_from_slice(format!(" \"{}\" \"-\"", url.to_ascii_uppercase()).as_bytes());
+            lines.push(combined);
             lines.push(line("GET", url.as_bytes()));
             let path = url.find("//").and_then(|i| url[i + 2..].find('/').map(|j| &url[i + 2 + j..]));
             lines.push(line("GET", path.unwrap_or(url).as_bytes()));
@@ -826,6 +904,14 @@ mod tests {
         lines.push(line("GET", &[b'/', b'a', 0xff, b'b']));
         lines.push(line("GET", format!("/{}", "a".repeat(9000)).as_bytes()));
         lines.push(line("GET", format!("http://{}.dom/", "h".repeat(70)).as_bytes()));
+        let mut l = line("GET", b"/x");
+        l.extend_from_slice(b" \"http://r.dom/\xff\" \"ua\"");
+        lines.push(l);
+        for bad in
+            [r#"h - - [d] "GET /x HTTP/1.0" 200 1 "-" "ua""#, r#"h - - [d] "-" 408 0 "http://r.dom/" "-""#]
+        {
+            lines.push(bad.as_bytes().to_vec());
+        }
         for bad in ["not a log line", r#"h - - [d] "-" 408 0"#, r#"h - - [d] "GET" 200 1"#, ""] {
             lines.push(bad.as_bytes().to_vec());
         }
@@ -837,17 +923,23 @@ mod tests {
         let lines = sample_lines();
         // More than a batch, so that batches follow each other.
         let many: Vec<&[u8]> = lines.iter().cycle().take(3 * BATCH + 7).map(Vec::as_slice).collect();
-        let mut got = Vec::new();
-        check_lines(many.iter().copied(), |line, verdict, scheme| got.push((line, verdict, scheme)));
-        assert_eq!(got.len(), many.len());
-        for (line, (seen, verdict, scheme)) in many.iter().zip(got) {
-            assert_eq!(*line, seen);
-            let (expected, expected_scheme) = check_line(line);
-            assert_eq!(verdict, expected, "{}", String::from_utf8_lossy(line));
-            assert_eq!(scheme, expected_scheme);
+        let fieldss = [Fields::REQUEST, Fields::BOTH, Fields { request: false, referer: true }];
+        for fields in fieldss {
+            let mut got = Vec::new();
+            check_lines(many.iter().copied(), fields, |line, r| got.push((line, r)));
+            assert_eq!(got.len(), many.len());
+            for (line, (seen, r)) in many.iter().zip(got) {
+                assert_eq!(*line, seen);
+                assert_eq!(r, record_with(line, false, fields), "{}", String::from_utf8_lossy(line));
+            }
+        }
+        // `check_line` is the command's default: the request and the referer.
+        for line in &lines {
+            let r = record_with(line, false, Fields::BOTH);
+            assert_eq!(check_line(line), (r.verdict, r.scheme));
         }
         let mut none = 0;
-        check_lines(std::iter::empty(), |_, _, _| none += 1);
+        check_lines(std::iter::empty(), Fields::BOTH, |_, _| none += 1);
         assert_eq!(none, 0);
     }
 

@@ -111,6 +111,18 @@ impl LogFormat {
         clf::build(line, self.read(line), lenient, fields)
     }
 
+    /// Lines of this format checked strictly as [`LogFormat::record`]
+    /// checks each, their URLs in bulk, as [`clf::check_lines`] checks
+    /// Common Log Format lines.
+    pub fn check_lines<'a>(
+        &self,
+        lines: impl IntoIterator<Item = &'a [u8]>,
+        fields: Fields,
+        each: impl FnMut(&'a [u8], Record<'a>),
+    ) {
+        clf::check_lines_with(lines, |b| self.read(b), fields, each);
+    }
+
     /// The line's request and the fields around it.
     fn read<'a>(&self, b: &'a [u8]) -> (Result<clf::Spans, ClfError>, Around<'a>) {
         let mut around = Around::default();
@@ -380,6 +392,29 @@ mod tests {
             (&o["target"], &o["scheme"], &o["status"], &o["referer"]),
             (&json!("http://h.dom/p"), &json!("http"), &json!(301), &Value::Null)
         );
+    }
+
+    #[test]
+    fn lines_checked_in_bulk_are_the_records_of_each() {
+        let format = LogFormat::parse("vhost_combined").unwrap();
+        let mut lines = Vec::new();
+        for (k, target) in ["/a", "/a b", "http://h.dom/", "*", "/~x"].iter().enumerate() {
+            for referer in ["-", "http://r.dom/", "http://r.dom/a b", "/rel", "HTTP://R.DOM/"] {
+                lines.push(format!(
+                    r#"v.dom:80 10.0.0.{k} - - [d] "GET {target} HTTP/1.1" 200 1 "{referer}" "ua""#
+                ));
+            }
+        }
+        lines.push("not a line of the format".into());
+        let lines: Vec<&[u8]> = lines.iter().map(String::as_bytes).collect();
+        for fields in [Fields::REQUEST, Fields::BOTH] {
+            let mut n = 0;
+            format.check_lines(lines.iter().copied(), fields, |line, r| {
+                assert_eq!(r, format.record(line, false, fields), "{}", String::from_utf8_lossy(line));
+                n += 1;
+            });
+            assert_eq!(n, lines.len());
+        }
     }
 
     #[test]

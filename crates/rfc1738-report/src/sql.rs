@@ -232,6 +232,40 @@ pub fn clf_url(line: &[u8]) -> Option<&str> {
     clf::request(text).ok().map(|r| r.target)
 }
 
+/// What the `rfc1738_clf_*` functions say of each log line: its record
+/// as `check --format clf` makes it by default (request URL and Combined
+/// referer checked, strictly), every line of a batch checked in bulk
+/// ([`clf::check_lines`]); `None` for a NULL row.
+///
+/// - `rfc1738_clf_valid`: [`clf::Record::verdict`] is `Ok`;
+/// - `rfc1738_clf_scheme`: [`clf::Record::row`], the row of the
+///   command's summary (the request URL's scheme, `http` for a path, `*`,
+///   `(no request)` or `(not clf)`);
+/// - `rfc1738_clf_error`: the verdict's error;
+/// - `rfc1738_clf_referer`, `_referer_valid`, `_referer_scheme`,
+///   `_referer_error`: the referer as logged and its own verdict (NULL
+///   when the line has none, or `"-"`).
+#[must_use]
+pub fn clf_records<'a>(rows: &[Option<&'a [u8]>]) -> Vec<Option<clf::Record<'a>>> {
+    let mut records = Vec::with_capacity(rows.len());
+    clf::check_lines(rows.iter().flatten().copied(), clf::Fields::BOTH, |_, r| records.push(r));
+    let mut records = records.into_iter();
+    rows.iter().map(|row| row.and_then(|_| records.next())).collect()
+}
+
+/// A referer as `rfc1738_clf_referer` gives it: as logged, lossy UTF-8.
+#[must_use]
+pub fn clf_referer<'r>(r: &'r clf::Record<'_>) -> Option<Cow<'r, str>> {
+    r.referer.as_ref().map(|f| String::from_utf8_lossy(f.text))
+}
+
+/// The scheme `rfc1738_clf_referer_scheme` gives: the referer's,
+/// lower-cased, or `(no scheme)`.
+#[must_use]
+pub fn clf_referer_scheme<'r>(r: &'r clf::Record<'_>) -> Option<&'r str> {
+    r.referer_row()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -261,6 +295,27 @@ mod tests {
         let at: Vec<(usize, usize)> = found.iter().map(|f| (f.start, f.end)).collect();
         assert_eq!(at, [(2, 15), (18, 30)]);
         assert_eq!(found[0].form, "bare");
+    }
+
+    #[test]
+    fn clf_records_are_the_command_s_records_nulls_kept() {
+        let rows: [Option<&[u8]>; 4] = [
+            Some(br#"h - - [d] "GET /a HTTP/1.0" 200 1 "http://r.dom/a b" "ua""#),
+            None,
+            Some(b"not a log line"),
+            Some(br#"h - - [d] "OPTIONS * HTTP/1.1" 200 0"#),
+        ];
+        let got = clf_records(&rows);
+        assert_eq!(got.len(), 4);
+        let first = got[0].as_ref().unwrap();
+        assert_eq!((first.verdict.is_ok(), first.row()), (false, "http"));
+        assert_eq!(
+            (clf_referer(first).as_deref(), clf_referer_scheme(first)),
+            (Some("http://r.dom/a b"), Some("http"))
+        );
+        assert!(got[1].is_none());
+        assert_eq!(got[2].as_ref().map(clf::Record::row), Some(clf::NOT_CLF));
+        assert_eq!(got[3].as_ref().map(|r| (r.verdict.is_ok(), r.row())), Some((true, "*")));
     }
 
     #[test]

@@ -139,6 +139,7 @@ const CRATES: &[Crate] = &[
             "log lines as columns",
         ],
         modules: &[
+            ("compressed", 1),
             ("convert", 1),
             ("ffi", 1),
             ("replace", 1),

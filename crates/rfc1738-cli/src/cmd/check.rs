@@ -379,8 +379,11 @@ impl Summary {
 #[derive(Default)]
 struct Tally {
     order: Vec<(Vec<u8>, (u64, u64))>,
-    /// Referers by scheme: valid, invalid.
-    referers: BTreeMap<String, (u64, u64)>,
+    /// Referers by scheme: valid, invalid; in the order first seen.
+    referers: Vec<(String, (u64, u64))>,
+    /// Where each referer scheme is in `referers`, for those past the
+    /// first few (read by a compare each).
+    referer_index: HashMap<String, usize>,
     /// Errors of the referers by kind and rule, in the order first seen.
     referer_errors: Vec<ErrorRow>,
     /// Errors by kind and rule, in the order first seen.
@@ -397,6 +400,8 @@ struct Tally {
     next_seen: usize,
     /// The slot of `seen` the previous line matched, tried first.
     last_seen: usize,
+    /// The entry the previous named row (`add_named`) was counted under.
+    last_named: usize,
     /// The lower-cased name being looked up (reused: no allocation per
     /// line when the scheme changes from line to line).
     key: Vec<u8>,
@@ -430,10 +435,21 @@ impl Tally {
 
     /// Counts a referer under its scheme's row.
     fn add_referer(&mut self, name: &str, ok: bool) {
-        let counts = match self.referers.get_mut(name) {
-            Some(c) => c,
-            None => self.referers.entry(name.to_string()).or_default(),
+        // A log has a handful of referer schemes: the first few are found
+        // by a compare each, before any hash.
+        const NEAR: usize = 8;
+        let at = match self.referers.iter().take(NEAR).position(|(n, _)| n == name) {
+            Some(at) => at,
+            None => match self.referer_index.get(name) {
+                Some(&at) => at,
+                None => {
+                    self.referer_index.insert(name.to_string(), self.referers.len());
+                    self.referers.push((name.to_string(), (0, 0)));
+                    self.referers.len() - 1
+                }
+            },
         };
+        let counts = &mut self.referers[at].1;
         if ok {
             counts.0 += 1;
         } else {
@@ -443,9 +459,17 @@ impl Tally {
 
     /// Counts a line under a row named apart (a log line's request scheme).
     fn add_named(&mut self, name: &str, ok: bool) {
-        self.key.clear();
-        self.key.extend_from_slice(name.as_bytes());
-        let at = self.entry();
+        // The previous line's row first: a log is mostly one scheme, and
+        // a compare costs less than a hash.
+        let at = match self.order.get(self.last_named) {
+            Some((n, _)) if n == name.as_bytes() => self.last_named,
+            _ => {
+                self.key.clear();
+                self.key.extend_from_slice(name.as_bytes());
+                self.last_named = self.entry();
+                self.last_named
+            }
+        };
         let counts = &mut self.order[at].1;
         if ok {
             counts.0 += 1;
@@ -869,12 +893,14 @@ fn check_lines(block: Block, line_no: u64, job: Job<'_>, mut out: Vec<u8>) -> io
                 Ok(t) => Some(rfc1738::validate_bytes(t).map_err(Problem::from)),
                 Err(_) => None,
             };
-            one_line(&mut done, job, line_no + k, line, checked)?;
+            one_line(&mut done, job, line_no + k, line, checked, None)?;
         }
         if let Some(n) = block.too_long {
             k += 1;
-            one_line(&mut done, job, line_no + k, Err(n), None)?;
+            one_line(&mut done, job, line_no + k, Err(n), None, None)?;
         }
+    } else if job.format == Format::Clf && !job.lenient {
+        k = clf_lines(&block, line_no, job, &mut done)?;
     } else {
         for line in block.lines(job.max_len) {
             k += 1;
@@ -882,12 +908,51 @@ fn check_lines(block: Block, line_no: u64, job: Job<'_>, mut out: Vec<u8>) -> io
                 empty_line(&mut done, job);
                 continue;
             }
-            one_line(&mut done, job, line_no + k, line, None)?;
+            one_line(&mut done, job, line_no + k, line, None, None)?;
         }
     }
     done.buffer = block.into_buffer();
     done.lines = k;
     Ok(done)
+}
+
+/// Checks the log lines of a block strictly, their URLs in bulk
+/// (`clf::check_lines`: the request URLs and referers of many lines in
+/// one buffer, the full parser asked only for the errors); the lines
+/// empty or too long in between, in their place. Returns the lines read.
+fn clf_lines(block: &Block, line_no: u64, job: Job<'_>, done: &mut Done) -> io::Result<u64> {
+    let lines: Vec<Result<&[u8], u64>> = block.lines(job.max_len).collect();
+    let checked = |l: &Result<&[u8], u64>| matches!(l, Ok(t) if !t.is_empty());
+    // `lines[next]` is the first line not yet written.
+    let mut next = 0;
+    let mut result = Ok(());
+    let others = |done: &mut Done, upto: usize, next: &mut usize| -> io::Result<()> {
+        while *next < upto {
+            match lines[*next] {
+                Ok(_) => empty_line(done, job),
+                Err(n) => one_line(done, job, line_no + *next as u64 + 1, Err(n), None, None)?,
+            }
+            *next += 1;
+        }
+        Ok(())
+    };
+    let each = |t: &[u8], record: clf::Record<'_>| {
+        if result.is_err() {
+            return;
+        }
+        let at = next + lines[next..].iter().position(checked).expect("a line for each record");
+        result = others(done, at, &mut next)
+            .and_then(|()| one_line(done, job, line_no + at as u64 + 1, Ok(t), None, Some(&record)));
+        next = at + 1;
+    };
+    let inputs = lines.iter().filter_map(|l| l.ok().filter(|t| !t.is_empty()));
+    match job.log_format {
+        Some(f) => f.check_lines(inputs, job.fields, each),
+        None => clf::check_lines(inputs, job.fields, each),
+    }
+    result?;
+    others(done, lines.len(), &mut next)?;
+    Ok(lines.len() as u64)
 }
 
 /// An empty line holds no URL: not counted, and answered by an empty
@@ -907,13 +972,21 @@ fn one_line(
     line_no: u64,
     line: Result<&[u8], u64>,
     checked: Option<Result<(), Problem>>,
+    checked_record: Option<&clf::Record<'_>>,
 ) -> io::Result<()> {
     let mut record = None;
+    let computed;
     let (input, verdict): (&[u8], Verdict) = match line {
         Ok(t) if job.format == Format::Clf => {
-            let r = match job.log_format {
-                Some(f) => f.record(t, job.lenient, job.fields),
-                None => clf::record_with(t, job.lenient, job.fields),
+            let r = match checked_record {
+                Some(r) => r,
+                None => {
+                    computed = match job.log_format {
+                        Some(f) => f.record(t, job.lenient, job.fields),
+                        None => clf::record_with(t, job.lenient, job.fields),
+                    };
+                    &computed
+                }
             };
             done.tally.add_named(r.row(), r.verdict.is_ok());
             if let (true, Some(row), Some(f)) = (job.fields.referer, r.referer_row(), &r.referer) {
@@ -956,7 +1029,7 @@ fn one_line(
     done.tally.add_warnings(&verdict.warnings, job.file, line_no, input);
     let silent = job.quiet || (job.invalid_only && verdict.result.is_ok());
     if !silent {
-        write_verdict(&mut done.out, job, line_no, input, &verdict, record.as_ref())?;
+        write_verdict(&mut done.out, job, line_no, input, &verdict, record)?;
     }
     Ok(())
 }

@@ -37,14 +37,13 @@ from typing import Any, Dict, Iterable, List, Optional, Union
 
 try:
     import dask as _dask
-    import pyarrow as _pa
     from dask import delayed as _delayed
 except ImportError as _error:  # pragma: no cover - depends on the environment
     from rfc1738.sql import missing
 
     raise missing("dask", "dask[distributed]") from _error
 
-from rfc1738 import _rfc1738
+from rfc1738 import clf
 
 PathLike = Union[str, "os.PathLike[str]"]
 
@@ -81,51 +80,49 @@ def _files(paths: Union[PathLike, Iterable[PathLike]]) -> List[str]:
 def _read(path: str) -> bytes:
     import fsspec
 
-    with fsspec.open(path, "rb") as f:
+    # A name ending .gz, .bz2, .xz, .zst... is inflated by fsspec; the
+    # Rust reader tells any other compressed file by its first bytes.
+    with fsspec.open(path, "rb", compression="infer") as f:
         return f.read()
 
 
-def check_file(path: str) -> Dict[str, Any]:
-    """One file's report: runs on a worker. The file is checked in Rust
-    in one pass, without the lock; no Python object is made per line.
+def check_file(path: str, log_format: Optional[str] = None) -> Dict[str, Any]:
+    """One file's report (:func:`rfc1738.clf.check_file`): runs on a
+    worker. The file is checked in Rust in one pass, without the lock; no
+    Python object is made per line. A compressed file (gzip, zstd, bzip2,
+    xz) is inflated as it is read.
 
     ``invalid_lines`` is a ``pyarrow.Table`` of ``line`` (from 1),
-    ``input``, ``offset``, ``kind``, ``rule``, ``message``.
+    ``input``, ``offset``, ``kind``, ``rule``, ``message`` and the
+    referer's ``referer``, ``referer_valid``, ``referer_scheme``,
+    ``referer_error``.
     """
     if _is_url(path):
-        lines, counts, invalid = _rfc1738.clf_check_log(_read(path))
-    else:
-        # Read in Rust a block at a time, as the command reads it.
-        lines, counts, invalid = _rfc1738.clf_check_file(path)
-    by_scheme = {
-        "(no scheme)" if scheme is None else scheme: {"valid": v, "invalid": i} for scheme, v, i in counts
-    }
-    table = _pa.Table.from_struct_array(invalid)
-    return {
-        "lines": lines,
-        "valid": lines - len(table),
-        "invalid": len(table),
-        "by_scheme": dict(sorted(by_scheme.items())),
-        "invalid_lines": table,
-    }
+        return clf.check_log(_read(path), log_format)
+    # Read in Rust a block at a time, as the command reads it.
+    return clf.check_file(path, log_format)
 
 
 def check_logs(
-    paths: Union[PathLike, Iterable[PathLike]], client: Optional[Any] = None
+    paths: Union[PathLike, Iterable[PathLike]], client: Optional[Any] = None, log_format: Optional[str] = None
 ) -> Dict[str, Dict[str, Any]]:
     """Checks every line of the Common Log Format files ``paths`` (files,
     directories, or fsspec URLs of either) on the cluster: one task per file.
 
-    Returns ``{path: {lines, valid, invalid, by_scheme, invalid_lines}}``;
-    ``by_scheme`` maps the request URL's scheme (``http`` for a path, ``*`` for ``OPTIONS *``) to
-    ``{valid, invalid}``; ``invalid_lines`` is a ``pyarrow.Table``, a row
-    per invalid line: ``line``, ``input``, ``offset`` (in the line),
-    ``kind``, ``rule``, ``message``, as ``rfc1738 check --format clf
-    --json`` gives them. ``client``: a ``dask.distributed`` client; by
-    default the current one (or Dask's local scheduler).
+    Returns ``{path: {lines, valid, invalid, by_scheme, referers,
+    invalid_lines}}`` as :func:`rfc1738.clf.check_log` gives them:
+    ``by_scheme`` maps each row of the command's summary (the request
+    URL's scheme, ``http`` for a path, ``*`` for ``OPTIONS *``, ``(no
+    request)``, ``(not clf)``) to ``{valid, invalid}``; ``referers`` the
+    referers' schemes; ``invalid_lines`` is a ``pyarrow.Table``, a row per
+    invalid line, as ``rfc1738 check --format clf --json`` gives them.
+    Compressed files (gzip, zstd, bzip2, xz) are read as the command reads
+    them. ``client``: a ``dask.distributed`` client; by default the current
+    one (or Dask's local scheduler). ``log_format``: as ``--log-format``
+    (a preset, an Apache ``LogFormat`` or an nginx ``log_format`` string).
     """
     files = _files(paths)
-    tasks = [_delayed(check_file, pure=True)(p) for p in files]
+    tasks = [_delayed(check_file, pure=True)(p, log_format) for p in files]
     if client is not None:
         results = client.gather(client.compute(tasks))
     else:
@@ -139,16 +136,17 @@ def main(argv: Optional[List[str]] = None) -> int:
     ap.add_argument("paths", nargs="+", help="log files, directories, or fsspec URLs")
     ap.add_argument("--scheduler", help="the address of a running scheduler (tcp://host:8786)")
     ap.add_argument("--workers", type=int, default=2, help="worker processes of a local cluster (default 2)")
+    ap.add_argument("--log-format", help="as rfc1738 check --log-format: a preset, an Apache or nginx format string")
     args = ap.parse_args(argv)
     from dask.distributed import Client, LocalCluster
 
     if args.scheduler:
         with Client(args.scheduler) as client:
-            report = check_logs(args.paths, client=client)
+            report = check_logs(args.paths, client=client, log_format=args.log_format)
     else:
         with LocalCluster(n_workers=args.workers, threads_per_worker=1, dashboard_address=None) as cluster:
             with Client(cluster) as client:
-                report = check_logs(args.paths, client=client)
+                report = check_logs(args.paths, client=client, log_format=args.log_format)
     for path, r in report.items():
         schemes = ", ".join(f"{s} {c['valid']}/{c['valid'] + c['invalid']}" for s, c in r["by_scheme"].items())
         print(f"{path}: {r['lines']} lines, {r['valid']} valid, {r['invalid']} invalid ({schemes})")

@@ -14,7 +14,9 @@ Importing this module registers ``pl.col(...).rfc1738`` and
 The methods are the SQL functions without their ``rfc1738_`` prefix:
 ``is_valid`` (``rfc1738_valid``), ``error``, ``parse``, ``scheme``, ``user``,
 ``password``, ``host``, ``port``, ``path``, ``search``, ``fragment``,
-``normalize``, ``lint``, ``extract``, ``clf_url``.
+``normalize``, ``lint``, ``extract``, ``clf_url``, and the log line's
+``clf_valid``, ``clf_scheme``, ``clf_error``, ``clf_referer``,
+``clf_referer_valid``, ``clf_referer_scheme``, ``clf_referer_error``.
 """
 
 try:
@@ -87,6 +89,13 @@ class Rfc1738Namespace:
     lint = _batch("rfc1738_lint")
     extract = _batch("rfc1738_extract")
     clf_url = _batch("rfc1738_clf_url")
+    clf_valid = _batch("rfc1738_clf_valid")
+    clf_scheme = _batch("rfc1738_clf_scheme")
+    clf_error = _batch("rfc1738_clf_error")
+    clf_referer = _batch("rfc1738_clf_referer")
+    clf_referer_valid = _batch("rfc1738_clf_referer_valid")
+    clf_referer_scheme = _batch("rfc1738_clf_referer_scheme")
+    clf_referer_error = _batch("rfc1738_clf_referer_error")
 
 
 @_pl.api.register_series_namespace("rfc1738")
@@ -112,3 +121,10 @@ class Rfc1738SeriesNamespace:
     lint = _series("rfc1738_lint")
     extract = _series("rfc1738_extract")
     clf_url = _series("rfc1738_clf_url")
+    clf_valid = _series("rfc1738_clf_valid")
+    clf_scheme = _series("rfc1738_clf_scheme")
+    clf_error = _series("rfc1738_clf_error")
+    clf_referer = _series("rfc1738_clf_referer")
+    clf_referer_valid = _series("rfc1738_clf_referer_valid")
+    clf_referer_scheme = _series("rfc1738_clf_referer_scheme")
+    clf_referer_error = _series("rfc1738_clf_referer_error")

@@ -17,7 +17,21 @@ register these same functions under these same names.
 ``rfc1738_lint``           the §6 warnings: ``[{offset, kind, message}]``
 ``rfc1738_extract``        the URLs found in a text: ``[{url, start, end, form}]``
 ``rfc1738_clf_url``        the request URL of a Common Log Format line
+``rfc1738_clf_valid``      whether the log line is valid, as ``rfc1738 check
+                           --format clf`` says (request URL and referer)
+``rfc1738_clf_scheme``     the row of the command's summary the line counts
+                           under: the request URL's scheme (``http`` for a
+                           path), ``*``, ``(no request)``, ``(not clf)``
+``rfc1738_clf_error``      ``{offset, kind, rule, message}`` of the line
+``rfc1738_clf_referer``    the Combined referer as logged; null for ``"-"``
+``rfc1738_clf_referer_valid``, ``_referer_scheme``, ``_referer_error``:
+                           the referer's own verdict, scheme, error
 ========================  ==================================================
+
+The ``rfc1738_clf_*`` functions are the command's one rule for a log line
+(``rfc1738_report::clf``): ``rfc1738_valid(rfc1738_clf_url(line))`` is
+not, since a path is no URL; grouping a log by ``rfc1738_clf_scheme`` and
+``rfc1738_clf_valid`` gives the counts of ``rfc1738 check --format clf``.
 """
 
 from dataclasses import dataclass
@@ -150,6 +164,38 @@ FUNCTIONS = [
         lambda c: _array(_rfc1738.arrow_clf_url(_array(c))),
         "the request URL of a Common Log Format line",
     ),
+]
+
+
+def _clf(column):
+    """Each line's record, the lines of a batch checked in bulk."""
+    return _array(_rfc1738.arrow_clf_check(_array(column)))
+
+
+def _clf_field(name):
+    def kernel(column):
+        return _clf(column).field(name)
+
+    return kernel
+
+
+def _clf_error(prefix):
+    def kernel(column):
+        checked = _clf(column)
+        fields = [checked.field(f"{prefix}{f.name}").cast(f.type) for f in ERROR]
+        return pa.StructArray.from_arrays(fields, fields=list(ERROR), mask=pc.is_null(fields[0]))
+
+    return kernel
+
+
+FUNCTIONS += [
+    Function("rfc1738_clf_valid", pa.bool_(), _clf_field("valid"), "whether the log line is valid, as check --format clf says"),
+    Function("rfc1738_clf_scheme", pa.string(), _clf_field("row"), "the summary row of check --format clf the line counts under"),
+    Function("rfc1738_clf_error", ERROR, _clf_error("error_"), "where and why the log line is invalid; null when valid"),
+    Function("rfc1738_clf_referer", pa.string(), _clf_field("referer"), "the Combined referer as logged"),
+    Function("rfc1738_clf_referer_valid", pa.bool_(), _clf_field("referer_valid"), "whether the referer is a valid URL"),
+    Function("rfc1738_clf_referer_scheme", pa.string(), _clf_field("referer_scheme"), "the referer's scheme, or (no scheme)"),
+    Function("rfc1738_clf_referer_error", ERROR, _clf_error("referer_error_"), "where and why the referer is invalid"),
 ]
 
 BY_NAME = {f.name: f for f in FUNCTIONS}

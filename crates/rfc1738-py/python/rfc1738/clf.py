@@ -1,0 +1,86 @@
+"""Web server logs checked as ``rfc1738 check --format clf`` checks them.
+
+Every function here applies the command's one rule for a log line (the
+request URL, a path read as an http URL's, and the Combined referer, each
+checked strictly; ``rfc1738_report::clf`` in Rust), reads compressed logs
+as the command does (gzip of one member or several, zstd, bzip2 and xz,
+told by their first bytes), and takes ``log_format=``: an Apache
+``LogFormat`` or nginx ``log_format`` string, or a preset (``common``,
+``combined``, ``vhost_combined``, nginx ``main``), as ``--log-format``
+reads it; an unknown directive is a ``ValueError`` naming it.
+
+>>> import rfc1738.clf
+>>> r = rfc1738.clf.check_log(b'h - - [d] "GET /a HTTP/1.0" 200 1 "http://r.dom/a b" "ua"\\n')
+>>> r["invalid"], r["by_scheme"], r["referers"]
+(1, {'http': {'valid': 0, 'invalid': 1}}, {'http': {'valid': 0, 'invalid': 1}})
+"""
+
+import os
+from typing import Any, Dict, Optional, Union
+
+try:
+    import pyarrow as _pa
+except ImportError as _error:  # pragma: no cover - depends on the environment
+    from rfc1738.sql import missing
+
+    raise missing("arrow", "pyarrow") from _error
+
+from rfc1738 import _rfc1738
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+
+def _counts(rows):
+    return {name: {"valid": v, "invalid": i} for name, v, i in rows}
+
+
+def _report(result) -> Dict[str, Any]:
+    lines, counts, invalid, referers = result
+    table = _pa.Table.from_struct_array(invalid)
+    return {
+        "lines": lines,
+        "valid": lines - len(table),
+        "invalid": len(table),
+        "by_scheme": _counts(counts),
+        "referers": _counts(referers),
+        "invalid_lines": table,
+    }
+
+
+def check_log(data: bytes, log_format: Optional[str] = None) -> Dict[str, Any]:
+    """Checks every line of the log ``data`` (compressed or not), in Rust
+    in one pass without the lock; no Python object is made per line.
+
+    Returns ``{lines, valid, invalid, by_scheme, referers,
+    invalid_lines}``: ``lines`` checked (empty lines are skipped, as the
+    command skips them); ``by_scheme`` maps each row of the command's
+    summary (the request URL's scheme, ``http`` for a path, ``*`` for
+    ``OPTIONS *``, ``(no request)``, ``(not clf)``) to ``{valid,
+    invalid}``; ``referers`` maps each referer scheme (``(no scheme)``)
+    the same way; ``invalid_lines`` is a ``pyarrow.Table``, a row per
+    invalid line: ``line`` (from 1), ``input``, ``offset`` (in the line),
+    ``kind``, ``rule``, ``message``, ``referer``, ``referer_valid``,
+    ``referer_scheme``, ``referer_error``, as ``rfc1738 check --format clf
+    --json`` gives them.
+    """
+    return _report(_rfc1738.clf_check_log(data, log_format))
+
+
+def check_file(path: PathLike, log_format: Optional[str] = None) -> Dict[str, Any]:
+    """:func:`check_log` of the file at ``path``, read in Rust a block at
+    a time (a compressed one inflated as it is read): the file is never
+    one Python object. A corrupt or truncated compressed file raises
+    ``OSError`` naming the format and the compressed byte."""
+    return _report(_rfc1738.clf_check_file(os.fspath(path), log_format))
+
+
+def check(column: Any, log_format: Optional[str] = None) -> Any:
+    """Each log line of an Arrow column of strings checked, one struct per
+    line: ``valid``, ``url`` (the request target), ``scheme`` (as the
+    command's record: ``*`` for ``OPTIONS *``, null without a request),
+    ``row`` (the summary's row), ``error_offset``, ``error_kind``,
+    ``error_rule``, ``error_message``, ``referer``, ``referer_valid``,
+    ``referer_scheme``, ``referer_error_offset``, ``referer_error_kind``,
+    ``referer_error_rule``, ``referer_error_message``; a null row where the
+    line is null."""
+    return _rfc1738.arrow_clf_check(column, log_format)

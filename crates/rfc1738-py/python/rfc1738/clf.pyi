@@ -1,0 +1,16 @@
+"""Web server logs checked as ``rfc1738 check --format clf`` checks them."""
+
+import os
+from typing import Any, Dict, Optional, Union
+
+PathLike = Union[str, "os.PathLike[str]"]
+
+def check_log(data: bytes, log_format: Optional[str] = None) -> Dict[str, Any]:
+    """Checks every line of the log ``data`` (compressed or not): ``{lines,
+    valid, invalid, by_scheme, referers, invalid_lines}``."""
+
+def check_file(path: PathLike, log_format: Optional[str] = None) -> Dict[str, Any]:
+    """:func:`check_log` of the file at ``path``, read a block at a time."""
+
+def check(column: Any, log_format: Optional[str] = None) -> Any:
+    """Each log line of an Arrow column checked: one struct per line."""
