@@ -1,6 +1,7 @@
 //! Compressed logs, read as the command reads them: a gzip (one member
-//! or several), zstd, bzip2 or xz stream told by its first bytes (the
-//! magic the command's `decompress.rs` looks for, never the file's name),
+//! or several), zstd, bzip2 or xz stream told by its first bytes
+//! (`rfc1738_report::compression`, as the command tells it; never the
+//! file's name),
 //! inflated by the same crates with the same settings, as it is read.
 //! The command's reader inflates on a thread of its own and says where a
 //! fault lies; here the stream is read where the log is checked (a Dask
@@ -11,45 +12,12 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
 use std::path::Path;
 
-/// A compression format.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
-    Gzip,
-    Zstd,
-    Bzip2,
-    Xz,
-}
+use rfc1738_report::compression::{sniff as sniff_head, Format, MAGIC};
 
-impl Format {
-    fn name(self) -> &'static str {
-        match self {
-            Format::Gzip => "gzip",
-            Format::Zstd => "zstd",
-            Format::Bzip2 => "bzip2",
-            Format::Xz => "xz",
-        }
-    }
-}
-
-/// The format whose magic `head` starts with (the first 10 bytes of the
-/// input, or all of a shorter one); `None` for text. bzip2's `BZh` and
-/// level must be followed by the magic of a block or of the stream's end,
-/// as a text line may start `BZh9`.
+/// The format whose magic `head` starts with (the first [`MAGIC`] bytes
+/// of the input, or all of a shorter one); `None` for text.
 pub fn sniff(head: &[u8]) -> Option<Format> {
-    if head.starts_with(b"\x1f\x8b") {
-        return Some(Format::Gzip);
-    }
-    if head.starts_with(b"\x28\xb5\x2f\xfd") {
-        return Some(Format::Zstd);
-    }
-    if head.starts_with(b"\xfd7zXZ\x00") {
-        return Some(Format::Xz);
-    }
-    let bz = head.len() >= 10
-        && head.starts_with(b"BZh")
-        && (b'1'..=b'9').contains(&head[3])
-        && (head[4..10] == *b"\x31\x41\x59\x26\x53\x59" || head[4..10] == *b"\x17\x72\x45\x38\x50\x90");
-    bz.then_some(Format::Bzip2)
+    sniff_head(head, false).ok().flatten()
 }
 
 /// The most memory the xz decoder may take, as the command allows it.
@@ -154,7 +122,7 @@ pub fn open(path: &Path) -> io::Result<Box<dyn Read + Send>> {
     // A first read shorter than a magic is the whole of a short file (or
     // a pipe's first piece: read as text, as the command reads a pipe's
     // few first bytes only when more may come).
-    Ok(match sniff(&head[..head.len().min(10)]) {
+    Ok(match sniff(&head[..head.len().min(MAGIC)]) {
         Some(format) => Box::new(decoder(format, file)?),
         None => Box::new(file),
     })

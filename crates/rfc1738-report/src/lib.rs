@@ -12,6 +12,7 @@
 //! - [`explain`]: what a client does with a URL, in words.
 //! - [`diag`]: the input made printable, with a caret under an offset.
 //! - [`clf`]: the request URL of a Common Log Format line.
+//! - [`compression`]: which compression a log is in, by its first bytes.
 //! - [`logformat`]: log lines of an Apache `LogFormat` or nginx `log_format` string.
 //! - [`parts`]: a part of a URL by name, as `parse --get` names it.
 //! - [`spans`]: where each part of a URL lies, for the explorer page.
@@ -20,6 +21,7 @@
 //! - [`sql`]: what each `rfc1738_*` SQL function says of one input, for every engine.
 
 pub mod clf;
+pub mod compression;
 pub mod diag;
 pub mod explain;
 pub mod json;

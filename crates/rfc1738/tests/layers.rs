@@ -86,6 +86,7 @@ const CRATES: &[Crate] = &[
             ("outcome", 1),
             ("parts", 1),
             ("diag", 1),
+            ("compression", 1),
             ("json", 2),
             ("explain", 2),
             ("clf", 2),
