@@ -94,7 +94,7 @@ mod form;
 mod scan;
 
 pub use form::Form;
-pub use scan::MAX_WRAPPER;
+pub use scan::{Match, MAX_WRAPPER};
 
 /// Finds URLs in text: the entry point of this module.
 ///
@@ -213,45 +213,6 @@ impl Finder {
 #[must_use]
 pub fn find_iter(text: &str) -> Matches<'_> {
     Finder::new().find_iter(text)
-}
-
-/// A URL found in text.
-///
-/// ```text
-///   see <URL:ftp://a.org/long-
-///            name>.
-///       ^                      ^
-///       start()                end()      as_str() = "ftp://a.org/long-name"
-///                                         hyphen_breaks() = [16]
-///                                         alternative() = Some("ftp://a.org/longname")
-/// ```
-///
-/// # Examples
-///
-/// ```
-/// use rfc1738::extract::{find_iter, Form};
-///
-/// let text = "see <URL:ftp://a.org/long-\n         name>.";
-/// let m = find_iter(text).next().unwrap();
-/// assert_eq!(m.as_str(), "ftp://a.org/long-name");
-/// assert_eq!((m.start(), m.end()), (4, 41));
-/// assert_eq!(&text[m.range()], "<URL:ftp://a.org/long-\n         name>");
-/// assert_eq!(m.form(), Form::UrlPrefix);
-/// assert_eq!(m.hyphen_breaks(), [16]);
-/// assert_eq!(m.alternative().as_deref(), Some("ftp://a.org/longname"));
-/// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Match<'t> {
-    start: usize,
-    end: usize,
-    url: Cow<'t, str>,
-    form: Form,
-    hyphen_breaks: Vec<usize>,
-    /// Where the URL's first character is in the text.
-    inner_start: usize,
-    /// `(offset in the URL, offset in the text)` of each character that
-    /// follows deleted whitespace; empty when nothing was deleted.
-    gaps: scan::Gaps,
 }
 
 impl<'t> Match<'t> {

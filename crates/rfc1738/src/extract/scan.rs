@@ -35,11 +35,46 @@ use crate::simd::{self, Path};
 /// ```
 pub const MAX_WRAPPER: usize = 16 << 10;
 
-/// What a scanner found: the match itself, made here (its fields are the
-/// parent module's, visible to this one), so that no copy is made of it.
-pub(super) use super::Match as Found;
+/// A URL found in text.
+///
+/// ```text
+///   see <URL:ftp://a.org/long-
+///            name>.
+///       ^                      ^
+///       start()                end()      as_str() = "ftp://a.org/long-name"
+///                                         hyphen_breaks() = [16]
+///                                         alternative() = Some("ftp://a.org/longname")
+/// ```
+///
+/// # Examples
+///
+/// ```
+/// use rfc1738::extract::{find_iter, Form};
+///
+/// let text = "see <URL:ftp://a.org/long-\n         name>.";
+/// let m = find_iter(text).next().unwrap();
+/// assert_eq!(m.as_str(), "ftp://a.org/long-name");
+/// assert_eq!((m.start(), m.end()), (4, 41));
+/// assert_eq!(&text[m.range()], "<URL:ftp://a.org/long-\n         name>");
+/// assert_eq!(m.form(), Form::UrlPrefix);
+/// assert_eq!(m.hyphen_breaks(), [16]);
+/// assert_eq!(m.alternative().as_deref(), Some("ftp://a.org/longname"));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Match<'t> {
+    pub(super) start: usize,
+    pub(super) end: usize,
+    pub(super) url: Cow<'t, str>,
+    pub(super) form: Form,
+    pub(super) hyphen_breaks: Vec<usize>,
+    /// Where the URL's first character is in the text.
+    pub(super) inner_start: usize,
+    /// `(offset in the URL, offset in the text)` of each character that
+    /// follows deleted whitespace; empty when nothing was deleted.
+    pub(super) gaps: Gaps,
+}
 
-/// The gaps of a URL (`Found::gaps`): the first two held in place, the
+/// The gaps of a URL (`Match::gaps`): the first two held in place, the
 /// rest on the heap. A wrapper broken across lines has one or two, and
 /// each would otherwise cost an allocation and its release (on the
 /// Appendix text, the allocator was a sixth of the extractor's
@@ -192,7 +227,7 @@ fn accepts_without_prefix(scheme: &str, rest: &str) -> bool {
 /// of the URL starts only after a scheme that may start one, and a scan that
 /// finds nothing has only crossed trailing punctuation, which holds no letter
 /// and so no scheme for a later colon.
-pub(super) fn bare(text: &str, run_start: usize, colon: usize) -> Option<Found<'_>> {
+pub(super) fn bare(text: &str, run_start: usize, colon: usize) -> Option<Match<'_>> {
     let b = text.as_bytes();
     // "--http://" or ".http://": the scheme starts at its first letter.
     let start =
@@ -211,7 +246,7 @@ pub(super) fn bare(text: &str, run_start: usize, colon: usize) -> Option<Found<'
     if !accepts_without_prefix(scheme, &text[colon + 1..end]) {
         return None;
     }
-    Some(Found {
+    Some(Match {
         start,
         end,
         url: Cow::Borrowed(&text[start..end]),
@@ -301,18 +336,18 @@ fn is_line_break(c: char) -> bool {
 /// (the scan would have stopped there); so the scans of two wrappers never
 /// overlap. Once a wrapper has crossed a line break, the next `<` looked at
 /// is on a later line, so no line is read twice for its quote marks.
-pub(super) fn wrapped(text: &str, lt: usize) -> Option<Found<'_>> {
+pub(super) fn wrapped(text: &str, lt: usize) -> Option<Match<'_>> {
     wrapped_in(text, lt, || quote_depth(text.as_bytes(), lt))
 }
 
 /// [`wrapped`] with the quote depth given: the naive search of the tests
 /// counts it its own way.
 #[cfg(test)]
-pub(super) fn wrapped_with_depth(text: &str, lt: usize, depth: usize) -> Option<Found<'_>> {
+pub(super) fn wrapped_with_depth(text: &str, lt: usize, depth: usize) -> Option<Match<'_>> {
     wrapped_in(text, lt, || depth)
 }
 
-fn wrapped_in(text: &str, lt: usize, quote_depth: impl FnOnce() -> usize) -> Option<Found<'_>> {
+fn wrapped_in(text: &str, lt: usize, quote_depth: impl FnOnce() -> usize) -> Option<Match<'_>> {
     let b = text.as_bytes();
     let after = lt + 1;
     let (form, from) = match b.get(after..after + 4) {
@@ -333,7 +368,7 @@ fn wrapped_in(text: &str, lt: usize, quote_depth: impl FnOnce() -> usize) -> Opt
     if form == Form::Angle && !accepts_without_prefix(&body.url[..n], &body.url[n + 1..]) {
         return None;
     }
-    Some(Found {
+    Some(Match {
         start: lt,
         end: body.gt + 1,
         url: body.url,
