@@ -165,11 +165,7 @@ impl<'a> Checker<'a> {
             let two = self.masks[rel / BLOCK..].first_chunk::<2>().expect("two blocks of zeros end the masks");
             decide(&Long { c: self, s, head: Short::new(two, (rel % BLOCK) as u32) }, self.path, self.b, s, e)
         };
-        match verdict {
-            Verdict::Valid => true,
-            Verdict::Invalid => false,
-            Verdict::Ask => validate_bytes(&self.b[range]).is_ok(),
-        }
+        answer(verdict, &self.b[range])
     }
 
     /// Classifies the window from `start`.
@@ -653,24 +649,29 @@ impl<'a> Iterator for Lines<'a> {
             return None;
         }
         let c = &mut self.checker;
-        let mut nl = if s >= c.base && s < c.end {
-            // The line breaks of the 64 bytes from `s`, as `Short` reads
-            // a mask (the masks end with two blocks of zeros): most lines
-            // end within them, found without a call.
+        let mut head = None;
+        if s >= c.base && s < c.end {
+            // The masks of the 64 bytes from `s` (the masks end with two
+            // blocks of zeros): most lines end within them, and are then
+            // decided from the same words.
             let rel = s - c.base;
-            let (k, off) = (rel / BLOCK, (rel % BLOCK) as u32);
-            let bits = c.masks[k].get(NL) >> off | c.masks[k + 1].get(NL) << 1 << (63 - off);
-            if bits == 0 {
-                c.first(NL, s, c.end)
-            } else {
-                (s + bits.trailing_zeros() as usize).min(c.end)
+            let two = c.masks[rel / BLOCK..].first_chunk::<2>().expect("two blocks of zeros end the masks");
+            let short = Short::new(two, (rel % BLOCK) as u32);
+            let bits = short.words[NL];
+            if bits != 0 {
+                // A line break of the window, so before its end.
+                let nl = s + bits.trailing_zeros() as usize;
+                self.at = nl + 1;
+                let e = if nl > s && b[nl - 1] == b'\r' { nl - 1 } else { nl };
+                return Some((&b[s..e], answer(decide(&short, c.path, b, s, e), &b[s..e])));
             }
-        } else {
-            c.end
-        };
+            head = Some(short);
+        }
+        let mut nl = if head.is_some() { c.first(NL, s, c.end) } else { c.end };
         if nl == c.end && c.end < b.len() {
             // The line goes past the window: a window from its start.
             c.window(s);
+            head = None;
             nl = c.first(NL, s, c.end);
             if nl == c.end && c.end < b.len() {
                 // Longer than a window: the full parser.
@@ -679,7 +680,24 @@ impl<'a> Iterator for Lines<'a> {
         }
         self.at = nl + 1;
         let e = if nl > s && b[nl - 1] == b'\r' { nl - 1 } else { nl };
-        Some((&b[s..e], c.is_valid(s..e)))
+        let valid = match head {
+            // A long line within the window: the masks of its first 64
+            // bytes are those read above.
+            Some(head) if e - s <= MAX_LEN => answer(decide(&Long { c, s, head }, c.path, b, s, e), &b[s..e]),
+            _ => c.is_valid(s..e),
+        };
+        Some((&b[s..e], valid))
+    }
+}
+
+/// Whether the URL `url` is valid, by the masks' `verdict` or else the
+/// full parser.
+#[inline(always)]
+fn answer(verdict: Verdict, url: &[u8]) -> bool {
+    match verdict {
+        Verdict::Valid => true,
+        Verdict::Invalid => false,
+        Verdict::Ask => validate_bytes(url).is_ok(),
     }
 }
 
