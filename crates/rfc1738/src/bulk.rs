@@ -221,34 +221,38 @@ trait Span {
     }
 }
 
-/// A URL of at most 64 bytes: its masks as one word each, read once from
-/// the two blocks they may touch and shifted to its start (eight words
-/// at once, which the compiler does with vector shifts).
-struct Short {
-    words: [u64; 8],
+/// A URL of at most 64 bytes: each mask read as one word from the two
+/// blocks it may touch, shifted to its start.
+#[derive(Clone, Copy)]
+struct Short<'m> {
+    /// The masks from the block where the URL starts, and the next.
+    two: &'m [Masks; 2],
+    /// Where it starts in the first.
+    off: u32,
 }
 
-impl Short {
+impl<'m> Short<'m> {
     /// The masks of 64 bytes from byte `off` of the first of `two` blocks.
     #[inline(always)]
-    fn new(two: &[Masks; 2], off: u32) -> Short {
-        let (a, b) = (two[0].words(), two[1].words());
-        let mut words = [0u64; 8];
-        for (w, (a, b)) in words.iter_mut().zip(a.iter().zip(&b)) {
-            // Two shifts: by 64 would overflow when `off` is 0.
-            *w = a >> off | b << 1 << (63 - off);
-        }
-        Short { words }
+    fn new(two: &'m [Masks; 2], off: u32) -> Short<'m> {
+        Short { two, off }
+    }
+
+    /// Mask `field` of the 64 bytes.
+    #[inline(always)]
+    fn word(&self, field: usize) -> u64 {
+        // Two shifts: by 64 would overflow when `off` is 0.
+        self.two[0].get(field) >> self.off | self.two[1].get(field) << 1 << (63 - self.off)
     }
 }
 
-impl Span for Short {
+impl Span for Short<'_> {
     #[inline(always)]
     fn first(&self, field: usize, from: usize, to: usize) -> usize {
         if from >= to {
             return to;
         }
-        ((self.words[field] & (u64::MAX << from)).trailing_zeros() as usize).min(to)
+        ((self.word(field) & (u64::MAX << from)).trailing_zeros() as usize).min(to)
     }
 }
 
@@ -259,7 +263,7 @@ struct Long<'c, 'a> {
     /// Where the URL starts in the buffer.
     s: usize,
     /// The masks of its first 64 bytes.
-    head: Short,
+    head: Short<'c>,
 }
 
 impl Span for Long<'_, '_> {
@@ -657,7 +661,7 @@ impl<'a> Iterator for Lines<'a> {
             let rel = s - c.base;
             let two = c.masks[rel / BLOCK..].first_chunk::<2>().expect("two blocks of zeros end the masks");
             let short = Short::new(two, (rel % BLOCK) as u32);
-            let bits = short.words[NL];
+            let bits = short.word(NL);
             if bits != 0 {
                 // A line break of the window, so before its end.
                 let nl = s + bits.trailing_zeros() as usize;

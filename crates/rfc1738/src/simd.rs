@@ -30,17 +30,13 @@
 use crate::chars::{self, XCHAR};
 
 /// The classes of the 64 bytes of one block, one bit per byte.
-///
-/// Laid out in the order of [`Masks::words`] (and aligned to a cache
-/// line), so that the words are one copy.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-#[repr(C, align(64))]
 pub(crate) struct Masks {
+    /// `"\n"`, which ends a line.
+    pub(crate) nl: u64,
     /// Bytes that are no unencoded `xchar` (§5: `unreserved | reserved`):
     /// `"%"` among them (the reader checks its escape).
     pub(crate) notx: u64,
-    /// `"\n"`, which ends a line.
-    pub(crate) nl: u64,
     /// `"/"`.
     pub(crate) slash: u64,
     /// `"?"`.
@@ -67,13 +63,6 @@ impl Masks {
             5 => self.colon,
             _ => self.semi,
         }
-    }
-
-    /// The fields as eight words, in the order of [`Masks::get`], the
-    /// eighth zero.
-    #[inline(always)]
-    pub(crate) fn words(&self) -> [u64; 8] {
-        [self.notx, self.nl, self.slash, self.quest, self.at, self.colon, self.semi, 0]
     }
 }
 
