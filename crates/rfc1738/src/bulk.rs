@@ -69,6 +69,7 @@ use crate::pct;
 use crate::reader::MAX_LEN;
 use crate::scheme;
 use crate::simd::{self, Masks, BLOCK};
+use core::cell::Cell;
 use core::ops::Range;
 
 pub use crate::simd::Path;
@@ -121,6 +122,11 @@ pub struct Checker<'a> {
     /// The window's masks, block by block, then two blocks of zeros (so
     /// that a URL's masks are read as one word without a check).
     masks: Vec<Masks>,
+    /// The last host of up to 8 bytes found valid, as a word (zero bytes
+    /// after it; a host holds none): runs of URLs on one host are common
+    /// (a log, a list of files), and each is then checked by one
+    /// comparison.
+    host: Cell<u64>,
 }
 
 impl<'a> Checker<'a> {
@@ -137,7 +143,7 @@ impl<'a> Checker<'a> {
     #[must_use]
     pub fn with_path(b: &'a [u8], path: Path) -> Checker<'a> {
         let path = if path.is_available() { path } else { Path::Portable };
-        Checker { b, path, base: 0, end: 0, masks: Vec::new() }
+        Checker { b, path, base: 0, end: 0, masks: Vec::new(), host: Cell::new(0) }
     }
 
     /// The way blocks are classified.
@@ -159,11 +165,11 @@ impl<'a> Checker<'a> {
         } else if e - s <= BLOCK {
             let rel = s - self.base;
             let two = self.masks[rel / BLOCK..].first_chunk::<2>().expect("two blocks of zeros end the masks");
-            decide(&Short::new(two, (rel % BLOCK) as u32), self.path, self.b, s, e)
+            decide(&Short::new(two, (rel % BLOCK) as u32), self.path, &self.host, self.b, s, e)
         } else {
             let rel = s - self.base;
             let two = self.masks[rel / BLOCK..].first_chunk::<2>().expect("two blocks of zeros end the masks");
-            decide(&Long { c: self, s, head: Short::new(two, (rel % BLOCK) as u32) }, self.path, self.b, s, e)
+            decide(&Long { c: self, s, head: Short::new(two, (rel % BLOCK) as u32) }, self.path, &self.host, self.b, s, e)
         };
         answer(verdict, &self.b[range])
     }
@@ -282,7 +288,7 @@ impl Span for Long<'_, '_> {
 
 /// The masks' verdict on the URL `buf[s..e]`, whose masks `v` holds.
 #[inline(always)]
-fn decide(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize) -> Verdict {
+fn decide(v: &impl Span, path: Path, memo: &Cell<u64>, buf: &[u8], s: usize, e: usize) -> Verdict {
     let b = &buf[s..e];
     let n = b.len();
     let mut bad = v.first(BAD, 0, n);
@@ -332,13 +338,13 @@ fn decide(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize) -> Verdict 
         // ip-schemepart`: every `xchar` text is one.
         SchemeKind::Other => Verdict::Valid,
         SchemeKind::Mailto => mailto(b, colon),
-        SchemeKind::News => news(v, path, buf, s, e, colon),
+        SchemeKind::News => news(v, path, memo, buf, s, e, colon),
         // The commonest kinds with `ip` inlined for them alone; the others
         // out of line (one body for the four would slow the common ones).
         kind @ (SchemeKind::Http | SchemeKind::Ftp | SchemeKind::File | SchemeKind::Telnet) => {
-            ip(v, path, buf, s, e, colon, kind)
+            ip(v, path, memo, buf, s, e, colon, kind)
         }
-        kind => ip_other(v, path, buf, s, e, colon, kind),
+        kind => ip_other(v, path, memo, buf, s, e, colon, kind),
     }
 }
 
@@ -347,13 +353,14 @@ fn decide(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize) -> Verdict 
 fn ip_other(
     v: &impl Span,
     path: Path,
+    memo: &Cell<u64>,
     buf: &[u8],
     s: usize,
     e: usize,
     colon: usize,
     kind: SchemeKind,
 ) -> Verdict {
-    ip(v, path, buf, s, e, colon, kind)
+    ip(v, path, memo, buf, s, e, colon, kind)
 }
 
 /// §3.5: `mailtourl = "mailto:" encoded822addr`, the address an RFC 822
@@ -375,7 +382,7 @@ fn mailto(b: &[u8], colon: usize) -> Verdict {
 /// distinguished from a news group name by the presence of the
 /// commercial at "@" character").
 #[inline(never)]
-fn news(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize, colon: usize) -> Verdict {
+fn news(v: &impl Span, path: Path, memo: &Cell<u64>, buf: &[u8], s: usize, e: usize, colon: usize) -> Verdict {
     let b = &buf[s..e];
     let (from, n) = (colon + 1, b.len());
     let at = v.first(AT, from, n);
@@ -388,7 +395,7 @@ fn news(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize, colon: usize)
         // `article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@"
         // host`: before the `"@"`, every `xchar` but `"@"` (escapes
         // too); after it, a host to the end.
-        at > from && !v.any(AT, at + 1, n) && host_ok(path, buf, s, at + 1, n)
+        at > from && !v.any(AT, at + 1, n) && host_ok(path, memo, buf, s, at + 1, n)
     };
     if ok {
         Verdict::Valid
@@ -400,18 +407,32 @@ fn news(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize, colon: usize)
 /// Whether `buf[s + h..s + host_end]` is a `host` (§3.1: `hostname |
 /// hostnumber`), as `host::short` reads it.
 #[inline(always)]
-fn host_ok(path: Path, buf: &[u8], s: usize, h: usize, host_end: usize) -> bool {
+fn host_ok(path: Path, memo: &Cell<u64>, buf: &[u8], s: usize, h: usize, host_end: usize) -> bool {
     let len = host_end - h;
     if len == 0 || len > host::MAX_LABEL {
         return len > 0 && host::blocks(&buf[s..], h, host_end) == Some(host_end);
     }
     let at = s + h;
     if len <= 8 {
-        // A host of one word (`deps`, `localhost`): its masks by table.
-        let m = chars::host_masks(&chars::chunk_from(buf, at));
+        // A host of one word (`deps`, `localhost`): the same as the last
+        // valid one, or its masks by table.
+        let w = match buf.get(at..at + 8) {
+            Some(w) => w.try_into().expect("eight bytes"),
+            None => chars::chunk_from(buf, at),
+        };
+        // The host's bytes alone (`len` is 1 to 8).
+        let key = u64::from_le_bytes(w) & u64::MAX >> (8 * (8 - len));
+        if key == memo.get() {
+            return true;
+        }
+        let m = chars::host_masks(&w);
         let (outside, dots, hyphens, letters) =
             (u64::from(m as u8), u64::from((m >> 8) as u8), u64::from((m >> 16) as u8), u64::from(m >> 24));
-        return outside.trailing_zeros() as usize >= len && host::labels(len, dots, hyphens, letters);
+        let ok = outside.trailing_zeros() as usize >= len && host::labels(len, dots, hyphens, letters);
+        if ok {
+            memo.set(key);
+        }
+        return ok;
     }
     if len <= 16 {
         // A short host (most are: `deps`, `www.example.com`): its two
@@ -449,7 +470,16 @@ fn host_ok(path: Path, buf: &[u8], s: usize, h: usize, host_end: usize) -> bool 
 /// `"//" login [ "/" path ]` after the `":"` at `colon` of an http, ftp,
 /// file or telnet URL `buf[s..e]` whose bytes are all `xchar` or escapes.
 #[inline(always)]
-fn ip(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize, colon: usize, kind: SchemeKind) -> Verdict {
+fn ip(
+    v: &impl Span,
+    path: Path,
+    memo: &Cell<u64>,
+    buf: &[u8],
+    s: usize,
+    e: usize,
+    colon: usize,
+    kind: SchemeKind,
+) -> Verdict {
     let b = &buf[s..e];
     let n = b.len();
     let start = colon + 3;
@@ -481,7 +511,7 @@ fn ip(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize, colon: usize, k
     }
     let host_end = v.first(COLON, h, login_end);
     // §3.10: `"file://" [ host | "localhost" ] "/" fpath`.
-    let host_ok = (kind == SchemeKind::File && host_end == h) || host_ok(path, buf, s, h, host_end);
+    let host_ok = (kind == SchemeKind::File && host_end == h) || host_ok(path, memo, buf, s, h, host_end);
     if !host_ok {
         return Verdict::Ask;
     }
@@ -667,7 +697,7 @@ impl<'a> Iterator for Lines<'a> {
                 let nl = s + bits.trailing_zeros() as usize;
                 self.at = nl + 1;
                 let e = if nl > s && b[nl - 1] == b'\r' { nl - 1 } else { nl };
-                return Some((&b[s..e], answer(decide(&short, c.path, b, s, e), &b[s..e])));
+                return Some((&b[s..e], answer(decide(&short, c.path, &c.host, b, s, e), &b[s..e])));
             }
             head = Some(short);
         }
@@ -687,7 +717,7 @@ impl<'a> Iterator for Lines<'a> {
         let valid = match head {
             // A long line within the window: the masks of its first 64
             // bytes are those read above.
-            Some(head) if e - s <= MAX_LEN => answer(decide(&Long { c, s, head }, c.path, b, s, e), &b[s..e]),
+            Some(head) if e - s <= MAX_LEN => answer(decide(&Long { c, s, head }, c.path, &c.host, b, s, e), &b[s..e]),
             _ => c.is_valid(s..e),
         };
         Some((&b[s..e], valid))
@@ -806,6 +836,28 @@ mod tests {
             b"news:a@abcdefghijklmnop",
             b"news:a@abcdefghijklmno-",
             b"gopher://abcdefghijklmnop:70/1",
+            // Runs of one host and its neighbours (the last valid host
+            // is remembered).
+            b"file://deps/a",
+            b"file://deps-/a",
+            b"file://deps/a",
+            b"file://dep/a",
+            b"file://deps./a",
+            b"file://deps/a",
+            b"file://dep_/a",
+            b"file://deps/a",
+            b"http://abcdefgh.ijklmnop/",
+            b"http://abcdefgh.ijklmno/",
+            b"http://abcdefgh.ijklmno-/",
+            b"http://abcdefgh.ijklmno/",
+            b"http://abcdefgh.ijklmnop/",
+            b"http://abcdefgh/",
+            b"http://abcdefg/",
+            b"http://abcdefgh.-/",
+            b"http://abcdefgh./",
+            b"news:a@abcdefgh.ijklmnop",
+            b"news:a@abcdefgh.ijklmnop-",
+            b"news:a@abcdefgh.ijklmnop",
         ];
         agree(urls);
     }
@@ -904,11 +956,11 @@ mod tests {
                 assert!(c.cover(0, url.len()));
                 let short = Short::new(c.masks.first_chunk::<2>().expect("two blocks"), 0);
                 assert!(
-                    url.len() > BLOCK || decide(&short, path, url.as_bytes(), 0, url.len()) == verdict,
+                    url.len() > BLOCK || decide(&short, path, &Cell::new(0), url.as_bytes(), 0, url.len()) == verdict,
                     "{url:?} {path:?}"
                 );
                 assert_eq!(
-                    decide(&Long { c: &c, s: 0, head: short }, path, url.as_bytes(), 0, url.len()),
+                    decide(&Long { c: &c, s: 0, head: short }, path, &Cell::new(0), url.as_bytes(), 0, url.len()),
                     verdict,
                     "{url:?}"
                 );
