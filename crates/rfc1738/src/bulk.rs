@@ -167,9 +167,7 @@ impl<'a> Checker<'a> {
             let two = self.masks[rel / BLOCK..].first_chunk::<2>().expect("two blocks of zeros end the masks");
             decide(&Short::new(two, (rel % BLOCK) as u32), self.path, &self.host, self.b, s, e)
         } else {
-            let rel = s - self.base;
-            let two = self.masks[rel / BLOCK..].first_chunk::<2>().expect("two blocks of zeros end the masks");
-            decide(&Long { c: self, s, head: Short::new(two, (rel % BLOCK) as u32) }, self.path, &self.host, self.b, s, e)
+            decide(&Long::new(self, s), self.path, &self.host, self.b, s, e)
         };
         answer(verdict, &self.b[range])
     }
@@ -262,25 +260,52 @@ impl Span for Short<'_> {
     }
 }
 
-/// A longer URL: its first 64 bytes as a [`Short`] one, the rest read
-/// block by block.
+/// A longer URL: its first 128 bytes as two [`Short`] ones, the rest
+/// read block by block.
 struct Long<'c, 'a> {
     c: &'c Checker<'a>,
     /// Where the URL starts in the buffer.
     s: usize,
-    /// The masks of its first 64 bytes.
+    /// The masks of its first 64 bytes, and of the next 64.
     head: Short<'c>,
+    tail: Short<'c>,
+}
+
+impl<'c, 'a> Long<'c, 'a> {
+    /// The URL from `s`, in the window of `c`.
+    #[inline(always)]
+    fn new(c: &'c Checker<'a>, s: usize) -> Long<'c, 'a> {
+        let rel = s - c.base;
+        // The window's masks end with two blocks of zeros.
+        let three = c.masks[rel / BLOCK..].first_chunk::<3>().expect("two blocks of zeros end the masks");
+        let off = (rel % BLOCK) as u32;
+        let (head, tail) = (three[..2].try_into(), three[1..].try_into());
+        Long {
+            c,
+            s,
+            head: Short::new(head.expect("two blocks"), off),
+            tail: Short::new(tail.expect("two blocks"), off),
+        }
+    }
 }
 
 impl Span for Long<'_, '_> {
     #[inline(always)]
     fn first(&self, field: usize, from: usize, to: usize) -> usize {
+        let mut from = from;
         if from < BLOCK {
             let k = self.head.first(field, from, to.min(BLOCK));
             if k < BLOCK || to <= BLOCK {
                 return k;
             }
-            return self.c.first(field, self.s + BLOCK, self.s + to) - self.s;
+            from = BLOCK;
+        }
+        if from < 2 * BLOCK {
+            let k = BLOCK + self.tail.first(field, from - BLOCK, to.min(2 * BLOCK) - BLOCK);
+            if k < 2 * BLOCK || to <= 2 * BLOCK {
+                return k;
+            }
+            from = 2 * BLOCK;
         }
         self.c.first(field, self.s + from, self.s + to) - self.s
     }
@@ -682,30 +707,45 @@ impl<'a> Iterator for Lines<'a> {
         if s >= b.len() {
             return None;
         }
-        let c = &mut self.checker;
-        let mut head = None;
+        let c = &self.checker;
         if s >= c.base && s < c.end {
-            // The masks of the 64 bytes from `s` (the masks end with two
+            // The masks of the 128 bytes from `s` (the masks end with two
             // blocks of zeros): most lines end within them, and are then
             // decided from the same words.
-            let rel = s - c.base;
-            let two = c.masks[rel / BLOCK..].first_chunk::<2>().expect("two blocks of zeros end the masks");
-            let short = Short::new(two, (rel % BLOCK) as u32);
-            let bits = short.word(NL);
+            let long = Long::new(c, s);
+            let bits = long.head.word(NL);
             if bits != 0 {
                 // A line break of the window, so before its end.
                 let nl = s + bits.trailing_zeros() as usize;
                 self.at = nl + 1;
                 let e = if nl > s && b[nl - 1] == b'\r' { nl - 1 } else { nl };
-                return Some((&b[s..e], answer(decide(&short, c.path, &c.host, b, s, e), &b[s..e])));
+                return Some((&b[s..e], answer(decide(&long.head, c.path, &c.host, b, s, e), &b[s..e])));
             }
-            head = Some(short);
+            let bits = long.tail.word(NL);
+            if bits != 0 {
+                let nl = s + BLOCK + bits.trailing_zeros() as usize;
+                self.at = nl + 1;
+                let e = if b[nl - 1] == b'\r' { nl - 1 } else { nl };
+                return Some((&b[s..e], answer(decide(&long, c.path, &c.host, b, s, e), &b[s..e])));
+            }
         }
-        let mut nl = if head.is_some() { c.first(NL, s, c.end) } else { c.end };
+        let e = self.longer(s);
+        Some((&b[s..e], self.checker.is_valid(s..e)))
+    }
+}
+
+impl Lines<'_> {
+    /// The end of a line of more than 128 bytes from `s`, or past the
+    /// window, found from a window from its start (out of line: most
+    /// lines are shorter).
+    #[inline(never)]
+    fn longer(&mut self, s: usize) -> usize {
+        let c = &mut self.checker;
+        let b = c.b;
+        let mut nl = if s >= c.base && s < c.end { c.first(NL, s, c.end) } else { c.end };
         if nl == c.end && c.end < b.len() {
             // The line goes past the window: a window from its start.
             c.window(s);
-            head = None;
             nl = c.first(NL, s, c.end);
             if nl == c.end && c.end < b.len() {
                 // Longer than a window: the full parser.
@@ -713,14 +753,11 @@ impl<'a> Iterator for Lines<'a> {
             }
         }
         self.at = nl + 1;
-        let e = if nl > s && b[nl - 1] == b'\r' { nl - 1 } else { nl };
-        let valid = match head {
-            // A long line within the window: the masks of its first 64
-            // bytes are those read above.
-            Some(head) if e - s <= MAX_LEN => answer(decide(&Long { c, s, head }, c.path, &c.host, b, s, e), &b[s..e]),
-            _ => c.is_valid(s..e),
-        };
-        Some((&b[s..e], valid))
+        if nl > s && b[nl - 1] == b'\r' {
+            nl - 1
+        } else {
+            nl
+        }
     }
 }
 
@@ -960,7 +997,7 @@ mod tests {
                     "{url:?} {path:?}"
                 );
                 assert_eq!(
-                    decide(&Long { c: &c, s: 0, head: short }, path, &Cell::new(0), url.as_bytes(), 0, url.len()),
+                    decide(&Long::new(&c, 0), path, &Cell::new(0), url.as_bytes(), 0, url.len()),
                     verdict,
                     "{url:?}"
                 );
