@@ -346,16 +346,24 @@ fn decide(v: &impl Span, path: Path, memo: &Cell<u64>, buf: &[u8], s: usize, e: 
             SchemeKind::File
         }
         _ => {
-            // The name in the word from `s` when it fits there (the bytes
-            // after the URL do not matter: only the name's are read).
-            let scheme_chars = match word {
-                Some(w) if colon <= 8 => chars::run_in_word(&w.to_le_bytes(), chars::SCHEME) >= colon,
-                _ => chars::run_of(b, 0, colon, chars::SCHEME) == colon,
-            };
-            if colon == 0 || !scheme_chars {
+            if colon == 0 {
                 return Verdict::Invalid;
             }
-            SchemeKind::from_prefix(&buf[s..], colon)
+            // A name of §3 is letters, found by one comparison of words;
+            // any other is checked byte by byte, in the word from `s` when
+            // it fits there (the bytes after the URL do not matter: only
+            // the name's are read).
+            let kind = SchemeKind::from_prefix(&buf[s..], colon);
+            if kind == SchemeKind::Other {
+                let scheme_chars = match word {
+                    Some(w) if colon <= 8 => chars::run_in_word(&w.to_le_bytes(), chars::SCHEME) >= colon,
+                    _ => chars::run_of(b, 0, colon, chars::SCHEME) == colon,
+                };
+                if !scheme_chars {
+                    return Verdict::Invalid;
+                }
+            }
+            kind
         }
     };
     match kind {
