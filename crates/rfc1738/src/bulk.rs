@@ -467,24 +467,18 @@ fn host_ok(path: Path, memo: &Cell<u64>, buf: &[u8], s: usize, h: usize, host_en
         }
         return ok;
     }
-    if len <= 16 {
-        // A short host (most are: `deps`, `www.example.com`): its two
-        // words by table, as `host::short` reads them, cost a fifth of
-        // the 64 bytes' classification below.
-        let (m0, m1) = (
-            chars::host_masks(&chars::chunk_from(buf, at)),
-            chars::host_masks(&chars::chunk_from(buf, at + 8)),
-        );
-        let spread = |m: u32, k: u32| {
-            (
-                u64::from(m as u8) << k,
-                u64::from((m >> 8) as u8) << k,
-                u64::from((m >> 16) as u8) << k,
-                u64::from(m >> 24) << k,
-            )
+    if len <= 32 {
+        // A short host (most are: `www.example.com`): its masks sixteen
+        // bytes at a time (one vector), a fraction of the cost of the 64
+        // bytes' classification below.
+        let [outside, dots, hyphens, letters] = simd::host16(path, &sixteen(buf, at));
+        let [outside, dots, hyphens, letters] = if len > 16 {
+            let [o, d, h, l] = simd::host16(path, &sixteen(buf, at + 16));
+            [outside | o << 16, dots | d << 16, hyphens | h << 16, letters | l << 16]
+        } else {
+            [outside, dots, hyphens, letters]
         };
-        let ((o0, d0, h0, l0), (o1, d1, h1, l1)) = (spread(m0, 0), spread(m1, 8));
-        return (o0 | o1).trailing_zeros() as usize >= len && host::labels(len, d0 | d1, h0 | h1, l0 | l1);
+        return outside.trailing_zeros() as usize >= len && host::labels(len, dots, hyphens, letters);
     }
     // The 64 bytes from the host as a host sees them (vector code
     // where there is some), then the label rules of `host::short`.
@@ -498,6 +492,24 @@ fn host_ok(path: Path, memo: &Cell<u64>, buf: &[u8], s: usize, h: usize, host_en
     };
     let [outside, dots, hyphens, letters] = simd::host_masks(path, block);
     outside.trailing_zeros() as usize >= len && host::labels(len, dots, hyphens, letters)
+}
+
+/// The sixteen bytes of `buf` from `at`, zeros past its end.
+#[inline(always)]
+fn sixteen(buf: &[u8], at: usize) -> [u8; 16] {
+    match buf.get(at..).and_then(<[u8]>::first_chunk::<16>) {
+        Some(b) => *b,
+        None => sixteen_at_end(buf, at),
+    }
+}
+
+/// [`sixteen`] near the end of `buf`, copied (out of line: rare).
+#[inline(never)]
+fn sixteen_at_end(buf: &[u8], at: usize) -> [u8; 16] {
+    let mut padded = [0u8; 16];
+    let rest = buf.get(at..).unwrap_or_default();
+    padded[..rest.len()].copy_from_slice(rest);
+    padded
 }
 
 /// `"//" login [ "/" path ]` after the `":"` at `colon` of an http, ftp,
