@@ -164,7 +164,8 @@ impl<'a> Checker<'a> {
             Verdict::Ask
         } else if e - s <= BLOCK {
             let rel = s - self.base;
-            let two = self.masks[rel / BLOCK..].first_chunk::<2>().expect("two blocks of zeros end the masks");
+            let two =
+                self.masks[rel / BLOCK..].first_chunk::<2>().expect("two blocks of zeros end the masks");
             decide(&Short::new(two, (rel % BLOCK) as u32), self.path, &self.host, self.b, s, e)
         } else {
             decide(&Long::new(self, s), self.path, &self.host, self.b, s, e)
@@ -415,7 +416,15 @@ fn mailto(b: &[u8], colon: usize) -> Verdict {
 /// distinguished from a news group name by the presence of the
 /// commercial at "@" character").
 #[inline(never)]
-fn news(v: &impl Span, path: Path, memo: &Cell<u64>, buf: &[u8], s: usize, e: usize, colon: usize) -> Verdict {
+fn news(
+    v: &impl Span,
+    path: Path,
+    memo: &Cell<u64>,
+    buf: &[u8],
+    s: usize,
+    e: usize,
+    colon: usize,
+) -> Verdict {
     let b = &buf[s..e];
     let (from, n) = (colon + 1, b.len());
     let at = v.first(AT, from, n);
@@ -1013,7 +1022,8 @@ mod tests {
                 assert!(c.cover(0, url.len()));
                 let short = Short::new(c.masks.first_chunk::<2>().expect("two blocks"), 0);
                 assert!(
-                    url.len() > BLOCK || decide(&short, path, &Cell::new(0), url.as_bytes(), 0, url.len()) == verdict,
+                    url.len() > BLOCK
+                        || decide(&short, path, &Cell::new(0), url.as_bytes(), 0, url.len()) == verdict,
                     "{url:?} {path:?}"
                 );
                 assert_eq!(

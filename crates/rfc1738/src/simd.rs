@@ -767,7 +767,15 @@ mod x86 {
         // alignment; SSE2 is part of every x86_64.
         let m = unsafe {
             let v = _mm_loadu_si128(sixteen.as_ptr().cast());
-            host_classes!(v, _mm_set1_epi8, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_or_si128, _mm_and_si128, _mm_movemask_epi8)
+            host_classes!(
+                v,
+                _mm_set1_epi8,
+                _mm_cmpeq_epi8,
+                _mm_cmpgt_epi8,
+                _mm_or_si128,
+                _mm_and_si128,
+                _mm_movemask_epi8
+            )
         };
         m.map(|bits| bits & 0xffff)
     }
