@@ -88,6 +88,14 @@ const AT: usize = 4;
 const COLON: usize = 5;
 const SEMI: usize = 6;
 
+/// How a checker reads: its way of classifying, and the last valid
+/// short host ([`Checker`]'s `host`).
+#[derive(Clone, Copy)]
+struct Cx<'m> {
+    path: Path,
+    memo: &'m Cell<u64>,
+}
+
 /// What the masks say of a URL.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Verdict {
@@ -166,11 +174,18 @@ impl<'a> Checker<'a> {
             let rel = s - self.base;
             let two =
                 self.masks[rel / BLOCK..].first_chunk::<2>().expect("two blocks of zeros end the masks");
-            decide(&Short::new(two, (rel % BLOCK) as u32), self.path, &self.host, self.b, s, e)
+            decide(&Short::new(two, (rel % BLOCK) as u32), self.cx(), self.b, s, e)
         } else {
-            decide(&Long::new(self, s), self.path, &self.host, self.b, s, e)
+            decide(&Long::new(self, s), self.cx(), self.b, s, e)
         };
         answer(verdict, &self.b[range])
+    }
+
+    /// The way it classifies and its last valid host, as the rules take
+    /// them.
+    #[inline(always)]
+    fn cx(&self) -> Cx<'_> {
+        Cx { path: self.path, memo: &self.host }
     }
 
     /// Classifies the window from `start`.
@@ -314,7 +329,7 @@ impl Span for Long<'_, '_> {
 
 /// The masks' verdict on the URL `buf[s..e]`, whose masks `v` holds.
 #[inline(always)]
-fn decide(v: &impl Span, path: Path, memo: &Cell<u64>, buf: &[u8], s: usize, e: usize) -> Verdict {
+fn decide(v: &impl Span, cx: Cx<'_>, buf: &[u8], s: usize, e: usize) -> Verdict {
     let b = &buf[s..e];
     let n = b.len();
     let mut bad = v.first(BAD, 0, n);
@@ -372,13 +387,13 @@ fn decide(v: &impl Span, path: Path, memo: &Cell<u64>, buf: &[u8], s: usize, e: 
         // ip-schemepart`: every `xchar` text is one.
         SchemeKind::Other => Verdict::Valid,
         SchemeKind::Mailto => mailto(b, colon),
-        SchemeKind::News => news(v, path, memo, buf, s, e, colon),
+        SchemeKind::News => news(v, cx, buf, s, e, colon),
         // The commonest kinds with `ip` inlined for them alone; the others
         // out of line (one body for the four would slow the common ones).
         kind @ (SchemeKind::Http | SchemeKind::Ftp | SchemeKind::File | SchemeKind::Telnet) => {
-            ip(v, path, memo, buf, s, e, colon, kind)
+            ip(v, cx, buf, s, e, colon, kind)
         }
-        kind => ip_other(v, path, memo, buf, s, e, colon, kind),
+        kind => ip_other(v, cx, buf, s, e, colon, kind),
     }
 }
 
@@ -386,15 +401,14 @@ fn decide(v: &impl Span, path: Path, memo: &Cell<u64>, buf: &[u8], s: usize, e: 
 #[inline(never)]
 fn ip_other(
     v: &impl Span,
-    path: Path,
-    memo: &Cell<u64>,
+    cx: Cx<'_>,
     buf: &[u8],
     s: usize,
     e: usize,
     colon: usize,
     kind: SchemeKind,
 ) -> Verdict {
-    ip(v, path, memo, buf, s, e, colon, kind)
+    ip(v, cx, buf, s, e, colon, kind)
 }
 
 /// §3.5: `mailtourl = "mailto:" encoded822addr`, the address an RFC 822
@@ -416,15 +430,7 @@ fn mailto(b: &[u8], colon: usize) -> Verdict {
 /// distinguished from a news group name by the presence of the
 /// commercial at "@" character").
 #[inline(never)]
-fn news(
-    v: &impl Span,
-    path: Path,
-    memo: &Cell<u64>,
-    buf: &[u8],
-    s: usize,
-    e: usize,
-    colon: usize,
-) -> Verdict {
+fn news(v: &impl Span, cx: Cx<'_>, buf: &[u8], s: usize, e: usize, colon: usize) -> Verdict {
     let b = &buf[s..e];
     let (from, n) = (colon + 1, b.len());
     let at = v.first(AT, from, n);
@@ -437,7 +443,7 @@ fn news(
         // `article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@"
         // host`: before the `"@"`, every `xchar` but `"@"` (escapes
         // too); after it, a host to the end.
-        at > from && !v.any(AT, at + 1, n) && host_ok(path, memo, buf, s, at + 1, n)
+        at > from && !v.any(AT, at + 1, n) && host_ok(cx, buf, s, at + 1, n)
     };
     if ok {
         Verdict::Valid
@@ -449,7 +455,8 @@ fn news(
 /// Whether `buf[s + h..s + host_end]` is a `host` (§3.1: `hostname |
 /// hostnumber`), as `host::short` reads it.
 #[inline(always)]
-fn host_ok(path: Path, memo: &Cell<u64>, buf: &[u8], s: usize, h: usize, host_end: usize) -> bool {
+fn host_ok(cx: Cx<'_>, buf: &[u8], s: usize, h: usize, host_end: usize) -> bool {
+    let Cx { path, memo } = cx;
     let len = host_end - h;
     if len == 0 || len > host::MAX_LABEL {
         return len > 0 && host::blocks(&buf[s..], h, host_end) == Some(host_end);
@@ -524,16 +531,8 @@ fn sixteen_at_end(buf: &[u8], at: usize) -> [u8; 16] {
 /// `"//" login [ "/" path ]` after the `":"` at `colon` of an http, ftp,
 /// file or telnet URL `buf[s..e]` whose bytes are all `xchar` or escapes.
 #[inline(always)]
-fn ip(
-    v: &impl Span,
-    path: Path,
-    memo: &Cell<u64>,
-    buf: &[u8],
-    s: usize,
-    e: usize,
-    colon: usize,
-    kind: SchemeKind,
-) -> Verdict {
+fn ip(v: &impl Span, cx: Cx<'_>, buf: &[u8], s: usize, e: usize, colon: usize, kind: SchemeKind) -> Verdict {
+    let path = cx.path;
     let b = &buf[s..e];
     let n = b.len();
     let start = colon + 3;
@@ -565,7 +564,7 @@ fn ip(
     }
     let host_end = v.first(COLON, h, login_end);
     // §3.10: `"file://" [ host | "localhost" ] "/" fpath`.
-    let host_ok = (kind == SchemeKind::File && host_end == h) || host_ok(path, memo, buf, s, h, host_end);
+    let host_ok = (kind == SchemeKind::File && host_end == h) || host_ok(cx, buf, s, h, host_end);
     if !host_ok {
         return Verdict::Ask;
     }
@@ -748,14 +747,14 @@ impl<'a> Iterator for Lines<'a> {
                 let nl = s + bits.trailing_zeros() as usize;
                 self.at = nl + 1;
                 let e = if nl > s && b[nl - 1] == b'\r' { nl - 1 } else { nl };
-                return Some((&b[s..e], answer(decide(&long.head, c.path, &c.host, b, s, e), &b[s..e])));
+                return Some((&b[s..e], answer(decide(&long.head, c.cx(), b, s, e), &b[s..e])));
             }
             let bits = long.tail.word(NL);
             if bits != 0 {
                 let nl = s + BLOCK + bits.trailing_zeros() as usize;
                 self.at = nl + 1;
                 let e = if b[nl - 1] == b'\r' { nl - 1 } else { nl };
-                return Some((&b[s..e], answer(decide(&long, c.path, &c.host, b, s, e), &b[s..e])));
+                return Some((&b[s..e], answer(decide(&long, c.cx(), b, s, e), &b[s..e])));
             }
         }
         let e = self.longer(s);
@@ -1023,11 +1022,12 @@ mod tests {
                 let short = Short::new(c.masks.first_chunk::<2>().expect("two blocks"), 0);
                 assert!(
                     url.len() > BLOCK
-                        || decide(&short, path, &Cell::new(0), url.as_bytes(), 0, url.len()) == verdict,
+                        || decide(&short, Cx { path, memo: &Cell::new(0) }, url.as_bytes(), 0, url.len())
+                            == verdict,
                     "{url:?} {path:?}"
                 );
                 assert_eq!(
-                    decide(&Long::new(&c, 0), path, &Cell::new(0), url.as_bytes(), 0, url.len()),
+                    decide(&Long::new(&c, 0), Cx { path, memo: &Cell::new(0) }, url.as_bytes(), 0, url.len()),
                     verdict,
                     "{url:?}"
                 );
