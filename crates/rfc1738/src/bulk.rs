@@ -128,7 +128,8 @@ pub struct Checker<'a> {
     base: usize,
     end: usize,
     /// The window's masks, block by block, then two blocks of zeros (so
-    /// that a URL's masks are read as one word without a check).
+    /// that a URL's masks are read as one word without a check); before
+    /// the first window (empty, `0..0`), the two blocks alone.
     masks: Vec<Masks>,
     /// The last host of up to 8 bytes found valid, as a word (zero bytes
     /// after it; a host holds none): runs of URLs on one host are common
@@ -151,7 +152,7 @@ impl<'a> Checker<'a> {
     #[must_use]
     pub fn with_path(b: &'a [u8], path: Path) -> Checker<'a> {
         let path = if path.is_available() { path } else { Path::Portable };
-        Checker { b, path, base: 0, end: 0, masks: Vec::new(), host: Cell::new(0) }
+        Checker { b, path, base: 0, end: 0, masks: vec![Masks::default(); 2], host: Cell::new(0) }
     }
 
     /// The way blocks are classified.
@@ -825,6 +826,18 @@ mod tests {
                 let got: Vec<bool> = offsets.windows(2).map(|w| c.is_valid(w[0]..w[1])).collect();
                 assert_eq!(got, expected, "{path:?} column, pad {pad}");
             }
+        }
+    }
+
+    /// An empty value before any window is classified (the first of a
+    /// column, or the whole buffer): the masks are read all the same.
+    #[test]
+    fn empty_values_before_any_window() {
+        for path in Path::available() {
+            assert!(!Checker::with_path(b"", path).is_valid(0..0), "{path:?}");
+            let mut c = Checker::with_path(b"http://h/", path);
+            assert!(!c.is_valid(0..0), "{path:?}");
+            assert!(c.is_valid(0..9), "{path:?}");
         }
     }
 
