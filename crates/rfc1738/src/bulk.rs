@@ -309,6 +309,9 @@ impl<'c, 'a> Long<'c, 'a> {
 impl Span for Long<'_, '_> {
     #[inline(always)]
     fn first(&self, field: usize, from: usize, to: usize) -> usize {
+        if from >= to {
+            return to;
+        }
         let mut from = from;
         if from < BLOCK {
             let k = self.head.first(field, from, to.min(BLOCK));
@@ -1064,6 +1067,16 @@ mod tests {
         owned.push(format!("http://{label}.{label}a.com/").into_bytes());
         owned.push(format!("http://{label}.{label}.com/").into_bytes());
         owned.push(format!("http://{}/", "1".repeat(80) + ".2.3.4").into_bytes());
+        // A user ending about the end of the first 64 bytes, and past
+        // them: the ranges after it, empty ones among them (no `:` in
+        // the user), are asked about.
+        for n in [50, 53, 54, 55, 56, 57, 58, 60, 70, 100, 117, 118, 119, 130] {
+            let user = "u".repeat(n);
+            owned.push(format!("telnet://{user}@h.com/").into_bytes());
+            owned.push(format!("ftp://{user}@h.com/").into_bytes());
+            owned.push(format!("ftp://{user}:p@h.com/").into_bytes());
+            owned.push(format!("ftp://{user}:p:q@h.com/").into_bytes());
+        }
         owned.push(format!("http://h.com/{}", "a".repeat(20_000)).into_bytes());
         owned.push(format!("http://h.com/{}~", "a".repeat(20_000)).into_bytes());
         let urls: Vec<&[u8]> = owned.iter().map(Vec::as_slice).collect();
