@@ -247,7 +247,10 @@ pub struct Match<'t> {
     url: Cow<'t, str>,
     form: Form,
     hyphen_breaks: Vec<usize>,
+    /// Where the URL's first character is in the text.
     inner_start: usize,
+    /// `(offset in the URL, offset in the text)` of each character that
+    /// follows deleted whitespace; empty when nothing was deleted.
     gaps: scan::Gaps,
 }
 
@@ -531,17 +534,9 @@ impl<'t> Matches<'t> {
         self.pos
     }
 
-    fn emit(&mut self, found: scan::Found<'t>) -> Match<'t> {
+    fn emit(&mut self, found: Match<'t>) -> Match<'t> {
         self.pos = found.end;
-        Match {
-            start: found.start,
-            end: found.end,
-            url: found.url,
-            form: found.form,
-            hyphen_breaks: found.hyphen_breaks,
-            inner_start: found.inner_start,
-            gaps: found.gaps,
-        }
+        found
     }
 }
 

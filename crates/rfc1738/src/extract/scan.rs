@@ -35,20 +35,9 @@ use crate::simd::{self, Path};
 /// ```
 pub const MAX_WRAPPER: usize = 16 << 10;
 
-/// What a scanner found: the span in the text, the URL, the hyphen breaks.
-#[derive(Debug)]
-pub(super) struct Found<'t> {
-    pub(super) start: usize,
-    pub(super) end: usize,
-    pub(super) url: Cow<'t, str>,
-    pub(super) form: Form,
-    pub(super) hyphen_breaks: Vec<usize>,
-    /// Where the URL's first character is in the text.
-    pub(super) inner_start: usize,
-    /// `(offset in the URL, offset in the text)` of each character that
-    /// follows deleted whitespace; empty when nothing was deleted.
-    pub(super) gaps: Gaps,
-}
+/// What a scanner found: the match itself, made here (its fields are the
+/// parent module's, visible to this one), so that no copy is made of it.
+pub(super) use super::Match as Found;
 
 /// The gaps of a URL (`Found::gaps`): the first two held in place, the
 /// rest on the heap. A wrapper broken across lines has one or two, and
@@ -56,35 +45,35 @@ pub(super) struct Found<'t> {
 /// Appendix text, the allocator was a sixth of the extractor's
 /// instructions).
 #[derive(Clone)]
-pub(super) enum Gaps {
-    Inline(u8, [(usize, usize); 2]),
-    Heap(Vec<(usize, usize)>),
+pub(super) struct Gaps {
+    /// How many there are.
+    n: usize,
+    /// The first two.
+    held: [(usize, usize); 2],
+    /// All of them, once there are more than two: boxed, so that the
+    /// field is one word (a `Vec` is three) in every match.
+    #[allow(clippy::box_collection)]
+    all: Option<Box<Vec<(usize, usize)>>>,
 }
 
 impl Gaps {
     pub(super) const fn new() -> Gaps {
-        Gaps::Inline(0, [(0, 0); 2])
+        Gaps { n: 0, held: [(0, 0); 2], all: None }
     }
 
     fn push(&mut self, gap: (usize, usize)) {
-        match self {
-            Gaps::Inline(n, held) if usize::from(*n) < held.len() => {
-                held[usize::from(*n)] = gap;
-                *n += 1;
-            }
-            Gaps::Inline(_, held) => {
-                let mut all = held.to_vec();
-                all.push(gap);
-                *self = Gaps::Heap(all);
-            }
-            Gaps::Heap(all) => all.push(gap),
+        if self.n < self.held.len() {
+            self.held[self.n] = gap;
+        } else {
+            self.all.get_or_insert_with(|| Box::new(self.held.to_vec())).push(gap);
         }
+        self.n += 1;
     }
 
     pub(super) fn as_slice(&self) -> &[(usize, usize)] {
-        match self {
-            Gaps::Inline(n, held) => &held[..usize::from(*n)],
-            Gaps::Heap(all) => all,
+        match &self.all {
+            Some(all) => all,
+            None => &self.held[..self.n],
         }
     }
 }
