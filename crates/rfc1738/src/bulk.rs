@@ -262,8 +262,10 @@ impl<'m> Short<'m> {
     /// Mask `field` of the 64 bytes.
     #[inline(always)]
     fn word(&self, field: usize) -> u64 {
-        // Two shifts: by 64 would overflow when `off` is 0.
-        self.two[0].get(field) >> self.off | self.two[1].get(field) << 1 << (63 - self.off)
+        // The two words as one of 128 bits, shifted by less than 64 (one
+        // double-word shift instruction where there is one).
+        let both = u128::from(self.two[1].get(field)) << 64 | u128::from(self.two[0].get(field));
+        (both >> (self.off & 63)) as u64
     }
 }
 
