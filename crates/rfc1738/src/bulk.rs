@@ -69,6 +69,7 @@ use crate::pct;
 use crate::reader::MAX_LEN;
 use crate::scheme;
 use crate::simd::{self, Masks, BLOCK};
+use core::cell::Cell;
 use core::ops::Range;
 
 pub use crate::simd::Path;
@@ -86,6 +87,14 @@ const QUEST: usize = 3;
 const AT: usize = 4;
 const COLON: usize = 5;
 const SEMI: usize = 6;
+
+/// How a checker reads: its way of classifying, and the last valid
+/// short host ([`Checker`]'s `host`).
+#[derive(Clone, Copy)]
+struct Cx<'m> {
+    path: Path,
+    memo: &'m Cell<u64>,
+}
 
 /// What the masks say of a URL.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -119,8 +128,14 @@ pub struct Checker<'a> {
     base: usize,
     end: usize,
     /// The window's masks, block by block, then two blocks of zeros (so
-    /// that a URL's masks are read as one word without a check).
+    /// that a URL's masks are read as one word without a check); before
+    /// the first window (empty, `0..0`), the two blocks alone.
     masks: Vec<Masks>,
+    /// The last host of up to 8 bytes found valid, as a word (zero bytes
+    /// after it; a host holds none): runs of URLs on one host are common
+    /// (a log, a list of files), and each is then checked by one
+    /// comparison.
+    host: Cell<u64>,
 }
 
 impl<'a> Checker<'a> {
@@ -137,7 +152,7 @@ impl<'a> Checker<'a> {
     #[must_use]
     pub fn with_path(b: &'a [u8], path: Path) -> Checker<'a> {
         let path = if path.is_available() { path } else { Path::Portable };
-        Checker { b, path, base: 0, end: 0, masks: Vec::new() }
+        Checker { b, path, base: 0, end: 0, masks: vec![Masks::default(); 2], host: Cell::new(0) }
     }
 
     /// The way blocks are classified.
@@ -158,16 +173,20 @@ impl<'a> Checker<'a> {
             Verdict::Ask
         } else if e - s <= BLOCK {
             let rel = s - self.base;
-            let short = Short { masks: &self.masks[rel / BLOCK..], off: (rel % BLOCK) as u32 };
-            decide(&short, self.path, self.b, s, e)
+            let two =
+                self.masks[rel / BLOCK..].first_chunk::<2>().expect("two blocks of zeros end the masks");
+            decide(&Short::new(two, (rel % BLOCK) as u32), self.cx(), self.b, s, e)
         } else {
-            decide(&Long { c: self, s }, self.path, self.b, s, e)
+            decide(&Long::new(self, s), self.cx(), self.b, s, e)
         };
-        match verdict {
-            Verdict::Valid => true,
-            Verdict::Invalid => false,
-            Verdict::Ask => validate_bytes(&self.b[range]).is_ok(),
-        }
+        answer(verdict, &self.b[range])
+    }
+
+    /// The way it classifies and its last valid host, as the rules take
+    /// them.
+    #[inline(always)]
+    fn cx(&self) -> Cx<'_> {
+        Cx { path: self.path, memo: &self.host }
     }
 
     /// Classifies the window from `start`.
@@ -225,11 +244,29 @@ trait Span {
 
 /// A URL of at most 64 bytes: each mask read as one word from the two
 /// blocks it may touch, shifted to its start.
-struct Short<'c> {
-    /// The masks from the block where the URL starts.
-    masks: &'c [Masks],
-    /// Where it starts in that block.
+#[derive(Clone, Copy)]
+struct Short<'m> {
+    /// The masks from the block where the URL starts, and the next.
+    two: &'m [Masks; 2],
+    /// Where it starts in the first.
     off: u32,
+}
+
+impl<'m> Short<'m> {
+    /// The masks of 64 bytes from byte `off` of the first of `two` blocks.
+    #[inline(always)]
+    fn new(two: &'m [Masks; 2], off: u32) -> Short<'m> {
+        Short { two, off }
+    }
+
+    /// Mask `field` of the 64 bytes.
+    #[inline(always)]
+    fn word(&self, field: usize) -> u64 {
+        // The two words as one of 128 bits, shifted by less than 64 (one
+        // double-word shift instruction where there is one).
+        let both = u128::from(self.two[1].get(field)) << 64 | u128::from(self.two[0].get(field));
+        (both >> (self.off & 63)) as u64
+    }
 }
 
 impl Span for Short<'_> {
@@ -238,30 +275,67 @@ impl Span for Short<'_> {
         if from >= to {
             return to;
         }
-        let m = self.masks;
-        // Two shifts: by 64 would overflow when `off` is 0.
-        let bits = m[0].get(field) >> self.off | m[1].get(field) << 1 << (63 - self.off);
-        ((bits & (u64::MAX << from)).trailing_zeros() as usize).min(to)
+        ((self.word(field) & (u64::MAX << from)).trailing_zeros() as usize).min(to)
     }
 }
 
-/// A longer URL: the masks read block by block.
+/// A longer URL: its first 128 bytes as two [`Short`] ones, the rest
+/// read block by block.
 struct Long<'c, 'a> {
     c: &'c Checker<'a>,
     /// Where the URL starts in the buffer.
     s: usize,
+    /// The masks of its first 64 bytes, and of the next 64.
+    head: Short<'c>,
+    tail: Short<'c>,
+}
+
+impl<'c, 'a> Long<'c, 'a> {
+    /// The URL from `s`, in the window of `c`.
+    #[inline(always)]
+    fn new(c: &'c Checker<'a>, s: usize) -> Long<'c, 'a> {
+        let rel = s - c.base;
+        // The window's masks end with two blocks of zeros.
+        let three = c.masks[rel / BLOCK..].first_chunk::<3>().expect("two blocks of zeros end the masks");
+        let off = (rel % BLOCK) as u32;
+        let (head, tail) = (three[..2].try_into(), three[1..].try_into());
+        Long {
+            c,
+            s,
+            head: Short::new(head.expect("two blocks"), off),
+            tail: Short::new(tail.expect("two blocks"), off),
+        }
+    }
 }
 
 impl Span for Long<'_, '_> {
     #[inline(always)]
     fn first(&self, field: usize, from: usize, to: usize) -> usize {
+        if from >= to {
+            return to;
+        }
+        let mut from = from;
+        if from < BLOCK {
+            let k = self.head.first(field, from, to.min(BLOCK));
+            if k < BLOCK || to <= BLOCK {
+                return k;
+            }
+            from = BLOCK;
+        }
+        if from < 2 * BLOCK {
+            let k = BLOCK + self.tail.first(field, from - BLOCK, to.min(2 * BLOCK) - BLOCK);
+            if k < 2 * BLOCK || to <= 2 * BLOCK {
+                return k;
+            }
+            from = 2 * BLOCK;
+        }
         self.c.first(field, self.s + from, self.s + to) - self.s
     }
 }
 
 /// The masks' verdict on the URL `buf[s..e]`, whose masks `v` holds.
 #[inline(always)]
-fn decide(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize) -> Verdict {
+fn decide(v: &impl Span, cx: Cx<'_>, buf: &[u8], s: usize, e: usize) -> Verdict {
     let b = &buf[s..e];
     let n = b.len();
     let mut bad = v.first(BAD, 0, n);
@@ -294,16 +368,24 @@ fn decide(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize) -> Verdict 
             SchemeKind::File
         }
         _ => {
-            // The name in the word from `s` when it fits there (the bytes
-            // after the URL do not matter: only the name's are read).
-            let scheme_chars = match word {
-                Some(w) if colon <= 8 => chars::run_in_word(&w.to_le_bytes(), chars::SCHEME) >= colon,
-                _ => chars::run_of(b, 0, colon, chars::SCHEME) == colon,
-            };
-            if colon == 0 || !scheme_chars {
+            if colon == 0 {
                 return Verdict::Invalid;
             }
-            SchemeKind::from_prefix(&buf[s..], colon)
+            // A name of §3 is letters, found by one comparison of words;
+            // any other is checked byte by byte, in the word from `s` when
+            // it fits there (the bytes after the URL do not matter: only
+            // the name's are read).
+            let kind = SchemeKind::from_prefix(&buf[s..], colon);
+            if kind == SchemeKind::Other {
+                let scheme_chars = match word {
+                    Some(w) if colon <= 8 => chars::run_in_word(&w.to_le_bytes(), chars::SCHEME) >= colon,
+                    _ => chars::run_of(b, 0, colon, chars::SCHEME) == colon,
+                };
+                if !scheme_chars {
+                    return Verdict::Invalid;
+                }
+            }
+            kind
         }
     };
     match kind {
@@ -311,13 +393,13 @@ fn decide(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize) -> Verdict 
         // ip-schemepart`: every `xchar` text is one.
         SchemeKind::Other => Verdict::Valid,
         SchemeKind::Mailto => mailto(b, colon),
-        SchemeKind::News => news(v, path, buf, s, e, colon),
+        SchemeKind::News => news(v, cx, buf, s, e, colon),
         // The commonest kinds with `ip` inlined for them alone; the others
         // out of line (one body for the four would slow the common ones).
         kind @ (SchemeKind::Http | SchemeKind::Ftp | SchemeKind::File | SchemeKind::Telnet) => {
-            ip(v, path, buf, s, e, colon, kind)
+            ip(v, cx, buf, s, e, colon, kind)
         }
-        kind => ip_other(v, path, buf, s, e, colon, kind),
+        kind => ip_other(v, cx, buf, s, e, colon, kind),
     }
 }
 
@@ -325,14 +407,14 @@ fn decide(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize) -> Verdict 
 #[inline(never)]
 fn ip_other(
     v: &impl Span,
-    path: Path,
+    cx: Cx<'_>,
     buf: &[u8],
     s: usize,
     e: usize,
     colon: usize,
     kind: SchemeKind,
 ) -> Verdict {
-    ip(v, path, buf, s, e, colon, kind)
+    ip(v, cx, buf, s, e, colon, kind)
 }
 
 /// §3.5: `mailtourl = "mailto:" encoded822addr`, the address an RFC 822
@@ -354,7 +436,7 @@ fn mailto(b: &[u8], colon: usize) -> Verdict {
 /// distinguished from a news group name by the presence of the
 /// commercial at "@" character").
 #[inline(never)]
-fn news(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize, colon: usize) -> Verdict {
+fn news(v: &impl Span, cx: Cx<'_>, buf: &[u8], s: usize, e: usize, colon: usize) -> Verdict {
     let b = &buf[s..e];
     let (from, n) = (colon + 1, b.len());
     let at = v.first(AT, from, n);
@@ -367,7 +449,7 @@ fn news(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize, colon: usize)
         // `article = 1*[ uchar | ";" | "/" | "?" | ":" | "&" | "=" ] "@"
         // host`: before the `"@"`, every `xchar` but `"@"` (escapes
         // too); after it, a host to the end.
-        at > from && !v.any(AT, at + 1, n) && host_ok(path, buf, s, at + 1, n)
+        at > from && !v.any(AT, at + 1, n) && host_ok(cx, buf, s, at + 1, n)
     };
     if ok {
         Verdict::Valid
@@ -379,30 +461,46 @@ fn news(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize, colon: usize)
 /// Whether `buf[s + h..s + host_end]` is a `host` (§3.1: `hostname |
 /// hostnumber`), as `host::short` reads it.
 #[inline(always)]
-fn host_ok(path: Path, buf: &[u8], s: usize, h: usize, host_end: usize) -> bool {
+fn host_ok(cx: Cx<'_>, buf: &[u8], s: usize, h: usize, host_end: usize) -> bool {
+    let Cx { path, memo } = cx;
     let len = host_end - h;
     if len == 0 || len > host::MAX_LABEL {
         return len > 0 && host::blocks(&buf[s..], h, host_end) == Some(host_end);
     }
     let at = s + h;
-    if len <= 16 {
-        // A short host (most are: `deps`, `www.example.com`): its two
-        // words by table, as `host::short` reads them, cost a fifth of
-        // the 64 bytes' classification below.
-        let (m0, m1) = (
-            chars::host_masks(&chars::chunk_from(buf, at)),
-            chars::host_masks(&chars::chunk_from(buf, at + 8)),
-        );
-        let spread = |m: u32, k: u32| {
-            (
-                u64::from(m as u8) << k,
-                u64::from((m >> 8) as u8) << k,
-                u64::from((m >> 16) as u8) << k,
-                u64::from(m >> 24) << k,
-            )
+    if len <= 8 {
+        // A host of one word (`deps`, `localhost`): the same as the last
+        // valid one, or its masks by table.
+        let w = match buf.get(at..at + 8) {
+            Some(w) => w.try_into().expect("eight bytes"),
+            None => chars::chunk_from(buf, at),
         };
-        let ((o0, d0, h0, l0), (o1, d1, h1, l1)) = (spread(m0, 0), spread(m1, 8));
-        return (o0 | o1).trailing_zeros() as usize >= len && host::labels(len, d0 | d1, h0 | h1, l0 | l1);
+        // The host's bytes alone (`len` is 1 to 8).
+        let key = u64::from_le_bytes(w) & u64::MAX >> (8 * (8 - len));
+        if key == memo.get() {
+            return true;
+        }
+        let m = chars::host_masks(&w);
+        let (outside, dots, hyphens, letters) =
+            (u64::from(m as u8), u64::from((m >> 8) as u8), u64::from((m >> 16) as u8), u64::from(m >> 24));
+        let ok = outside.trailing_zeros() as usize >= len && host::labels(len, dots, hyphens, letters);
+        if ok {
+            memo.set(key);
+        }
+        return ok;
+    }
+    if len <= 32 {
+        // A short host (most are: `www.example.com`): its masks sixteen
+        // bytes at a time (one vector), a fraction of the cost of the 64
+        // bytes' classification below.
+        let [outside, dots, hyphens, letters] = simd::host16(path, &sixteen(buf, at));
+        let [outside, dots, hyphens, letters] = if len > 16 {
+            let [o, d, h, l] = simd::host16(path, &sixteen(buf, at + 16));
+            [outside | o << 16, dots | d << 16, hyphens | h << 16, letters | l << 16]
+        } else {
+            [outside, dots, hyphens, letters]
+        };
+        return outside.trailing_zeros() as usize >= len && host::labels(len, dots, hyphens, letters);
     }
     // The 64 bytes from the host as a host sees them (vector code
     // where there is some), then the label rules of `host::short`.
@@ -418,10 +516,29 @@ fn host_ok(path: Path, buf: &[u8], s: usize, h: usize, host_end: usize) -> bool 
     outside.trailing_zeros() as usize >= len && host::labels(len, dots, hyphens, letters)
 }
 
+/// The sixteen bytes of `buf` from `at`, zeros past its end.
+#[inline(always)]
+fn sixteen(buf: &[u8], at: usize) -> [u8; 16] {
+    match buf.get(at..).and_then(<[u8]>::first_chunk::<16>) {
+        Some(b) => *b,
+        None => sixteen_at_end(buf, at),
+    }
+}
+
+/// [`sixteen`] near the end of `buf`, copied (out of line: rare).
+#[inline(never)]
+fn sixteen_at_end(buf: &[u8], at: usize) -> [u8; 16] {
+    let mut padded = [0u8; 16];
+    let rest = buf.get(at..).unwrap_or_default();
+    padded[..rest.len()].copy_from_slice(rest);
+    padded
+}
+
 /// `"//" login [ "/" path ]` after the `":"` at `colon` of an http, ftp,
 /// file or telnet URL `buf[s..e]` whose bytes are all `xchar` or escapes.
 #[inline(always)]
-fn ip(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize, colon: usize, kind: SchemeKind) -> Verdict {
+fn ip(v: &impl Span, cx: Cx<'_>, buf: &[u8], s: usize, e: usize, colon: usize, kind: SchemeKind) -> Verdict {
+    let path = cx.path;
     let b = &buf[s..e];
     let n = b.len();
     let start = colon + 3;
@@ -453,7 +570,7 @@ fn ip(v: &impl Span, path: Path, buf: &[u8], s: usize, e: usize, colon: usize, k
     }
     let host_end = v.first(COLON, h, login_end);
     // §3.10: `"file://" [ host | "localhost" ] "/" fpath`.
-    let host_ok = (kind == SchemeKind::File && host_end == h) || host_ok(path, buf, s, h, host_end);
+    let host_ok = (kind == SchemeKind::File && host_end == h) || host_ok(cx, buf, s, h, host_end);
     if !host_ok {
         return Verdict::Ask;
     }
@@ -624,22 +741,42 @@ impl<'a> Iterator for Lines<'a> {
         if s >= b.len() {
             return None;
         }
-        let c = &mut self.checker;
-        let mut nl = if s >= c.base && s < c.end {
-            // The line breaks of the 64 bytes from `s`, as `Short` reads
-            // a mask (the masks end with two blocks of zeros): most lines
-            // end within them, found without a call.
-            let rel = s - c.base;
-            let (k, off) = (rel / BLOCK, (rel % BLOCK) as u32);
-            let bits = c.masks[k].get(NL) >> off | c.masks[k + 1].get(NL) << 1 << (63 - off);
-            if bits == 0 {
-                c.first(NL, s, c.end)
-            } else {
-                (s + bits.trailing_zeros() as usize).min(c.end)
+        let c = &self.checker;
+        if s >= c.base && s < c.end {
+            // The masks of the 128 bytes from `s` (the masks end with two
+            // blocks of zeros): most lines end within them, and are then
+            // decided from the same words.
+            let long = Long::new(c, s);
+            let bits = long.head.word(NL);
+            if bits != 0 {
+                // A line break of the window, so before its end.
+                let nl = s + bits.trailing_zeros() as usize;
+                self.at = nl + 1;
+                let e = if nl > s && b[nl - 1] == b'\r' { nl - 1 } else { nl };
+                return Some((&b[s..e], answer(decide(&long.head, c.cx(), b, s, e), &b[s..e])));
             }
-        } else {
-            c.end
-        };
+            let bits = long.tail.word(NL);
+            if bits != 0 {
+                let nl = s + BLOCK + bits.trailing_zeros() as usize;
+                self.at = nl + 1;
+                let e = if b[nl - 1] == b'\r' { nl - 1 } else { nl };
+                return Some((&b[s..e], answer(decide(&long, c.cx(), b, s, e), &b[s..e])));
+            }
+        }
+        let e = self.longer(s);
+        Some((&b[s..e], self.checker.is_valid(s..e)))
+    }
+}
+
+impl Lines<'_> {
+    /// The end of a line of more than 128 bytes from `s`, or past the
+    /// window, found from a window from its start (out of line: most
+    /// lines are shorter).
+    #[inline(never)]
+    fn longer(&mut self, s: usize) -> usize {
+        let c = &mut self.checker;
+        let b = c.b;
+        let mut nl = if s >= c.base && s < c.end { c.first(NL, s, c.end) } else { c.end };
         if nl == c.end && c.end < b.len() {
             // The line goes past the window: a window from its start.
             c.window(s);
@@ -650,8 +787,22 @@ impl<'a> Iterator for Lines<'a> {
             }
         }
         self.at = nl + 1;
-        let e = if nl > s && b[nl - 1] == b'\r' { nl - 1 } else { nl };
-        Some((&b[s..e], c.is_valid(s..e)))
+        if nl > s && b[nl - 1] == b'\r' {
+            nl - 1
+        } else {
+            nl
+        }
+    }
+}
+
+/// Whether the URL `url` is valid, by the masks' `verdict` or else the
+/// full parser.
+#[inline(always)]
+fn answer(verdict: Verdict, url: &[u8]) -> bool {
+    match verdict {
+        Verdict::Valid => true,
+        Verdict::Invalid => false,
+        Verdict::Ask => validate_bytes(url).is_ok(),
     }
 }
 
@@ -680,6 +831,18 @@ mod tests {
                 let got: Vec<bool> = offsets.windows(2).map(|w| c.is_valid(w[0]..w[1])).collect();
                 assert_eq!(got, expected, "{path:?} column, pad {pad}");
             }
+        }
+    }
+
+    /// An empty value before any window is classified (the first of a
+    /// column, or the whole buffer): the masks are read all the same.
+    #[test]
+    fn empty_values_before_any_window() {
+        for path in Path::available() {
+            assert!(!Checker::with_path(b"", path).is_valid(0..0), "{path:?}");
+            let mut c = Checker::with_path(b"http://h/", path);
+            assert!(!c.is_valid(0..0), "{path:?}");
+            assert!(c.is_valid(0..9), "{path:?}");
         }
     }
 
@@ -756,6 +919,28 @@ mod tests {
             b"news:a@abcdefghijklmnop",
             b"news:a@abcdefghijklmno-",
             b"gopher://abcdefghijklmnop:70/1",
+            // Runs of one host and its neighbours (the last valid host
+            // is remembered).
+            b"file://deps/a",
+            b"file://deps-/a",
+            b"file://deps/a",
+            b"file://dep/a",
+            b"file://deps./a",
+            b"file://deps/a",
+            b"file://dep_/a",
+            b"file://deps/a",
+            b"http://abcdefgh.ijklmnop/",
+            b"http://abcdefgh.ijklmno/",
+            b"http://abcdefgh.ijklmno-/",
+            b"http://abcdefgh.ijklmno/",
+            b"http://abcdefgh.ijklmnop/",
+            b"http://abcdefgh/",
+            b"http://abcdefg/",
+            b"http://abcdefgh.-/",
+            b"http://abcdefgh./",
+            b"news:a@abcdefgh.ijklmnop",
+            b"news:a@abcdefgh.ijklmnop-",
+            b"news:a@abcdefgh.ijklmnop",
         ];
         agree(urls);
     }
@@ -852,13 +1037,15 @@ mod tests {
             for path in Path::available() {
                 let mut c = Checker::with_path(url.as_bytes(), path);
                 assert!(c.cover(0, url.len()));
-                let short = Short { masks: &c.masks, off: 0 };
+                let short = Short::new(c.masks.first_chunk::<2>().expect("two blocks"), 0);
                 assert!(
-                    url.len() > BLOCK || decide(&short, path, url.as_bytes(), 0, url.len()) == verdict,
+                    url.len() > BLOCK
+                        || decide(&short, Cx { path, memo: &Cell::new(0) }, url.as_bytes(), 0, url.len())
+                            == verdict,
                     "{url:?} {path:?}"
                 );
                 assert_eq!(
-                    decide(&Long { c: &c, s: 0 }, path, url.as_bytes(), 0, url.len()),
+                    decide(&Long::new(&c, 0), Cx { path, memo: &Cell::new(0) }, url.as_bytes(), 0, url.len()),
                     verdict,
                     "{url:?}"
                 );
@@ -882,6 +1069,16 @@ mod tests {
         owned.push(format!("http://{label}.{label}a.com/").into_bytes());
         owned.push(format!("http://{label}.{label}.com/").into_bytes());
         owned.push(format!("http://{}/", "1".repeat(80) + ".2.3.4").into_bytes());
+        // A user ending about the end of the first 64 bytes, and past
+        // them: the ranges after it, empty ones among them (no `:` in
+        // the user), are asked about.
+        for n in [50, 53, 54, 55, 56, 57, 58, 60, 70, 100, 117, 118, 119, 130] {
+            let user = "u".repeat(n);
+            owned.push(format!("telnet://{user}@h.com/").into_bytes());
+            owned.push(format!("ftp://{user}@h.com/").into_bytes());
+            owned.push(format!("ftp://{user}:p@h.com/").into_bytes());
+            owned.push(format!("ftp://{user}:p:q@h.com/").into_bytes());
+        }
         owned.push(format!("http://h.com/{}", "a".repeat(20_000)).into_bytes());
         owned.push(format!("http://h.com/{}~", "a".repeat(20_000)).into_bytes());
         let urls: Vec<&[u8]> = owned.iter().map(Vec::as_slice).collect();
