@@ -21,7 +21,7 @@ use arrow_data::ByteView;
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use rfc1738::{pct, SchemeKind, UrlRef, Warning};
+use rfc1738::{pct, Message, SchemeKind, UrlRef, Warning};
 use rfc1738_report::outcome::{self, Problem};
 use rfc1738_report::parts::{self as named, Getter, Value};
 use rfc1738_report::sql::Parsed;
@@ -346,14 +346,13 @@ fn error_columns(len: usize, errors: &[(usize, Problem)]) -> Vec<ArrayRef> {
     let texts = |text: fn(&Problem) -> &str| -> ArrayRef {
         let mut values = Vec::new();
         let mut ends = Vec::with_capacity(len + 1);
-        ends.push(0i32);
-        let mut next = errors.iter().peekable();
-        for row in 0..len {
-            if let Some((_, p)) = next.next_if(|(r, _)| *r == row) {
-                values.extend_from_slice(text(p).as_bytes());
-            }
-            ends.push(values.len() as i32);
+        // The rows up to an error's, and the rows after the last, end
+        // where the text so far does: filled a run at a time.
+        for (row, p) in errors {
+            ends.resize(row + 1, values.len() as i32);
+            values.extend_from_slice(text(p).as_bytes());
         }
+        ends.resize(len + 1, values.len() as i32);
         let mut valid = vec![0u8; len.div_ceil(8)];
         for (row, _) in errors {
             valid[row / 8] |= 1 << (row % 8);
@@ -460,7 +459,7 @@ impl ParseColumns {
                 self.effective_port.push(u.effective_port().filter(|_| login));
                 put(&mut self.url_path, u.url_path().filter(|_| login), text, at);
                 put(&mut self.fragment, u.fragment(), text, at);
-                self.warnings.push(Some(&u.security_warnings()));
+                self.warnings.push_security(&u);
                 self.error(None);
             }
             Ok(_) => self.push_parsed(&Parsed::new(text.as_bytes(), false), text, at),
@@ -623,9 +622,29 @@ impl WarningViews {
             self.security.append(w.kind().is_security());
             self.message.push(w.message());
         }
+        self.end_row(warnings.map(<[Warning]>::len));
+    }
+
+    /// One row: the security warnings of `url`, their messages written
+    /// only when the column has not seen them yet.
+    fn push_security(&mut self, url: &UrlRef<'_>) {
+        let mut n = 0;
+        url.for_each_security_warning(|w| {
+            self.offset.push(w.offset() as i64);
+            self.len.push(w.len() as i64);
+            self.kind.push(w.kind().id());
+            self.security.append(w.kind().is_security());
+            self.message.push_message(w.message());
+            n += 1;
+        });
+        self.end_row(Some(n));
+    }
+
+    /// The row just written holds `count` warnings, or is null.
+    fn end_row(&mut self, count: Option<usize>) {
         let last = *self.offsets.last().expect("starts with 0");
-        self.offsets.push(last + warnings.map_or(0, |w| w.len() as i32));
-        self.valid.append(warnings.is_some());
+        self.offsets.push(last + count.unwrap_or(0) as i32);
+        self.valid.append(count.is_some());
     }
 
     fn item_fields() -> Fields {
@@ -671,6 +690,9 @@ struct Interned {
     own: Vec<u8>,
     buffers: Vec<Buffer>,
     seen: Box<[u128; SEEN]>,
+    /// The messages seen last, by a hash of their pieces and args: the
+    /// address and length of their pieces, and their view.
+    said: Box<[(usize, u128); SEEN]>,
 }
 
 /// Slots in [`Interned`]'s table.
@@ -678,7 +700,13 @@ const SEEN: usize = 256;
 
 impl Interned {
     fn new() -> Self {
-        Interned { views: Vec::new(), own: Vec::new(), buffers: Vec::new(), seen: Box::new([0; SEEN]) }
+        Interned {
+            views: Vec::new(),
+            own: Vec::new(),
+            buffers: Vec::new(),
+            seen: Box::new([0; SEEN]),
+            said: Box::new([(0, 0); SEEN]),
+        }
     }
 
     /// A slot for `text`, longer than a view holds: its length and three
@@ -717,6 +745,71 @@ impl Interned {
         self.own.extend_from_slice(b);
         self.seen[slot] = view;
         self.views.push(view);
+    }
+
+    /// A warning's message, written only when the table does not hold
+    /// it: two messages with the same pieces (one `&'static` slice, known
+    /// by its address) and the same args are the same text, so only the
+    /// args are hashed and compared (a remote-file message: its host).
+    fn push_message(&mut self, m: &Message<'_>) {
+        let pieces = m.pieces();
+        if let [text] = pieces {
+            return self.push(text);
+        }
+        // The slice's address and length (an address is below 2^57).
+        let key = pieces.as_ptr() as usize ^ (pieces.len() << 58);
+        let mut h = key as u64;
+        let mut len = pieces.iter().map(|p| p.len()).sum::<usize>();
+        for a in m.args() {
+            h = h.rotate_left(23) ^ Self::mix(a.as_bytes());
+            len += a.len();
+        }
+        let slot = (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize % SEEN;
+        let (known, view) = self.said[slot];
+        if known == key {
+            let v = ByteView::from(view);
+            if v.length as usize == len && v.buffer_index as usize == self.buffers.len() {
+                let mut at = v.offset as usize + pieces[0].len();
+                let same = m.args().zip(&pieces[1..]).all(|(a, p)| {
+                    let here = &self.own[at..at + a.len()] == a.as_bytes();
+                    at += a.len() + p.len();
+                    here
+                });
+                if same {
+                    self.views.push(view);
+                    return;
+                }
+            }
+        }
+        if self.own.len() + len > OWN_MAX {
+            self.buffers.push(Buffer::from_vec(std::mem::take(&mut self.own)));
+        }
+        let start = self.own.len();
+        self.own.extend_from_slice(pieces[0].as_bytes());
+        for (a, p) in m.args().zip(&pieces[1..]) {
+            self.own.extend_from_slice(a.as_bytes());
+            self.own.extend_from_slice(p.as_bytes());
+        }
+        let view = make_view(&self.own[start..], self.buffers.len() as u32, start as u32);
+        if len <= MAX_INLINE {
+            // Held in its view.
+            self.own.truncate(start);
+        } else {
+            self.said[slot] = (key, view);
+        }
+        self.views.push(view);
+    }
+
+    /// A few words of `b`, mixed: its length, its first and last 8 bytes.
+    #[inline]
+    fn mix(b: &[u8]) -> u64 {
+        let n = b.len();
+        if n >= 8 {
+            let word = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().expect("8 bytes"));
+            (n as u64) ^ word(0) ^ word(n - 8).rotate_left(29)
+        } else {
+            b.iter().fold(n as u64, |h, &c| (h << 8) | u64::from(c))
+        }
     }
 
     fn finish(mut self) -> StringViewArray {
