@@ -21,6 +21,7 @@ use arrow_data::ByteView;
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use rfc1738::bulk::Checker;
 use rfc1738::{pct, Message, SchemeKind, UrlRef, Warning};
 use rfc1738_report::outcome::{self, Problem};
 use rfc1738_report::parts::{self as named, Getter, Value};
@@ -34,21 +35,20 @@ fn url_of(text: &str) -> Option<UrlRef<'_>> {
     UrlRef::parse(text).ok()
 }
 
-/// The scheme, lower-cased (§2.1): as written when it is.
-fn scheme<'a>(u: &UrlRef<'a>) -> Option<Value<'a>> {
-    let s = u.scheme();
-    Some(Value::Plain(if s.bytes().any(|b| b.is_ascii_uppercase()) {
-        Cow::Owned(s.to_ascii_lowercase())
-    } else {
-        Cow::Borrowed(s)
-    }))
-}
-
 /// A string part: how it is read, and whether it is wanted decoded.
 #[derive(Clone, Copy)]
 pub struct Text {
-    get: Getter,
+    by: By,
     decoded: bool,
+}
+
+/// How a string part is read.
+#[derive(Clone, Copy)]
+enum By {
+    /// From the URL read by the borrowing parse.
+    Parse(Getter),
+    /// The scheme, from the bulk validator's verdict alone ([`schemes`]).
+    Scheme,
 }
 
 /// Writes `value` of a row as the part asks.
@@ -89,11 +89,43 @@ pub fn texts(a: &dyn Array, want: Text) -> Result<StringViewArray, String> {
             .map(|(i, &k)| (!nulls.as_ref().is_some_and(|n| n.is_null(i))).then_some(k));
         return Ok(Parts::gather(&values, rows, a.len()));
     }
+    let get = match want.by {
+        By::Parse(get) => get,
+        By::Scheme => return schemes(a),
+    };
     let mut out = Parts::new(a.len(), views::buffers(a));
     views::each_row(a, |row| {
         let Some((bytes, at)) = row else { return out.null() };
-        match url_of(bytes).and_then(|u| (want.get)(&u)) {
+        match url_of(bytes).and_then(|u| get(&u)) {
             Some(v) => write(&mut out, v, bytes, at, want.decoded),
+            None => out.null(),
+        }
+    })?;
+    out.finish()
+}
+
+/// The scheme of every URL of `a`, lower-cased (§2.1), without parsing
+/// it: a URL is `scheme ":" schemepart` (§5) and a scheme holds no
+/// `":"`, so the scheme of a URL the bulk validator finds valid is what
+/// comes before its first `":"`. (The validator decides most URLs from
+/// masks of their bytes; a parse reads every part.)
+fn schemes(a: &dyn Array) -> Result<StringViewArray, String> {
+    let buffers = views::buffers(a);
+    let mut checkers: Vec<Checker<'_>> = buffers.iter().map(|b| Checker::new(b.as_slice())).collect();
+    let mut out = Parts::new(a.len(), buffers.clone());
+    views::each_row(a, |row| {
+        let Some((text, at)) = row else { return out.null() };
+        let valid = match at {
+            At::Buffer(b, start) => {
+                let start = start as usize;
+                checkers[b as usize].is_valid(start..start + text.len())
+            }
+            At::Elsewhere => rfc1738::validate(text).is_ok(),
+        };
+        let colon = if valid { memchr::memchr(b':', text.as_bytes()) } else { None };
+        match colon.map(|c| &text[..c]) {
+            Some(s) if s.bytes().any(|b| b.is_ascii_uppercase()) => out.copy(&s.to_ascii_lowercase()),
+            Some(s) => out.part(s, text, at),
             None => out.null(),
         }
     })?;
@@ -127,6 +159,7 @@ pub fn ports(a: &dyn Array, effective: bool) -> Result<UInt16Array, String> {
 #[derive(Clone, Copy)]
 enum Want {
     Text(Getter),
+    Scheme,
     Port { effective: bool },
 }
 
@@ -134,7 +167,7 @@ enum Want {
 /// a column of parts answers.
 fn want(name: &str) -> PyResult<Want> {
     match name {
-        "scheme" => return Ok(Want::Text(scheme)),
+        "scheme" => return Ok(Want::Scheme),
         "kind" => return Ok(Want::Text(|u| Some(Value::Plain(Cow::Borrowed(u.kind().name()))))),
         "search" => return Ok(Want::Text(|u| named::search(u).map(|s| Value::Written(Cow::Borrowed(s))))),
         "path" => return Ok(Want::Text(|u| u.url_path().map(|s| Value::Written(Cow::Borrowed(s))))),
@@ -167,8 +200,12 @@ fn want(name: &str) -> PyResult<Want> {
 
 fn run(py: Python<'_>, column: &Bound<'_, PyAny>, want: Want, decoded: bool) -> PyResult<Py<PyAny>> {
     match want {
+        Want::Scheme => {
+            let text = Text { by: By::Scheme, decoded };
+            map_column_with(py, column, move |a| Ok(Arc::new(texts(a, text)?) as ArrayRef))
+        }
         Want::Text(get) => {
-            let text = Text { get, decoded };
+            let text = Text { by: By::Parse(get), decoded };
             map_column_with(py, column, move |a| Ok(Arc::new(texts(a, text)?) as ArrayRef))
         }
         Want::Port { effective } => {
