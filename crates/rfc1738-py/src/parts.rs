@@ -10,7 +10,7 @@
 
 use crate::arrow::{each_value, map_column_with};
 use crate::views::{self, At, Parts};
-use arrow_array::builder::{make_view, BooleanBuilder, UInt16Builder};
+use arrow_array::builder::{make_view, UInt16Builder};
 use arrow_array::cast::AsArray;
 use arrow_array::{
     Array, ArrayRef, BooleanArray, Int64Array, ListArray, StringArray, StringViewArray, StructArray,
@@ -319,9 +319,14 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 ///   (4 bytes of offset a row, not a 16-byte view).
 struct ParseColumns {
     input: Input,
-    valid: BooleanBuilder,
+    /// The bits of `valid`, by row into zeroed memory (a row that is not
+    /// valid, or null, writes nothing): its nulls are the struct's.
+    valid: Vec<u8>,
     scheme: Parts,
     kind: Parts,
+    /// The view of the kind of the row before (most rows of a column
+    /// share theirs).
+    last_kind: (SchemeKind, u128),
     user: Parts,
     password: Parts,
     host: Parts,
@@ -333,7 +338,16 @@ struct ParseColumns {
     /// The errors of the invalid rows, by row: the error's columns are
     /// made from them at the end.
     errors: Vec<(usize, Problem)>,
-    rows: BooleanBufferBuilder,
+    /// The rows that are not null, a bit each (into zeroed memory), and
+    /// how many rows are written.
+    rows: Vec<u8>,
+    len: usize,
+}
+
+/// Sets the bit of `row` in `bits`.
+#[inline]
+fn set_bit(bits: &mut [u8], row: usize) {
+    bits[row / 8] |= 1 << (row % 8);
 }
 
 /// A column of numbers written only where a row has one: the values and
@@ -432,6 +446,7 @@ impl Input {
 }
 
 /// A text of a row, or null.
+#[inline]
 fn put(out: &mut Parts, value: Option<&str>, row: &str, at: At) {
     match value {
         Some(v) => out.part(v, row, at),
@@ -440,6 +455,7 @@ fn put(out: &mut Parts, value: Option<&str>, row: &str, at: At) {
 }
 
 /// A decoded part of a row (lossy UTF-8), or null.
+#[inline]
 fn put_decoded(out: &mut Parts, value: Option<&str>, row: &str, at: At) {
     match value {
         Some(v) if v.contains('%') => out.copy(&String::from_utf8_lossy(&pct::decode(v))),
@@ -461,9 +477,10 @@ impl ParseColumns {
         };
         ParseColumns {
             input,
-            valid: BooleanBuilder::with_capacity(n),
+            valid: vec![0; n.div_ceil(8)],
             scheme: views(),
             kind: own(),
+            last_kind: (SchemeKind::Other, make_view(SchemeKind::Other.name().as_bytes(), 0, 0)),
             user: sparse(),
             password: sparse(),
             host: views(),
@@ -473,8 +490,18 @@ impl ParseColumns {
             fragment: sparse(),
             warnings: WarningViews::new(n),
             errors: Vec::new(),
-            rows: BooleanBufferBuilder::new(n),
+            rows: vec![0; n.div_ceil(8)],
+            len: 0,
         }
+    }
+
+    /// Begins a row that is not null: its index.
+    #[inline]
+    fn begin(&mut self) -> usize {
+        let row = self.len;
+        set_bit(&mut self.rows, row);
+        self.len += 1;
+        row
     }
 
     /// A row read strictly by the borrowing parse; one whose warnings
@@ -483,11 +510,16 @@ impl ParseColumns {
     fn push_strict(&mut self, text: &str, at: At) {
         match UrlRef::parse(text) {
             Ok(u) if !u.scheme().bytes().any(|b| b.is_ascii_uppercase()) => {
-                self.rows.append(true);
+                let row = self.begin();
                 self.input.push(text, at);
-                self.valid.append_value(true);
+                set_bit(&mut self.valid, row);
                 self.scheme.part(u.scheme(), text, at);
-                self.kind.copy(u.kind().name());
+                let kind = u.kind();
+                if kind != self.last_kind.0 {
+                    // A kind's name is short: held in its view.
+                    self.last_kind = (kind, make_view(kind.name().as_bytes(), 0, 0));
+                }
+                self.kind.view(self.last_kind.1);
                 let login = u.has_authority();
                 put_decoded(&mut self.user, u.user().filter(|_| login), text, at);
                 put_decoded(&mut self.password, u.password().filter(|_| login), text, at);
@@ -501,9 +533,8 @@ impl ParseColumns {
             }
             Ok(_) => self.push_parsed(&Parsed::new(text.as_bytes(), false), text, at),
             Err(e) => {
-                self.rows.append(true);
+                self.begin();
                 self.input.push(text, at);
-                self.valid.append_value(false);
                 match outcome::scheme_of(text.as_bytes()) {
                     Some(s) => {
                         self.kind.copy(SchemeKind::from_bytes(s.as_bytes()).name());
@@ -515,7 +546,7 @@ impl ParseColumns {
                     }
                 }
                 self.no_url();
-                self.warnings.push(Some(&[]));
+                self.warnings.push(&[]);
                 self.error(Some(Problem::from(e)));
             }
         }
@@ -524,9 +555,11 @@ impl ParseColumns {
     /// A row as [`Parsed`] reads it: leniently, or strictly with warnings
     /// of the parse.
     fn push_parsed(&mut self, p: &Parsed, text: &str, at: At) {
-        self.rows.append(true);
+        let row = self.begin();
         self.input.push(text, at);
-        self.valid.append_value(p.is_valid());
+        if p.is_valid() {
+            set_bit(&mut self.valid, row);
+        }
         put(&mut self.scheme, p.scheme(), text, at);
         put(&mut self.kind, p.kind(), text, at);
         put(&mut self.user, p.user().as_deref(), text, at);
@@ -536,18 +569,17 @@ impl ParseColumns {
         self.effective_port.push(p.effective_port());
         put(&mut self.url_path, p.url_path(), text, at);
         put(&mut self.fragment, p.fragment(), text, at);
-        self.warnings.push(Some(p.warnings()));
+        self.warnings.push(p.warnings());
         self.error(p.error().cloned());
     }
 
     fn push_null(&mut self) {
-        self.rows.append(false);
+        self.len += 1;
         self.input.null();
-        self.valid.append_null();
         self.scheme.null();
         self.kind.null();
         self.no_url();
-        self.warnings.push(None);
+        self.warnings.push(&[]);
         self.error(None);
     }
 
@@ -565,7 +597,7 @@ impl ParseColumns {
     /// The error of the row just begun, if it has one.
     fn error(&mut self, p: Option<Problem>) {
         if let Some(p) = p {
-            self.errors.push((self.rows.len() - 1, p));
+            self.errors.push((self.len - 1, p));
         }
     }
 
@@ -598,10 +630,14 @@ impl ParseColumns {
         .into()
     }
 
-    fn finish(mut self, input: &DataType) -> Result<ArrayRef, String> {
+    fn finish(self, input: &DataType) -> Result<ArrayRef, String> {
+        let len = self.len;
+        let nulls = NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(self.rows), 0, len));
+        let nulls = (nulls.null_count() > 0).then_some(nulls);
+        let valid = BooleanBuffer::new(Buffer::from_vec(self.valid), 0, len);
         let columns: Vec<ArrayRef> = vec![
             self.input.finish()?,
-            Arc::new(self.valid.finish()),
+            Arc::new(BooleanArray::new(valid, nulls.clone())),
             Arc::new(self.scheme.finish()?),
             Arc::new(self.kind.finish()?),
             Arc::new(self.user.finish()?),
@@ -611,12 +647,10 @@ impl ParseColumns {
             Arc::new(self.effective_port.finish()),
             Arc::new(self.url_path.finish()?),
             Arc::new(self.fragment.finish()?),
-            self.warnings.finish()?,
+            self.warnings.finish(nulls.clone())?,
         ];
         let mut columns = columns;
-        columns.extend(error_columns(self.rows.len(), &self.errors));
-        let nulls = NullBuffer::new(self.rows.finish());
-        let nulls = (nulls.null_count() > 0).then_some(nulls);
+        columns.extend(error_columns(len, &self.errors));
         let s = StructArray::try_new(Self::fields(input), columns, nulls).map_err(|e| e.to_string())?;
         Ok(Arc::new(s))
     }
@@ -632,7 +666,6 @@ struct WarningViews {
     security: BooleanBufferBuilder,
     message: Interned,
     offsets: Vec<i32>,
-    valid: BooleanBufferBuilder,
 }
 
 impl WarningViews {
@@ -646,20 +679,20 @@ impl WarningViews {
             security: BooleanBufferBuilder::new(0),
             message: Interned::new(),
             offsets,
-            valid: BooleanBufferBuilder::new(rows),
         }
     }
 
-    /// One row: `None` for a null list.
-    fn push(&mut self, warnings: Option<&[Warning]>) {
-        for w in warnings.unwrap_or_default() {
+    /// One row (a null one holds none: the list's nulls are the
+    /// struct's).
+    fn push(&mut self, warnings: &[Warning]) {
+        for w in warnings {
             self.offset.push(w.offset() as i64);
             self.len.push(w.len() as i64);
             self.kind.push(w.kind().id());
             self.security.append(w.kind().is_security());
             self.message.push(w.message());
         }
-        self.end_row(warnings.map(<[Warning]>::len));
+        self.end_row(warnings.len());
     }
 
     /// One row: the security warnings of `url`, their messages written
@@ -674,14 +707,14 @@ impl WarningViews {
             self.message.push_message(w.message());
             n += 1;
         });
-        self.end_row(Some(n));
+        self.end_row(n);
     }
 
-    /// The row just written holds `count` warnings, or is null.
-    fn end_row(&mut self, count: Option<usize>) {
+    /// The row just written holds `count` warnings.
+    #[inline]
+    fn end_row(&mut self, count: usize) {
         let last = *self.offsets.last().expect("starts with 0");
-        self.offsets.push(last + count.unwrap_or(0) as i32);
-        self.valid.append(count.is_some());
+        self.offsets.push(last + count as i32);
     }
 
     fn item_fields() -> Fields {
@@ -699,7 +732,7 @@ impl WarningViews {
         DataType::List(Arc::new(Field::new("item", DataType::Struct(Self::item_fields()), false)))
     }
 
-    fn finish(mut self) -> Result<ArrayRef, String> {
+    fn finish(mut self, nulls: Option<NullBuffer>) -> Result<ArrayRef, String> {
         let columns: Vec<ArrayRef> = vec![
             Arc::new(Int64Array::from(self.offset)),
             Arc::new(Int64Array::from(self.len)),
@@ -709,8 +742,6 @@ impl WarningViews {
         ];
         let items = StructArray::try_new(Self::item_fields(), columns, None).map_err(|e| e.to_string())?;
         let item = Arc::new(Field::new("item", items.data_type().clone(), false));
-        let nulls = NullBuffer::new(self.valid.finish());
-        let nulls = (nulls.null_count() > 0).then_some(nulls);
         let list = ListArray::try_new(item, OffsetBuffer::new(self.offsets.into()), Arc::new(items), nulls)
             .map_err(|e| e.to_string())?;
         Ok(Arc::new(list))
