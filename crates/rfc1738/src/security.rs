@@ -127,25 +127,47 @@ impl<'a> UrlRef<'a> {
     /// assert_eq!(kinds, ["remote-file"]);
     /// # Ok::<(), rfc1738::ParseError>(())
     /// ```
-    pub fn for_each_security_warning(&self, f: impl FnMut(WarningRef<'a>)) {
-        let mut out = Found::new();
-        if let Some(kind) = self.plain() {
+    pub fn for_each_security_warning(&self, mut f: impl FnMut(WarningRef<'a>)) {
+        match self.plain() {
             // The checks that can warn on a URL with no port, login or
-            // fragment and a scheme starting with a letter, in the order
-            // `all_checks` makes them.
-            if let Some(h) = self.host() {
-                hostnumber(self, h, &mut out);
-                internal_host(self, h, &mut out);
+            // fragment and a scheme starting with a letter.
+            Some(kind) if !self.host().is_some_and(|h| hostnumber_groups(h).is_some()) => {
+                // A host name (most are): a warning about it (internal,
+                // remote) is the one at the host, before the path's. The
+                // path's come in the order of their offsets too: a file
+                // path's warning is at its start, where `directory_escape`
+                // does not warn when it does (its first segment is empty,
+                // or `dev`, `proc` or `sys`).
+                let out = &mut f;
+                if let Some(h) = self.host() {
+                    internal_host(self, h, out);
+                }
+                if kind == SchemeKind::File {
+                    remote_file(self, out);
+                    file_path(self, out);
+                    directory_escape(self, out);
+                }
             }
-            if kind == SchemeKind::File {
-                directory_escape(self, &mut out);
-                remote_file(self, &mut out);
-                file_path(self, &mut out);
+            Some(kind) => {
+                // In the order `all_checks` makes them, sorted.
+                let mut out = Found::new();
+                if let Some(h) = self.host() {
+                    hostnumber(self, h, &mut out);
+                    internal_host(self, h, &mut out);
+                }
+                if kind == SchemeKind::File {
+                    directory_escape(self, &mut out);
+                    remote_file(self, &mut out);
+                    file_path(self, &mut out);
+                }
+                out.each(f);
             }
-        } else {
-            self.all_checks(&mut out);
+            None => {
+                let mut out = Found::new();
+                self.all_checks(&mut out);
+                out.each(f);
+            }
         }
-        out.each(f);
     }
 
     /// The kind of a URL that only the host checks (and for a file URL,
@@ -239,6 +261,26 @@ pub fn redact_text(text: &str) -> Cow<'_, str> {
     }
 }
 
+/// Where a check puts its warnings: a [`Found`] that sorts them, or the
+/// caller's function when they come in the order of their offsets.
+trait Sink<'a> {
+    fn push(&mut self, w: WarningRef<'a>);
+}
+
+impl<'a, F: FnMut(WarningRef<'a>)> Sink<'a> for F {
+    #[inline]
+    fn push(&mut self, w: WarningRef<'a>) {
+        self(w);
+    }
+}
+
+impl<'a> Sink<'a> for Found<'a> {
+    #[inline]
+    fn push(&mut self, w: WarningRef<'a>) {
+        Found::push(self, w);
+    }
+}
+
 /// The warnings of the checks, given in the order of their offsets (two
 /// at one offset in the order found): the first in place, all of them in
 /// a `Vec` once there is a second. Most URLs have none, and most of the
@@ -320,7 +362,7 @@ fn service(port: u16) -> Option<&'static str> {
 /// §6: "Caution should be used when using any URL which specifies a port
 /// number other than the default for the protocol, especially when it is
 /// a number within the reserved space."
-fn port_check<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
+fn port_check<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let (Some(port), Some(default)) = (url.port(), url.kind().default_port()) else {
         return;
     };
@@ -347,7 +389,7 @@ fn port_check<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
 /// §6: "Care should be taken when URLs contain embedded encoded delimiters
 /// for a given protocol (for example, CR and LF characters for telnet
 /// protocols) that these are not unencoded before transmission."
-fn line_injection<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
+fn line_injection<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     const LINE: &[u8] = b"\r\n\0";
     let mut check = |part: Option<&str>, octets: &[u8], line: &str| {
         if let Some(part) = part {
@@ -382,7 +424,7 @@ fn line_injection<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
 /// A `%09` before a search in a gopher URL whose type takes none: the
 /// request gets a second field the item does not expect (§3.4.2: only a
 /// search, type 7, has one; gopher+ uses the third field).
-fn gopher_tab<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
+fn gopher_tab<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let Some(g) = url.gopher() else { return };
     let Some(search) = g.search() else { return };
     if g.gopher_type() == b'7' || search.is_empty() || g.plus().is_some() {
@@ -398,7 +440,7 @@ fn gopher_tab<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
 }
 
 /// A warning for every escape in `part` that decodes to one of `octets`.
-fn escapes_of<'a>(url: &UrlRef<'a>, part: &str, octets: &[u8], line: &str, out: &mut Found<'a>) {
+fn escapes_of<'a>(url: &UrlRef<'a>, part: &str, octets: &[u8], line: &str, out: &mut impl Sink<'a>) {
     let b = part.as_bytes();
     for i in memchr_all(b, b'%') {
         let Some(v) = pct::escape_at(b, i) else { continue };
@@ -424,7 +466,7 @@ fn memchr_all(b: &[u8], needle: u8) -> impl Iterator<Item = usize> + '_ {
 
 /// §6: "The use of URLs containing passwords that should be secret is
 /// clearly unwise."
-fn password<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
+fn password<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     if let Some(pw) = url.password().filter(|p| !p.is_empty()) {
         out.push(WarningRef::new(
             url.offset_of(pw),
@@ -470,7 +512,7 @@ fn group_value(g: &str) -> u32 {
 /// digits, read as decimal. `inet_aton` reads a leading zero as octal and
 /// some software wraps values above 255, so the same text can name two
 /// machines.
-fn hostnumber<'a>(url: &UrlRef<'a>, host: &'a str, out: &mut Found<'a>) {
+fn hostnumber<'a>(url: &UrlRef<'a>, host: &'a str, out: &mut impl Sink<'a>) {
     let Some(groups) = hostnumber_groups(host) else { return };
     let base = url.offset_of(host);
     for (at, g) in groups {
@@ -502,7 +544,7 @@ fn hostnumber<'a>(url: &UrlRef<'a>, host: &'a str, out: &mut Found<'a>) {
 /// A host that is the machine itself or a private network: a service that
 /// fetches URLs given by others can be made to reach inside (request
 /// forgery). File URLs are local by design and are left out.
-fn internal_host<'a>(url: &UrlRef<'a>, host: &'a str, out: &mut Found<'a>) {
+fn internal_host<'a>(url: &UrlRef<'a>, host: &'a str, out: &mut impl Sink<'a>) {
     if url.kind() == SchemeKind::File || host.is_empty() {
         return;
     }
@@ -533,7 +575,7 @@ fn internal_host<'a>(url: &UrlRef<'a>, host: &'a str, out: &mut Found<'a>) {
 
 /// A user name that reads like a host name: `ftp://www.bank.example@evil.example/`
 /// goes to `evil.example`.
-fn misleading_user<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
+fn misleading_user<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let (Some(user), Some(h)) = (url.user(), url.host()) else { return };
     let decoded = pct::decode(user);
     let Ok(text) = core::str::from_utf8(&decoded) else { return };
@@ -550,7 +592,7 @@ fn misleading_user<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
 /// login directory, and `%2F` gives an absolute path (`%2Fetc` is
 /// `CWD /etc`). A file path with `..` or an encoded `/` likewise reaches
 /// outside the directory it seems to name.
-fn directory_escape<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
+fn directory_escape<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     // The ftp segments (`<cwd1>/.../<name>`, §3.2.2) are those of the
     // fpath; a file URL's, of its path (§3.10).
     let path = if let Some(ftp) = url.ftp() {
@@ -601,7 +643,7 @@ fn escape_or_dots(b: &[u8]) -> bool {
 /// §3.10: a file URL names a file on `host`, but "does not specify an
 /// Internet protocol or access method"; some systems open a remote one as
 /// a network share and send the user's credentials to that host.
-fn remote_file<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
+fn remote_file<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let Some(file) = url.file() else { return };
     if !file.is_local() {
         // Not written here: a column of file URLs warns on most rows.
@@ -619,7 +661,7 @@ fn remote_file<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
 
 /// §3.8: the telnet user is advisory, but clients that start a `telnet`
 /// program pass it as `-l user`; one that starts with `-` becomes an option.
-fn option_injection<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
+fn option_injection<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let Some(user) = url.telnet().and_then(|t| t.advisory_user()) else { return };
     if pct::decode(user).starts_with(b"-") {
         out.push(WarningRef::new(
@@ -636,7 +678,7 @@ fn option_injection<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
 /// §2.1 allows a scheme to start with a digit, `+`, `-` or `.`; RFC 3986
 /// §3.1 and WHATWG need a letter first, and read `1x://h/` as a relative
 /// path: the same text names two different things.
-fn scheme_start<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
+fn scheme_start<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let first = url.scheme().as_bytes()[0];
     if !first.is_ascii_alphabetic() {
         let message = Message::of(
@@ -653,7 +695,7 @@ fn scheme_start<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
 }
 
 /// §3.1: `port = 1*digit` allows leading zeros; readers disagree on them.
-fn port_leading_zero<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
+fn port_leading_zero<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let Some(port) = url.port_str() else { return };
     if port.len() > 1 && port.starts_with('0') {
         let message = format!(
@@ -666,7 +708,7 @@ fn port_leading_zero<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
 
 /// §5 `port = digits` has no range (docs/DIFFERENCES.md, "A port above
 /// 65535"); a TCP port is 16 bits (RFC 793), so no client can connect there.
-fn port_out_of_range<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
+fn port_out_of_range<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let Some(port) = url.port_str() else { return };
     if url.port().is_none() {
         let message = Message::around(
@@ -683,7 +725,7 @@ fn port_out_of_range<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
 
 /// §3.5: the whole scheme part is the address. RFC 6068 ends the address
 /// at `?` and reads `&`-separated headers after it (`cc`, `bcc`, `body`).
-fn mailto_headers<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
+fn mailto_headers<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let Some(address) = url.mailto().map(|m| m.address_raw()) else { return };
     if let Some(at) = address.find(['?', '&']) {
         let message = Message::around(
@@ -701,7 +743,7 @@ fn mailto_headers<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
 /// §2.2: the fragment is not part of the URL. One that reads like a login
 /// (`#@evil.example`) or an authority (`#//evil.example`) shows another
 /// host to a reader that does not strip it first.
-fn fragment_authority<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
+fn fragment_authority<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let Some(fragment) = url.fragment() else { return };
     let before_slash = fragment.split('/').next().unwrap_or("");
     if fragment.starts_with("//") || before_slash.contains('@') {
@@ -719,7 +761,7 @@ fn fragment_authority<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
 
 /// §3.10: a file URL names a file on the machine; some names are devices
 /// or process files, and `//server/share` is a share on another machine.
-fn file_path<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
+fn file_path<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let Some(file) = url.file() else { return };
     let path = file.path();
     let at = url.offset_of(path);
@@ -749,7 +791,7 @@ fn file_path<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
 
 /// §3.4: a gopher+ string may hold the CR LF of a filled-in ASK form, the
 /// one multi-line form the RFC allows; `fetch` sends it as it is.
-fn gopher_form<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
+fn gopher_form<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let Some(plus) = url.gopher().and_then(|g| g.plus()) else { return };
     let lower = plus.to_ascii_lowercase();
     if let Some(at) = lower.find("%0d").into_iter().chain(lower.find("%0a")).min() {
@@ -764,7 +806,7 @@ fn gopher_form<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
 /// §3.4.1: "Within the `<gopher-path>`, no characters are reserved", so a
 /// gopher search may hold `"?"` and `"/"` as they are; an RFC 3986 or
 /// WHATWG reader splits the URL there (a query, path segments).
-fn gopher_search_delimiter<'a>(url: &UrlRef<'a>, out: &mut Found<'a>) {
+fn gopher_search_delimiter<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let Some(search) = url.gopher().and_then(|g| g.search()) else { return };
     if let Some(at) = search.find(['?', '/']) {
         let message = Message::fixed(if search.as_bytes()[at] == b'?' {
