@@ -247,7 +247,10 @@ pub struct Match<'t> {
     url: Cow<'t, str>,
     form: Form,
     hyphen_breaks: Vec<usize>,
+    /// Where the URL's first character is in the text.
     inner_start: usize,
+    /// `(offset in the URL, offset in the text)` of each character that
+    /// follows deleted whitespace; empty when nothing was deleted.
     gaps: scan::Gaps,
 }
 
@@ -531,17 +534,9 @@ impl<'t> Matches<'t> {
         self.pos
     }
 
-    fn emit(&mut self, found: scan::Found<'t>) -> Match<'t> {
+    fn emit(&mut self, found: Match<'t>) -> Match<'t> {
         self.pos = found.end;
-        Match {
-            start: found.start,
-            end: found.end,
-            url: found.url,
-            form: found.form,
-            hyphen_breaks: found.hyphen_breaks,
-            inner_start: found.inner_start,
-            gaps: found.gaps,
-        }
+        found
     }
 }
 
@@ -550,22 +545,26 @@ impl<'t> Iterator for Matches<'t> {
 
     fn next(&mut self) -> Option<Match<'t>> {
         let b = self.text.as_bytes();
-        // Every URL starts at a `<` or has a `:` after its scheme: the search
-        // jumps from one to the next. The scheme before a `:` is read
-        // backwards, never before `floor`, so no byte is read twice.
+        // Every URL has a `:` after its scheme, and a wrapper's `<` comes
+        // right before it (`<URL:` or `<scheme:`): the search jumps from
+        // one `:` to the next and reads the scheme backwards, never before
+        // `floor`, so no byte is read twice.
         let mut floor = self.pos;
         let mut i = self.pos;
         loop {
-            i = scan::find_candidate(b, i, self.bare);
+            i = scan::find_candidate(b, i);
             if i >= b.len() {
                 break;
             }
-            let found = if b[i] == b'<' {
-                scan::wrapped(self.text, i)
-            } else {
-                let run = b[floor..i].iter().rev().take_while(|&&c| scan::is_scheme_byte(c)).count();
-                scan::bare(self.text, i - run, i)
-            };
+            let run = b[floor..i].iter().rev().take_while(|&&c| scan::is_scheme_byte(c)).count();
+            let start = i - run;
+            // A `<` before the scheme (not read before `floor`): a wrapper
+            // may start there; when it holds none, a bare URL may start
+            // after it.
+            let found = (start > floor && b[start - 1] == b'<')
+                .then(|| scan::wrapped(self.text, start - 1))
+                .flatten()
+                .or_else(|| if self.bare { scan::bare(self.text, start, i) } else { None });
             if let Some(found) = found {
                 return Some(self.emit(found));
             }

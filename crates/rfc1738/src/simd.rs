@@ -397,45 +397,82 @@ pub(crate) fn set_portable<const N: usize>(
     (outside, equal)
 }
 
-/// The index of the first byte of `b[from..]` equal to `x` or `y`, or
-/// `b.len()` when there is none: where `extract` looks for a URL (every
-/// form the Appendix allows has a `<` or a `:`), so that text without
-/// either is crossed at the speed of memory. By AVX2 (64 bytes a step)
-/// or SSE2 (16); NEON and [`Path::Portable`] take [`find2_portable`],
-/// the oracle.
-pub(crate) fn find2(path: Path, b: &[u8], from: usize, x: u8, y: u8) -> usize {
+/// The index of the first byte of `b[from..]` equal to `x`, or `b.len()`
+/// when there is none: where `extract` looks for a URL (every form the
+/// Appendix allows has a `:` after its scheme), so that text without one
+/// is crossed at the speed of memory. By AVX2 (128 bytes a step) or SSE2
+/// (16); NEON and [`Path::Portable`] take [`find_byte_portable`], the
+/// oracle.
+#[inline]
+pub(crate) fn find_byte(path: Path, b: &[u8], from: usize, x: u8) -> usize {
     match path {
         #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
         Path::Avx2 if Path::detect() == Path::Avx2 => {
             // SAFETY: the processor has AVX2 (`detect` asked it).
-            unsafe { x86::find2_avx2(b, from, x, y) }
+            unsafe { x86::find_byte_avx2(b, from, x) }
         }
         #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
-        Path::Sse2 | Path::Avx2 => x86::find2_sse2(b, from, x, y),
-        _ => find2_portable(b, from, x, y),
+        Path::Sse2 | Path::Avx2 => x86::find_byte_sse2(b, from, x),
+        _ => find_byte_portable(b, from, x),
     }
 }
 
-/// [`find2`] the portable way: eight bytes a step (SWAR over `u64`), as
-/// `chars::find_byte` does for one byte.
-pub(crate) fn find2_portable(b: &[u8], mut i: usize, x: u8, y: u8) -> usize {
-    use crate::chars::{HI, LO};
-    let (wx, wy) = (LO * u64::from(x), LO * u64::from(y));
-    while let Some(w) = b.get(i..).and_then(<[u8]>::first_chunk::<8>) {
-        let w = u64::from_le_bytes(*w);
-        let (p, q) = (w ^ wx, w ^ wy);
-        // The lowest set bit of each marks its first zero byte exactly;
-        // borrows can only set bits above it.
-        let zero = (p.wrapping_sub(LO) & !p & HI) | (q.wrapping_sub(LO) & !q & HI);
-        if zero != 0 {
-            return i + (zero.trailing_zeros() / 8) as usize;
+/// [`find_byte`] the portable way: eight bytes a step (SWAR over `u64`).
+pub(crate) fn find_byte_portable(b: &[u8], from: usize, x: u8) -> usize {
+    crate::chars::find_byte(b, from.min(b.len()), b.len(), x)
+}
+
+/// The bytes of a wrapper's inside by class, a bit a byte over 64 bytes:
+/// what `extract` reads `<URL:...>` by (Appendix: the URL ends at the
+/// first `>`, and the whitespace inside is deleted).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct WrapperMasks {
+    /// `>`.
+    pub(crate) gt: u64,
+    /// ASCII white space: HT, LF, VT, FF, CR and space.
+    pub(crate) ws: u64,
+    /// The line breaks among them: LF, VT, FF and CR.
+    pub(crate) brk: u64,
+    /// `-`.
+    pub(crate) dash: u64,
+    /// `<`, and every byte neither printable ASCII nor white space (a
+    /// control, DEL, or a byte of a non-ASCII character).
+    pub(crate) other: u64,
+}
+
+/// The [`WrapperMasks`] of `b[at..at + 64]`, when the processor has AVX2
+/// and 64 bytes are left; `None` otherwise (the caller reads the bytes
+/// one at a time).
+pub(crate) fn wrapper_masks(path: Path, b: &[u8], at: usize) -> Option<WrapperMasks> {
+    let block = b.get(at..).and_then(<[u8]>::first_chunk::<BLOCK>)?;
+    match path {
+        #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+        Path::Avx2 if Path::detect() == Path::Avx2 => {
+            // SAFETY: the processor has AVX2 (`detect` asked it).
+            Some(unsafe { x86::wrapper_masks_avx2(block) })
         }
-        i += 8;
+        _ => {
+            let _ = block;
+            None
+        }
     }
-    while i < b.len() && b[i] != x && b[i] != y {
-        i += 1;
+}
+
+/// [`wrapper_masks`] a byte at a time: the oracle of the tests.
+#[cfg(test)]
+fn wrapper_masks_portable(block: &[u8; BLOCK]) -> WrapperMasks {
+    let mut m = WrapperMasks { gt: 0, ws: 0, brk: 0, dash: 0, other: 0 };
+    for (k, &c) in block.iter().enumerate() {
+        let bit = 1u64 << k;
+        let brk = matches!(c, b'\n' | b'\x0B' | b'\x0C' | b'\r');
+        let ws = brk || c == b'\t' || c == b' ';
+        m.gt |= if c == b'>' { bit } else { 0 };
+        m.ws |= if ws { bit } else { 0 };
+        m.brk |= if brk { bit } else { 0 };
+        m.dash |= if c == b'-' { bit } else { 0 };
+        m.other |= if c == b'<' || (!ws && !matches!(c, b'!'..=b'~')) { bit } else { 0 };
     }
-    i.min(b.len())
+    m
 }
 
 /// The vector way for aarch64: NEON, sixteen bytes at a time, `notx`
@@ -742,97 +779,90 @@ mod x86 {
         [w(lo[0], hi[0]), w(lo[1], hi[1]), w(lo[2], hi[2]), w(lo[3], hi[3])]
     }
 
-    /// `find2` with SSE2, sixteen bytes a step.
-    pub(super) fn find2_sse2(b: &[u8], mut i: usize, x: u8, y: u8) -> usize {
+    /// `wrapper_masks` with AVX2: the five classes of two vectors.
+    ///
+    /// # Safety
+    /// The processor must have AVX2.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn wrapper_masks_avx2(block: &[u8; BLOCK]) -> super::WrapperMasks {
+        let p = block.as_ptr();
+        // SAFETY: `block` is 64 bytes long, two loads of 32 that need no
+        // alignment; the caller makes sure of AVX2.
+        #[allow(unused_unsafe)]
+        let (lo, hi) = unsafe {
+            (classes32(_mm256_loadu_si256(p.cast())), classes32(_mm256_loadu_si256(p.add(32).cast())))
+        };
+        let join = |k: usize| u64::from(lo[k]) | u64::from(hi[k]) << 32;
+        super::WrapperMasks { gt: join(0), ws: join(1), brk: join(2), dash: join(3), other: join(4) }
+    }
+
+    /// The classes of `wrapper_masks` for 32 bytes: `>`, white space,
+    /// line breaks, `-`, other.
+    #[target_feature(enable = "avx2")]
+    #[inline]
+    fn classes32(v: __m256i) -> [u32; 5] {
+        let eq = |c: u8| _mm256_cmpeq_epi8(v, _mm256_set1_epi8(c as i8));
+        // LF, VT, FF, CR: 10 to 13, as the unsigned bounds keep `v`.
+        let brk = _mm256_and_si256(
+            _mm256_cmpeq_epi8(_mm256_max_epu8(v, _mm256_set1_epi8(10)), v),
+            _mm256_cmpeq_epi8(_mm256_min_epu8(v, _mm256_set1_epi8(13)), v),
+        );
+        let ws = _mm256_or_si256(brk, _mm256_or_si256(eq(b'\t'), eq(b' ')));
+        // Below `!` or above `~`: as signed bytes, below 0x21 takes in
+        // every byte from 0x80; DEL apart.
+        let unprintable = _mm256_or_si256(_mm256_cmpgt_epi8(_mm256_set1_epi8(0x21), v), eq(0x7F));
+        let other = _mm256_or_si256(_mm256_andnot_si256(ws, unprintable), eq(b'<'));
+        [eq(b'>'), ws, brk, eq(b'-'), other].map(|m| _mm256_movemask_epi8(m) as u32)
+    }
+
+    /// `find_byte` with SSE2, sixteen bytes a step.
+    pub(super) fn find_byte_sse2(b: &[u8], mut i: usize, x: u8) -> usize {
         while let Some(sixteen) = b.get(i..).and_then(<[u8]>::first_chunk::<16>) {
             // SAFETY: `sixteen` is 16 bytes long, and the load needs no
             // alignment; SSE2 is part of every x86_64.
             let m = unsafe {
                 let v = _mm_loadu_si128(sixteen.as_ptr().cast());
-                let eq = _mm_or_si128(
-                    _mm_cmpeq_epi8(v, _mm_set1_epi8(x as i8)),
-                    _mm_cmpeq_epi8(v, _mm_set1_epi8(y as i8)),
-                );
-                _mm_movemask_epi8(eq) as u32
+                _mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(x as i8))) as u32
             };
             if m != 0 {
                 return i + m.trailing_zeros() as usize;
             }
             i += 16;
         }
-        super::find2_portable(b, i, x, y)
+        super::find_byte_portable(b, i, x)
     }
 
-    /// `find2` with AVX2: 128 bytes a step under a loose test, one
-    /// comparison a vector (`v | m == x | m` with `m = x ^ y` holds for
-    /// `x`, `y` and the bytes that differ from them only in `m`'s bits:
-    /// for `:` and `<`, `8` and `>` too), then the exact test on the 64
-    /// bytes where the loose one held.
+    /// `find_byte` with AVX2: 128 bytes a step, one comparison a vector
+    /// and their union tested once; where it holds, the four vectors'
+    /// masks give the place.
     ///
     /// # Safety
     /// The processor must have AVX2.
     #[target_feature(enable = "avx2")]
-    pub(super) unsafe fn find2_avx2(b: &[u8], mut i: usize, x: u8, y: u8) -> usize {
-        let m = x ^ y;
+    pub(super) unsafe fn find_byte_avx2(b: &[u8], mut i: usize, x: u8) -> usize {
         while let Some(run) = b.get(i..).and_then(<[u8]>::first_chunk::<{ 2 * BLOCK }>) {
             // SAFETY: `run` is 128 bytes long, four loads of 32 that need
             // no alignment; the caller makes sure of AVX2.
             #[allow(unused_unsafe)]
-            let loose = unsafe {
-                let (vm, vxm) = (_mm256_set1_epi8(m as i8), _mm256_set1_epi8((x | m) as i8));
+            let hit = unsafe {
+                let vx = _mm256_set1_epi8(x as i8);
                 let p = run.as_ptr();
-                let mut loose = _mm256_setzero_si256();
-                for k in 0..4 {
-                    let v = _mm256_loadu_si256(p.add(32 * k).cast());
-                    loose = _mm256_or_si256(loose, _mm256_cmpeq_epi8(_mm256_or_si256(v, vm), vxm));
+                let e = [0, 1, 2, 3].map(|k| _mm256_cmpeq_epi8(_mm256_loadu_si256(p.add(32 * k).cast()), vx));
+                let any = _mm256_or_si256(_mm256_or_si256(e[0], e[1]), _mm256_or_si256(e[2], e[3]));
+                if _mm256_movemask_epi8(any) == 0 {
+                    None
+                } else {
+                    let m = e.map(|v| u64::from(_mm256_movemask_epi8(v) as u32));
+                    Some((m[0] | m[1] << 32, m[2] | m[3] << 32))
                 }
-                _mm256_movemask_epi8(loose)
             };
-            if loose != 0 {
-                for half in 0..2 {
-                    let at = i + half * BLOCK;
-                    // SAFETY: the processor has AVX2 (this function's caller).
-                    let exact = unsafe { exact64(b, at, x, y) };
-                    if exact != 0 {
-                        return at + exact.trailing_zeros() as usize;
-                    }
-                }
+            if let Some((lo, hi)) = hit {
+                let at = if lo != 0 { lo.trailing_zeros() } else { 64 + hi.trailing_zeros() };
+                return i + at as usize;
             }
             i += 2 * BLOCK;
         }
-        if b.len() - i >= BLOCK {
-            // SAFETY: the processor has AVX2 (this function's caller).
-            let exact = unsafe { exact64(b, i, x, y) };
-            if exact != 0 {
-                return i + exact.trailing_zeros() as usize;
-            }
-            i += BLOCK;
-        }
-        find2_sse2(b, i, x, y)
-    }
-
-    /// The bytes of `b[at..at + 64]` equal to `x` or `y`, one bit each
-    /// (none when fewer than 64 bytes are left).
-    ///
-    /// # Safety
-    /// The processor must have AVX2.
-    #[target_feature(enable = "avx2")]
-    #[inline]
-    unsafe fn exact64(b: &[u8], at: usize, x: u8, y: u8) -> u64 {
-        let Some(block) = b.get(at..).and_then(<[u8]>::first_chunk::<BLOCK>) else {
-            return 0;
-        };
-        // SAFETY: `block` is 64 bytes long, two loads of 32 that need no
-        // alignment; the caller makes sure of AVX2.
-        #[allow(unused_unsafe)]
-        unsafe {
-            let (vx, vy) = (_mm256_set1_epi8(x as i8), _mm256_set1_epi8(y as i8));
-            let p = block.as_ptr();
-            let (a, c) = (_mm256_loadu_si256(p.cast()), _mm256_loadu_si256(p.add(32).cast()));
-            let ea = _mm256_or_si256(_mm256_cmpeq_epi8(a, vx), _mm256_cmpeq_epi8(a, vy));
-            let ec = _mm256_or_si256(_mm256_cmpeq_epi8(c, vx), _mm256_cmpeq_epi8(c, vy));
-            u64::from(_mm256_movemask_epi8(ea) as u32) | u64::from(_mm256_movemask_epi8(ec) as u32) << 32
-        }
+        find_byte_sse2(b, i, x)
     }
 
     /// The masks `a`, with those of `b` shifted up by `by` bits.
@@ -1027,20 +1057,18 @@ mod tests {
     /// The first `x` or `y` from every place of texts with none, one and
     /// many, through every way: the plain search's answer.
     #[test]
-    fn every_way_finds_the_first_of_two_bytes() {
+    fn every_way_finds_the_first_of_a_byte() {
         let mut state = 0x1738_u64;
-        let mut texts: Vec<Vec<u8>> = vec![Vec::new(), b"<".to_vec(), vec![b'a'; 200]];
-        for len in [1usize, 7, 8, 9, 15, 16, 17, 31, 63, 64, 65, 130, 300] {
-            for density in [0u64, 3, 40] {
+        let mut texts: Vec<Vec<u8>> = vec![Vec::new(), b":".to_vec(), vec![b'a'; 200]];
+        for len in [1usize, 7, 8, 9, 15, 16, 17, 31, 63, 64, 65, 127, 128, 129, 130, 191, 192, 300] {
+            for density in [0u64, 1, 3, 40] {
                 let text: Vec<u8> = (0..len)
                     .map(|_| {
                         state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
                         let r = state >> 33;
                         match r % 100 {
-                            k if k < density / 2 => b'<',
                             k if k < density => b':',
-                            // `8` and `>` pass AVX2's loose test for `:` and `<`.
-                            _ => [b'a', b' ', 0x80, 0xff, b'8', b'>', b';', b'\n'][(r / 100 % 8) as usize],
+                            _ => [b'a', b' ', 0x80, 0xff, b'8', b'<', b';', b'\n'][(r / 100 % 8) as usize],
                         }
                     })
                     .collect();
@@ -1049,13 +1077,32 @@ mod tests {
         }
         for text in &texts {
             for from in 0..=text.len() {
-                for (x, y) in [(b'<', b':'), (b'<', b'<')] {
-                    let plain =
-                        text[from..].iter().position(|&c| c == x || c == y).map_or(text.len(), |k| from + k);
-                    assert_eq!(find2_portable(text, from, x, y), plain);
-                    for path in Path::available() {
-                        assert_eq!(find2(path, text, from, x, y), plain, "{path:?} {text:?} {from}");
-                    }
+                let plain = text[from..].iter().position(|&c| c == b':').map_or(text.len(), |k| from + k);
+                assert_eq!(find_byte_portable(text, from, b':'), plain);
+                for path in Path::available() {
+                    assert_eq!(find_byte(path, text, from, b':'), plain, "{path:?} {text:?} {from}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn wrapper_masks_agree_with_the_byte_loop() {
+        let mut state = 0x1738_1994_u64;
+        for _ in 0..2_000 {
+            let block: [u8; BLOCK] = core::array::from_fn(|_| {
+                state = state.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+                let r = (state >> 33) as usize;
+                // Half the bytes from those the classes tell apart, half any.
+                match r % 2 {
+                    0 => b"<>-\t\n\x0B\x0C\r !~\x7F\x80\xFF\x08\x0E\x1Fa"[r / 2 % 17],
+                    _ => (r >> 8) as u8,
+                }
+            });
+            let want = wrapper_masks_portable(&block);
+            for path in Path::available() {
+                if let Some(got) = wrapper_masks(path, &block, 0) {
+                    assert_eq!(got, want, "{path:?} {block:?}");
                 }
             }
         }

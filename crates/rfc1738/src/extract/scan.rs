@@ -35,20 +35,9 @@ use crate::simd::{self, Path};
 /// ```
 pub const MAX_WRAPPER: usize = 16 << 10;
 
-/// What a scanner found: the span in the text, the URL, the hyphen breaks.
-#[derive(Debug)]
-pub(super) struct Found<'t> {
-    pub(super) start: usize,
-    pub(super) end: usize,
-    pub(super) url: Cow<'t, str>,
-    pub(super) form: Form,
-    pub(super) hyphen_breaks: Vec<usize>,
-    /// Where the URL's first character is in the text.
-    pub(super) inner_start: usize,
-    /// `(offset in the URL, offset in the text)` of each character that
-    /// follows deleted whitespace; empty when nothing was deleted.
-    pub(super) gaps: Gaps,
-}
+/// What a scanner found: the match itself, made here (its fields are the
+/// parent module's, visible to this one), so that no copy is made of it.
+pub(super) use super::Match as Found;
 
 /// The gaps of a URL (`Found::gaps`): the first two held in place, the
 /// rest on the heap. A wrapper broken across lines has one or two, and
@@ -56,35 +45,35 @@ pub(super) struct Found<'t> {
 /// Appendix text, the allocator was a sixth of the extractor's
 /// instructions).
 #[derive(Clone)]
-pub(super) enum Gaps {
-    Inline(u8, [(usize, usize); 2]),
-    Heap(Vec<(usize, usize)>),
+pub(super) struct Gaps {
+    /// How many there are.
+    n: usize,
+    /// The first two.
+    held: [(usize, usize); 2],
+    /// All of them, once there are more than two: boxed, so that the
+    /// field is one word (a `Vec` is three) in every match.
+    #[allow(clippy::box_collection)]
+    all: Option<Box<Vec<(usize, usize)>>>,
 }
 
 impl Gaps {
     pub(super) const fn new() -> Gaps {
-        Gaps::Inline(0, [(0, 0); 2])
+        Gaps { n: 0, held: [(0, 0); 2], all: None }
     }
 
     fn push(&mut self, gap: (usize, usize)) {
-        match self {
-            Gaps::Inline(n, held) if usize::from(*n) < held.len() => {
-                held[usize::from(*n)] = gap;
-                *n += 1;
-            }
-            Gaps::Inline(_, held) => {
-                let mut all = held.to_vec();
-                all.push(gap);
-                *self = Gaps::Heap(all);
-            }
-            Gaps::Heap(all) => all.push(gap),
+        if self.n < self.held.len() {
+            self.held[self.n] = gap;
+        } else {
+            self.all.get_or_insert_with(|| Box::new(self.held.to_vec())).push(gap);
         }
+        self.n += 1;
     }
 
     pub(super) fn as_slice(&self) -> &[(usize, usize)] {
-        match self {
-            Gaps::Inline(n, held) => &held[..usize::from(*n)],
-            Gaps::Heap(all) => all,
+        match &self.all {
+            Some(all) => all,
+            None => &self.held[..self.n],
         }
     }
 }
@@ -138,12 +127,14 @@ static TABLE: [u8; 256] = {
     t
 };
 
-/// The index of the first `<` (or, when `colons`, `:`) in `b[i..]`, or
-/// `b.len()`: the bytes where a URL may be found (Appendix: a wrapper
-/// starts with `<`; a bare URL has the `:` after its scheme). Text with
-/// neither is crossed by vector code (`simd::find2`).
-pub(super) fn find_candidate(b: &[u8], i: usize, colons: bool) -> usize {
-    simd::find2(Path::detect(), b, i, b'<', if colons { b':' } else { b'<' })
+/// The index of the first `:` in `b[i..]`, or `b.len()`: the bytes where a
+/// URL may be found (Appendix: a bare URL has the `:` after its scheme, and
+/// a wrapper's `<` is followed at once by `URL:` or by a scheme and its
+/// `:`, so the first `:` after it is read back to the `<`). Text without
+/// one is crossed by vector code (`simd::find_byte`).
+#[inline]
+pub(super) fn find_candidate(b: &[u8], i: usize) -> usize {
+    simd::find_byte(Path::detect(), b, i, b':')
 }
 
 /// Whether `b` may appear in a scheme name.
@@ -334,7 +325,10 @@ fn wrapped_in(text: &str, lt: usize, quote_depth: impl FnOnce() -> usize) -> Opt
     };
     // A `>` at `limit` or later would make the span longer than the bound.
     let limit = b.len().min(lt.saturating_add(MAX_WRAPPER));
-    let body = wrapped_body(text, from, limit, quote_depth)?;
+    let body = match wrapped_body_masked(text, from, limit) {
+        Some(body) => body,
+        None => wrapped_body(text, from, limit, quote_depth)?,
+    };
     let n = scheme_len(body.url.as_bytes())?;
     if form == Form::Angle && !accepts_without_prefix(&body.url[..n], &body.url[n + 1..]) {
         return None;
@@ -375,6 +369,54 @@ fn line_start(b: &[u8], at: usize) -> usize {
         i -= 8;
     }
     b[..i].iter().rposition(|&c| c == b'\n' || c == b'\r').map_or(0, |k| k + 1)
+}
+
+/// [`wrapped_body`] read from the masks of the 64 bytes from `from`
+/// (`simd::wrapper_masks`), when they hold the closing `>` and nothing
+/// the byte loop must decide before it: no `<`, no byte outside printable
+/// ASCII and its white space, no `>` first on a line (a quote mark, maybe),
+/// no `-` before white space (a hyphen break, maybe). Then the URL is the
+/// runs of printable bytes joined, and each run after white space starts
+/// a gap. `None`: the byte loop reads it.
+fn wrapped_body_masked(text: &str, from: usize, limit: usize) -> Option<Body<'_>> {
+    let m = simd::wrapper_masks(Path::detect(), text.as_bytes(), from)?;
+    let within = if limit - from >= 64 { u64::MAX } else { (1u64 << (limit - from)) - 1 };
+    let gt = m.gt & within;
+    if gt == 0 {
+        return None;
+    }
+    let g = gt.trailing_zeros() as usize;
+    let before = (1u64 << g) - 1;
+    let ws = m.ws & before;
+    if m.other & before != 0 || (m.dash << 1) & ws != 0 {
+        return None;
+    }
+    let brk = m.brk & before;
+    if brk != 0 {
+        // The bytes after the last line break: white space alone puts
+        // the `>` first on its line.
+        let last = 63 - brk.leading_zeros();
+        if before & !(u64::MAX >> (63 - last)) & !ws == 0 {
+            return None;
+        }
+    }
+    let (url, gaps) = if ws == 0 {
+        (Cow::Borrowed(&text[from..from + g]), Gaps::new())
+    } else {
+        let (mut url, mut gaps) = (String::with_capacity(g), Gaps::new());
+        let mut runs = before & !ws;
+        while runs != 0 {
+            let s = runs.trailing_zeros() as usize;
+            let e = s + (!(runs >> s)).trailing_zeros() as usize;
+            if s > 0 {
+                gaps.push((url.len(), from + s));
+            }
+            url.push_str(&text[from + s..from + e]);
+            runs &= u64::MAX << e;
+        }
+        (Cow::Owned(url), gaps)
+    };
+    Some(Body { url, gt: from + g, hyphen_breaks: Vec::new(), gaps })
 }
 
 /// Reads the inside of a wrapper from `from` to the closing `>`, which
@@ -504,6 +546,67 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_masked_read_of_a_wrapper_agrees_with_the_byte_loop() {
+        // Pieces of a wrapper's inside: URL text, each kind of white space,
+        // hyphens, quote marks, a `<`, a control and a non-ASCII letter.
+        const PIECES: &[&str] = &[
+            "ftp://a.org/",
+            "x",
+            "~",
+            "-",
+            " ",
+            "\t",
+            "\n",
+            "\r",
+            "\r\n",
+            "\x0B",
+            "\x0C",
+            ">",
+            "> ",
+            "<",
+            "\x01",
+            "\u{e9}",
+            "\u{85}",
+            "%2F",
+            "#frag",
+        ];
+        let mut state = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        let mut masked = 0;
+        for _ in 0..40_000 {
+            let n = next() % 24;
+            let inside: String = (0..n).map(|_| PIECES[(next() % PIECES.len() as u64) as usize]).collect();
+            // The URL's first byte, and what follows the inside.
+            let pad = "y".repeat((next() % 70) as usize);
+            let text = format!("<URL:{inside}>{pad}");
+            let from = 5;
+            for limit in [text.len(), from + (next() % (text.len() - from + 1) as u64) as usize] {
+                let Some(fast) = wrapped_body_masked(&text, from, limit) else { continue };
+                masked += 1;
+                for depth in [0, 1] {
+                    let slow =
+                        wrapped_body(&text, from, limit, || depth).expect("the byte loop finds it too");
+                    let (f, s) = (&fast, &slow);
+                    assert_eq!(
+                        (&f.url, f.gt, &f.hyphen_breaks, &f.gaps),
+                        (&s.url, s.gt, &s.hyphen_breaks, &s.gaps),
+                        "{text:?} {limit}"
+                    );
+                }
+            }
+        }
+        // On a processor with AVX2 most wrappers are read from the masks.
+        if Path::detect() == Path::Avx2 {
+            assert!(masked > 5_000, "{masked}");
+        }
+    }
+
+    #[test]
     fn line_start_is_after_the_last_line_break() {
         let naive = |b: &[u8], at: usize| {
             b[..at].iter().rposition(|&c| c == b'\n' || c == b'\r').map_or(0, |k| k + 1)
@@ -547,9 +650,7 @@ mod tests {
 
     #[test]
     fn find_candidate_matches_the_naive_loop() {
-        let naive = |b: &[u8], i: usize, colons: bool| {
-            (i..b.len()).find(|&k| b[k] == b'<' || (colons && b[k] == b':')).unwrap_or(b.len())
-        };
+        let naive = |b: &[u8], i: usize| (i..b.len()).find(|&k| b[k] == b':').unwrap_or(b.len());
         let mut state = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..20_000 {
             state ^= state << 13;
@@ -560,9 +661,7 @@ mod tests {
                 .map(|k| [b'a', b':', b'<', 0x3c ^ 0x80, b';', 0xff][(state >> (k % 60)) as usize % 6])
                 .collect();
             for i in 0..=len {
-                for colons in [true, false] {
-                    assert_eq!(find_candidate(&b, i, colons), naive(&b, i, colons), "{b:?} {i}");
-                }
+                assert_eq!(find_candidate(&b, i), naive(&b, i), "{b:?} {i}");
             }
         }
     }
