@@ -47,8 +47,22 @@ pub struct Text {
 enum By {
     /// From the URL read by the borrowing parse.
     Parse(Getter),
+    /// A slice of the URL read by the borrowing parse, as written: one
+    /// accessor of `UrlRef`, called directly (no getter through a
+    /// pointer, no `Value`).
+    Slice(Slice),
     /// The scheme, from the bulk validator's verdict alone ([`schemes`]).
     Scheme,
+}
+
+/// The parts that are a slice of the URL as written.
+#[derive(Clone, Copy)]
+enum Slice {
+    User,
+    Password,
+    Host,
+    Path,
+    Fragment,
 }
 
 /// Writes `value` of a row as the part asks.
@@ -92,12 +106,55 @@ pub fn texts(a: &dyn Array, want: Text) -> Result<StringViewArray, String> {
     let get = match want.by {
         By::Parse(get) => get,
         By::Scheme => return schemes(a),
+        By::Slice(part) => {
+            fn user<'u>(u: &UrlRef<'u>) -> Option<&'u str> {
+                u.user()
+            }
+            fn password<'u>(u: &UrlRef<'u>) -> Option<&'u str> {
+                u.password()
+            }
+            fn host<'u>(u: &UrlRef<'u>) -> Option<&'u str> {
+                u.host()
+            }
+            fn path<'u>(u: &UrlRef<'u>) -> Option<&'u str> {
+                u.url_path()
+            }
+            fn fragment<'u>(u: &UrlRef<'u>) -> Option<&'u str> {
+                u.fragment()
+            }
+            return match part {
+                Slice::User => slices(a, want.decoded, user),
+                Slice::Password => slices(a, want.decoded, password),
+                Slice::Host => slices(a, want.decoded, host),
+                Slice::Path => slices(a, want.decoded, path),
+                Slice::Fragment => slices(a, want.decoded, fragment),
+            };
+        }
     };
     let mut out = Parts::new(a.len(), views::buffers(a));
     views::each_row(a, |row| {
         let Some((bytes, at)) = row else { return out.null() };
         match url_of(bytes).and_then(|u| get(&u)) {
             Some(v) => write(&mut out, v, bytes, at, want.decoded),
+            None => out.null(),
+        }
+    })?;
+    out.finish()
+}
+
+/// The part `get` gives of every URL of `a` (not a dictionary): a view
+/// of it, or with `decoded` its escapes decoded (a copy).
+fn slices(
+    a: &dyn Array,
+    decoded: bool,
+    get: impl for<'u> Fn(&UrlRef<'u>) -> Option<&'u str>,
+) -> Result<StringViewArray, String> {
+    let mut out = Parts::new(a.len(), views::buffers(a));
+    views::each_row(a, |row| {
+        let Some((text, at)) = row else { return out.null() };
+        match url_of(text).as_ref().and_then(&get) {
+            Some(s) if decoded && s.contains('%') => out.copy(&String::from_utf8_lossy(&pct::decode(s))),
+            Some(s) => out.part(s, text, at),
             None => out.null(),
         }
     })?;
@@ -158,8 +215,7 @@ pub fn ports(a: &dyn Array, effective: bool) -> Result<UInt16Array, String> {
 /// What a part's name asks for.
 #[derive(Clone, Copy)]
 enum Want {
-    Text(Getter),
-    Scheme,
+    Text(By),
     Port { effective: bool },
 }
 
@@ -167,10 +223,16 @@ enum Want {
 /// a column of parts answers.
 fn want(name: &str) -> PyResult<Want> {
     match name {
-        "scheme" => return Ok(Want::Scheme),
-        "kind" => return Ok(Want::Text(|u| Some(Value::Plain(Cow::Borrowed(u.kind().name()))))),
-        "search" => return Ok(Want::Text(|u| named::search(u).map(|s| Value::Written(Cow::Borrowed(s))))),
-        "path" => return Ok(Want::Text(|u| u.url_path().map(|s| Value::Written(Cow::Borrowed(s))))),
+        "scheme" => return Ok(Want::Text(By::Scheme)),
+        "kind" => return Ok(Want::Text(By::Parse(|u| Some(Value::Plain(Cow::Borrowed(u.kind().name())))))),
+        "search" => {
+            return Ok(Want::Text(By::Parse(|u| named::search(u).map(|s| Value::Written(Cow::Borrowed(s))))))
+        }
+        "user" => return Ok(Want::Text(By::Slice(Slice::User))),
+        "password" => return Ok(Want::Text(By::Slice(Slice::Password))),
+        "host" => return Ok(Want::Text(By::Slice(Slice::Host))),
+        "path" => return Ok(Want::Text(By::Slice(Slice::Path))),
+        "fragment" => return Ok(Want::Text(By::Slice(Slice::Fragment))),
         "port" => return Ok(Want::Port { effective: false }),
         "effective_port" => return Ok(Want::Port { effective: true }),
         "input" | "valid" | "warnings" => {
@@ -187,7 +249,7 @@ fn want(name: &str) -> PyResult<Want> {
         _ => {}
     }
     match named::find(name) {
-        Some(k) => Ok(Want::Text(named::PARTS[k].1)),
+        Some(k) => Ok(Want::Text(By::Parse(named::PARTS[k].1))),
         None => Err(PyValueError::new_err(format!(
             "unknown part {name:?} (the parts: {}, path, search)",
             named::names()
@@ -200,12 +262,8 @@ fn want(name: &str) -> PyResult<Want> {
 
 fn run(py: Python<'_>, column: &Bound<'_, PyAny>, want: Want, decoded: bool) -> PyResult<Py<PyAny>> {
     match want {
-        Want::Scheme => {
-            let text = Text { by: By::Scheme, decoded };
-            map_column_with(py, column, move |a| Ok(Arc::new(texts(a, text)?) as ArrayRef))
-        }
-        Want::Text(get) => {
-            let text = Text { by: By::Parse(get), decoded };
+        Want::Text(by) => {
+            let text = Text { by, decoded };
             map_column_with(py, column, move |a| Ok(Arc::new(texts(a, text)?) as ArrayRef))
         }
         Want::Port { effective } => {
