@@ -128,10 +128,11 @@ impl<'a> UrlRef<'a> {
     /// # Ok::<(), rfc1738::ParseError>(())
     /// ```
     pub fn for_each_security_warning(&self, mut f: impl FnMut(WarningRef<'a>)) {
+        let host = self.host();
         match self.plain() {
             // The checks that can warn on a URL with no port, login or
             // fragment and a scheme starting with a letter.
-            Some(kind) if !self.host().is_some_and(|h| hostnumber_groups(h).is_some()) => {
+            Some(kind) if !host.is_some_and(|h| hostnumber_groups(h).is_some()) => {
                 // A host name (most are): a warning about it (internal,
                 // remote) is the one at the host, before the path's. The
                 // path's come in the order of their offsets too: a file
@@ -139,7 +140,7 @@ impl<'a> UrlRef<'a> {
                 // does not warn when it does (its first segment is empty,
                 // or `dev`, `proc` or `sys`).
                 let out = &mut f;
-                if let Some(h) = self.host() {
+                if let Some(h) = host {
                     internal_host(self, h, out);
                 }
                 if kind == SchemeKind::File {
@@ -151,7 +152,7 @@ impl<'a> UrlRef<'a> {
             Some(kind) => {
                 // In the order `all_checks` makes them, sorted.
                 let mut out = Found::new();
-                if let Some(h) = self.host() {
+                if let Some(h) = host {
                     hostnumber(self, h, &mut out);
                     internal_host(self, h, &mut out);
                 }
@@ -185,11 +186,11 @@ impl<'a> UrlRef<'a> {
                 | SchemeKind::File
                 | SchemeKind::Prospero
                 | SchemeKind::Other
-        ) && self.port_str().is_none()
-            && self.user().is_none()
-            && self.password().is_none()
-            && self.fragment().is_none()
-            && self.scheme().as_bytes()[0].is_ascii_alphabetic();
+        ) && {
+            // The spans alone: no part is sliced out of the text.
+            let p = self.parts();
+            p.port.is_none() && p.user.is_none() && p.password.is_none() && !p.has_fragment
+        } && self.as_str().as_bytes()[0].is_ascii_alphabetic();
         quiet.then_some(kind)
     }
 
