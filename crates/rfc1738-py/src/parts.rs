@@ -10,7 +10,7 @@
 
 use crate::arrow::{each_value, map_column_with};
 use crate::views::{self, At, Parts};
-use arrow_array::builder::{make_view, BooleanBuilder, UInt16Builder};
+use arrow_array::builder::{make_view, UInt16Builder};
 use arrow_array::cast::AsArray;
 use arrow_array::{
     Array, ArrayRef, BooleanArray, Int64Array, ListArray, StringArray, StringViewArray, StructArray,
@@ -21,7 +21,8 @@ use arrow_data::ByteView;
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use rfc1738::{pct, SchemeKind, UrlRef, Warning};
+use rfc1738::bulk::Checker;
+use rfc1738::{pct, Message, SchemeKind, UrlRef, Warning};
 use rfc1738_report::outcome::{self, Problem};
 use rfc1738_report::parts::{self as named, Getter, Value};
 use rfc1738_report::sql::Parsed;
@@ -34,21 +35,34 @@ fn url_of(text: &str) -> Option<UrlRef<'_>> {
     UrlRef::parse(text).ok()
 }
 
-/// The scheme, lower-cased (§2.1): as written when it is.
-fn scheme<'a>(u: &UrlRef<'a>) -> Option<Value<'a>> {
-    let s = u.scheme();
-    Some(Value::Plain(if s.bytes().any(|b| b.is_ascii_uppercase()) {
-        Cow::Owned(s.to_ascii_lowercase())
-    } else {
-        Cow::Borrowed(s)
-    }))
-}
-
 /// A string part: how it is read, and whether it is wanted decoded.
 #[derive(Clone, Copy)]
 pub struct Text {
-    get: Getter,
+    by: By,
     decoded: bool,
+}
+
+/// How a string part is read.
+#[derive(Clone, Copy)]
+enum By {
+    /// From the URL read by the borrowing parse.
+    Parse(Getter),
+    /// A slice of the URL read by the borrowing parse, as written: one
+    /// accessor of `UrlRef`, called directly (no getter through a
+    /// pointer, no `Value`).
+    Slice(Slice),
+    /// The scheme, from the bulk validator's verdict alone ([`schemes`]).
+    Scheme,
+}
+
+/// The parts that are a slice of the URL as written.
+#[derive(Clone, Copy)]
+enum Slice {
+    User,
+    Password,
+    Host,
+    Path,
+    Fragment,
 }
 
 /// Writes `value` of a row as the part asks.
@@ -89,11 +103,86 @@ pub fn texts(a: &dyn Array, want: Text) -> Result<StringViewArray, String> {
             .map(|(i, &k)| (!nulls.as_ref().is_some_and(|n| n.is_null(i))).then_some(k));
         return Ok(Parts::gather(&values, rows, a.len()));
     }
+    let get = match want.by {
+        By::Parse(get) => get,
+        By::Scheme => return schemes(a),
+        By::Slice(part) => {
+            fn user<'u>(u: &UrlRef<'u>) -> Option<&'u str> {
+                u.user()
+            }
+            fn password<'u>(u: &UrlRef<'u>) -> Option<&'u str> {
+                u.password()
+            }
+            fn host<'u>(u: &UrlRef<'u>) -> Option<&'u str> {
+                u.host()
+            }
+            fn path<'u>(u: &UrlRef<'u>) -> Option<&'u str> {
+                u.url_path()
+            }
+            fn fragment<'u>(u: &UrlRef<'u>) -> Option<&'u str> {
+                u.fragment()
+            }
+            return match part {
+                Slice::User => slices(a, want.decoded, user),
+                Slice::Password => slices(a, want.decoded, password),
+                Slice::Host => slices(a, want.decoded, host),
+                Slice::Path => slices(a, want.decoded, path),
+                Slice::Fragment => slices(a, want.decoded, fragment),
+            };
+        }
+    };
     let mut out = Parts::new(a.len(), views::buffers(a));
     views::each_row(a, |row| {
         let Some((bytes, at)) = row else { return out.null() };
-        match url_of(bytes).and_then(|u| (want.get)(&u)) {
+        match url_of(bytes).and_then(|u| get(&u)) {
             Some(v) => write(&mut out, v, bytes, at, want.decoded),
+            None => out.null(),
+        }
+    })?;
+    out.finish()
+}
+
+/// The part `get` gives of every URL of `a` (not a dictionary): a view
+/// of it, or with `decoded` its escapes decoded (a copy).
+fn slices(
+    a: &dyn Array,
+    decoded: bool,
+    get: impl for<'u> Fn(&UrlRef<'u>) -> Option<&'u str>,
+) -> Result<StringViewArray, String> {
+    let mut out = Parts::new(a.len(), views::buffers(a));
+    views::each_row(a, |row| {
+        let Some((text, at)) = row else { return out.null() };
+        match url_of(text).as_ref().and_then(&get) {
+            Some(s) if decoded && s.contains('%') => out.copy(&String::from_utf8_lossy(&pct::decode(s))),
+            Some(s) => out.part(s, text, at),
+            None => out.null(),
+        }
+    })?;
+    out.finish()
+}
+
+/// The scheme of every URL of `a`, lower-cased (§2.1), without parsing
+/// it: a URL is `scheme ":" schemepart` (§5) and a scheme holds no
+/// `":"`, so the scheme of a URL the bulk validator finds valid is what
+/// comes before its first `":"`. (The validator decides most URLs from
+/// masks of their bytes; a parse reads every part.)
+fn schemes(a: &dyn Array) -> Result<StringViewArray, String> {
+    let buffers = views::buffers(a);
+    let mut checkers: Vec<Checker<'_>> = buffers.iter().map(|b| Checker::new(b.as_slice())).collect();
+    let mut out = Parts::new(a.len(), buffers.clone());
+    views::each_row(a, |row| {
+        let Some((text, at)) = row else { return out.null() };
+        let valid = match at {
+            At::Buffer(b, start) => {
+                let start = start as usize;
+                checkers[b as usize].is_valid(start..start + text.len())
+            }
+            At::Elsewhere => rfc1738::validate(text).is_ok(),
+        };
+        let colon = if valid { memchr::memchr(b':', text.as_bytes()) } else { None };
+        match colon.map(|c| &text[..c]) {
+            Some(s) if s.bytes().any(|b| b.is_ascii_uppercase()) => out.copy(&s.to_ascii_lowercase()),
+            Some(s) => out.part(s, text, at),
             None => out.null(),
         }
     })?;
@@ -126,7 +215,7 @@ pub fn ports(a: &dyn Array, effective: bool) -> Result<UInt16Array, String> {
 /// What a part's name asks for.
 #[derive(Clone, Copy)]
 enum Want {
-    Text(Getter),
+    Text(By),
     Port { effective: bool },
 }
 
@@ -134,10 +223,16 @@ enum Want {
 /// a column of parts answers.
 fn want(name: &str) -> PyResult<Want> {
     match name {
-        "scheme" => return Ok(Want::Text(scheme)),
-        "kind" => return Ok(Want::Text(|u| Some(Value::Plain(Cow::Borrowed(u.kind().name()))))),
-        "search" => return Ok(Want::Text(|u| named::search(u).map(|s| Value::Written(Cow::Borrowed(s))))),
-        "path" => return Ok(Want::Text(|u| u.url_path().map(|s| Value::Written(Cow::Borrowed(s))))),
+        "scheme" => return Ok(Want::Text(By::Scheme)),
+        "kind" => return Ok(Want::Text(By::Parse(|u| Some(Value::Plain(Cow::Borrowed(u.kind().name())))))),
+        "search" => {
+            return Ok(Want::Text(By::Parse(|u| named::search(u).map(|s| Value::Written(Cow::Borrowed(s))))))
+        }
+        "user" => return Ok(Want::Text(By::Slice(Slice::User))),
+        "password" => return Ok(Want::Text(By::Slice(Slice::Password))),
+        "host" => return Ok(Want::Text(By::Slice(Slice::Host))),
+        "path" => return Ok(Want::Text(By::Slice(Slice::Path))),
+        "fragment" => return Ok(Want::Text(By::Slice(Slice::Fragment))),
         "port" => return Ok(Want::Port { effective: false }),
         "effective_port" => return Ok(Want::Port { effective: true }),
         "input" | "valid" | "warnings" => {
@@ -154,7 +249,7 @@ fn want(name: &str) -> PyResult<Want> {
         _ => {}
     }
     match named::find(name) {
-        Some(k) => Ok(Want::Text(named::PARTS[k].1)),
+        Some(k) => Ok(Want::Text(By::Parse(named::PARTS[k].1))),
         None => Err(PyValueError::new_err(format!(
             "unknown part {name:?} (the parts: {}, path, search)",
             named::names()
@@ -167,8 +262,8 @@ fn want(name: &str) -> PyResult<Want> {
 
 fn run(py: Python<'_>, column: &Bound<'_, PyAny>, want: Want, decoded: bool) -> PyResult<Py<PyAny>> {
     match want {
-        Want::Text(get) => {
-            let text = Text { get, decoded };
+        Want::Text(by) => {
+            let text = Text { by, decoded };
             map_column_with(py, column, move |a| Ok(Arc::new(texts(a, text)?) as ArrayRef))
         }
         Want::Port { effective } => {
@@ -282,9 +377,14 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 ///   (4 bytes of offset a row, not a 16-byte view).
 struct ParseColumns {
     input: Input,
-    valid: BooleanBuilder,
+    /// The bits of `valid`, by row into zeroed memory (a row that is not
+    /// valid, or null, writes nothing): its nulls are the struct's.
+    valid: Vec<u8>,
     scheme: Parts,
     kind: Parts,
+    /// The view of the kind of the row before (most rows of a column
+    /// share theirs).
+    last_kind: (SchemeKind, u128),
     user: Parts,
     password: Parts,
     host: Parts,
@@ -296,7 +396,16 @@ struct ParseColumns {
     /// The errors of the invalid rows, by row: the error's columns are
     /// made from them at the end.
     errors: Vec<(usize, Problem)>,
-    rows: BooleanBufferBuilder,
+    /// The rows that are not null, a bit each (into zeroed memory), and
+    /// how many rows are written.
+    rows: Vec<u8>,
+    len: usize,
+}
+
+/// Sets the bit of `row` in `bits`.
+#[inline]
+fn set_bit(bits: &mut [u8], row: usize) {
+    bits[row / 8] |= 1 << (row % 8);
 }
 
 /// A column of numbers written only where a row has one: the values and
@@ -346,14 +455,13 @@ fn error_columns(len: usize, errors: &[(usize, Problem)]) -> Vec<ArrayRef> {
     let texts = |text: fn(&Problem) -> &str| -> ArrayRef {
         let mut values = Vec::new();
         let mut ends = Vec::with_capacity(len + 1);
-        ends.push(0i32);
-        let mut next = errors.iter().peekable();
-        for row in 0..len {
-            if let Some((_, p)) = next.next_if(|(r, _)| *r == row) {
-                values.extend_from_slice(text(p).as_bytes());
-            }
-            ends.push(values.len() as i32);
+        // The rows up to an error's, and the rows after the last, end
+        // where the text so far does: filled a run at a time.
+        for (row, p) in errors {
+            ends.resize(row + 1, values.len() as i32);
+            values.extend_from_slice(text(p).as_bytes());
         }
+        ends.resize(len + 1, values.len() as i32);
         let mut valid = vec![0u8; len.div_ceil(8)];
         for (row, _) in errors {
             valid[row / 8] |= 1 << (row % 8);
@@ -396,6 +504,7 @@ impl Input {
 }
 
 /// A text of a row, or null.
+#[inline]
 fn put(out: &mut Parts, value: Option<&str>, row: &str, at: At) {
     match value {
         Some(v) => out.part(v, row, at),
@@ -404,6 +513,7 @@ fn put(out: &mut Parts, value: Option<&str>, row: &str, at: At) {
 }
 
 /// A decoded part of a row (lossy UTF-8), or null.
+#[inline]
 fn put_decoded(out: &mut Parts, value: Option<&str>, row: &str, at: At) {
     match value {
         Some(v) if v.contains('%') => out.copy(&String::from_utf8_lossy(&pct::decode(v))),
@@ -425,9 +535,10 @@ impl ParseColumns {
         };
         ParseColumns {
             input,
-            valid: BooleanBuilder::with_capacity(n),
+            valid: vec![0; n.div_ceil(8)],
             scheme: views(),
             kind: own(),
+            last_kind: (SchemeKind::Other, make_view(SchemeKind::Other.name().as_bytes(), 0, 0)),
             user: sparse(),
             password: sparse(),
             host: views(),
@@ -437,8 +548,18 @@ impl ParseColumns {
             fragment: sparse(),
             warnings: WarningViews::new(n),
             errors: Vec::new(),
-            rows: BooleanBufferBuilder::new(n),
+            rows: vec![0; n.div_ceil(8)],
+            len: 0,
         }
+    }
+
+    /// Begins a row that is not null: its index.
+    #[inline]
+    fn begin(&mut self) -> usize {
+        let row = self.len;
+        set_bit(&mut self.rows, row);
+        self.len += 1;
+        row
     }
 
     /// A row read strictly by the borrowing parse; one whose warnings
@@ -447,11 +568,16 @@ impl ParseColumns {
     fn push_strict(&mut self, text: &str, at: At) {
         match UrlRef::parse(text) {
             Ok(u) if !u.scheme().bytes().any(|b| b.is_ascii_uppercase()) => {
-                self.rows.append(true);
+                let row = self.begin();
                 self.input.push(text, at);
-                self.valid.append_value(true);
+                set_bit(&mut self.valid, row);
                 self.scheme.part(u.scheme(), text, at);
-                self.kind.copy(u.kind().name());
+                let kind = u.kind();
+                if kind != self.last_kind.0 {
+                    // A kind's name is short: held in its view.
+                    self.last_kind = (kind, make_view(kind.name().as_bytes(), 0, 0));
+                }
+                self.kind.view(self.last_kind.1);
                 let login = u.has_authority();
                 put_decoded(&mut self.user, u.user().filter(|_| login), text, at);
                 put_decoded(&mut self.password, u.password().filter(|_| login), text, at);
@@ -460,14 +586,13 @@ impl ParseColumns {
                 self.effective_port.push(u.effective_port().filter(|_| login));
                 put(&mut self.url_path, u.url_path().filter(|_| login), text, at);
                 put(&mut self.fragment, u.fragment(), text, at);
-                self.warnings.push(Some(&u.security_warnings()));
+                self.warnings.push_security(&u);
                 self.error(None);
             }
             Ok(_) => self.push_parsed(&Parsed::new(text.as_bytes(), false), text, at),
             Err(e) => {
-                self.rows.append(true);
+                self.begin();
                 self.input.push(text, at);
-                self.valid.append_value(false);
                 match outcome::scheme_of(text.as_bytes()) {
                     Some(s) => {
                         self.kind.copy(SchemeKind::from_bytes(s.as_bytes()).name());
@@ -479,7 +604,7 @@ impl ParseColumns {
                     }
                 }
                 self.no_url();
-                self.warnings.push(Some(&[]));
+                self.warnings.push(&[]);
                 self.error(Some(Problem::from(e)));
             }
         }
@@ -488,9 +613,11 @@ impl ParseColumns {
     /// A row as [`Parsed`] reads it: leniently, or strictly with warnings
     /// of the parse.
     fn push_parsed(&mut self, p: &Parsed, text: &str, at: At) {
-        self.rows.append(true);
+        let row = self.begin();
         self.input.push(text, at);
-        self.valid.append_value(p.is_valid());
+        if p.is_valid() {
+            set_bit(&mut self.valid, row);
+        }
         put(&mut self.scheme, p.scheme(), text, at);
         put(&mut self.kind, p.kind(), text, at);
         put(&mut self.user, p.user().as_deref(), text, at);
@@ -500,18 +627,17 @@ impl ParseColumns {
         self.effective_port.push(p.effective_port());
         put(&mut self.url_path, p.url_path(), text, at);
         put(&mut self.fragment, p.fragment(), text, at);
-        self.warnings.push(Some(p.warnings()));
+        self.warnings.push(p.warnings());
         self.error(p.error().cloned());
     }
 
     fn push_null(&mut self) {
-        self.rows.append(false);
+        self.len += 1;
         self.input.null();
-        self.valid.append_null();
         self.scheme.null();
         self.kind.null();
         self.no_url();
-        self.warnings.push(None);
+        self.warnings.push(&[]);
         self.error(None);
     }
 
@@ -529,7 +655,7 @@ impl ParseColumns {
     /// The error of the row just begun, if it has one.
     fn error(&mut self, p: Option<Problem>) {
         if let Some(p) = p {
-            self.errors.push((self.rows.len() - 1, p));
+            self.errors.push((self.len - 1, p));
         }
     }
 
@@ -562,10 +688,14 @@ impl ParseColumns {
         .into()
     }
 
-    fn finish(mut self, input: &DataType) -> Result<ArrayRef, String> {
+    fn finish(self, input: &DataType) -> Result<ArrayRef, String> {
+        let len = self.len;
+        let nulls = NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(self.rows), 0, len));
+        let nulls = (nulls.null_count() > 0).then_some(nulls);
+        let valid = BooleanBuffer::new(Buffer::from_vec(self.valid), 0, len);
         let columns: Vec<ArrayRef> = vec![
             self.input.finish()?,
-            Arc::new(self.valid.finish()),
+            Arc::new(BooleanArray::new(valid, nulls.clone())),
             Arc::new(self.scheme.finish()?),
             Arc::new(self.kind.finish()?),
             Arc::new(self.user.finish()?),
@@ -575,12 +705,10 @@ impl ParseColumns {
             Arc::new(self.effective_port.finish()),
             Arc::new(self.url_path.finish()?),
             Arc::new(self.fragment.finish()?),
-            self.warnings.finish()?,
+            self.warnings.finish(nulls.clone())?,
         ];
         let mut columns = columns;
-        columns.extend(error_columns(self.rows.len(), &self.errors));
-        let nulls = NullBuffer::new(self.rows.finish());
-        let nulls = (nulls.null_count() > 0).then_some(nulls);
+        columns.extend(error_columns(len, &self.errors));
         let s = StructArray::try_new(Self::fields(input), columns, nulls).map_err(|e| e.to_string())?;
         Ok(Arc::new(s))
     }
@@ -596,7 +724,6 @@ struct WarningViews {
     security: BooleanBufferBuilder,
     message: Interned,
     offsets: Vec<i32>,
-    valid: BooleanBufferBuilder,
 }
 
 impl WarningViews {
@@ -610,22 +737,42 @@ impl WarningViews {
             security: BooleanBufferBuilder::new(0),
             message: Interned::new(),
             offsets,
-            valid: BooleanBufferBuilder::new(rows),
         }
     }
 
-    /// One row: `None` for a null list.
-    fn push(&mut self, warnings: Option<&[Warning]>) {
-        for w in warnings.unwrap_or_default() {
+    /// One row (a null one holds none: the list's nulls are the
+    /// struct's).
+    fn push(&mut self, warnings: &[Warning]) {
+        for w in warnings {
             self.offset.push(w.offset() as i64);
             self.len.push(w.len() as i64);
             self.kind.push(w.kind().id());
             self.security.append(w.kind().is_security());
             self.message.push(w.message());
         }
+        self.end_row(warnings.len());
+    }
+
+    /// One row: the security warnings of `url`, their messages written
+    /// only when the column has not seen them yet.
+    fn push_security(&mut self, url: &UrlRef<'_>) {
+        let mut n = 0;
+        url.for_each_security_warning(|w| {
+            self.offset.push(w.offset() as i64);
+            self.len.push(w.len() as i64);
+            self.kind.push(w.kind().id());
+            self.security.append(w.kind().is_security());
+            self.message.push_message(w.message());
+            n += 1;
+        });
+        self.end_row(n);
+    }
+
+    /// The row just written holds `count` warnings.
+    #[inline]
+    fn end_row(&mut self, count: usize) {
         let last = *self.offsets.last().expect("starts with 0");
-        self.offsets.push(last + warnings.map_or(0, |w| w.len() as i32));
-        self.valid.append(warnings.is_some());
+        self.offsets.push(last + count as i32);
     }
 
     fn item_fields() -> Fields {
@@ -643,7 +790,7 @@ impl WarningViews {
         DataType::List(Arc::new(Field::new("item", DataType::Struct(Self::item_fields()), false)))
     }
 
-    fn finish(mut self) -> Result<ArrayRef, String> {
+    fn finish(mut self, nulls: Option<NullBuffer>) -> Result<ArrayRef, String> {
         let columns: Vec<ArrayRef> = vec![
             Arc::new(Int64Array::from(self.offset)),
             Arc::new(Int64Array::from(self.len)),
@@ -653,8 +800,6 @@ impl WarningViews {
         ];
         let items = StructArray::try_new(Self::item_fields(), columns, None).map_err(|e| e.to_string())?;
         let item = Arc::new(Field::new("item", items.data_type().clone(), false));
-        let nulls = NullBuffer::new(self.valid.finish());
-        let nulls = (nulls.null_count() > 0).then_some(nulls);
         let list = ListArray::try_new(item, OffsetBuffer::new(self.offsets.into()), Arc::new(items), nulls)
             .map_err(|e| e.to_string())?;
         Ok(Arc::new(list))
@@ -671,6 +816,9 @@ struct Interned {
     own: Vec<u8>,
     buffers: Vec<Buffer>,
     seen: Box<[u128; SEEN]>,
+    /// The messages seen last, by a hash of their pieces and args: the
+    /// address and length of their pieces, and their view.
+    said: Box<[(usize, u128); SEEN]>,
 }
 
 /// Slots in [`Interned`]'s table.
@@ -678,7 +826,13 @@ const SEEN: usize = 256;
 
 impl Interned {
     fn new() -> Self {
-        Interned { views: Vec::new(), own: Vec::new(), buffers: Vec::new(), seen: Box::new([0; SEEN]) }
+        Interned {
+            views: Vec::new(),
+            own: Vec::new(),
+            buffers: Vec::new(),
+            seen: Box::new([0; SEEN]),
+            said: Box::new([(0, 0); SEEN]),
+        }
     }
 
     /// A slot for `text`, longer than a view holds: its length and three
@@ -717,6 +871,71 @@ impl Interned {
         self.own.extend_from_slice(b);
         self.seen[slot] = view;
         self.views.push(view);
+    }
+
+    /// A warning's message, written only when the table does not hold
+    /// it: two messages with the same pieces (one `&'static` slice, known
+    /// by its address) and the same args are the same text, so only the
+    /// args are hashed and compared (a remote-file message: its host).
+    fn push_message(&mut self, m: &Message<'_>) {
+        let pieces = m.pieces();
+        if let [text] = pieces {
+            return self.push(text);
+        }
+        // The slice's address and length (an address is below 2^57).
+        let key = pieces.as_ptr() as usize ^ (pieces.len() << 58);
+        let mut h = key as u64;
+        let mut len = pieces.iter().map(|p| p.len()).sum::<usize>();
+        for a in m.args() {
+            h = h.rotate_left(23) ^ Self::mix(a.as_bytes());
+            len += a.len();
+        }
+        let slot = (h.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 56) as usize % SEEN;
+        let (known, view) = self.said[slot];
+        if known == key {
+            let v = ByteView::from(view);
+            if v.length as usize == len && v.buffer_index as usize == self.buffers.len() {
+                let mut at = v.offset as usize + pieces[0].len();
+                let same = m.args().zip(&pieces[1..]).all(|(a, p)| {
+                    let here = &self.own[at..at + a.len()] == a.as_bytes();
+                    at += a.len() + p.len();
+                    here
+                });
+                if same {
+                    self.views.push(view);
+                    return;
+                }
+            }
+        }
+        if self.own.len() + len > OWN_MAX {
+            self.buffers.push(Buffer::from_vec(std::mem::take(&mut self.own)));
+        }
+        let start = self.own.len();
+        self.own.extend_from_slice(pieces[0].as_bytes());
+        for (a, p) in m.args().zip(&pieces[1..]) {
+            self.own.extend_from_slice(a.as_bytes());
+            self.own.extend_from_slice(p.as_bytes());
+        }
+        let view = make_view(&self.own[start..], self.buffers.len() as u32, start as u32);
+        if len <= MAX_INLINE {
+            // Held in its view.
+            self.own.truncate(start);
+        } else {
+            self.said[slot] = (key, view);
+        }
+        self.views.push(view);
+    }
+
+    /// A few words of `b`, mixed: its length, its first and last 8 bytes.
+    #[inline]
+    fn mix(b: &[u8]) -> u64 {
+        let n = b.len();
+        if n >= 8 {
+            let word = |i: usize| u64::from_le_bytes(b[i..i + 8].try_into().expect("8 bytes"));
+            (n as u64) ^ word(0) ^ word(n - 8).rotate_left(29)
+        } else {
+            b.iter().fold(n as u64, |h, &c| (h << 8) | u64::from(c))
+        }
     }
 
     fn finish(mut self) -> StringViewArray {

@@ -219,6 +219,13 @@ impl Parts {
         }
     }
 
+    /// A row holding `view`, made already: one of a text held in it, or
+    /// into a buffer this column has.
+    #[inline]
+    pub fn view(&mut self, view: u128) {
+        self.push(view);
+    }
+
     /// A row holding `text`, copied (into its view when it is short).
     #[inline]
     pub fn copy(&mut self, text: &str) {

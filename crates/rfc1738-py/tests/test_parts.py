@@ -125,6 +125,19 @@ def test_an_upper_case_scheme_is_lower_cased():
     assert arrow.scheme(pa.array(["HTTP://h.dom/", "Ftp://h.dom/"])).to_pylist() == ["http", "ftp"]
 
 
+def test_the_scheme_is_read_from_the_verdict_alone():
+    # `arrow.scheme` takes what comes before the first ":" of a URL the bulk
+    # validator finds valid: every layout, short values held in their views,
+    # a ":" in the fragment, invalid texts with a ":" in them.
+    urls = ["a:b", "news:x", "X-Y:z", "http://h.dom/#a:b", "Ftp://h.dom/x:y", "1+.-:q", "a b:c", ":x", "x",
+            "http://h.dom/a b", "mailto:a@b.dom", "file:///x", "", None, "http://" + "h" * 70 + ".dom/p:q"]
+    want = expected([u or "" for u in urls])["scheme"]
+    want[urls.index(None)] = None
+    for name, column in layouts(urls):
+        assert arrow.scheme(column).to_pylist() == want, name
+        assert arrow.part(column, "scheme").to_pylist() == want, name
+
+
 def test_names_that_are_not_parts_are_value_errors():
     column = pa.array(["http://h.dom/"])
     for name in ("valid", "error.kind", "nonsense"):

@@ -117,7 +117,7 @@ pub use scheme::wais::{Wais, WaisForm};
 pub use scheme::SchemeKind;
 pub use security::{escape_text, redact_text, REDACTED};
 pub use url::{Url, UrlRef};
-pub use warning::{Warning, WarningKind};
+pub use warning::{Message, Warning, WarningKind, WarningRef};
 
 /// The Rust examples of the README, run as doctests so that they stay true.
 #[cfg(doctest)]

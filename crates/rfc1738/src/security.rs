@@ -6,11 +6,12 @@
 //! passwords in URLs. Each check here returns [`Warning`]s with the offset
 //! of what triggered it; none of them makes the URL invalid.
 
+use crate::chars;
 use crate::host;
 use crate::kind::SchemeKind;
 use crate::pct;
 use crate::url::{Url, UrlRef};
-use crate::warning::{Warning, WarningKind};
+use crate::warning::{Message, Warning, WarningKind, WarningRef};
 use std::borrow::Cow;
 
 /// What replaces a password in [`Url::redacted`].
@@ -85,7 +86,16 @@ impl Url {
     }
 }
 
-impl UrlRef<'_> {
+impl Url {
+    /// The security warnings of the URL one by one, in the order of
+    /// [`Url::security_warnings`], their messages not written: see
+    /// [`UrlRef::for_each_security_warning`].
+    pub fn for_each_security_warning(&self, f: impl FnMut(WarningRef<'_>)) {
+        self.as_url_ref().for_each_security_warning(f);
+    }
+}
+
+impl<'a> UrlRef<'a> {
     /// [`Url::security_warnings`] of the borrowed URL, without a copy of
     /// its text. A message that names the scheme names it as written.
     ///
@@ -98,24 +108,67 @@ impl UrlRef<'_> {
     #[must_use]
     pub fn security_warnings(&self) -> Vec<Warning> {
         let mut out = Vec::new();
-        if let Some(kind) = self.plain() {
-            // The checks that can warn on a URL with no port, login or
-            // fragment and a scheme starting with a letter, in the order
-            // `all_checks` makes them.
-            if let Some(h) = self.host() {
-                hostnumber(self, h, &mut out);
-                internal_host(self, h, &mut out);
-            }
-            if kind == SchemeKind::File {
-                directory_escape(self, &mut out);
-                remote_file(self, &mut out);
-                file_path(self, &mut out);
-            }
-            out.sort_by_key(Warning::offset);
-            return out;
-        }
-        self.all_checks(&mut out);
+        self.for_each_security_warning(|w| out.push(w.into()));
         out
+    }
+
+    /// The warnings of [`UrlRef::security_warnings`] given to `f` one by
+    /// one, in the same order, each borrowing the URL: no message is
+    /// written and nothing is allocated for the common ones (a message
+    /// with a number in it is written). For a caller that reads many URLs:
+    /// a warning's kind and offset, or its message written once for the
+    /// rows that share it ([`crate::Message`]).
+    ///
+    /// # Examples
+    /// ```
+    /// let url = rfc1738::UrlRef::parse("file://nas.example/x")?;
+    /// let mut kinds = Vec::new();
+    /// url.for_each_security_warning(|w| kinds.push(w.kind().id()));
+    /// assert_eq!(kinds, ["remote-file"]);
+    /// # Ok::<(), rfc1738::ParseError>(())
+    /// ```
+    pub fn for_each_security_warning(&self, mut f: impl FnMut(WarningRef<'a>)) {
+        let host = self.host();
+        match self.plain() {
+            // The checks that can warn on a URL with no port, login or
+            // fragment and a scheme starting with a letter.
+            Some(kind) if !host.is_some_and(|h| hostnumber_groups(h).is_some()) => {
+                // A host name (most are): a warning about it (internal,
+                // remote) is the one at the host, before the path's. The
+                // path's come in the order of their offsets too: a file
+                // path's warning is at its start, where `directory_escape`
+                // does not warn when it does (its first segment is empty,
+                // or `dev`, `proc` or `sys`).
+                let out = &mut f;
+                if let Some(h) = host {
+                    internal_host(self, h, out);
+                }
+                if kind == SchemeKind::File {
+                    remote_file(self, out);
+                    file_path(self, out);
+                    directory_escape(self, out);
+                }
+            }
+            Some(kind) => {
+                // In the order `all_checks` makes them, sorted.
+                let mut out = Found::new();
+                if let Some(h) = host {
+                    hostnumber(self, h, &mut out);
+                    internal_host(self, h, &mut out);
+                }
+                if kind == SchemeKind::File {
+                    directory_escape(self, &mut out);
+                    remote_file(self, &mut out);
+                    file_path(self, &mut out);
+                }
+                out.each(f);
+            }
+            None => {
+                let mut out = Found::new();
+                self.all_checks(&mut out);
+                out.each(f);
+            }
+        }
     }
 
     /// The kind of a URL that only the host checks (and for a file URL,
@@ -133,16 +186,16 @@ impl UrlRef<'_> {
                 | SchemeKind::File
                 | SchemeKind::Prospero
                 | SchemeKind::Other
-        ) && self.port_str().is_none()
-            && self.user().is_none()
-            && self.password().is_none()
-            && self.fragment().is_none()
-            && self.scheme().as_bytes()[0].is_ascii_alphabetic();
+        ) && {
+            // The spans alone: no part is sliced out of the text.
+            let p = self.parts();
+            p.port.is_none() && p.user.is_none() && p.password.is_none() && !p.has_fragment
+        } && self.as_str().as_bytes()[0].is_ascii_alphabetic();
         quiet.then_some(kind)
     }
 
     /// Every check of [`UrlRef::security_warnings`], in order.
-    fn all_checks(&self, out: &mut Vec<Warning>) {
+    fn all_checks(&self, out: &mut Found<'a>) {
         port_check(self, out);
         line_injection(self, out);
         password(self, out);
@@ -167,7 +220,6 @@ impl UrlRef<'_> {
         file_path(self, out);
         gopher_form(self, out);
         gopher_search_delimiter(self, out);
-        out.sort_by_key(Warning::offset);
     }
 
     /// The offset of `part`, a slice of [`UrlRef::as_str`], within it.
@@ -207,6 +259,62 @@ pub fn redact_text(text: &str) -> Cow<'_, str> {
             Cow::Owned(format!("{}{REDACTED}{}", &text[..from], &text[to..]))
         }
         _ => Cow::Borrowed(text),
+    }
+}
+
+/// Where a check puts its warnings: a [`Found`] that sorts them, or the
+/// caller's function when they come in the order of their offsets.
+trait Sink<'a> {
+    fn push(&mut self, w: WarningRef<'a>);
+}
+
+impl<'a, F: FnMut(WarningRef<'a>)> Sink<'a> for F {
+    #[inline]
+    fn push(&mut self, w: WarningRef<'a>) {
+        self(w);
+    }
+}
+
+impl<'a> Sink<'a> for Found<'a> {
+    #[inline]
+    fn push(&mut self, w: WarningRef<'a>) {
+        Found::push(self, w);
+    }
+}
+
+/// The warnings of the checks, given in the order of their offsets (two
+/// at one offset in the order found): the first in place, all of them in
+/// a `Vec` once there is a second. Most URLs have none, and most of the
+/// others one.
+struct Found<'a> {
+    first: Option<WarningRef<'a>>,
+    more: Vec<WarningRef<'a>>,
+}
+
+impl<'a> Found<'a> {
+    fn new() -> Self {
+        Found { first: None, more: Vec::new() }
+    }
+
+    fn push(&mut self, w: WarningRef<'a>) {
+        if self.more.is_empty() {
+            match self.first.take() {
+                None => return self.first = Some(w),
+                Some(first) => self.more.push(first),
+            }
+        }
+        self.more.push(w);
+    }
+
+    /// Each warning, in the order of their offsets (a stable sort, as
+    /// the checks' order breaks ties).
+    fn each(&mut self, mut f: impl FnMut(WarningRef<'a>)) {
+        if let Some(w) = self.first.take() {
+            f(w);
+        } else if !self.more.is_empty() {
+            self.more.sort_by_key(WarningRef::offset);
+            self.more.drain(..).for_each(f);
+        }
     }
 }
 
@@ -255,7 +363,7 @@ fn service(port: u16) -> Option<&'static str> {
 /// §6: "Caution should be used when using any URL which specifies a port
 /// number other than the default for the protocol, especially when it is
 /// a number within the reserved space."
-fn port_check(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
+fn port_check<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let (Some(port), Some(default)) = (url.port(), url.kind().default_port()) else {
         return;
     };
@@ -270,19 +378,19 @@ fn port_check(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
             "port {port}{known} is in the reserved space and is not {scheme}'s {default}: a {scheme} request \
              sent there is read by another protocol's server (§6)"
         );
-        out.push(Warning::new(at, WarningKind::ForeignPort, message));
+        out.push(WarningRef::new(at, WarningKind::ForeignPort, message));
     } else {
         let message = format!(
             "port {port}{known} is not {scheme}'s {default}: the server there may speak another protocol (§6)"
         );
-        out.push(Warning::new(at, WarningKind::NonDefaultPort, message));
+        out.push(WarningRef::new(at, WarningKind::NonDefaultPort, message));
     }
 }
 
 /// §6: "Care should be taken when URLs contain embedded encoded delimiters
 /// for a given protocol (for example, CR and LF characters for telnet
 /// protocols) that these are not unencoded before transmission."
-fn line_injection(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
+fn line_injection<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     const LINE: &[u8] = b"\r\n\0";
     let mut check = |part: Option<&str>, octets: &[u8], line: &str| {
         if let Some(part) = part {
@@ -317,7 +425,7 @@ fn line_injection(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
 /// A `%09` before a search in a gopher URL whose type takes none: the
 /// request gets a second field the item does not expect (§3.4.2: only a
 /// search, type 7, has one; gopher+ uses the third field).
-fn gopher_tab(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
+fn gopher_tab<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let Some(g) = url.gopher() else { return };
     let Some(search) = g.search() else { return };
     if g.gopher_type() == b'7' || search.is_empty() || g.plus().is_some() {
@@ -329,11 +437,11 @@ fn gopher_tab(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
          in the gopher request (§6)",
         g.gopher_type().escape_ascii()
     );
-    out.push(Warning::new(at, WarningKind::LineInjection, message));
+    out.push(WarningRef::new(at, WarningKind::LineInjection, message));
 }
 
 /// A warning for every escape in `part` that decodes to one of `octets`.
-fn escapes_of(url: &UrlRef<'_>, part: &str, octets: &[u8], line: &str, out: &mut Vec<Warning>) {
+fn escapes_of<'a>(url: &UrlRef<'a>, part: &str, octets: &[u8], line: &str, out: &mut impl Sink<'a>) {
     let b = part.as_bytes();
     for i in memchr_all(b, b'%') {
         let Some(v) = pct::escape_at(b, i) else { continue };
@@ -348,7 +456,7 @@ fn escapes_of(url: &UrlRef<'_>, part: &str, octets: &[u8], line: &str, out: &mut
                 "%{v:02X} decodes to {name} inside {line}: a client that sends it decoded ends the line \
                  and can inject another command (§6)"
             );
-            out.push(Warning::new(url.offset_of(part) + i, WarningKind::LineInjection, message));
+            out.push(WarningRef::new(url.offset_of(part) + i, WarningKind::LineInjection, message));
         }
     }
 }
@@ -359,13 +467,15 @@ fn memchr_all(b: &[u8], needle: u8) -> impl Iterator<Item = usize> + '_ {
 
 /// §6: "The use of URLs containing passwords that should be secret is
 /// clearly unwise."
-fn password(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
+fn password<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     if let Some(pw) = url.password().filter(|p| !p.is_empty()) {
-        out.push(Warning::new(
+        out.push(WarningRef::new(
             url.offset_of(pw),
             WarningKind::Password,
-            "a password in a URL is seen by anyone who sees the URL: logs, history, referrers (§6); \
-             log the redacted form instead",
+            Message::fixed(&[
+                "a password in a URL is seen by anyone who sees the URL: logs, history, referrers (§6); \
+                 log the redacted form instead",
+            ]),
         ));
     }
 }
@@ -403,23 +513,31 @@ fn group_value(g: &str) -> u32 {
 /// digits, read as decimal. `inet_aton` reads a leading zero as octal and
 /// some software wraps values above 255, so the same text can name two
 /// machines.
-fn hostnumber(url: &UrlRef<'_>, host: &str, out: &mut Vec<Warning>) {
+fn hostnumber<'a>(url: &UrlRef<'a>, host: &'a str, out: &mut impl Sink<'a>) {
     let Some(groups) = hostnumber_groups(host) else { return };
     let base = url.offset_of(host);
     for (at, g) in groups {
         if group_value(g) > 255 {
-            let message = format!(
-                "hostnumber group {g} is above 255: no IPv4 address has it, and software that wraps \
-                 or combines groups reaches another machine"
+            let message = Message::around(
+                &[
+                    "hostnumber group ",
+                    " is above 255: no IPv4 address has it, and software that wraps or combines groups \
+                     reaches another machine",
+                ],
+                g,
             );
-            out.push(Warning::new(base + at, WarningKind::HostnumberOutOfRange, message));
+            out.push(WarningRef::new(base + at, WarningKind::HostnumberOutOfRange, message));
         }
         if g.len() > 1 && g.starts_with('0') {
-            let message = format!(
-                "hostnumber group {g} has a leading zero: decimal by RFC 1738, octal to inet_aton and \
-                 much software, so the URL can reach two different machines"
+            let message = Message::around(
+                &[
+                    "hostnumber group ",
+                    " has a leading zero: decimal by RFC 1738, octal to inet_aton and much software, so \
+                     the URL can reach two different machines",
+                ],
+                g,
             );
-            out.push(Warning::new(base + at, WarningKind::HostnumberLeadingZero, message));
+            out.push(WarningRef::new(base + at, WarningKind::HostnumberLeadingZero, message));
         }
     }
 }
@@ -427,7 +545,7 @@ fn hostnumber(url: &UrlRef<'_>, host: &str, out: &mut Vec<Warning>) {
 /// A host that is the machine itself or a private network: a service that
 /// fetches URLs given by others can be made to reach inside (request
 /// forgery). File URLs are local by design and are left out.
-fn internal_host(url: &UrlRef<'_>, host: &str, out: &mut Vec<Warning>) {
+fn internal_host<'a>(url: &UrlRef<'a>, host: &'a str, out: &mut impl Sink<'a>) {
     if url.kind() == SchemeKind::File || host.is_empty() {
         return;
     }
@@ -448,16 +566,17 @@ fn internal_host(url: &UrlRef<'_>, host: &str, out: &mut Vec<Warning>) {
         })
     };
     if let Some(what) = what {
-        let message = format!(
-            "the host is {what}: a server that fetches this URL for someone else reaches its own network"
+        let message = Message::around(
+            &["the host is ", ": a server that fetches this URL for someone else reaches its own network"],
+            what,
         );
-        out.push(Warning::new(url.offset_of(host), WarningKind::InternalHost, message));
+        out.push(WarningRef::new(url.offset_of(host), WarningKind::InternalHost, message));
     }
 }
 
 /// A user name that reads like a host name: `ftp://www.bank.example@evil.example/`
 /// goes to `evil.example`.
-fn misleading_user(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
+fn misleading_user<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let (Some(user), Some(h)) = (url.user(), url.host()) else { return };
     let decoded = pct::decode(user);
     let Ok(text) = core::str::from_utf8(&decoded) else { return };
@@ -466,7 +585,7 @@ fn misleading_user(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
             "the user name \"{text}\" looks like a host name, but the URL goes to \"{h}\": \
              a reader may be misled about where it leads"
         );
-        out.push(Warning::new(url.offset_of(user), WarningKind::MisleadingUser, message));
+        out.push(WarningRef::new(url.offset_of(user), WarningKind::MisleadingUser, message));
     }
 }
 
@@ -474,7 +593,7 @@ fn misleading_user(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
 /// login directory, and `%2F` gives an absolute path (`%2Fetc` is
 /// `CWD /etc`). A file path with `..` or an encoded `/` likewise reaches
 /// outside the directory it seems to name.
-fn directory_escape(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
+fn directory_escape<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     // The ftp segments (`<cwd1>/.../<name>`, §3.2.2) are those of the
     // fpath; a file URL's, of its path (§3.10).
     let path = if let Some(ftp) = url.ftp() {
@@ -486,7 +605,7 @@ fn directory_escape(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
     };
     // Only `..` or a segment with an escape can warn: most paths have
     // neither, and are not split.
-    if !path.as_bytes().contains(&b'%') && !path.contains("..") {
+    if !escape_or_dots(path.as_bytes()) {
         return;
     }
     for seg in path.split('/') {
@@ -500,41 +619,59 @@ fn directory_escape(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
         } else {
             continue;
         };
-        let message =
-            format!("path segment \"{seg}\": {what}, outside the directory the URL seems to name (§3.2.2)");
-        out.push(Warning::new(url.offset_of(seg), WarningKind::DirectoryEscape, message));
+        let message = Message::of(
+            &["path segment \"", "\": ", ", outside the directory the URL seems to name (§3.2.2)"],
+            [seg, what],
+        );
+        out.push(WarningRef::new(url.offset_of(seg), WarningKind::DirectoryEscape, message));
+    }
+}
+
+/// Whether `b` holds a `%` or a `..`: one pass, eight bytes a step.
+fn escape_or_dots(b: &[u8]) -> bool {
+    let mut i = 0;
+    loop {
+        i = chars::find_any(b, i, b.len(), [b'%', b'.']);
+        match b.get(i) {
+            None => return false,
+            Some(b'%') => return true,
+            Some(_) if b.get(i + 1) == Some(&b'.') => return true,
+            Some(_) => i += 1,
+        }
     }
 }
 
 /// §3.10: a file URL names a file on `host`, but "does not specify an
 /// Internet protocol or access method"; some systems open a remote one as
 /// a network share and send the user's credentials to that host.
-fn remote_file(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
+fn remote_file<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let Some(file) = url.file() else { return };
     if !file.is_local() {
-        // One allocation, no formatting: a column of file URLs warns on
-        // most rows.
-        let message = [
-            "a file URL on host \"",
+        // Not written here: a column of file URLs warns on most rows.
+        let message = Message::around(
+            &[
+                "a file URL on host \"",
+                "\": some systems open it as a network share and send the user's credentials there \
+                 (§3.10 defines no access method)",
+            ],
             file.host(),
-            "\": some systems open it as a network share and send the user's credentials there \
-             (§3.10 defines no access method)",
-        ]
-        .concat();
-        out.push(Warning::new(url.offset_of(file.host()), WarningKind::RemoteFile, message));
+        );
+        out.push(WarningRef::new(url.offset_of(file.host()), WarningKind::RemoteFile, message));
     }
 }
 
 /// §3.8: the telnet user is advisory, but clients that start a `telnet`
 /// program pass it as `-l user`; one that starts with `-` becomes an option.
-fn option_injection(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
+fn option_injection<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let Some(user) = url.telnet().and_then(|t| t.advisory_user()) else { return };
     if pct::decode(user).starts_with(b"-") {
-        out.push(Warning::new(
+        out.push(WarningRef::new(
             url.offset_of(user),
             WarningKind::OptionInjection,
-            "the user name starts with \"-\": a client that runs a telnet program with it may read it \
-             as a command-line option",
+            Message::fixed(&[
+                "the user name starts with \"-\": a client that runs a telnet program with it may read it \
+                 as a command-line option",
+            ]),
         ));
     }
 }
@@ -542,83 +679,99 @@ fn option_injection(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
 /// §2.1 allows a scheme to start with a digit, `+`, `-` or `.`; RFC 3986
 /// §3.1 and WHATWG need a letter first, and read `1x://h/` as a relative
 /// path: the same text names two different things.
-fn scheme_start(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
+fn scheme_start<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let first = url.scheme().as_bytes()[0];
     if !first.is_ascii_alphabetic() {
-        let message = format!(
-            "the scheme starts with \"{}\": RFC 3986 and WHATWG readers need a letter first and read \
-             this text as a relative reference, not as a {} URL",
-            first as char,
-            url.scheme()
+        let message = Message::of(
+            &[
+                "the scheme starts with \"",
+                "\": RFC 3986 and WHATWG readers need a letter first and read this text as a relative \
+                 reference, not as a ",
+                " URL",
+            ],
+            [&url.scheme()[..1], url.scheme()],
         );
-        out.push(Warning::new(0, WarningKind::SchemeStart, message));
+        out.push(WarningRef::new(0, WarningKind::SchemeStart, message));
     }
 }
 
 /// §3.1: `port = 1*digit` allows leading zeros; readers disagree on them.
-fn port_leading_zero(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
+fn port_leading_zero<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let Some(port) = url.port_str() else { return };
     if port.len() > 1 && port.starts_with('0') {
         let message = format!(
             "port \"{port}\" has leading zeros: other readers reject it or read it as octal; write {}",
             url.port().unwrap_or(0)
         );
-        out.push(Warning::new(url.offset_of(port), WarningKind::PortLeadingZero, message));
+        out.push(WarningRef::new(url.offset_of(port), WarningKind::PortLeadingZero, message));
     }
 }
 
 /// §5 `port = digits` has no range (docs/DIFFERENCES.md, "A port above
 /// 65535"); a TCP port is 16 bits (RFC 793), so no client can connect there.
-fn port_out_of_range(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
+fn port_out_of_range<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let Some(port) = url.port_str() else { return };
     if url.port().is_none() {
-        let message = format!(
-            "port {port} is above 65535: §5 gives a port no range, but no TCP port has this number, and \
-             software that wraps it reaches another port"
+        let message = Message::around(
+            &[
+                "port ",
+                " is above 65535: §5 gives a port no range, but no TCP port has this number, and software \
+                 that wraps it reaches another port",
+            ],
+            port,
         );
-        out.push(Warning::new(url.offset_of(port), WarningKind::PortOutOfRange, message));
+        out.push(WarningRef::new(url.offset_of(port), WarningKind::PortOutOfRange, message));
     }
 }
 
 /// §3.5: the whole scheme part is the address. RFC 6068 ends the address
 /// at `?` and reads `&`-separated headers after it (`cc`, `bcc`, `body`).
-fn mailto_headers(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
+fn mailto_headers<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let Some(address) = url.mailto().map(|m| m.address_raw()) else { return };
     if let Some(at) = address.find(['?', '&']) {
-        let c = &address[at..=at];
-        let message = format!(
-            "\"{c}\" in a mailto address: RFC 6068 readers end the address at \"?\" and take what \
-             follows as mail headers (cc, bcc, body)"
+        let message = Message::around(
+            &[
+                "\"",
+                "\" in a mailto address: RFC 6068 readers end the address at \"?\" and take what follows \
+                 as mail headers (cc, bcc, body)",
+            ],
+            &address[at..=at],
         );
-        out.push(Warning::new(url.offset_of(address) + at, WarningKind::MailtoHeaders, message));
+        out.push(WarningRef::new(url.offset_of(address) + at, WarningKind::MailtoHeaders, message));
     }
 }
 
 /// §2.2: the fragment is not part of the URL. One that reads like a login
 /// (`#@evil.example`) or an authority (`#//evil.example`) shows another
 /// host to a reader that does not strip it first.
-fn fragment_authority(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
+fn fragment_authority<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let Some(fragment) = url.fragment() else { return };
     let before_slash = fragment.split('/').next().unwrap_or("");
     if fragment.starts_with("//") || before_slash.contains('@') {
-        let message = format!(
-            "the fragment \"#{fragment}\" looks like a login or a host: a reader that does not strip \
-             the fragment first sees another host"
+        let message = Message::around(
+            &[
+                "the fragment \"#",
+                "\" looks like a login or a host: a reader that does not strip the fragment first sees \
+                 another host",
+            ],
+            fragment,
         );
-        out.push(Warning::new(url.offset_of(fragment) - 1, WarningKind::FragmentAuthority, message));
+        out.push(WarningRef::new(url.offset_of(fragment) - 1, WarningKind::FragmentAuthority, message));
     }
 }
 
 /// §3.10: a file URL names a file on the machine; some names are devices
 /// or process files, and `//server/share` is a share on another machine.
-fn file_path(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
+fn file_path<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let Some(file) = url.file() else { return };
     let path = file.path();
     let at = url.offset_of(path);
     if path.starts_with('/') {
-        let message = "the path starts with \"//\": Windows opens file:////server/share as a share on \
-                       another machine and sends the user's credentials there";
-        out.push(Warning::new(at, WarningKind::UncPath, message));
+        let message = Message::fixed(&[
+            "the path starts with \"//\": Windows opens file:////server/share as a share on another \
+             machine and sends the user's credentials there",
+        ]);
+        out.push(WarningRef::new(at, WarningKind::UncPath, message));
         return;
     }
     // A first segment that decodes to `dev`, `proc` or `sys` is 12 octets
@@ -633,37 +786,39 @@ fn file_path(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
              secrets (/dev/zero, /proc/self/environ)",
             String::from_utf8_lossy(&top)
         );
-        out.push(Warning::new(at, WarningKind::DeviceFile, message));
+        out.push(WarningRef::new(at, WarningKind::DeviceFile, message));
     }
 }
 
 /// §3.4: a gopher+ string may hold the CR LF of a filled-in ASK form, the
 /// one multi-line form the RFC allows; `fetch` sends it as it is.
-fn gopher_form(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
+fn gopher_form<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let Some(plus) = url.gopher().and_then(|g| g.plus()) else { return };
     let lower = plus.to_ascii_lowercase();
     if let Some(at) = lower.find("%0d").into_iter().chain(lower.find("%0a")).min() {
-        let message = "an encoded CR LF in the gopher+ string: the filled-in form of a gopher+ ASK \
-                       item, the one multi-line request the RFC allows (§3.4); it is sent as it is";
-        out.push(Warning::new(url.offset_of(plus) + at, WarningKind::GopherForm, message));
+        let message = Message::fixed(&[
+            "an encoded CR LF in the gopher+ string: the filled-in form of a gopher+ ASK item, the one \
+             multi-line request the RFC allows (§3.4); it is sent as it is",
+        ]);
+        out.push(WarningRef::new(url.offset_of(plus) + at, WarningKind::GopherForm, message));
     }
 }
 
 /// §3.4.1: "Within the `<gopher-path>`, no characters are reserved", so a
 /// gopher search may hold `"?"` and `"/"` as they are; an RFC 3986 or
 /// WHATWG reader splits the URL there (a query, path segments).
-fn gopher_search_delimiter(url: &UrlRef<'_>, out: &mut Vec<Warning>) {
+fn gopher_search_delimiter<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     let Some(search) = url.gopher().and_then(|g| g.search()) else { return };
     if let Some(at) = search.find(['?', '/']) {
-        let message = if search.as_bytes()[at] == b'?' {
-            "\"?\" in a gopher search: §3.4.1 reserves nothing there, but RFC 3986 and WHATWG readers \
-             take what follows for a query (%3F means the same to a gopher server)"
+        let message = Message::fixed(if search.as_bytes()[at] == b'?' {
+            &["\"?\" in a gopher search: §3.4.1 reserves nothing there, but RFC 3986 and WHATWG readers \
+               take what follows for a query (%3F means the same to a gopher server)"]
         } else {
-            "\"/\" in a gopher search: §3.4.1 reserves nothing there, but RFC 3986 and WHATWG readers \
-             take it for a path separator, and a relative reference cuts the search there (%2F means \
-             the same to a gopher server)"
-        };
-        out.push(Warning::new(url.offset_of(search) + at, WarningKind::GopherSearchDelimiter, message));
+            &["\"/\" in a gopher search: §3.4.1 reserves nothing there, but RFC 3986 and WHATWG readers \
+               take it for a path separator, and a relative reference cuts the search there (%2F means \
+               the same to a gopher server)"]
+        });
+        out.push(WarningRef::new(url.offset_of(search) + at, WarningKind::GopherSearchDelimiter, message));
     }
 }
 
@@ -717,15 +872,35 @@ pub fn escape_text(text: &[u8]) -> Cow<'_, str> {
 
 #[cfg(test)]
 mod tests {
-    use crate::UrlRef;
+    use super::Found;
+    use crate::{UrlRef, Warning};
     use std::path::Path;
 
-    /// The warnings of `text` by the plain path and by every check agree.
+    /// The warnings of `text` by the plain path and by every check agree,
+    /// and each one given unwritten is the warning written.
     fn agree(text: &str) {
         if let Ok(u) = UrlRef::parse(text) {
-            let mut all = Vec::new();
-            u.all_checks(&mut all);
-            assert_eq!(u.security_warnings(), all, "{text}");
+            let mut found = Found::new();
+            u.all_checks(&mut found);
+            let mut all: Vec<Warning> = Vec::new();
+            found.each(|w| all.push(w.into()));
+            let warnings = u.security_warnings();
+            assert_eq!(warnings, all, "{text}");
+            let mut each = Vec::new();
+            u.for_each_security_warning(|w| each.push(w));
+            assert_eq!(each.len(), warnings.len(), "{text}");
+            for (w, written) in each.iter().zip(&warnings) {
+                assert_eq!(&w.to_warning(), written, "{text}");
+                assert_eq!(w.to_string(), written.to_string(), "{text}");
+                let m = w.message();
+                assert_eq!(m.to_string(), written.message(), "{text}");
+                let mut joined = m.pieces()[0].to_owned();
+                for (arg, piece) in m.args().zip(&m.pieces()[1..]) {
+                    joined.push_str(arg);
+                    joined.push_str(piece);
+                }
+                assert_eq!(joined, written.message(), "{text}");
+            }
         }
     }
 
@@ -774,7 +949,12 @@ mod tests {
                 }
             }
         }
-        for text in ["mailto:a@b.example?cc=x", "news:a@10.0.0.1", "1x://h/", "telnet://-l@h/"] {
+        // More warnings than `Found` holds in place.
+        let many = "ftp://www.a.example:pw@010.020.300.04:25/%0D%0A/../%2Fx/%00#@e";
+        let mut count = 0;
+        UrlRef::parse(many).expect("valid").for_each_security_warning(|_| count += 1);
+        assert!(count > 4, "{count}");
+        for text in ["mailto:a@b.example?cc=x", "news:a@10.0.0.1", "1x://h/", "telnet://-l@h/", many] {
             agree(text);
         }
         // The corpus, beside the workspace when it is there.

@@ -288,3 +288,178 @@ impl fmt::Display for Warning {
         write!(f, "{} at offset {} ({})", self.message, self.offset, self.kind.id())
     }
 }
+
+/// A [`Warning`] as a check finds it, borrowing the URL's text: its
+/// message is not written until it is asked for. What
+/// [`crate::UrlRef::for_each_security_warning`] gives, for a caller that
+/// reads many URLs and wants a warning's kind and offset, or its message
+/// written once for all the rows that share it, without a `String` a row.
+///
+/// # Examples
+/// ```
+/// use rfc1738::{UrlRef, WarningKind};
+/// let url = UrlRef::parse("file://nas.example/x")?;
+/// url.for_each_security_warning(|w| {
+///     assert_eq!((w.offset(), w.kind()), (7, WarningKind::RemoteFile));
+///     assert_eq!(w.message().args().collect::<Vec<_>>(), ["nas.example"]);
+///     assert_eq!(w.to_warning(), url.security_warnings()[0]);
+/// });
+/// # Ok::<(), rfc1738::ParseError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct WarningRef<'a> {
+    offset: usize,
+    kind: WarningKind,
+    message: Message<'a>,
+}
+
+impl<'a> WarningRef<'a> {
+    pub(crate) fn new(offset: usize, kind: WarningKind, message: impl Into<Message<'a>>) -> WarningRef<'a> {
+        WarningRef { offset, kind, message: message.into() }
+    }
+
+    /// The byte offset into the URL, as [`Warning::offset`].
+    #[must_use]
+    pub const fn offset(&self) -> usize {
+        self.offset
+    }
+
+    /// How many octets it covers, as [`Warning::len`]: 1 for each
+    /// security warning.
+    #[must_use]
+    #[allow(clippy::len_without_is_empty, clippy::unused_self)]
+    pub const fn len(&self) -> usize {
+        1
+    }
+
+    /// What the warning is about.
+    #[must_use]
+    pub const fn kind(&self) -> WarningKind {
+        self.kind
+    }
+
+    /// The message, not yet written: `to_string()` writes it.
+    #[must_use]
+    pub const fn message(&self) -> &Message<'a> {
+        &self.message
+    }
+
+    /// The [`Warning`] it is, its message written.
+    #[must_use]
+    pub fn to_warning(&self) -> Warning {
+        Warning { offset: self.offset, len: 1, kind: self.kind, message: self.message.to_cow() }
+    }
+}
+
+impl From<WarningRef<'_>> for Warning {
+    fn from(w: WarningRef<'_>) -> Warning {
+        let message = match w.message.args {
+            [Cow::Owned(text), _] if w.message.pieces == WHOLE => Cow::Owned(text),
+            _ => w.message.to_cow(),
+        };
+        Warning { offset: w.offset, len: 1, kind: w.kind, message }
+    }
+}
+
+impl fmt::Display for WarningRef<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at offset {} ({})", self.message, self.offset, self.kind.id())
+    }
+}
+
+/// A warning's message, not yet written: fixed texts
+/// ([`Message::pieces`]) with the texts of this URL between them
+/// ([`Message::args`]: a host, a path segment, a number). Two messages
+/// with the same pieces (the same `&'static` slice) and the same args are
+/// the same text, so a caller can tell them apart, or hold one copy of
+/// each, by those alone.
+///
+/// # Examples
+/// ```
+/// let url = rfc1738::UrlRef::parse("file://nas.example/x")?;
+/// url.for_each_security_warning(|w| {
+///     let m = w.message();
+///     assert_eq!(m.pieces()[0], "a file URL on host \"");
+///     assert_eq!(m.args().next(), Some("nas.example"));
+///     assert_eq!(m.to_string(), url.security_warnings()[0].message());
+/// });
+/// # Ok::<(), rfc1738::ParseError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Message<'a> {
+    /// One more than the args: the message is `pieces[0] args[0]
+    /// pieces[1] ...`.
+    pieces: &'static [&'static str],
+    args: [Cow<'a, str>; 2],
+}
+
+/// The pieces of a message written whole, its one arg.
+const WHOLE: &[&str] = &["", ""];
+
+impl<'a> Message<'a> {
+    /// A message of fixed texts with `args` between them: one piece more
+    /// than args, two args at most.
+    pub(crate) fn of(pieces: &'static [&'static str], args: [&'a str; 2]) -> Message<'a> {
+        debug_assert!((1..=3).contains(&pieces.len()), "two args at most");
+        Message { pieces, args: args.map(Cow::Borrowed) }
+    }
+
+    /// A message with no arg.
+    pub(crate) fn fixed(text: &'static [&'static str; 1]) -> Message<'a> {
+        Message::of(text, ["", ""])
+    }
+
+    /// A message of one arg between fixed texts.
+    pub(crate) fn around(pieces: &'static [&'static str; 2], arg: &'a str) -> Message<'a> {
+        Message::of(pieces, [arg, ""])
+    }
+
+    /// The fixed texts, one more than [`Message::args`]: the message is
+    /// the first piece, the first arg, the second piece, and so on. A
+    /// message written whole has two empty pieces and itself as its arg.
+    #[must_use]
+    pub const fn pieces(&self) -> &'static [&'static str] {
+        self.pieces
+    }
+
+    /// The texts between the pieces.
+    #[must_use]
+    pub fn args(&self) -> impl ExactSizeIterator<Item = &str> + '_ {
+        self.args[..self.pieces.len() - 1].iter().map(|a| &**a)
+    }
+
+    /// The message written.
+    fn to_cow(&self) -> Cow<'static, str> {
+        if let [text] = self.pieces {
+            return Cow::Borrowed(text);
+        }
+        let len =
+            self.pieces.iter().map(|p| p.len()).sum::<usize>() + self.args().map(str::len).sum::<usize>();
+        let mut s = String::with_capacity(len);
+        for (i, p) in self.pieces.iter().enumerate() {
+            if i > 0 {
+                s.push_str(&self.args[i - 1]);
+            }
+            s.push_str(p);
+        }
+        Cow::Owned(s)
+    }
+}
+
+impl From<String> for Message<'_> {
+    fn from(text: String) -> Self {
+        Message { pieces: WHOLE, args: [Cow::Owned(text), Cow::Borrowed("")] }
+    }
+}
+
+impl fmt::Display for Message<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, p) in self.pieces.iter().enumerate() {
+            if i > 0 {
+                f.write_str(&self.args[i - 1])?;
+            }
+            f.write_str(p)?;
+        }
+        Ok(())
+    }
+}
