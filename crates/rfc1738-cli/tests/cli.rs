@@ -106,7 +106,7 @@ fn parse_json_reports_errors_in_order() {
     assert_eq!(
         objs[0]["error"],
         serde_json::json!({"offset": 7, "kind": "user-not-allowed", "rule": "login",
-                           "message": "this scheme allows no user name or password"})
+                           "message": "this scheme allows no user name or password", "column": 8})
     );
     assert_eq!(objs[1]["valid"], true);
 }

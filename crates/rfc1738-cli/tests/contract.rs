@@ -87,6 +87,36 @@ fn keep_lines_writes_one_line_per_input_line_in_every_subcommand() {
 }
 
 #[test]
+fn every_json_record_of_a_line_says_its_file_line_and_column() {
+    // Line 2 is invalid at offset 8 (column 9); line 3 is empty.
+    let lines = "http://a.dom/x\nftp://b/%zz\n\nhttp://c.dom/\n";
+    for args in [
+        &["parse", "--json"][..],
+        &["normalize", "--json"],
+        &["set", "--json", "-", "host=d.dom"],
+        &["resolve", "--json", "http://base.dom/d/"],
+        &["check", "--json"],
+    ] {
+        // The empty line is answered by an empty line, not a record.
+        let out = run(args, lines).out;
+        let records = json_lines(&out.lines().filter(|l| !l.is_empty()).collect::<Vec<_>>().join("\n"));
+        let located: Vec<_> = records.iter().map(|r| (r["file"].as_str(), r["line"].as_u64())).collect();
+        assert_eq!(located, [1, 2, 4].map(|l| (Some("<stdin>"), Some(l))), "{args:?}: {records:?}");
+        // `file` and `line` come first, as in `check --json`.
+        let first = serde_json::to_string(&records[0]).unwrap();
+        assert!(first.starts_with(r#"{"file":"<stdin>","line":1,"#), "{args:?}: {first}");
+        if args[0] != "resolve" {
+            assert_eq!(records[1]["error"]["column"], 9, "{args:?}: {:?}", records[1]);
+        }
+    }
+    // An argument has no file and no line.
+    let r = run(&["parse", "--json", "ftp://b/%zz"], "");
+    let record = &json_lines(&r.out)[0];
+    assert!(record.get("file").is_none() && record.get("line").is_none(), "{record}");
+    assert_eq!(record["error"]["column"], 9);
+}
+
+#[test]
 fn lenient_reports_every_deviation_in_text_json_and_summary() {
     let input = "http://a.dom/~me\nhttp://b_c.dom/\nhttp://ok.dom/\n";
     let r = run(&["check", "--lenient"], input);

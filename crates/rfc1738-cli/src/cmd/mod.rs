@@ -20,6 +20,7 @@ pub mod set;
 use crate::diag;
 use crate::input::{Line, Lines};
 use crate::outcome::{Note, Problem};
+use serde_json::Value;
 use std::borrow::Cow;
 use std::io::{self, Write};
 
@@ -45,6 +46,40 @@ impl At<'_> {
             None => format!("rfc1738: {what}"),
         }
     }
+
+    /// A `--json` record with where its input came from: `file` and
+    /// `line` first, as `check --json` and `lint --json` write them, when
+    /// the input is a line of a file or stdin (an argument has neither).
+    pub fn locate(&self, record: Value) -> Value {
+        match (self.name, record) {
+            (Some(name), Value::Object(fields)) => {
+                let mut out = serde_json::Map::with_capacity(fields.len() + 2);
+                out.insert("file".into(), name.into());
+                out.insert("line".into(), self.line.into());
+                out.extend(fields);
+                Value::Object(out)
+            }
+            (_, record) => record,
+        }
+    }
+}
+
+/// `record` with a `column` beside the `offset` of its `error` and of
+/// each of its `warnings`, offsets in `input`, as `check --json` gives
+/// them.
+pub fn with_columns(input: &[u8], mut record: Value) -> Value {
+    let add = |v: &mut Value| {
+        if let Some(offset) = v.get("offset").and_then(Value::as_u64) {
+            v["column"] = column_of(input, offset as usize).into();
+        }
+    };
+    if let Some(e) = record.get_mut("error").filter(|e| e.is_object()) {
+        add(e);
+    }
+    if let Some(ws) = record.get_mut("warnings").and_then(Value::as_array_mut) {
+        ws.iter_mut().for_each(add);
+    }
+    record
 }
 
 /// Writes the diagnostic for an invalid input: `rfc1738: ` and the

@@ -77,7 +77,7 @@ pub fn run(args: &NormalizeArgs) -> io::Result<u8> {
                     "normal": null, "error": p.to_json(), "warnings": [],
                 }),
             };
-            serde_json::to_writer(&mut *out, &record)?;
+            serde_json::to_writer(&mut *out, &at.locate(super::with_columns(&input, record)))?;
             return writeln!(out);
         }
         match result {

@@ -123,7 +123,8 @@ pub fn run(args: &ParseArgs) -> io::Result<u8> {
         let (input, result, warnings) = parse_line(args, line);
         invalid += u64::from(result.is_err());
         if args.json {
-            serde_json::to_writer(&mut *out, &json::object(&input, &result, &warnings))?;
+            let record = super::with_columns(&input, json::object(&input, &result, &warnings));
+            serde_json::to_writer(&mut *out, &at.locate(record))?;
             return writeln!(out);
         }
         match &result {

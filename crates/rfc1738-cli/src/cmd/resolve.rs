@@ -91,7 +91,7 @@ pub fn run(args: &ResolveArgs) -> io::Result<u8> {
                 let warnings: Vec<_> = warnings.iter().map(|w| Note::from(w).to_json()).collect();
                 let v =
                     serde_json::json!({ "reference": reference, "url": url.as_str(), "warnings": warnings });
-                writeln!(out, "{v}")
+                writeln!(out, "{}", at.locate(v))
             }
             Ok((url, warnings)) => {
                 writeln!(out, "{url}")?;
@@ -129,7 +129,7 @@ fn write_resolve_error(
         if let Some(resolved) = e.resolved() {
             v["resolved"] = resolved.into();
         }
-        return writeln!(out, "{v}");
+        return writeln!(out, "{}", at.locate(v));
     }
     if args.keep_lines {
         writeln!(out)?;
@@ -155,7 +155,7 @@ fn write_resolve_error(
 fn write_error(out: &mut impl Write, args: &ResolveArgs, at: At<'_>, message: &str) -> io::Result<()> {
     if args.json {
         let v = serde_json::json!({ "reference": "", "error": message, "offset": 0 });
-        return writeln!(out, "{v}");
+        return writeln!(out, "{}", at.locate(v));
     }
     if args.keep_lines {
         writeln!(out)?;

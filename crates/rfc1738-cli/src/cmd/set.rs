@@ -114,7 +114,7 @@ pub fn run(args: &SetArgs) -> io::Result<u8> {
                 failed += 1;
                 if args.json {
                     let record = json!({"input": shown, "valid": false, "url": null, "error": p.to_json(), "warnings": []});
-                    serde_json::to_writer(&mut *out, &record)?;
+                    serde_json::to_writer(&mut *out, &at.locate(super::with_columns(&input, record)))?;
                     return writeln!(out);
                 }
                 if args.keep_lines {
@@ -137,7 +137,7 @@ pub fn run(args: &SetArgs) -> io::Result<u8> {
                 Err(e) => json!({"input": shown, "valid": true, "url": null,
                        "error": {"part": e.part(), "message": e.to_string()}, "warnings": notes}),
             };
-            serde_json::to_writer(&mut *out, &record)?;
+            serde_json::to_writer(&mut *out, &at.locate(super::with_columns(&input, record)))?;
             return writeln!(out);
         }
         if !warnings.is_empty() {
