@@ -91,8 +91,7 @@ fn every_json_record_of_a_line_says_its_file_line_and_column() {
     // Line 2 is invalid at offset 8 (column 9); line 3 is empty.
     let lines = "http://a.dom/x\nftp://b/%zz\n\nhttp://c.dom/\n";
     for args in [
-        &["parse", "--json"][..],
-        &["normalize", "--json"],
+        &["normalize", "--json"][..],
         &["set", "--json", "-", "host=d.dom"],
         &["resolve", "--json", "http://base.dom/d/"],
         &["check", "--json"],
@@ -110,10 +109,16 @@ fn every_json_record_of_a_line_says_its_file_line_and_column() {
         }
     }
     // An argument has no file and no line.
-    let r = run(&["parse", "--json", "ftp://b/%zz"], "");
+    let r = run(&["normalize", "--json", "ftp://b/%zz"], "");
     let record = &json_lines(&r.out)[0];
     assert!(record.get("file").is_none() && record.get("line").is_none(), "{record}");
     assert_eq!(record["error"]["column"], 9);
+    // `parse --json` gives the column; its `file` is a file URL's parts.
+    let r = run(&["parse", "--json"], "ftp://b/%zz\nfile://h/p\n");
+    let records = json_lines(&r.out);
+    assert_eq!(records[0]["error"]["column"], 9);
+    assert!(records[0].get("line").is_none());
+    assert_eq!(records[1]["file"]["path"], "p");
 }
 
 #[test]

@@ -15,9 +15,8 @@ def test_to_dict_equals_the_command_over_the_corpus(rfc1738_bin, corpus_files):
         lines = lines_of(path)
         assert len(records) == len(lines), path.name
         for n, (line, record) in enumerate(zip(lines, records), 1):
-            # Where the input was (file, line, the error's column) is the
-            # command's own; the rest is the record.
-            assert (record.pop("file"), record.pop("line")) == ("<stdin>", n), path.name
+            # The column of an offset is the command's own; the rest is
+            # the record.
             for note in [record["error"] or {}, *record["warnings"]]:
                 note.pop("column", None)
             try:

@@ -123,8 +123,10 @@ pub fn run(args: &ParseArgs) -> io::Result<u8> {
         let (input, result, warnings) = parse_line(args, line);
         invalid += u64::from(result.is_err());
         if args.json {
+            // No `file` and `line` here: `file` is the part of a file URL
+            // (the record is the library's, as in Python and the API).
             let record = super::with_columns(&input, json::object(&input, &result, &warnings));
-            serde_json::to_writer(&mut *out, &at.locate(record))?;
+            serde_json::to_writer(&mut *out, &record)?;
             return writeln!(out);
         }
         match &result {
