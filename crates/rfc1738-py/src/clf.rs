@@ -142,13 +142,17 @@ fn split_lines(body: &[u8]) -> impl Iterator<Item = &[u8]> {
 }
 
 /// What a whole log gives Python: lines checked, the counts by the
-/// summary's rows, the invalid lines, the referers' counts.
-type LogResult = (usize, Vec<CountRow>, Py<PyAny>, Vec<CountRow>);
+/// summary's rows, the invalid lines, the referers' counts, and the
+/// fault that stopped the reading of a compressed log (its whole lines
+/// before it are counted: nothing read is lost).
+type LogResult = (usize, Vec<CountRow>, Py<PyAny>, Vec<CountRow>, Option<String>);
 
 /// A whole log checked in one pass, as ``rfc1738 check --format clf``
 /// checks it (the request URL and the Combined referer; empty lines
-/// skipped): ``(lines, counts, invalid, referers)``. ``data`` compressed
-/// (gzip, zstd, bzip2, xz: told by its first bytes) is inflated first.
+/// skipped): ``(lines, counts, invalid, referers, fault)``. ``data``
+/// compressed (gzip, zstd, bzip2, xz: told by its first bytes) is
+/// inflated as it is read; ``fault`` says why the inflating stopped
+/// early (``None`` when it did not), the lines before it counted.
 /// ``counts`` holds ``(row, valid, invalid)`` per row of the command's
 /// summary (the request URL's scheme, ``*``, ``(no request)``, ``(not
 /// clf)``), ``referers`` the same per referer scheme, in name order;
@@ -161,15 +165,18 @@ type LogResult = (usize, Vec<CountRow>, Py<PyAny>, Vec<CountRow>);
 #[pyo3(signature = (data, log_format=None))]
 fn clf_check_log(py: Python<'_>, data: &[u8], log_format: Option<&str>) -> PyResult<LogResult> {
     let format = log_format.map(parse_format).transpose()?;
-    let (n, counts, invalid, referers) = py.detach(|| -> std::io::Result<_> {
+    let ((n, counts, invalid, referers), fault) = py.detach(|| {
         let mut log = LogCheck::new(format);
-        match compressed::sniff(data) {
-            Some(f) => read_blocks(compressed::decoder(f, data)?, &mut log)?,
-            None => log.lines(log_lines(data)),
-        }
-        Ok(log.finish())
-    })?;
-    Ok((n, counts, to_pyarrow(py, invalid)?.unbind(), referers))
+        let fault = match compressed::sniff(data) {
+            Some(f) => compressed::decoder(f, data).and_then(|input| read_blocks(input, &mut log)).err(),
+            None => {
+                log.lines(log_lines(data));
+                None
+            }
+        };
+        (log.finish(), fault.map(|e| e.to_string()))
+    });
+    Ok((n, counts, to_pyarrow(py, invalid)?.unbind(), referers, fault))
 }
 
 /// [`clf_check_log`] of the file at ``path``, read here a block at a
@@ -179,12 +186,14 @@ fn clf_check_log(py: Python<'_>, data: &[u8], log_format: Option<&str>) -> PyRes
 #[pyo3(signature = (path, log_format=None))]
 fn clf_check_file(py: Python<'_>, path: PathBuf, log_format: Option<&str>) -> PyResult<LogResult> {
     let format = log_format.map(parse_format).transpose()?;
-    let (n, counts, invalid, referers) = py.detach(|| -> std::io::Result<_> {
+    let ((n, counts, invalid, referers), fault) = py.detach(|| -> std::io::Result<_> {
         let mut log = LogCheck::new(format);
-        read_blocks(compressed::open(&path)?, &mut log)?;
-        Ok(log.finish())
+        // A file that cannot be opened is an error; a fault while
+        // reading it ends the reading, the lines before it counted.
+        let fault = read_blocks(compressed::open(&path)?, &mut log).err();
+        Ok((log.finish(), fault.map(|e| e.to_string())))
     })?;
-    Ok((n, counts, to_pyarrow(py, invalid)?.unbind(), referers))
+    Ok((n, counts, to_pyarrow(py, invalid)?.unbind(), referers, fault))
 }
 
 /// Reads `input` a block at a time into `log`, whole lines each time.

@@ -11,6 +11,7 @@ import importlib.util
 import json
 import os
 import subprocess
+import zlib
 
 import pyarrow as pa
 import pytest
@@ -213,6 +214,28 @@ def test_a_truncated_compressed_log_says_so():
         rfc1738.clf.check_file(DATA / "truncated.log.gz")
     with pytest.raises(OSError, match="gzip"):
         rfc1738.clf.check_log((DATA / "truncated.log.gz").read_bytes())
+
+
+def test_a_truncated_compressed_log_keeps_the_report_of_its_whole_lines():
+    # What a reader of the stream gets before the fault: its whole lines
+    # are reported, as the command reports them before its error.
+    data = (DATA / "truncated.log.gz").read_bytes()
+    text = zlib.decompressobj(wbits=31).decompress(data)
+    whole = text[: text.rindex(b"\n") + 1]
+    expected = rfc1738.clf.check_log(whole)
+    assert expected["lines"] > 0
+    for check in (
+        lambda: rfc1738.clf.check_file(DATA / "truncated.log.gz"),
+        lambda: rfc1738.clf.check_log(data),
+    ):
+        with pytest.raises(rfc1738.clf.LogReadError) as e:
+            check()
+        assert isinstance(e.value, OSError)
+        report = e.value.report
+        assert {k: v for k, v in report.items() if k != "invalid_lines"} == {
+            k: v for k, v in expected.items() if k != "invalid_lines"
+        }
+        assert report["invalid_lines"].equals(expected["invalid_lines"])
 
 
 def test_a_text_line_that_starts_like_a_magic_is_text():

@@ -203,6 +203,12 @@ def test_a_file_read_in_blocks_is_the_file_read_whole(tmp_path, data):
 
     log = tmp_path / "access.log"
     log.write_bytes(data)
-    lines, counts, invalid, referers = _rfc1738.clf_check_file(str(log))
+    lines, counts, invalid, referers, fault = _rfc1738.clf_check_file(str(log))
     whole = _rfc1738.clf_check_log(data)
-    assert (lines, counts, invalid.to_pylist(), referers) == (whole[0], whole[1], whole[2].to_pylist(), whole[3])
+    assert (lines, counts, invalid.to_pylist(), referers, fault) == (
+        whole[0],
+        whole[1],
+        whole[2].to_pylist(),
+        whole[3],
+        None,
+    )

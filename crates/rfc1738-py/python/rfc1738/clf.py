@@ -34,10 +34,30 @@ def _counts(rows):
     return {name: {"valid": v, "invalid": i} for name, v, i in rows}
 
 
+class LogReadError(OSError):
+    """A compressed log whose reading failed part way (a truncated or
+    corrupt file): the message names the format and the compressed byte;
+    ``report`` is the report of the whole lines read before the fault,
+    as the command reports them before its error.
+
+    >>> import gzip
+    >>> data = gzip.compress(b'h - - [d] "GET /a HTTP/1.0" 200 1\\n' * 3)
+    >>> try:
+    ...     rfc1738.clf.check_log(data[:-12])
+    ... except rfc1738.clf.LogReadError as e:
+    ...     e.report["valid"] >= 0
+    True
+    """
+
+    def __init__(self, message: str, report: Dict[str, Any]) -> None:
+        super().__init__(message)
+        self.report = report
+
+
 def _report(result) -> Dict[str, Any]:
-    lines, counts, invalid, referers = result
+    lines, counts, invalid, referers, fault = result
     table = _pa.Table.from_struct_array(invalid)
-    return {
+    report = {
         "lines": lines,
         "valid": lines - len(table),
         "invalid": len(table),
@@ -45,6 +65,9 @@ def _report(result) -> Dict[str, Any]:
         "referers": _counts(referers),
         "invalid_lines": table,
     }
+    if fault is not None:
+        raise LogReadError(fault, report)
+    return report
 
 
 def check_log(data: bytes, log_format: Optional[str] = None) -> Dict[str, Any]:
@@ -70,7 +93,8 @@ def check_file(path: PathLike, log_format: Optional[str] = None) -> Dict[str, An
     """:func:`check_log` of the file at ``path``, read in Rust a block at
     a time (a compressed one inflated as it is read): the file is never
     one Python object. A corrupt or truncated compressed file raises
-    ``OSError`` naming the format and the compressed byte."""
+    :class:`LogReadError` (an ``OSError``) naming the format and the
+    compressed byte, with the report of the lines before the fault."""
     return _report(_rfc1738.clf_check_file(os.fspath(path), log_format))
 
 
