@@ -29,9 +29,12 @@ const KEEP: usize = 256 << 20;
 /// The most blocks kept.
 const SLOTS: usize = 64;
 
-/// The alignment of every large block (Arrow's own buffers ask for 64),
-/// and the room before it that holds its size.
-const ALIGN: usize = 64;
+/// The alignment of every large block (a `Vec`'s of `u128` views, and
+/// what the system's `malloc` gives, so that `realloc` can move a block
+/// without copying it), and the room before it that holds its size. A
+/// larger alignment (Arrow's `MutableBuffer` asks for 64) is the
+/// system's alone.
+const ALIGN: usize = 16;
 
 pub struct Pool;
 
@@ -57,13 +60,6 @@ fn kept() -> MutexGuard<'static, Kept> {
 #[inline]
 fn large(layout: Layout) -> bool {
     layout.size() >= LARGE && layout.align() <= ALIGN
-}
-
-/// The size of a new block for `size` bytes: rounded up to an eighth of
-/// its power of two (at most 1/8 more), room to grow in place.
-fn rounded(size: usize) -> usize {
-    let step = 1usize << (usize::BITS - 1 - size.leading_zeros() - 3);
-    (size + step - 1) & !(step - 1)
 }
 
 impl Kept {
@@ -142,7 +138,9 @@ unsafe fn lend(layout: Layout, zeroed: bool) -> *mut u8 {
         }
         None => {
             drop(k);
-            let size = rounded(need);
+            // The size asked for, no more: the system may have a block
+            // of that size freed (a Python object's) to give.
+            let size = need;
             let l = system_layout(size);
             let p = if zeroed { System.alloc_zeroed(l) } else { System.alloc(l) };
             if p.is_null() {
@@ -202,7 +200,25 @@ unsafe impl GlobalAlloc for Pool {
         let new = Layout::from_size_align_unchecked(new_size, layout.align());
         match (large(layout), large(new)) {
             (false, false) => System.realloc(ptr, layout, new_size),
-            (true, true) if new_size + ALIGN <= block(ptr).1 => ptr,
+            (true, true) => {
+                let (start, size) = block(ptr);
+                if new_size + ALIGN <= size {
+                    return ptr;
+                }
+                // Grown by the system (`mremap` for a mapped block: no
+                // copy, and never the old and the new block at once).
+                let grown = new_size + ALIGN;
+                let p = System.realloc(start as *mut u8, system_layout(size), grown);
+                if p.is_null() {
+                    return p;
+                }
+                let mut k = kept();
+                k.in_use -= size;
+                k.lent(grown);
+                drop(k);
+                (p as *mut usize).write(grown);
+                p.add(ALIGN)
+            }
             _ => {
                 let p = self.alloc(new);
                 if !p.is_null() {
