@@ -203,3 +203,27 @@ pub fn string_views(
     // per view.
     unsafe { arrow_array::StringViewArray::new_unchecked(views, buffers, nulls) }
 }
+
+/// A string column whose values are texts laid end to end, `ends` (from
+/// 0, never decreasing) at the boundaries between them: the caller wrote
+/// `values` a `str` at a time and an end after each, so each value is
+/// UTF-8 and `try_new`'s check of every offset would not fail.
+pub fn strings(
+    ends: arrow_buffer::ScalarBuffer<i32>,
+    values: arrow_buffer::Buffer,
+    nulls: Option<arrow_buffer::NullBuffer>,
+) -> arrow_array::StringArray {
+    debug_assert!(ends.first() == Some(&0) && ends.windows(2).all(|w| w[0] <= w[1]));
+    debug_assert!(ends.last().is_some_and(|&e| e as usize == values.len()));
+    // SAFETY: as the caller states, the offsets start at 0, never
+    // decrease, end at the values' length, and fall between the `str`s
+    // written, so each value is UTF-8; `nulls`, when given, has one bit a
+    // value.
+    unsafe {
+        arrow_array::StringArray::new_unchecked(
+            arrow_buffer::OffsetBuffer::new_unchecked(ends),
+            values,
+            nulls,
+        )
+    }
+}

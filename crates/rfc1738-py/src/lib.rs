@@ -14,6 +14,7 @@
 //! - `clf.rs`: Common Log Format lines as a column, and whole logs.
 //! - `compressed.rs`: gzip, zstd, bzip2 and xz logs, told by their first bytes.
 //! - `ffi.rs`: Arrow columns in and out (the Arrow PyCapsule interface).
+//! - `pool.rs`: the module's allocator, which keeps large blocks freed.
 
 use pyo3::prelude::*;
 
@@ -24,9 +25,13 @@ mod compressed;
 mod convert;
 mod ffi;
 mod parts;
+mod pool;
 mod replace;
 mod url;
 mod views;
+
+#[global_allocator]
+static ALLOCATOR: pool::Pool = pool::Pool;
 
 /// The module `rfc1738._rfc1738`; `rfc1738/__init__.py` re-exports it.
 #[pymodule]

@@ -13,8 +13,7 @@ use crate::views::{self, At, Parts};
 use arrow_array::builder::{make_view, UInt16Builder};
 use arrow_array::cast::AsArray;
 use arrow_array::{
-    Array, ArrayRef, BooleanArray, Int64Array, ListArray, StringArray, StringViewArray, StructArray,
-    UInt16Array,
+    Array, ArrayRef, BooleanArray, Int64Array, ListArray, StringViewArray, StructArray, UInt16Array,
 };
 use arrow_buffer::{BooleanBuffer, BooleanBufferBuilder, Buffer, NullBuffer, OffsetBuffer, ScalarBuffer};
 use arrow_data::ByteView;
@@ -454,24 +453,24 @@ fn error_columns(len: usize, errors: &[(usize, Problem)]) -> Vec<ArrayRef> {
     let offsets = Int64Array::new(ScalarBuffer::from(offset.values), Sparse::<i64>::nulls(offset.valid, len));
     let texts = |text: fn(&Problem) -> &str| -> ArrayRef {
         let mut values = Vec::new();
-        let mut ends = Vec::with_capacity(len + 1);
+        let mut ends = vec![0i32; len + 1];
         // The rows up to an error's, and the rows after the last, end
-        // where the text so far does: filled a run at a time.
+        // where the text so far does: filled a run at a time (a slice's
+        // `fill`, written a vector at a time).
+        let mut from = 0;
         for (row, p) in errors {
-            ends.resize(row + 1, values.len() as i32);
+            ends[from..=*row].fill(values.len() as i32);
+            from = row + 1;
             values.extend_from_slice(text(p).as_bytes());
         }
-        ends.resize(len + 1, values.len() as i32);
+        ends[from..].fill(values.len() as i32);
         let mut valid = vec![0u8; len.div_ceil(8)];
         for (row, _) in errors {
             valid[row / 8] |= 1 << (row % 8);
         }
         let nulls = Sparse::<i64>::nulls(valid, len);
-        Arc::new(StringArray::new(
-            OffsetBuffer::new(ScalarBuffer::from(ends)),
-            Buffer::from_vec(values),
-            nulls,
-        ))
+        // Each text a `str`, each end after one: not checked again.
+        Arc::new(crate::ffi::strings(ScalarBuffer::from(ends), Buffer::from_vec(values), nulls))
     };
     vec![Arc::new(offsets), texts(|p| p.kind), texts(|p| p.rule), texts(|p| p.message.as_ref())]
 }
@@ -727,15 +726,17 @@ struct WarningViews {
 }
 
 impl WarningViews {
+    /// Room for one warning a row (a column of the corpus has fewer):
+    /// the columns are not grown, nor copied, as the rows are written.
     fn new(rows: usize) -> Self {
         let mut offsets = Vec::with_capacity(rows + 1);
         offsets.push(0);
         WarningViews {
-            offset: Vec::new(),
-            len: Vec::new(),
-            kind: Interned::new(),
-            security: BooleanBufferBuilder::new(0),
-            message: Interned::new(),
+            offset: Vec::with_capacity(rows),
+            len: Vec::with_capacity(rows),
+            kind: Interned::with_capacity(rows),
+            security: BooleanBufferBuilder::new(rows),
+            message: Interned::with_capacity(rows),
             offsets,
         }
     }
@@ -825,9 +826,9 @@ struct Interned {
 const SEEN: usize = 256;
 
 impl Interned {
-    fn new() -> Self {
+    fn with_capacity(rows: usize) -> Self {
         Interned {
-            views: Vec::new(),
+            views: Vec::with_capacity(rows),
             own: Vec::new(),
             buffers: Vec::new(),
             seen: Box::new([0; SEEN]),
