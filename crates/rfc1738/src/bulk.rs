@@ -747,18 +747,19 @@ impl<'a> Iterator for Lines<'a> {
 /// name of [`Known`] (read the way `validate` reads it: the name before
 /// the first `":"`, without regard to case), or `None` when they read
 /// another or none, or left the line to the full parser before reaching
-/// its name. A caller that counts lines by scheme then needs no second
-/// reading of the name for most lines.
+/// its name (a byte no rule takes, the first line of the buffer, a line
+/// of more than 128 bytes). A caller that counts lines by scheme then
+/// needs no second reading of the name for most lines.
 ///
 /// # Examples
 /// ```
 /// use rfc1738::bulk::{self, Known, Path};
-/// let log = b"HTTPS://h.com/a\nftp://h.com/a b\nx-y:z\n";
+/// let log = b"x-y:z\nHTTPS://h.com/a\nftp://h.com/a b\nx-y:z\n";
 /// let got: Vec<(&[u8], bool, Option<&str>)> =
 ///     bulk::lines_known(log, Path::detect()).map(|(t, ok, k)| (t, ok, k.map(Known::name))).collect();
-/// assert_eq!(got[0], (&b"HTTPS://h.com/a"[..], true, Some("https")));
-/// assert!(!got[1].1);
-/// assert_eq!(got[2], (&b"x-y:z"[..], true, None));
+/// assert_eq!(got[1], (&b"HTTPS://h.com/a"[..], true, Some("https")));
+/// assert!(!got[2].1);
+/// assert_eq!(got[3], (&b"x-y:z"[..], true, None));
 /// ```
 #[must_use]
 pub fn lines_known(b: &[u8], path: Path) -> KnownLines<'_> {
@@ -798,8 +799,9 @@ impl Known {
     /// The name, lower-case.
     #[must_use]
     pub const fn name(self) -> &'static str {
-        const NAMES: [&str; Known::COUNT] =
-            ["ftp", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero", "https"];
+        const NAMES: [&str; Known::COUNT] = [
+            "ftp", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero", "https",
+        ];
         NAMES[self.0 as usize]
     }
 
@@ -913,6 +915,39 @@ mod tests {
                 assert_eq!(got, expected, "{path:?} column, pad {pad}");
             }
         }
+    }
+
+    /// `lines_known` names the commonest schemes, either case, of valid
+    /// and invalid lines, and no other; its lines and verdicts are those
+    /// of `lines_with_path`.
+    #[test]
+    fn lines_known_names_the_schemes_the_masks_read() {
+        let text = b"first\nhttps://h.com/a\nHTTP://h.com/\nfile:///etc\nFtp://h/a;type=i\nnews:comp.x\n\
+            mailto:a@b.c\nhttp://h.com/a b\nhttpx://h\nx:y\n:z\nno colon\nwais://h/d\n";
+        let names = [
+            None,
+            Some("https"),
+            Some("http"),
+            Some("file"),
+            Some("ftp"),
+            Some("news"),
+            Some("mailto"),
+            None,
+            None,
+            None,
+            None,
+            None,
+            Some("wais"),
+        ];
+        for path in Path::available() {
+            let got: Vec<_> = lines_known(text, path).collect();
+            let plain: Vec<_> = lines_with_path(text, path).collect();
+            assert_eq!(got.iter().map(|&(t, v, _)| (t, v)).collect::<Vec<_>>(), plain, "{path:?}");
+            let got: Vec<Option<&str>> = got.iter().map(|(_, _, k)| k.map(Known::name)).collect();
+            assert_eq!(got, names, "{path:?}");
+        }
+        assert_eq!(Known::HTTPS.kind(), None);
+        assert_eq!(Known(SchemeKind::Prospero as u8).kind(), Some(SchemeKind::Prospero));
     }
 
     /// An empty value before any window is classified (the first of a
@@ -1121,12 +1156,13 @@ mod tests {
                 let short = Short::new(c.masks.first_chunk::<2>().expect("two blocks"), 0);
                 assert!(
                     url.len() > BLOCK
-                        || decide(&short, Cx { path, memo: &Cell::new(0) }, url.as_bytes(), 0, url.len())
+                        || decide(&short, Cx { path, memo: &Cell::new(0) }, url.as_bytes(), 0, url.len()).0
                             == verdict,
                     "{url:?} {path:?}"
                 );
                 assert_eq!(
-                    decide(&Long::new(&c, 0), Cx { path, memo: &Cell::new(0) }, url.as_bytes(), 0, url.len()),
+                    decide(&Long::new(&c, 0), Cx { path, memo: &Cell::new(0) }, url.as_bytes(), 0, url.len())
+                        .0,
                     verdict,
                     "{url:?}"
                 );

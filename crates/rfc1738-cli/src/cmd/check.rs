@@ -1193,4 +1193,29 @@ mod tests {
             tally.order.iter().map(|(n, c)| (String::from_utf8_lossy(n).into_owned(), *c)).collect();
         assert_eq!(got, expected);
     }
+
+    /// Lines counted by the scheme the bulk validator named and lines
+    /// counted by their text land in the same rows, in the order each
+    /// scheme first appeared, whatever the case of the name.
+    #[test]
+    fn a_tally_counts_named_lines_under_the_rows_of_their_text() {
+        let text = b"first\nHTTP://h.dom/\nx:y\nhttp://h.dom/a b\nhttps://h.dom/\nhttp://h.dom/\nFile:///a\n";
+        let (mut by_known, mut by_text) = (Tally::default(), Tally::default());
+        let mut named = 0;
+        for (t, valid, known) in rfc1738::bulk::lines_known(text, rfc1738::bulk::Path::detect()) {
+            match known {
+                Some(k) if valid => {
+                    by_known.add_known(k, t);
+                    named += 1;
+                }
+                _ => by_known.add(t, valid),
+            }
+            by_text.add(t, valid);
+        }
+        assert_eq!(named, 4);
+        assert_eq!(by_known.order, by_text.order);
+        let names: Vec<&[u8]> = by_known.order.iter().map(|(n, _)| &n[..]).collect();
+        assert_eq!(names, [&b"(no scheme)"[..], b"http", b"x", b"https", b"file"]);
+        assert_eq!(by_known.order[1].1, (2, 1));
+    }
 }
