@@ -30,6 +30,15 @@ fuzz_target!(|data: &[u8]| {
         }
         let lines: Vec<(&[u8], bool)> = bulk::lines_with_path(&text, path).skip(pad).collect();
         assert_eq!(lines.len(), urls.len(), "{path:?}");
+        // The same lines and verdicts with the scheme named, and a name
+        // only as the text before the first `:` spells it.
+        for ((line, valid, known), &(line2, valid2)) in bulk::lines_known(&text, path).skip(pad).zip(&lines) {
+            assert_eq!((line, valid), (line2, valid2), "{path:?}");
+            if let Some(k) = known {
+                let colon = line.iter().position(|&c| c == b':').expect("a named scheme ends at a colon");
+                assert!(line[..colon].eq_ignore_ascii_case(k.name().as_bytes()), "{path:?}");
+            }
+        }
         for (u, (line, valid)) in urls.iter().zip(lines) {
             let u: &[u8] = if crlf { u } else { u.strip_suffix(b"\r").unwrap_or(u) };
             assert_eq!(line, u, "{path:?}");

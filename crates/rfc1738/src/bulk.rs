@@ -175,9 +175,9 @@ impl<'a> Checker<'a> {
             let rel = s - self.base;
             let two =
                 self.masks[rel / BLOCK..].first_chunk::<2>().expect("two blocks of zeros end the masks");
-            decide(&Short::new(two, (rel % BLOCK) as u32), self.cx(), self.b, s, e)
+            decide(&Short::new(two, (rel % BLOCK) as u32), self.cx(), self.b, s, e).0
         } else {
-            decide(&Long::new(self, s), self.cx(), self.b, s, e)
+            decide(&Long::new(self, s), self.cx(), self.b, s, e).0
         };
         answer(verdict, &self.b[range])
     }
@@ -333,9 +333,10 @@ impl Span for Long<'_, '_> {
     }
 }
 
-/// The masks' verdict on the URL `buf[s..e]`, whose masks `v` holds.
+/// The masks' verdict on the URL `buf[s..e]`, whose masks `v` holds,
+/// and its scheme when the masks read a name of [`Known`].
 #[inline(always)]
-fn decide(v: &impl Span, cx: Cx<'_>, buf: &[u8], s: usize, e: usize) -> Verdict {
+fn decide(v: &impl Span, cx: Cx<'_>, buf: &[u8], s: usize, e: usize) -> (Verdict, Option<Known>) {
     let b = &buf[s..e];
     let n = b.len();
     let mut bad = v.first(BAD, 0, n);
@@ -344,7 +345,8 @@ fn decide(v: &impl Span, cx: Cx<'_>, buf: &[u8], s: usize, e: usize) -> Verdict 
         if pct::escape_at(b, bad).is_none() {
             // No rule takes this byte, the fragment neither; a `"#"`
             // starts the fragment, read by the full parser.
-            return if chars::find_byte(b, 0, n, b'#') < n { Verdict::Ask } else { Verdict::Invalid };
+            let verdict = if chars::find_byte(b, 0, n, b'#') < n { Verdict::Ask } else { Verdict::Invalid };
+            return (verdict, None);
         }
         bad = v.first(BAD, bad + 3, n);
     }
@@ -352,14 +354,14 @@ fn decide(v: &impl Span, cx: Cx<'_>, buf: &[u8], s: usize, e: usize) -> Verdict 
     // `scheme = 1*[ lowalpha | digit | "+" | "-" | "." ]`.
     let colon = v.first(COLON, 0, n);
     if colon == n {
-        return Verdict::Invalid;
+        return (Verdict::Invalid, None);
     }
     let word = buf.get(s..).and_then(<[u8]>::first_chunk::<8>).map(|w| u64::from_le_bytes(*w));
     let kind = match (word, colon) {
         // The commonest names, either case, as one comparison (`c | 0x20`
         // is a lower-case letter only for a letter).
         (Some(w), 5) if (w | 0x20_2020_2020) & 0xff_ffff_ffff == u64::from_le_bytes(*b"https\0\0\0") => {
-            SchemeKind::Other
+            return (Verdict::Valid, Some(Known::HTTPS));
         }
         (Some(w), 4) if (w | 0x2020_2020) & 0xffff_ffff == u64::from(u32::from_le_bytes(*b"http")) => {
             SchemeKind::Http
@@ -369,7 +371,7 @@ fn decide(v: &impl Span, cx: Cx<'_>, buf: &[u8], s: usize, e: usize) -> Verdict 
         }
         _ => {
             if colon == 0 {
-                return Verdict::Invalid;
+                return (Verdict::Invalid, None);
             }
             // A name of §3 is letters, found by one comparison of words;
             // any other is checked byte by byte, in the word from `s` when
@@ -382,16 +384,16 @@ fn decide(v: &impl Span, cx: Cx<'_>, buf: &[u8], s: usize, e: usize) -> Verdict 
                     _ => chars::run_of(b, 0, colon, chars::SCHEME) == colon,
                 };
                 if !scheme_chars {
-                    return Verdict::Invalid;
+                    return (Verdict::Invalid, None);
                 }
             }
             kind
         }
     };
-    match kind {
+    let verdict = match kind {
         // §5: `otherurl = genericurl`, `schemepart = *xchar |
         // ip-schemepart`: every `xchar` text is one.
-        SchemeKind::Other => Verdict::Valid,
+        SchemeKind::Other => return (Verdict::Valid, None),
         SchemeKind::Mailto => mailto(b, colon),
         SchemeKind::News => news(v, cx, buf, s, e, colon),
         // The commonest kinds with `ip` inlined for them alone; the others
@@ -400,7 +402,8 @@ fn decide(v: &impl Span, cx: Cx<'_>, buf: &[u8], s: usize, e: usize) -> Verdict 
             ip(v, cx, buf, s, e, colon, kind)
         }
         kind => ip_other(v, cx, buf, s, e, colon, kind),
-    }
+    };
+    (verdict, Some(Known(kind as u8)))
 }
 
 /// [`ip`] for gopher, nntp, wais and prospero, out of line.
@@ -736,6 +739,84 @@ impl<'a> Iterator for Lines<'a> {
     type Item = (&'a [u8], bool);
 
     fn next(&mut self) -> Option<(&'a [u8], bool)> {
+        self.step().map(|(line, valid, _)| (line, valid))
+    }
+}
+
+/// [`lines_with_path`] with what the masks read of each line's scheme: a
+/// name of [`Known`] (read the way `validate` reads it: the name before
+/// the first `":"`, without regard to case), or `None` when they read
+/// another or none, or left the line to the full parser before reaching
+/// its name (a byte no rule takes, the first line of the buffer, a line
+/// of more than 128 bytes). A caller that counts lines by scheme then
+/// needs no second reading of the name for most lines.
+///
+/// # Examples
+/// ```
+/// use rfc1738::bulk::{self, Known, Path};
+/// let log = b"x-y:z\nHTTPS://h.com/a\nftp://h.com/a b\nx-y:z\n";
+/// let got: Vec<(&[u8], bool, Option<&str>)> =
+///     bulk::lines_known(log, Path::detect()).map(|(t, ok, k)| (t, ok, k.map(Known::name))).collect();
+/// assert_eq!(got[1], (&b"HTTPS://h.com/a"[..], true, Some("https")));
+/// assert!(!got[2].1);
+/// assert_eq!(got[3], (&b"x-y:z"[..], true, None));
+/// ```
+#[must_use]
+pub fn lines_known(b: &[u8], path: Path) -> KnownLines<'_> {
+    KnownLines(lines_with_path(b, path))
+}
+
+/// The iterator of [`lines_known`].
+pub struct KnownLines<'a>(Lines<'a>);
+
+impl<'a> Iterator for KnownLines<'a> {
+    type Item = (&'a [u8], bool, Option<Known>);
+
+    #[inline]
+    fn next(&mut self) -> Option<(&'a [u8], bool, Option<Known>)> {
+        self.0.step()
+    }
+}
+
+/// A scheme name the masks of [`lines_known`] read: one of §3, or
+/// `https` (the commonest name of all, which §3 does not have).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Known(u8);
+
+impl Known {
+    /// How many there are: [`Known::index`] is below it.
+    pub const COUNT: usize = 11;
+    /// `https` (after the kinds of §3, whose index is their place in
+    /// [`SchemeKind`]).
+    const HTTPS: Known = Known(SchemeKind::Other as u8);
+
+    /// Its place among the [`Known::COUNT`], for a table by name.
+    #[must_use]
+    pub const fn index(self) -> usize {
+        self.0 as usize
+    }
+
+    /// The name, lower-case.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        const NAMES: [&str; Known::COUNT] = [
+            "ftp", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero", "https",
+        ];
+        NAMES[self.0 as usize]
+    }
+
+    /// The kind of §3, `None` for `https` (read as any other scheme, §5).
+    #[must_use]
+    pub fn kind(self) -> Option<SchemeKind> {
+        (self != Known::HTTPS).then(|| SchemeKind::from_bytes(self.name().as_bytes()))
+    }
+}
+
+impl<'a> Lines<'a> {
+    /// The next line, its verdict, and its scheme when the masks read a
+    /// name of [`Known`].
+    #[inline(always)]
+    fn step(&mut self) -> Option<(&'a [u8], bool, Option<Known>)> {
         let b = self.checker.b;
         let s = self.at;
         if s >= b.len() {
@@ -753,18 +834,20 @@ impl<'a> Iterator for Lines<'a> {
                 let nl = s + bits.trailing_zeros() as usize;
                 self.at = nl + 1;
                 let e = if nl > s && b[nl - 1] == b'\r' { nl - 1 } else { nl };
-                return Some((&b[s..e], answer(decide(&long.head, c.cx(), b, s, e), &b[s..e])));
+                let (verdict, known) = decide(&long.head, c.cx(), b, s, e);
+                return Some((&b[s..e], answer(verdict, &b[s..e]), known));
             }
             let bits = long.tail.word(NL);
             if bits != 0 {
                 let nl = s + BLOCK + bits.trailing_zeros() as usize;
                 self.at = nl + 1;
                 let e = if b[nl - 1] == b'\r' { nl - 1 } else { nl };
-                return Some((&b[s..e], answer(decide(&long, c.cx(), b, s, e), &b[s..e])));
+                let (verdict, known) = decide(&long, c.cx(), b, s, e);
+                return Some((&b[s..e], answer(verdict, &b[s..e]), known));
             }
         }
         let e = self.longer(s);
-        Some((&b[s..e], self.checker.is_valid(s..e)))
+        Some((&b[s..e], self.checker.is_valid(s..e), None))
     }
 }
 
@@ -832,6 +915,39 @@ mod tests {
                 assert_eq!(got, expected, "{path:?} column, pad {pad}");
             }
         }
+    }
+
+    /// `lines_known` names the commonest schemes, either case, of valid
+    /// and invalid lines, and no other; its lines and verdicts are those
+    /// of `lines_with_path`.
+    #[test]
+    fn lines_known_names_the_schemes_the_masks_read() {
+        let text = b"first\nhttps://h.com/a\nHTTP://h.com/\nfile:///etc\nFtp://h/a;type=i\nnews:comp.x\n\
+            mailto:a@b.c\nhttp://h.com/a b\nhttpx://h\nx:y\n:z\nno colon\nwais://h/d\n";
+        let names = [
+            None,
+            Some("https"),
+            Some("http"),
+            Some("file"),
+            Some("ftp"),
+            Some("news"),
+            Some("mailto"),
+            None,
+            None,
+            None,
+            None,
+            None,
+            Some("wais"),
+        ];
+        for path in Path::available() {
+            let got: Vec<_> = lines_known(text, path).collect();
+            let plain: Vec<_> = lines_with_path(text, path).collect();
+            assert_eq!(got.iter().map(|&(t, v, _)| (t, v)).collect::<Vec<_>>(), plain, "{path:?}");
+            let got: Vec<Option<&str>> = got.iter().map(|(_, _, k)| k.map(Known::name)).collect();
+            assert_eq!(got, names, "{path:?}");
+        }
+        assert_eq!(Known::HTTPS.kind(), None);
+        assert_eq!(Known(SchemeKind::Prospero as u8).kind(), Some(SchemeKind::Prospero));
     }
 
     /// An empty value before any window is classified (the first of a
@@ -1040,12 +1156,13 @@ mod tests {
                 let short = Short::new(c.masks.first_chunk::<2>().expect("two blocks"), 0);
                 assert!(
                     url.len() > BLOCK
-                        || decide(&short, Cx { path, memo: &Cell::new(0) }, url.as_bytes(), 0, url.len())
+                        || decide(&short, Cx { path, memo: &Cell::new(0) }, url.as_bytes(), 0, url.len()).0
                             == verdict,
                     "{url:?} {path:?}"
                 );
                 assert_eq!(
-                    decide(&Long::new(&c, 0), Cx { path, memo: &Cell::new(0) }, url.as_bytes(), 0, url.len()),
+                    decide(&Long::new(&c, 0), Cx { path, memo: &Cell::new(0) }, url.as_bytes(), 0, url.len())
+                        .0,
                     verdict,
                     "{url:?}"
                 );

@@ -10,7 +10,8 @@
 
 mod common;
 
-use rfc1738::bulk::{self, Checker, Path};
+use rfc1738::bulk::{self, Checker, Known, Path};
+use rfc1738::SchemeKind;
 use std::fs;
 use std::path::{Path as FsPath, PathBuf};
 
@@ -30,6 +31,7 @@ fn agree(name: &str, urls: &[Vec<u8>], pads: &[usize]) {
                 }
                 let got: Vec<(&[u8], bool)> = bulk::lines_with_path(&text, path).skip(pad).collect();
                 assert_eq!(got.len(), as_lines.len(), "{name}: {path:?}, pad {pad}");
+                known_agrees(name, &text, path, &got[..]);
                 for (&k, (line, valid)) in as_lines.iter().zip(got) {
                     assert_eq!(line, &urls[k][..], "{name}: {path:?}, pad {pad}");
                     assert_eq!(valid, expected[k], "{name}: {path:?}, pad {pad}: {}", common::show(&urls[k]));
@@ -51,6 +53,32 @@ fn agree(name: &str, urls: &[Vec<u8>], pads: &[usize]) {
                     common::show(&urls[k])
                 );
             }
+        }
+    }
+}
+
+/// `lines_known` on `text` against `lines_with_path` (the lines after
+/// the first `pad`, `got`) and `validate`: the same lines and verdicts,
+/// and a scheme named only as the text before the first `":"` spells
+/// it, without regard to case.
+fn known_agrees(name: &str, text: &[u8], path: Path, got: &[(&[u8], bool)]) {
+    let known: Vec<_> = bulk::lines_known(text, path).collect();
+    let pad = known.len() - got.len();
+    for (&(line, valid, k), &(line2, valid2)) in known[pad..].iter().zip(got) {
+        assert_eq!((line, valid), (line2, valid2), "{name}: {path:?}: {}", common::show(line));
+        if let Ok(t) = std::str::from_utf8(line) {
+            assert_eq!(valid, rfc1738::validate(t).is_ok(), "{name}: {path:?}: {t}");
+        }
+        if let Some(k) = k {
+            let colon = line.iter().position(|&c| c == b':').expect("a named scheme ends at a colon");
+            assert!(
+                line[..colon].eq_ignore_ascii_case(k.name().as_bytes()),
+                "{name}: {path:?}: {} named {}",
+                common::show(line),
+                k.name()
+            );
+            assert!(k.index() < Known::COUNT);
+            assert_eq!(k.kind().map(SchemeKind::name), (k.name() != "https").then(|| k.name()));
         }
     }
 }

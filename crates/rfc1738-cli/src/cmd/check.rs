@@ -12,6 +12,7 @@ use crate::mapped::BlockReader;
 use crate::outcome::{options, parse_bytes_with, scheme_bytes, scheme_of, Note, Problem};
 use crate::status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use rfc1738::bulk::Known;
 use rfc1738_report::clf;
 use rfc1738_report::logformat::LogFormat;
 use serde_json::{json, Value};
@@ -400,6 +401,9 @@ struct Tally {
     next_seen: usize,
     /// The slot of `seen` the previous line matched, tried first.
     last_seen: usize,
+    /// The entry of each scheme the bulk validator names (`add_known`),
+    /// by [`Known::index`], once met.
+    known: [Option<usize>; Known::COUNT],
     /// The entry the previous named row (`add_named`) was counted under.
     last_named: usize,
     /// The lower-cased name being looked up (reused: no allocation per
@@ -476,6 +480,22 @@ impl Tally {
         } else {
             counts.1 += 1;
         }
+    }
+
+    /// Counts a valid line whose scheme the bulk validator read as `k`:
+    /// its entry by index, the name not read again (its entry made from
+    /// `input` the first time, as [`Tally::add`] makes it).
+    #[inline(always)]
+    fn add_known(&mut self, k: Known, input: &[u8]) {
+        let at = match self.known[k.index()] {
+            Some(at) => at,
+            None => {
+                let at = self.lookup(input);
+                self.known[k.index()] = Some(at);
+                at
+            }
+        };
+        self.order[at].1 .0 += 1;
     }
 
     #[inline(always)]
@@ -876,15 +896,19 @@ fn check_lines(block: Block, line_no: u64, job: Job<'_>, mut out: Vec<u8>) -> io
     };
     let mut k = 0;
     if job.format == Format::Url && !job.lenient {
-        for (t, valid) in rfc1738::bulk::lines_with_path(block.data(), job.path) {
+        for (t, valid, known) in rfc1738::bulk::lines_known(block.data(), job.path) {
             k += 1;
             if t.is_empty() {
                 empty_line(&mut done, job);
                 continue;
             }
             if valid && job.quiet && t.len() <= job.max_len {
-                // The commonest line: counted, nothing else to say.
-                done.tally.add(t, true);
+                // The commonest line: counted, nothing else to say; by
+                // the scheme the bulk validator read when it read one.
+                match known {
+                    Some(k) => done.tally.add_known(k, t),
+                    None => done.tally.add(t, true),
+                }
                 continue;
             }
             let line = if t.len() > job.max_len { Err(t.len() as u64) } else { Ok(t) };
@@ -1168,5 +1192,30 @@ mod tests {
         let got: BTreeMap<String, (u64, u64)> =
             tally.order.iter().map(|(n, c)| (String::from_utf8_lossy(n).into_owned(), *c)).collect();
         assert_eq!(got, expected);
+    }
+
+    /// Lines counted by the scheme the bulk validator named and lines
+    /// counted by their text land in the same rows, in the order each
+    /// scheme first appeared, whatever the case of the name.
+    #[test]
+    fn a_tally_counts_named_lines_under_the_rows_of_their_text() {
+        let text = b"first\nHTTP://h.dom/\nx:y\nhttp://h.dom/a b\nhttps://h.dom/\nhttp://h.dom/\nFile:///a\n";
+        let (mut by_known, mut by_text) = (Tally::default(), Tally::default());
+        let mut named = 0;
+        for (t, valid, known) in rfc1738::bulk::lines_known(text, rfc1738::bulk::Path::detect()) {
+            match known {
+                Some(k) if valid => {
+                    by_known.add_known(k, t);
+                    named += 1;
+                }
+                _ => by_known.add(t, valid),
+            }
+            by_text.add(t, valid);
+        }
+        assert_eq!(named, 4);
+        assert_eq!(by_known.order, by_text.order);
+        let names: Vec<&[u8]> = by_known.order.iter().map(|(n, _)| &n[..]).collect();
+        assert_eq!(names, [&b"(no scheme)"[..], b"http", b"x", b"https", b"file"]);
+        assert_eq!(by_known.order[1].1, (2, 1));
     }
 }
