@@ -143,6 +143,7 @@ const CRATES: &[Crate] = &[
             ("compressed", 1),
             ("convert", 1),
             ("ffi", 1),
+            ("pool", 1),
             ("replace", 1),
             ("views", 1),
             ("url", 2),
