@@ -62,6 +62,8 @@ enum Slice {
     Host,
     Path,
     Fragment,
+    /// The search of http (after `"?"`), gopher or wais.
+    Search,
 }
 
 /// Writes `value` of a row as the part asks.
@@ -105,30 +107,7 @@ pub fn texts(a: &dyn Array, want: Text) -> Result<StringViewArray, String> {
     let get = match want.by {
         By::Parse(get) => get,
         By::Scheme => return schemes(a),
-        By::Slice(part) => {
-            fn user<'u>(u: &UrlRef<'u>) -> Option<&'u str> {
-                u.user()
-            }
-            fn password<'u>(u: &UrlRef<'u>) -> Option<&'u str> {
-                u.password()
-            }
-            fn host<'u>(u: &UrlRef<'u>) -> Option<&'u str> {
-                u.host()
-            }
-            fn path<'u>(u: &UrlRef<'u>) -> Option<&'u str> {
-                u.url_path()
-            }
-            fn fragment<'u>(u: &UrlRef<'u>) -> Option<&'u str> {
-                u.fragment()
-            }
-            return match part {
-                Slice::User => slices(a, want.decoded, user),
-                Slice::Password => slices(a, want.decoded, password),
-                Slice::Host => slices(a, want.decoded, host),
-                Slice::Path => slices(a, want.decoded, path),
-                Slice::Fragment => slices(a, want.decoded, fragment),
-            };
-        }
+        By::Slice(part) => return slices(a, want.decoded, part),
     };
     let mut out = Parts::new(a.len(), views::buffers(a));
     views::each_row(a, |row| {
@@ -141,9 +120,22 @@ pub fn texts(a: &dyn Array, want: Text) -> Result<StringViewArray, String> {
     out.finish()
 }
 
-/// The part `get` gives of every URL of `a` (not a dictionary): a view
-/// of it, or with `decoded` its escapes decoded (a copy).
-fn slices(
+/// The slice `part` of every URL of `a` (not a dictionary): a view of
+/// it, or with `decoded` its escapes decoded (a copy).
+fn slices(a: &dyn Array, decoded: bool, part: Slice) -> Result<StringViewArray, String> {
+    // One loop for each accessor, called directly (not by a `match` a row).
+    match part {
+        Slice::User => parsed(a, decoded, |u| u.user()),
+        Slice::Password => parsed(a, decoded, |u| u.password()),
+        Slice::Host => parsed(a, decoded, |u| u.host()),
+        Slice::Path => parsed(a, decoded, |u| u.url_path()),
+        Slice::Fragment | Slice::Search => delimited(a, decoded, part),
+    }
+}
+
+/// The slice `get` gives of every URL of `a`, each read by the borrowing
+/// parse.
+fn parsed(
     a: &dyn Array,
     decoded: bool,
     get: impl for<'u> Fn(&UrlRef<'u>) -> Option<&'u str>,
@@ -151,13 +143,77 @@ fn slices(
     let mut out = Parts::new(a.len(), views::buffers(a));
     views::each_row(a, |row| {
         let Some((text, at)) = row else { return out.null() };
-        match url_of(text).as_ref().and_then(&get) {
-            Some(s) if decoded && s.contains('%') => out.copy(&String::from_utf8_lossy(&pct::decode(s))),
-            Some(s) => out.part(s, text, at),
-            None => out.null(),
-        }
+        put_slice(&mut out, url_of(text).as_ref().and_then(&get), text, at, decoded);
     })?;
     out.finish()
+}
+
+/// Writes the slice `value` of the URL `text`: a view of it, or with
+/// `decoded` its escapes decoded (a copy).
+#[inline]
+fn put_slice(out: &mut Parts, value: Option<&str>, text: &str, at: At, decoded: bool) {
+    match value {
+        Some(s) if decoded && s.contains('%') => out.copy(&String::from_utf8_lossy(&pct::decode(s))),
+        Some(s) => out.part(s, text, at),
+        None => out.null(),
+    }
+}
+
+/// The fragment or the search of every URL of `a`, without parsing most
+/// of them: a URL is judged by the bulk validator (as [`schemes`] does),
+/// an invalid one is null, and a valid one is sliced at its delimiters
+/// ([`delimited_part`]); the borrowing parse reads only a valid gopher or
+/// wais URL's search.
+fn delimited(a: &dyn Array, decoded: bool, part: Slice) -> Result<StringViewArray, String> {
+    let buffers = views::buffers(a);
+    let mut checkers: Vec<Checker<'_>> = buffers.iter().map(|b| Checker::new(b.as_slice())).collect();
+    let mut out = Parts::new(a.len(), buffers.clone());
+    views::each_row(a, |row| {
+        let Some((text, at)) = row else { return out.null() };
+        let valid = match at {
+            At::Buffer(b, start) => {
+                let start = start as usize;
+                checkers[b as usize].is_valid(start..start + text.len())
+            }
+            At::Elsewhere => rfc1738::validate(text).is_ok(),
+        };
+        let value = match valid.then(|| delimited_part(text, part)) {
+            None => None,
+            Some(Some(value)) => value,
+            Some(None) => url_of(text).as_ref().and_then(named::search),
+        };
+        put_slice(&mut out, value, text, at, decoded);
+    })?;
+    out.finish()
+}
+
+/// The fragment or the search of `text`, a URL the bulk validator finds
+/// valid, read from its delimiters alone: `Some(None)` when it has none,
+/// `None` when the parse must say (the search of gopher or wais).
+///
+/// No rule but the fragment's accepts `"#"` (§2.2), so the first one
+/// starts the fragment. Only http, gopher and wais have a search; in http
+/// it follows the first `"?"` (§3.3: `"http://" hostport [ "/" hpath [
+/// "?" search ]]`, and no `"?"` is in a hostport or an hpath).
+#[inline]
+fn delimited_part(text: &str, part: Slice) -> Option<Option<&str>> {
+    let b = text.as_bytes();
+    if let Slice::Search = part {
+        let colon = memchr::memchr(b':', b)?;
+        match SchemeKind::from_bytes(&b[..colon]) {
+            SchemeKind::Http => {}
+            SchemeKind::Gopher | SchemeKind::Wais => return None,
+            _ => return Some(None),
+        }
+        return Some(match memchr::memchr2(b'?', b'#', b) {
+            Some(q) if b[q] == b'?' => {
+                let end = memchr::memchr(b'#', &b[q..]).map_or(b.len(), |h| q + h);
+                Some(&text[q + 1..end])
+            }
+            _ => None,
+        });
+    }
+    Some(memchr::memchr(b'#', b).map(|h| &text[h + 1..]))
 }
 
 /// The scheme of every URL of `a`, lower-cased (§2.1), without parsing
@@ -224,9 +280,7 @@ fn want(name: &str) -> PyResult<Want> {
     match name {
         "scheme" => return Ok(Want::Text(By::Scheme)),
         "kind" => return Ok(Want::Text(By::Parse(|u| Some(Value::Plain(Cow::Borrowed(u.kind().name())))))),
-        "search" => {
-            return Ok(Want::Text(By::Parse(|u| named::search(u).map(|s| Value::Written(Cow::Borrowed(s))))))
-        }
+        "search" => return Ok(Want::Text(By::Slice(Slice::Search))),
         "user" => return Ok(Want::Text(By::Slice(Slice::User))),
         "password" => return Ok(Want::Text(By::Slice(Slice::Password))),
         "host" => return Ok(Want::Text(By::Slice(Slice::Host))),

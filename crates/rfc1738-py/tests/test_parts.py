@@ -138,6 +138,25 @@ def test_the_scheme_is_read_from_the_verdict_alone():
         assert arrow.part(column, "scheme").to_pylist() == want, name
 
 
+def test_the_fragment_and_search_are_read_at_their_delimiters():
+    # `arrow.fragment` and `arrow.search` slice a URL the bulk validator finds
+    # valid at its first "#" and (http alone) its first "?": a "?" in a
+    # login, a "?" or "#" in the fragment, a gopher or wais search (read by
+    # the parse), invalid texts with both in them.
+    urls = ["http://h.dom/p?q#f", "http://h.dom/p#f?q", "http://h.dom/?", "http://h.dom/p?a%20b#", "HTTP://h.dom/?q",
+            "ftp://a?b@h.dom/p?q", "foo:x?y#z", "mailto:a@b.dom#f?g", "gopher://h.dom/7s%09q%20r#f", "wais://h.dom/d?x",
+            "http://h.dom/p?q#f#g", "http://h.dom/a b?q#f", "http://h.dom?q", "x?y#z", "", None,
+            "http://" + "h" * 70 + ".dom/p?" + "q" * 20 + "#" + "f" * 20]
+    want = expected([u or "" for u in urls])
+    want["fragment"][urls.index(None)] = want["search"][urls.index(None)] = None
+    for name, column in layouts(urls):
+        assert arrow.fragment(column).to_pylist() == want["fragment"], name
+        assert arrow.part(column, "search").to_pylist() == arrow.search(column).to_pylist(), name
+        got = arrow.search(column, decoded=True).to_pylist()
+        assert all(r == w or r == decoded(w) for r, w in zip(got, want["search"])), name
+        assert [s is None for s in got] == [w is None for w in want["search"]], name
+
+
 def test_names_that_are_not_parts_are_value_errors():
     column = pa.array(["http://h.dom/"])
     for name in ("valid", "error.kind", "nonsense"):
