@@ -157,6 +157,24 @@ def test_the_fragment_and_search_are_read_at_their_delimiters():
         assert [s is None for s in got] == [w is None for w in want["search"]], name
 
 
+def test_a_file_urls_host_is_read_from_the_verdict():
+    # `arrow.host` slices a file URL the bulk validator finds valid between
+    # "file://" and the next "/": empty, localhost, any case of the scheme,
+    # long hosts, and invalid ones (a login, a port, no "/", a bad name).
+    urls = ["file:///x", "FILE://localhost/x", "File://h.dom/a/b#c", "file://h.dom", "file://a@h.dom/x",
+            "file://h.dom:21/x", "file://-h/x", "file:/x", "file://", "file:///", "file://h.dom/#", "", None,
+            "file://" + "h" * 60 + ".dom/" + "p" * 30, "file://" + "h" * 70 + ".dom/p"]
+    want = expected([u or "" for u in urls])["host"]
+    want[urls.index(None)] = None
+    for name, column in layouts(urls):
+        assert arrow.host(column).to_pylist() == want, name
+        assert arrow.part(column, "host").to_pylist() == want, name
+        # No login nor port in a file URL (§3.10): null, unread.
+        for kernel in (arrow.user, arrow.password, arrow.port):
+            assert kernel(column).to_pylist() == [None] * len(urls), name
+        assert arrow.part(column, "effective_port").to_pylist() == [None] * len(urls), name
+
+
 def test_names_that_are_not_parts_are_value_errors():
     column = pa.array(["http://h.dom/"])
     for name in ("valid", "error.kind", "nonsense"):
