@@ -52,6 +52,9 @@ enum By {
     Slice(Slice),
     /// The scheme, from the bulk validator's verdict alone ([`schemes`]).
     Scheme,
+    /// A part of one kind of URL (`ftp.typecode`): from the borrowing
+    /// parse of a URL of that kind, null unread for any other.
+    Of(SchemeKind, Getter),
 }
 
 /// The parts that are a slice of the URL as written.
@@ -105,13 +108,25 @@ pub fn texts(a: &dyn Array, want: Text) -> Result<StringViewArray, String> {
         return Ok(Parts::gather(&values, rows, a.len()));
     }
     let get = match want.by {
-        By::Parse(get) => get,
+        By::Parse(get) => (None, get),
+        By::Of(kind, get) => (Some(kind), get),
         By::Scheme => return schemes(a),
         By::Slice(part) => return slices(a, want.decoded, part),
     };
+    let (only, get) = get;
     let mut out = Parts::new(a.len(), views::buffers(a));
     views::each_row(a, |row| {
         let Some((bytes, at)) = row else { return out.null() };
+        // A valid URL's scheme is what comes before its first ":" (§5).
+        let other = |t: &str| {
+            only.is_some_and(|k| {
+                memchr::memchr(b':', t.as_bytes()).map(|c| SchemeKind::from_bytes(&t.as_bytes()[..c]))
+                    != Some(k)
+            })
+        };
+        if other(bytes) {
+            return out.null();
+        }
         match url_of(bytes).and_then(|u| get(&u)) {
             Some(v) => write(&mut out, v, bytes, at, want.decoded),
             None => out.null(),
@@ -354,7 +369,26 @@ fn want(name: &str) -> PyResult<Want> {
         _ => {}
     }
     match named::find(name) {
-        Some(k) => Ok(Want::Text(By::Parse(named::PARTS[k].1))),
+        Some(k) => {
+            // `ftp.typecode` is said of an ftp URL alone, `other.…` of one
+            // of a scheme of no section of §3.
+            let kind = match name.split_once('.').map(|(s, _)| s) {
+                Some("ftp") => Some(SchemeKind::Ftp),
+                Some("http") => Some(SchemeKind::Http),
+                Some("gopher") => Some(SchemeKind::Gopher),
+                Some("mailto") => Some(SchemeKind::Mailto),
+                Some("news") => Some(SchemeKind::News),
+                Some("nntp") => Some(SchemeKind::Nntp),
+                Some("telnet") => Some(SchemeKind::Telnet),
+                Some("wais") => Some(SchemeKind::Wais),
+                Some("file") => Some(SchemeKind::File),
+                Some("prospero") => Some(SchemeKind::Prospero),
+                Some("other") => Some(SchemeKind::Other),
+                _ => None,
+            };
+            let get = named::PARTS[k].1;
+            Ok(Want::Text(kind.map_or(By::Parse(get), |kind| By::Of(kind, get))))
+        }
         None => Err(PyValueError::new_err(format!(
             "unknown part {name:?} (the parts: {}, path, search)",
             named::names()

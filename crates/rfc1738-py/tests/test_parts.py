@@ -175,6 +175,30 @@ def test_a_file_urls_host_is_read_from_the_verdict():
         assert arrow.part(column, "effective_port").to_pylist() == [None] * len(urls), name
 
 
+def test_a_part_of_one_scheme_is_null_for_the_others_unread():
+    # `part(column, "ftp.typecode")` reads only the URLs whose scheme is
+    # ftp (in any case); `other.…` those of a scheme of no section of §3.
+    urls = ["ftp://h.dom/f;type=i", "FTP://h.dom/f;type=a", "http://h.dom/f;type=i", "ftp://h.dom/f;type=x", "ftp:x",
+            "gopher://h.dom/1sel", "https://h.dom/x", "foo:bar", "ftps://h.dom/f;type=i", "", None]
+    rows = [u or "" for u in urls]
+    want = expected(rows)
+    for name, column in layouts(urls):
+        got = arrow.part(column, "ftp.typecode").to_pylist()
+        assert got[:-1] == want["typecode"][:-1] and got[-1] is None, name
+        assert arrow.part(column, "gopher.selector").to_pylist()[:-1] == want["selector"][:-1], name
+        other = [None if u is None else (rfc1738.parse(u).other.scheme_specific_part if valid(u) and rfc1738.parse(u).other else None)
+                 for u in urls]
+        assert arrow.part(column, "other.scheme_specific_part").to_pylist() == other, name
+
+
+def valid(url):
+    try:
+        rfc1738.parse(url)
+        return True
+    except rfc1738.ParseError:
+        return False
+
+
 def test_names_that_are_not_parts_are_value_errors():
     column = pa.array(["http://h.dom/"])
     for name in ("valid", "error.kind", "nonsense"):
