@@ -52,6 +52,9 @@ enum By {
     Slice(Slice),
     /// The scheme, from the bulk validator's verdict alone ([`schemes`]).
     Scheme,
+    /// A part of one kind of URL (`ftp.typecode`): from the borrowing
+    /// parse of a URL of that kind, null unread for any other.
+    Of(SchemeKind, Getter),
 }
 
 /// The parts that are a slice of the URL as written.
@@ -62,6 +65,8 @@ enum Slice {
     Host,
     Path,
     Fragment,
+    /// The search of http (after `"?"`), gopher or wais.
+    Search,
 }
 
 /// Writes `value` of a row as the part asks.
@@ -103,36 +108,25 @@ pub fn texts(a: &dyn Array, want: Text) -> Result<StringViewArray, String> {
         return Ok(Parts::gather(&values, rows, a.len()));
     }
     let get = match want.by {
-        By::Parse(get) => get,
+        By::Parse(get) => (None, get),
+        By::Of(kind, get) => (Some(kind), get),
         By::Scheme => return schemes(a),
-        By::Slice(part) => {
-            fn user<'u>(u: &UrlRef<'u>) -> Option<&'u str> {
-                u.user()
-            }
-            fn password<'u>(u: &UrlRef<'u>) -> Option<&'u str> {
-                u.password()
-            }
-            fn host<'u>(u: &UrlRef<'u>) -> Option<&'u str> {
-                u.host()
-            }
-            fn path<'u>(u: &UrlRef<'u>) -> Option<&'u str> {
-                u.url_path()
-            }
-            fn fragment<'u>(u: &UrlRef<'u>) -> Option<&'u str> {
-                u.fragment()
-            }
-            return match part {
-                Slice::User => slices(a, want.decoded, user),
-                Slice::Password => slices(a, want.decoded, password),
-                Slice::Host => slices(a, want.decoded, host),
-                Slice::Path => slices(a, want.decoded, path),
-                Slice::Fragment => slices(a, want.decoded, fragment),
-            };
-        }
+        By::Slice(part) => return slices(a, want.decoded, part),
     };
+    let (only, get) = get;
     let mut out = Parts::new(a.len(), views::buffers(a));
     views::each_row(a, |row| {
         let Some((bytes, at)) = row else { return out.null() };
+        // A valid URL's scheme is what comes before its first ":" (§5).
+        let other = |t: &str| {
+            only.is_some_and(|k| {
+                memchr::memchr(b':', t.as_bytes()).map(|c| SchemeKind::from_bytes(&t.as_bytes()[..c]))
+                    != Some(k)
+            })
+        };
+        if other(bytes) {
+            return out.null();
+        }
         match url_of(bytes).and_then(|u| get(&u)) {
             Some(v) => write(&mut out, v, bytes, at, want.decoded),
             None => out.null(),
@@ -141,23 +135,148 @@ pub fn texts(a: &dyn Array, want: Text) -> Result<StringViewArray, String> {
     out.finish()
 }
 
-/// The part `get` gives of every URL of `a` (not a dictionary): a view
-/// of it, or with `decoded` its escapes decoded (a copy).
-fn slices(
+/// The slice `part` of every URL of `a` (not a dictionary): a view of
+/// it, or with `decoded` its escapes decoded (a copy).
+fn slices(a: &dyn Array, decoded: bool, part: Slice) -> Result<StringViewArray, String> {
+    // One loop for each accessor, called directly (not by a `match` a row).
+    match part {
+        // §3.10: a file URL has no login: null whether it is valid or not.
+        Slice::User => parsed(a, decoded, |t| !is_file(t), |u| u.user()),
+        Slice::Password => parsed(a, decoded, |t| !is_file(t), |u| u.password()),
+        Slice::Host => files_or_parsed(a, decoded, |u| u.host(), |t, slash| Some(&t[7..slash])),
+        Slice::Path => parsed(a, decoded, |_| true, |u| u.url_path()),
+        Slice::Fragment | Slice::Search => delimited(a, decoded, part),
+    }
+}
+
+/// The slice `get` gives of every URL of `a`, each read by the borrowing
+/// parse; null, unread, where `may_have` says a URL has none.
+fn parsed(
     a: &dyn Array,
     decoded: bool,
+    may_have: impl Fn(&str) -> bool,
     get: impl for<'u> Fn(&UrlRef<'u>) -> Option<&'u str>,
 ) -> Result<StringViewArray, String> {
     let mut out = Parts::new(a.len(), views::buffers(a));
     views::each_row(a, |row| {
         let Some((text, at)) = row else { return out.null() };
-        match url_of(text).as_ref().and_then(&get) {
-            Some(s) if decoded && s.contains('%') => out.copy(&String::from_utf8_lossy(&pct::decode(s))),
-            Some(s) => out.part(s, text, at),
-            None => out.null(),
-        }
+        let value = if may_have(text) { url_of(text).as_ref().and_then(&get) } else { None };
+        put_slice(&mut out, value, text, at, decoded);
     })?;
     out.finish()
+}
+
+/// The slice `get` gives of every URL of `a`, each read by the borrowing
+/// parse but a file URL's: judged by the bulk validator, and a valid one
+/// sliced by `file` (given the `"/"` that ends its host). §3.10: `fileurl
+/// = "file://" [ host | "localhost" ] "/" fpath`: no login, the host up
+/// to the first `"/"` after `"//"`.
+fn files_or_parsed(
+    a: &dyn Array,
+    decoded: bool,
+    get: impl for<'u> Fn(&UrlRef<'u>) -> Option<&'u str>,
+    file: impl for<'u> Fn(&'u str, usize) -> Option<&'u str>,
+) -> Result<StringViewArray, String> {
+    let buffers = views::buffers(a);
+    let mut checkers: Vec<Checker<'_>> = buffers.iter().map(|b| Checker::new(b.as_slice())).collect();
+    let mut out = Parts::new(a.len(), buffers.clone());
+    views::each_row(a, |row| {
+        let Some((text, at)) = row else { return out.null() };
+        let b = text.as_bytes();
+        let slash = match b.first_chunk::<8>() {
+            Some(w) if u64::from_le_bytes(*w) & 0x00ff_ffff_ffff_ffff | 0x2020_2020 == FILE => {
+                memchr::memchr(b'/', &b[7..]).map(|j| 7 + j)
+            }
+            _ => None,
+        };
+        let value = match (slash, at) {
+            (Some(slash), At::Buffer(i, start)) => {
+                let start = start as usize;
+                checkers[i as usize].is_valid(start..start + text.len()).then(|| file(text, slash)).flatten()
+            }
+            _ => url_of(text).as_ref().and_then(&get),
+        };
+        put_slice(&mut out, value, text, at, decoded);
+    })?;
+    out.finish()
+}
+
+/// Whether the scheme of `text` is `file` (§2.1: in any case).
+#[inline]
+fn is_file(text: &str) -> bool {
+    text.as_bytes().first_chunk::<5>().is_some_and(|w| w.eq_ignore_ascii_case(b"file:"))
+}
+
+/// `"file://"` as the first seven bytes of a little-endian word.
+const FILE: u64 = u64::from_le_bytes(*b"file://\0");
+
+/// Writes the slice `value` of the URL `text`: a view of it, or with
+/// `decoded` its escapes decoded (a copy). Inlined into each loop: a call
+/// a row costs some 20 instructions.
+#[inline(always)]
+fn put_slice(out: &mut Parts, value: Option<&str>, text: &str, at: At, decoded: bool) {
+    match value {
+        Some(s) if decoded && s.contains('%') => out.copy(&String::from_utf8_lossy(&pct::decode(s))),
+        Some(s) => out.part(s, text, at),
+        None => out.null(),
+    }
+}
+
+/// The fragment or the search of every URL of `a`, without parsing most
+/// of them: a URL is judged by the bulk validator (as [`schemes`] does),
+/// an invalid one is null, and a valid one is sliced at its delimiters
+/// ([`delimited_part`]); the borrowing parse reads only a valid gopher or
+/// wais URL's search.
+fn delimited(a: &dyn Array, decoded: bool, part: Slice) -> Result<StringViewArray, String> {
+    let buffers = views::buffers(a);
+    let mut checkers: Vec<Checker<'_>> = buffers.iter().map(|b| Checker::new(b.as_slice())).collect();
+    let mut out = Parts::new(a.len(), buffers.clone());
+    views::each_row(a, |row| {
+        let Some((text, at)) = row else { return out.null() };
+        let valid = match at {
+            At::Buffer(b, start) => {
+                let start = start as usize;
+                checkers[b as usize].is_valid(start..start + text.len())
+            }
+            At::Elsewhere => rfc1738::validate(text).is_ok(),
+        };
+        let value = match valid.then(|| delimited_part(text, part)) {
+            None => None,
+            Some(Some(value)) => value,
+            Some(None) => url_of(text).as_ref().and_then(named::search),
+        };
+        put_slice(&mut out, value, text, at, decoded);
+    })?;
+    out.finish()
+}
+
+/// The fragment or the search of `text`, a URL the bulk validator finds
+/// valid, read from its delimiters alone: `Some(None)` when it has none,
+/// `None` when the parse must say (the search of gopher or wais).
+///
+/// No rule but the fragment's accepts `"#"` (§2.2), so the first one
+/// starts the fragment. Only http, gopher and wais have a search; in http
+/// it follows the first `"?"` (§3.3: `"http://" hostport [ "/" hpath [
+/// "?" search ]]`, and no `"?"` is in a hostport or an hpath).
+#[inline]
+fn delimited_part(text: &str, part: Slice) -> Option<Option<&str>> {
+    let b = text.as_bytes();
+    if let Slice::Search = part {
+        let colon = memchr::memchr(b':', b)?;
+        match SchemeKind::from_bytes(&b[..colon]) {
+            SchemeKind::Http => {}
+            SchemeKind::Gopher | SchemeKind::Wais => return None,
+            _ => return Some(None),
+        }
+        return Some(match memchr::memchr2(b'?', b'#', b) {
+            Some(q) if b[q] == b'?' => {
+                let end = memchr::memchr(b'#', &b[q..]).map_or(b.len(), |h| q + h);
+                Some(&text[q + 1..end])
+            }
+            _ => None,
+        });
+    }
+    Some(memchr::memchr(b'#', b).map(|h| &text[h + 1..]))
 }
 
 /// The scheme of every URL of `a`, lower-cased (§2.1), without parsing
@@ -207,7 +326,11 @@ pub fn ports(a: &dyn Array, effective: bool) -> Result<UInt16Array, String> {
         return Ok(out.finish());
     }
     let mut out = UInt16Builder::with_capacity(a.len());
-    views::each_row(a, |row| out.append_option(row.and_then(|(b, _)| url_of(b)).and_then(port)))?;
+    views::each_row(a, |row| {
+        // §3.10: a file URL has no port, nor a default one: null whether
+        // it is valid or not, and not read.
+        out.append_option(row.filter(|&(t, _)| !is_file(t)).and_then(|(t, _)| url_of(t)).and_then(port))
+    })?;
     Ok(out.finish())
 }
 
@@ -224,9 +347,7 @@ fn want(name: &str) -> PyResult<Want> {
     match name {
         "scheme" => return Ok(Want::Text(By::Scheme)),
         "kind" => return Ok(Want::Text(By::Parse(|u| Some(Value::Plain(Cow::Borrowed(u.kind().name())))))),
-        "search" => {
-            return Ok(Want::Text(By::Parse(|u| named::search(u).map(|s| Value::Written(Cow::Borrowed(s))))))
-        }
+        "search" => return Ok(Want::Text(By::Slice(Slice::Search))),
         "user" => return Ok(Want::Text(By::Slice(Slice::User))),
         "password" => return Ok(Want::Text(By::Slice(Slice::Password))),
         "host" => return Ok(Want::Text(By::Slice(Slice::Host))),
@@ -248,7 +369,26 @@ fn want(name: &str) -> PyResult<Want> {
         _ => {}
     }
     match named::find(name) {
-        Some(k) => Ok(Want::Text(By::Parse(named::PARTS[k].1))),
+        Some(k) => {
+            // `ftp.typecode` is said of an ftp URL alone, `other.…` of one
+            // of a scheme of no section of §3.
+            let kind = match name.split_once('.').map(|(s, _)| s) {
+                Some("ftp") => Some(SchemeKind::Ftp),
+                Some("http") => Some(SchemeKind::Http),
+                Some("gopher") => Some(SchemeKind::Gopher),
+                Some("mailto") => Some(SchemeKind::Mailto),
+                Some("news") => Some(SchemeKind::News),
+                Some("nntp") => Some(SchemeKind::Nntp),
+                Some("telnet") => Some(SchemeKind::Telnet),
+                Some("wais") => Some(SchemeKind::Wais),
+                Some("file") => Some(SchemeKind::File),
+                Some("prospero") => Some(SchemeKind::Prospero),
+                Some("other") => Some(SchemeKind::Other),
+                _ => None,
+            };
+            let get = named::PARTS[k].1;
+            Ok(Want::Text(kind.map_or(By::Parse(get), |kind| By::Of(kind, get))))
+        }
         None => Err(PyValueError::new_err(format!(
             "unknown part {name:?} (the parts: {}, path, search)",
             named::names()

@@ -138,6 +138,67 @@ def test_the_scheme_is_read_from_the_verdict_alone():
         assert arrow.part(column, "scheme").to_pylist() == want, name
 
 
+def test_the_fragment_and_search_are_read_at_their_delimiters():
+    # `arrow.fragment` and `arrow.search` slice a URL the bulk validator finds
+    # valid at its first "#" and (http alone) its first "?": a "?" in a
+    # login, a "?" or "#" in the fragment, a gopher or wais search (read by
+    # the parse), invalid texts with both in them.
+    urls = ["http://h.dom/p?q#f", "http://h.dom/p#f?q", "http://h.dom/?", "http://h.dom/p?a%20b#", "HTTP://h.dom/?q",
+            "ftp://a?b@h.dom/p?q", "foo:x?y#z", "mailto:a@b.dom#f?g", "gopher://h.dom/7s%09q%20r#f", "wais://h.dom/d?x",
+            "http://h.dom/p?q#f#g", "http://h.dom/a b?q#f", "http://h.dom?q", "x?y#z", "", None,
+            "http://" + "h" * 70 + ".dom/p?" + "q" * 20 + "#" + "f" * 20]
+    want = expected([u or "" for u in urls])
+    want["fragment"][urls.index(None)] = want["search"][urls.index(None)] = None
+    for name, column in layouts(urls):
+        assert arrow.fragment(column).to_pylist() == want["fragment"], name
+        assert arrow.part(column, "search").to_pylist() == arrow.search(column).to_pylist(), name
+        got = arrow.search(column, decoded=True).to_pylist()
+        assert all(r == w or r == decoded(w) for r, w in zip(got, want["search"])), name
+        assert [s is None for s in got] == [w is None for w in want["search"]], name
+
+
+def test_a_file_urls_host_is_read_from_the_verdict():
+    # `arrow.host` slices a file URL the bulk validator finds valid between
+    # "file://" and the next "/": empty, localhost, any case of the scheme,
+    # long hosts, and invalid ones (a login, a port, no "/", a bad name).
+    urls = ["file:///x", "FILE://localhost/x", "File://h.dom/a/b#c", "file://h.dom", "file://a@h.dom/x",
+            "file://h.dom:21/x", "file://-h/x", "file:/x", "file://", "file:///", "file://h.dom/#", "", None,
+            "file://" + "h" * 60 + ".dom/" + "p" * 30, "file://" + "h" * 70 + ".dom/p"]
+    want = expected([u or "" for u in urls])["host"]
+    want[urls.index(None)] = None
+    for name, column in layouts(urls):
+        assert arrow.host(column).to_pylist() == want, name
+        assert arrow.part(column, "host").to_pylist() == want, name
+        # No login nor port in a file URL (§3.10): null, unread.
+        for kernel in (arrow.user, arrow.password, arrow.port):
+            assert kernel(column).to_pylist() == [None] * len(urls), name
+        assert arrow.part(column, "effective_port").to_pylist() == [None] * len(urls), name
+
+
+def test_a_part_of_one_scheme_is_null_for_the_others_unread():
+    # `part(column, "ftp.typecode")` reads only the URLs whose scheme is
+    # ftp (in any case); `other.…` those of a scheme of no section of §3.
+    urls = ["ftp://h.dom/f;type=i", "FTP://h.dom/f;type=a", "http://h.dom/f;type=i", "ftp://h.dom/f;type=x", "ftp:x",
+            "gopher://h.dom/1sel", "https://h.dom/x", "foo:bar", "ftps://h.dom/f;type=i", "", None]
+    rows = [u or "" for u in urls]
+    want = expected(rows)
+    for name, column in layouts(urls):
+        got = arrow.part(column, "ftp.typecode").to_pylist()
+        assert got[:-1] == want["typecode"][:-1] and got[-1] is None, name
+        assert arrow.part(column, "gopher.selector").to_pylist()[:-1] == want["selector"][:-1], name
+        other = [None if u is None else (rfc1738.parse(u).other.scheme_specific_part if valid(u) and rfc1738.parse(u).other else None)
+                 for u in urls]
+        assert arrow.part(column, "other.scheme_specific_part").to_pylist() == other, name
+
+
+def valid(url):
+    try:
+        rfc1738.parse(url)
+        return True
+    except rfc1738.ParseError:
+        return False
+
+
 def test_names_that_are_not_parts_are_value_errors():
     column = pa.array(["http://h.dom/"])
     for name in ("valid", "error.kind", "nonsense"):
