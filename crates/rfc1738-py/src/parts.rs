@@ -201,6 +201,19 @@ fn files_or_parsed(
     out.finish()
 }
 
+/// Whether the URL `text` is valid: by the bulk validator over the buffer
+/// it lies in, or the validator of the parse for a value held elsewhere.
+#[inline(always)]
+fn verdict(checkers: &mut [Checker<'_>], text: &str, at: At) -> bool {
+    match at {
+        At::Buffer(b, start) => {
+            let start = start as usize;
+            checkers[b as usize].is_valid(start..start + text.len())
+        }
+        At::Elsewhere => rfc1738::validate(text).is_ok(),
+    }
+}
+
 /// Whether the scheme of `text` is `file` (§2.1: in any case).
 #[inline]
 fn is_file(text: &str) -> bool {
@@ -233,13 +246,7 @@ fn delimited(a: &dyn Array, decoded: bool, part: Slice) -> Result<StringViewArra
     let mut out = Parts::new(a.len(), buffers.clone());
     views::each_row(a, |row| {
         let Some((text, at)) = row else { return out.null() };
-        let valid = match at {
-            At::Buffer(b, start) => {
-                let start = start as usize;
-                checkers[b as usize].is_valid(start..start + text.len())
-            }
-            At::Elsewhere => rfc1738::validate(text).is_ok(),
-        };
+        let valid = verdict(&mut checkers, text, at);
         let value = match valid.then(|| delimited_part(text, part)) {
             None => None,
             Some(Some(value)) => value,
@@ -290,13 +297,7 @@ fn schemes(a: &dyn Array) -> Result<StringViewArray, String> {
     let mut out = Parts::new(a.len(), buffers.clone());
     views::each_row(a, |row| {
         let Some((text, at)) = row else { return out.null() };
-        let valid = match at {
-            At::Buffer(b, start) => {
-                let start = start as usize;
-                checkers[b as usize].is_valid(start..start + text.len())
-            }
-            At::Elsewhere => rfc1738::validate(text).is_ok(),
-        };
+        let valid = verdict(&mut checkers, text, at);
         let colon = if valid { memchr::memchr(b':', text.as_bytes()) } else { None };
         match colon.map(|c| &text[..c]) {
             Some(s) if s.bytes().any(|b| b.is_ascii_uppercase()) => out.copy(&s.to_ascii_lowercase()),

@@ -1084,18 +1084,10 @@ fn write_verdict(
             None => {
                 rest.insert("valid".into(), verdict.result.is_ok().into());
                 rest.insert("scheme".into(), json!(scheme_of(input)));
-                let error = verdict.result.as_ref().err().map_or(Value::Null, |p| {
-                    let mut e = p.to_json();
-                    e["column"] = super::column_of(input, p.offset).into();
-                    e
-                });
+                let error = verdict.result.as_ref().err().map_or(Value::Null, Problem::to_json);
                 rest.insert("error".into(), error);
-                let column = |n: &Note| {
-                    let mut w = n.to_json();
-                    w["column"] = super::column_of(input, n.offset).into();
-                    w
-                };
-                rest.insert("warnings".into(), verdict.warnings.iter().map(column).collect());
+                rest.insert("warnings".into(), verdict.warnings.iter().map(Note::to_json).collect());
+                super::add_columns(input, &mut rest);
             }
         }
         if !rest.is_empty() {

@@ -68,18 +68,25 @@ impl At<'_> {
 /// each of its `warnings`, offsets in `input`, as `check --json` gives
 /// them.
 pub fn with_columns(input: &[u8], mut record: Value) -> Value {
+    if let Value::Object(fields) = &mut record {
+        add_columns(input, fields);
+    }
+    record
+}
+
+/// [`with_columns`] on the fields of a record.
+pub fn add_columns(input: &[u8], fields: &mut serde_json::Map<String, Value>) {
     let add = |v: &mut Value| {
         if let Some(offset) = v.get("offset").and_then(Value::as_u64) {
             v["column"] = column_of(input, offset as usize).into();
         }
     };
-    if let Some(e) = record.get_mut("error").filter(|e| e.is_object()) {
+    if let Some(e) = fields.get_mut("error").filter(|e| e.is_object()) {
         add(e);
     }
-    if let Some(ws) = record.get_mut("warnings").and_then(Value::as_array_mut) {
+    if let Some(ws) = fields.get_mut("warnings").and_then(Value::as_array_mut) {
         ws.iter_mut().for_each(add);
     }
-    record
 }
 
 /// Writes the diagnostic for an invalid input: `rfc1738: ` and the
