@@ -6,6 +6,7 @@ the committed sample log (tests/data/access.log: paths, absolute URLs,
 CONNECT, `OPTIONS *`, `"-"`, lines of no log, Combined referers valid,
 invalid, relative and `"-"`), compressed in each way the command reads."""
 
+import doctest
 import gzip
 import importlib.util
 import json
@@ -236,6 +237,10 @@ def test_a_truncated_compressed_log_keeps_the_report_of_its_whole_lines():
             k: v for k, v in expected.items() if k != "invalid_lines"
         }
         assert report["invalid_lines"].equals(expected["invalid_lines"])
+
+
+def test_the_examples_of_the_module_run():
+    assert doctest.testmod(rfc1738.clf).failed == 0
 
 
 def test_a_text_line_that_starts_like_a_magic_is_text():

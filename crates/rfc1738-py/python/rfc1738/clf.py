@@ -40,7 +40,7 @@ class LogReadError(OSError):
     ``report`` is the report of the whole lines read before the fault,
     as the command reports them before its error.
 
-    >>> import gzip
+    >>> import gzip, rfc1738.clf
     >>> data = gzip.compress(b'h - - [d] "GET /a HTTP/1.0" 200 1\\n' * 3)
     >>> try:
     ...     rfc1738.clf.check_log(data[:-12])
