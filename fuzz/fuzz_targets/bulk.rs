@@ -8,11 +8,12 @@
 //! before the first URL, 0 to 63, so that every alignment is reached;
 //! bit 6: `\r\n` line ends), then URLs separated by `\n`. They are read
 //! as lines (`bulk::lines`) as they stand, and as one column (the URLs
-//! one after another, their ranges given, `bulk::Checker`).
+//! one after another, their ranges given, `bulk::Checker`); and what
+//! `Checker::read` reads of each, against the borrowing parse.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rfc1738::bulk::{self, Checker, Path};
+use rfc1738::bulk::{self, Checker, Path, Reading};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&layout, rest)) = data.split_first() else { return };
@@ -68,6 +69,29 @@ fuzz_target!(|data: &[u8]| {
         // The same column read backwards: any order gives the same verdicts.
         for (k, w) in offsets.windows(2).enumerate().rev() {
             assert_eq!(checker.is_valid(w[0]..w[1]), expected[k], "{path:?} backwards");
+        }
+        // What the masks read of each: the parse's verdict, and its parts
+        // where a login is read.
+        let mut reader = Checker::with_path(&values, path);
+        for (k, w) in offsets.windows(2).enumerate() {
+            let reading = reader.read(w[0]..w[1]);
+            let parsed = std::str::from_utf8(urls[k]).ok().and_then(|t| rfc1738::UrlRef::parse(t).ok());
+            match (reading, parsed) {
+                (Reading::Invalid, None) | (Reading::Parse, _) => {}
+                (Reading::Opaque, Some(u)) => assert_eq!((u.host(), u.url_path()), (None, None)),
+                (Reading::Login(l), Some(u)) => {
+                    let t = u.as_str();
+                    assert_eq!(u.host(), Some(&t[l.host_start..l.host_end]), "{path:?} {t:?}");
+                    assert_eq!(
+                        u.url_path(),
+                        t.get(l.end + 1..).filter(|_| l.end < t.len()),
+                        "{path:?} {t:?}"
+                    );
+                }
+                (reading, parsed) => {
+                    panic!("{path:?} {:?}: {reading:?}, parsed {}", urls[k], parsed.is_some())
+                }
+            }
         }
     }
 });

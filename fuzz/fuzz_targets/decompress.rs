@@ -38,7 +38,8 @@ fuzz_target!(|data: &[u8]| {
     stream.extend_from_slice(rest);
     let total = stream.len() as u64;
     let compressed = decompress::sniff(&stream, false).ok().flatten();
-    let mut text = decompress::text(Box::new(Bytes(io::Cursor::new(stream.clone()))), "-").expect("memory reads");
+    let mut text =
+        decompress::text(Box::new(Bytes(io::Cursor::new(stream.clone()))), "-").expect("memory reads");
     let mut buf = vec![0u8; 1 << 16];
     let mut read = 0usize;
     loop {

@@ -84,7 +84,8 @@ fn answer(out: &[u8]) -> (u16, String, Vec<u8>, &[u8]) {
                 rest = &[];
                 break;
             };
-            let size = usize::from_str_radix(std::str::from_utf8(&rest[..line]).unwrap(), 16).expect("a chunk size");
+            let size =
+                usize::from_str_radix(std::str::from_utf8(&rest[..line]).unwrap(), 16).expect("a chunk size");
             rest = &rest[line + 2..];
             if size == 0 {
                 rest = rest.strip_prefix(b"\r\n").unwrap_or(rest);
@@ -120,7 +121,8 @@ fn host_trouble(input: &[u8]) -> bool {
 }
 
 fuzz_target!(|data: &[u8]| {
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().start_paused(true).build().unwrap();
+    let runtime =
+        tokio::runtime::Builder::new_current_thread().enable_all().start_paused(true).build().unwrap();
     let out = runtime.block_on(exchange(data.to_vec()));
     let trouble = host_trouble(data);
     let mut rest = &out[..];
@@ -137,7 +139,11 @@ fuzz_target!(|data: &[u8]| {
             let v: Value = serde_json::from_slice(&body).expect("an error's body is JSON");
             assert!(v["error"]["kind"].is_string() && v["error"]["message"].is_string(), "{v}");
         }
-        if trouble && answers == 1 && data.starts_with(b"GET / HTTP/1.1\r\n") && !data.windows(6).any(|w| w.eq_ignore_ascii_case(b"\nhost:")) {
+        if trouble
+            && answers == 1
+            && data.starts_with(b"GET / HTTP/1.1\r\n")
+            && !data.windows(6).any(|w| w.eq_ignore_ascii_case(b"\nhost:"))
+        {
             assert_eq!(status, 400, "{head}");
         }
     }

@@ -2,9 +2,11 @@
 //! `port`, `part(column, "ftp.typecode")`, ...; and `rfc1738.arrow.parse`,
 //! every part at once.
 //!
-//! Each URL is read once by the library's borrowing parse (`UrlRef`), and
-//! a part written unchanged in it is answered as a view into the input's
-//! own buffer (`views.rs`): no copy of it is made. A part the URL does not
+//! Each URL is read once: by the bulk validator where its masks tell the
+//! part (`Checker::read` gives where a login lies; the scheme, search and
+//! fragment follow from a valid URL's delimiters), else by the library's
+//! borrowing parse (`UrlRef`). A part written unchanged is answered as a
+//! view into the input's own buffer (`views.rs`): no copy of it is made. A part the URL does not
 //! have, and every part of an invalid URL, is null; an empty part is an
 //! empty string (`ftp://@h/` has an empty user, `ftp://h/` none, §3.1).
 
@@ -20,7 +22,7 @@ use arrow_data::ByteView;
 use arrow_schema::{DataType, Field, Fields};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use rfc1738::bulk::Checker;
+use rfc1738::bulk::{Checker, Login, Reading};
 use rfc1738::{pct, Message, SchemeKind, UrlRef, Warning};
 use rfc1738_report::outcome::{self, Problem};
 use rfc1738_report::parts::{self as named, Getter, Value};
@@ -143,8 +145,9 @@ fn slices(a: &dyn Array, decoded: bool, part: Slice) -> Result<StringViewArray, 
         // §3.10: a file URL has no login: null whether it is valid or not.
         Slice::User => parsed(a, decoded, |t| !is_file(t), |u| u.user()),
         Slice::Password => parsed(a, decoded, |t| !is_file(t), |u| u.password()),
-        Slice::Host => files_or_parsed(a, decoded, |u| u.host(), |t, slash| Some(&t[7..slash])),
-        Slice::Path => parsed(a, decoded, |_| true, |u| u.url_path()),
+        Slice::Host => logins(a, decoded, |u| u.host(), |t, l| Some(&t[l.host_start..l.host_end])),
+        // §3.1: the url-path follows the `"/"` that ends the login.
+        Slice::Path => logins(a, decoded, |u| u.url_path(), |t, l| t.get(l.end + 1..)),
         Slice::Fragment | Slice::Search => delimited(a, decoded, part),
     }
 }
@@ -166,35 +169,32 @@ fn parsed(
     out.finish()
 }
 
-/// The slice `get` gives of every URL of `a`, each read by the borrowing
-/// parse but a file URL's: judged by the bulk validator, and a valid one
-/// sliced by `file` (given the `"/"` that ends its host). §3.10: `fileurl
-/// = "file://" [ host | "localhost" ] "/" fpath`: no login, the host up
-/// to the first `"/"` after `"//"`.
-fn files_or_parsed(
+/// The slice `get` gives of every URL of `a`, read by the bulk validator
+/// ([`Checker::read`]): an invalid URL, or one without a login, is null
+/// unparsed; one whose login the masks read is sliced by `slice`; the
+/// borrowing parse reads the others.
+fn logins(
     a: &dyn Array,
     decoded: bool,
     get: impl for<'u> Fn(&UrlRef<'u>) -> Option<&'u str>,
-    file: impl for<'u> Fn(&'u str, usize) -> Option<&'u str>,
+    slice: impl for<'u> Fn(&'u str, Login) -> Option<&'u str>,
 ) -> Result<StringViewArray, String> {
     let buffers = views::buffers(a);
     let mut checkers: Vec<Checker<'_>> = buffers.iter().map(|b| Checker::new(b.as_slice())).collect();
     let mut out = Parts::new(a.len(), buffers.clone());
     views::each_row(a, |row| {
         let Some((text, at)) = row else { return out.null() };
-        let b = text.as_bytes();
-        let slash = match b.first_chunk::<8>() {
-            Some(w) if u64::from_le_bytes(*w) & 0x00ff_ffff_ffff_ffff | 0x2020_2020 == FILE => {
-                memchr::memchr(b'/', &b[7..]).map(|j| 7 + j)
-            }
-            _ => None,
-        };
-        let value = match (slash, at) {
-            (Some(slash), At::Buffer(i, start)) => {
+        let reading = match at {
+            At::Buffer(i, start) => {
                 let start = start as usize;
-                checkers[i as usize].is_valid(start..start + text.len()).then(|| file(text, slash)).flatten()
+                checkers[i as usize].read(start..start + text.len())
             }
-            _ => url_of(text).as_ref().and_then(&get),
+            At::Elsewhere => Reading::Parse,
+        };
+        let value = match reading {
+            Reading::Login(l) => slice(text, l),
+            Reading::Invalid | Reading::Opaque => None,
+            Reading::Parse => url_of(text).as_ref().and_then(&get),
         };
         put_slice(&mut out, value, text, at, decoded);
     })?;
@@ -219,9 +219,6 @@ fn verdict(checkers: &mut [Checker<'_>], text: &str, at: At) -> bool {
 fn is_file(text: &str) -> bool {
     text.as_bytes().first_chunk::<5>().is_some_and(|w| w.eq_ignore_ascii_case(b"file:"))
 }
-
-/// `"file://"` as the first seven bytes of a little-endian word.
-const FILE: u64 = u64::from_le_bytes(*b"file://\0");
 
 /// Writes the slice `value` of the URL `text`: a view of it, or with
 /// `decoded` its escapes decoded (a copy). Inlined into each loop: a call

@@ -182,6 +182,41 @@ impl<'a> Checker<'a> {
         answer(verdict, &self.b[range])
     }
 
+    /// What the masks read of the URL `b[range]`: whether it is valid,
+    /// and for most valid URLs where their login lies (§3.1) or that
+    /// they have none. The part kernels of the Python package slice a URL
+    /// by it instead of parsing it.
+    ///
+    /// # Examples
+    /// ```
+    /// use rfc1738::bulk::{Checker, Login, Reading};
+    /// let values = b"ftp://u@h.com:21/a;type=ihttps://h.com/p?qnews:comp.x%";
+    /// let mut checker = Checker::new(values);
+    /// let login = Login { at: Some(7), host_start: 8, host_end: 13, end: 16 };
+    /// assert_eq!(checker.read(0..25), Reading::Login(login));
+    /// assert_eq!(checker.read(25..42), Reading::Login(Login { at: None, host_start: 8, host_end: 13, end: 13 }));
+    /// assert_eq!(checker.read(42..53), Reading::Parse);
+    /// assert_eq!(checker.read(53..54), Reading::Invalid);
+    /// ```
+    ///
+    /// # Panics
+    /// When `range` is not within the buffer.
+    #[inline]
+    pub fn read(&mut self, range: Range<usize>) -> Reading {
+        let (s, e) = (range.start, range.end);
+        assert!(s <= e && e <= self.b.len(), "range out of the buffer");
+        if e - s > MAX_LEN || !self.cover(s, e) {
+            Reading::Parse
+        } else if e - s <= BLOCK {
+            let rel = s - self.base;
+            let two =
+                self.masks[rel / BLOCK..].first_chunk::<2>().expect("two blocks of zeros end the masks");
+            reading(&Short::new(two, (rel % BLOCK) as u32), self.cx(), self.b, s, e)
+        } else {
+            reading(&Long::new(self, s), self.cx(), self.b, s, e)
+        }
+    }
+
     /// The way it classifies and its last valid host, as the rules take
     /// them.
     #[inline(always)]
@@ -330,6 +365,78 @@ impl Span for Long<'_, '_> {
             from = 2 * BLOCK;
         }
         self.c.first(field, self.s + from, self.s + to) - self.s
+    }
+}
+
+/// What [`Checker::read`] reads of a URL.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Reading {
+    /// Not a URL (`validate_bytes` fails).
+    Invalid,
+    /// A URL whose scheme-specific part is `"//" login [ "/" url-path ]`
+    /// (§3.1), its login where [`Login`] says.
+    Login(Login),
+    /// A URL of a scheme that §3 does not define, its scheme-specific part
+    /// `*xchar` without `"//"` (§5): no login, no url-path.
+    Opaque,
+    /// The masks do not tell: the full parse says (valid or not).
+    Parse,
+}
+
+/// Where the pieces of a URL's login lie, in bytes from the URL's start
+/// (§3.1: `"//" [ user [ ":" password ] "@" ] host [ ":" port ] [ "/"
+/// url-path ]`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Login {
+    /// The `"@"` that ends `user [ ":" password ]`, when there is one.
+    pub at: Option<usize>,
+    /// The host: from after `"//"` or the `"@"` to its `":"` or the
+    /// login's end.
+    pub host_start: usize,
+    /// See [`Login::host_start`]; a port follows when this is before `end`.
+    pub host_end: usize,
+    /// The `"/"` before the url-path, or the URL's length when it has none.
+    pub end: usize,
+}
+
+/// [`Checker::read`] of the URL `buf[s..e]`, whose masks `v` holds.
+#[inline(always)]
+fn reading(v: &impl Span, cx: Cx<'_>, buf: &[u8], s: usize, e: usize) -> Reading {
+    let known = match decide(v, cx, buf, s, e) {
+        (Verdict::Invalid, _) => return Reading::Invalid,
+        (Verdict::Ask, _) => return Reading::Parse,
+        (Verdict::Valid, known) => known,
+    };
+    let b = &buf[s..e];
+    let colon = v.first(COLON, 0, b.len());
+    const FTP: u8 = SchemeKind::Ftp as u8;
+    const TELNET: u8 = SchemeKind::Telnet as u8;
+    const HTTP: u8 = SchemeKind::Http as u8;
+    const FILE: u8 = SchemeKind::File as u8;
+    const GOPHER: u8 = SchemeKind::Gopher as u8;
+    const NNTP: u8 = SchemeKind::Nntp as u8;
+    const WAIS: u8 = SchemeKind::Wais as u8;
+    const PROSPERO: u8 = SchemeKind::Prospero as u8;
+    match known.map(|k| k.0).filter(|&k| k != Known::HTTPS.0) {
+        // `ip` read the login of these, and found it valid.
+        Some(FTP | TELNET) => locate(v, b, colon, true).map_or(Reading::Parse, Reading::Login),
+        Some(HTTP | FILE | GOPHER | NNTP | WAIS | PROSPERO) => {
+            locate(v, b, colon, false).map_or(Reading::Parse, Reading::Login)
+        }
+        Some(_) => Reading::Parse,
+        // §5: `schemepart = *xchar | ip-schemepart`, the second read
+        // first (as `scheme::other` does): a login of user, password,
+        // host and port (`LoginRules::LOGIN`).
+        None if b[colon + 1..].starts_with(b"//") => match locate(v, b, colon, true) {
+            Some(l)
+                if host_ok(cx, buf, s, l.host_start, l.host_end)
+                    && (l.host_end == l.end || port(&b[l.host_end + 1..l.end])) =>
+            {
+                Reading::Login(l)
+            }
+            _ => Reading::Parse,
+        },
+        None => Reading::Opaque,
     }
 }
 
@@ -537,6 +644,35 @@ fn sixteen_at_end(buf: &[u8], at: usize) -> [u8; 16] {
     padded
 }
 
+/// Where the pieces of `"//" login` lie after the `":"` at `colon` of the
+/// URL `b`, whose bytes are all `xchar` or escapes: `None` when it has no
+/// `"//"`, or a user where `user` says none may be, or more `"@"` or
+/// `":"` than a login holds. The host and port are not checked.
+#[inline(always)]
+fn locate(v: &impl Span, b: &[u8], colon: usize, user: bool) -> Option<Login> {
+    let n = b.len();
+    let start = colon + 3;
+    if start > n || b[colon + 1..start] != *b"//" {
+        return None;
+    }
+    // §3.1: the login ends at the first `"/"`.
+    let end = v.first(SLASH, start, n);
+    // §3.1: `login = [ user [ ":" password ] "@" ] hostport`: a raw `"@"`
+    // can only end the user, and user and password hold no raw `":"`
+    // (every other byte before the `"@"` is an `xchar` or an escape, which
+    // both take).
+    let at = v.first(AT, start, end);
+    let host_start = if at == end {
+        start
+    } else if user && !v.any(AT, at + 1, end) && !v.any(COLON, v.first(COLON, start, at) + 1, at) {
+        at + 1
+    } else {
+        return None;
+    };
+    let host_end = v.first(COLON, host_start, end);
+    Some(Login { at: (at < end).then_some(at), host_start, host_end, end })
+}
+
 /// `"//" login [ "/" path ]` after the `":"` at `colon` of an http, ftp,
 /// file or telnet URL `buf[s..e]` whose bytes are all `xchar` or escapes.
 #[inline(always)]
@@ -544,26 +680,11 @@ fn ip(v: &impl Span, cx: Cx<'_>, buf: &[u8], s: usize, e: usize, colon: usize, k
     let path = cx.path;
     let b = &buf[s..e];
     let n = b.len();
-    let start = colon + 3;
-    if start > n || b[colon + 1..start] != *b"//" {
-        return Verdict::Ask;
-    }
-    // §3.1: the login ends at the first `"/"`.
-    let login_end = v.first(SLASH, start, n);
-    // §3.1: `login = [ user [ ":" password ] "@" ] hostport`: a raw `"@"`
-    // can only end the user, and user and password hold no raw `":"`
-    // (every other byte before the `"@"` is an `xchar` or an escape, which
-    // both take). Only ftp and telnet have a user (§3.2, §3.8); the full
-    // parser says why another may not.
-    let at = v.first(AT, start, login_end);
-    let h = if at == login_end {
-        start
-    } else if matches!(kind, SchemeKind::Ftp | SchemeKind::Telnet)
-        && !v.any(AT, at + 1, login_end)
-        && !v.any(COLON, v.first(COLON, start, at) + 1, at)
-    {
-        at + 1
-    } else {
+    // Only ftp and telnet have a user (§3.2, §3.8); the full parser says
+    // why another may not.
+    let Some(Login { host_start: h, host_end, end: login_end, .. }) =
+        locate(v, b, colon, matches!(kind, SchemeKind::Ftp | SchemeKind::Telnet))
+    else {
         return Verdict::Ask;
     };
     if kind == SchemeKind::File && login_end == n {
@@ -571,7 +692,6 @@ fn ip(v: &impl Span, cx: Cx<'_>, buf: &[u8], s: usize, e: usize, colon: usize, k
         // not optional.
         return Verdict::Invalid;
     }
-    let host_end = v.first(COLON, h, login_end);
     // §3.10: `"file://" [ host | "localhost" ] "/" fpath`.
     let host_ok = (kind == SchemeKind::File && host_end == h) || host_ok(cx, buf, s, h, host_end);
     if !host_ok {

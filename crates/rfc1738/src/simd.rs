@@ -777,7 +777,9 @@ mod x86 {
                 _mm_movemask_epi8
             )
         };
-        m.map(|bits| bits & 0xffff)
+        // Sixteen bits a mask: the complement of `outside` sets the rest.
+        // (Not `m.map(..)`: that call is not inlined.)
+        [m[0] & 0xffff, m[1], m[2], m[3]]
     }
 
     /// `host_masks` with AVX2, 32 bytes at a time.

@@ -10,7 +10,7 @@
 
 mod common;
 
-use rfc1738::bulk::{self, Checker, Known, Path};
+use rfc1738::bulk::{self, Checker, Known, Path, Reading};
 use rfc1738::SchemeKind;
 use std::fs;
 use std::path::{Path as FsPath, PathBuf};
@@ -53,6 +53,47 @@ fn agree(name: &str, urls: &[Vec<u8>], pads: &[usize]) {
                     common::show(&urls[k])
                 );
             }
+            let mut reader = Checker::with_path(&values, path);
+            for (k, w) in offsets.windows(2).enumerate() {
+                reading_agrees(
+                    &urls[k],
+                    reader.read(w[0]..w[1]),
+                    &format!("{name}: {path:?} column, pad {pad}"),
+                );
+            }
+        }
+    }
+}
+
+/// `Checker::read`'s `reading` of `url` against the borrowing parse: the
+/// same verdict, and where it reads a login, the parse's user, password,
+/// host, port and url-path at the places it gives.
+fn reading_agrees(url: &[u8], reading: Reading, name: &str) {
+    let parsed = std::str::from_utf8(url).ok().map(rfc1738::UrlRef::parse);
+    let show = common::show(url);
+    match reading {
+        Reading::Invalid => assert!(!matches!(parsed, Some(Ok(_))), "{name}: {show} read invalid"),
+        Reading::Parse => {}
+        Reading::Opaque => {
+            let u = parsed.and_then(Result::ok).unwrap_or_else(|| panic!("{name}: {show} read valid"));
+            assert_eq!((u.host(), u.url_path(), u.user()), (None, None, None), "{name}: {show}");
+        }
+        Reading::Login(l) => {
+            let u = parsed.and_then(Result::ok).unwrap_or_else(|| panic!("{name}: {show} read valid"));
+            let t = u.as_str();
+            assert_eq!(u.host(), Some(&t[l.host_start..l.host_end]), "{name}: {show}");
+            assert_eq!(u.url_path(), t.get(l.end + 1..).filter(|_| l.end < t.len()), "{name}: {show}");
+            let port = (l.host_end < l.end).then(|| t[l.host_end + 1..l.end].parse::<u16>().ok()).flatten();
+            assert_eq!(u.port(), port, "{name}: {show}");
+            let login = &t[t.find("//").unwrap() + 2..l.at.unwrap_or(l.host_start)];
+            let (user, password) = match l.at {
+                None => (None, None),
+                Some(_) => match login.split_once(':') {
+                    Some((user, password)) => (Some(user), Some(password)),
+                    None => (Some(login), None),
+                },
+            };
+            assert_eq!((u.user(), u.password()), (user, password), "{name}: {show}");
         }
     }
 }
