@@ -77,7 +77,7 @@ fn write(out: &mut Parts, value: Value<'_>, row: &str, at: At, decoded: bool) {
     match value {
         // Decoded, a list's separators are decoded too (as `Url.user`
         // and `pct.decode` do; the command's template keeps them).
-        Value::Written(s) | Value::List(s, _) if decoded && s.contains('%') => {
+        Value::Written(s) | Value::List(s, _) if decoded && has_escape(&s) => {
             out.copy(&String::from_utf8_lossy(&pct::decode(&s)))
         }
         Value::Written(Cow::Borrowed(s))
@@ -145,7 +145,9 @@ fn slices(a: &dyn Array, decoded: bool, part: Slice) -> Result<StringViewArray, 
         // §3.10: a file URL has no login: null whether it is valid or not.
         Slice::User => parsed(a, decoded, |t| !is_file(t), |u| u.user()),
         Slice::Password => parsed(a, decoded, |t| !is_file(t), |u| u.password()),
-        Slice::Host => logins(a, decoded, |u| u.host(), |t, l| Some(&t[l.host_start..l.host_end])),
+        // §3.1: a host is letters, digits, `"-"` and `"."`: decoded, it
+        // is the same text.
+        Slice::Host => logins(a, false, |u| u.host(), |t, l| Some(&t[l.host_start..l.host_end])),
         // §3.1: the url-path follows the `"/"` that ends the login.
         Slice::Path => logins(a, decoded, |u| u.url_path(), |t, l| t.get(l.end + 1..)),
         Slice::Fragment | Slice::Search => delimited(a, decoded, part),
@@ -220,13 +222,19 @@ fn is_file(text: &str) -> bool {
     text.as_bytes().first_chunk::<5>().is_some_and(|w| w.eq_ignore_ascii_case(b"file:"))
 }
 
+/// Whether `s` holds an escape (§2.2: a `"%"` starts one).
+#[inline(always)]
+fn has_escape(s: &str) -> bool {
+    memchr::memchr(b'%', s.as_bytes()).is_some()
+}
+
 /// Writes the slice `value` of the URL `text`: a view of it, or with
 /// `decoded` its escapes decoded (a copy). Inlined into each loop: a call
 /// a row costs some 20 instructions.
 #[inline(always)]
 fn put_slice(out: &mut Parts, value: Option<&str>, text: &str, at: At, decoded: bool) {
     match value {
-        Some(s) if decoded && s.contains('%') => out.copy(&String::from_utf8_lossy(&pct::decode(s))),
+        Some(s) if decoded && has_escape(s) => out.copy(&String::from_utf8_lossy(&pct::decode(s))),
         Some(s) => out.part(s, text, at),
         None => out.null(),
     }
@@ -653,7 +661,7 @@ fn put(out: &mut Parts, value: Option<&str>, row: &str, at: At) {
 #[inline]
 fn put_decoded(out: &mut Parts, value: Option<&str>, row: &str, at: At) {
     match value {
-        Some(v) if v.contains('%') => out.copy(&String::from_utf8_lossy(&pct::decode(v))),
+        Some(v) if has_escape(v) => out.copy(&String::from_utf8_lossy(&pct::decode(v))),
         other => put(out, other, row, at),
     }
 }
