@@ -37,6 +37,11 @@
 //! parser's (`parse::validate_bytes`): it stays the one source of truth,
 //! and the tests hold the verdicts here to it on every URL of the corpora.
 //!
+//! [`Checker::read`] gives, beside the verdict, where a valid URL's login
+//! lies (its `"@"`, its host, the `"/"` that ends it), read from the same
+//! masks: a caller that wants a host or a url-path slices it there
+//! without parsing (the Python package's part kernels do).
+//!
 //! ```text
 //!  buffer   h t t p : / / h . c o m / a | f t p : / / h /     (| is "\n")
 //!  slash    . . . . . 1 1 . . . . . 1 . . . . . . 1 1 . 1
