@@ -196,7 +196,8 @@ fn logins(
         let value = match reading {
             Reading::Login(l) => slice(text, l),
             Reading::Invalid | Reading::Opaque => None,
-            Reading::Parse => url_of(text).as_ref().and_then(&get),
+            // `Reading::Parse`, and any reading added later.
+            _ => url_of(text).as_ref().and_then(&get),
         };
         put_slice(&mut out, value, text, at, decoded);
     })?;

@@ -194,12 +194,17 @@ impl<'a> Checker<'a> {
     ///
     /// # Examples
     /// ```
-    /// use rfc1738::bulk::{Checker, Login, Reading};
+    /// use rfc1738::bulk::{Checker, Reading};
     /// let values = b"ftp://u@h.com:21/a;type=ihttps://h.com/p?qnews:comp.x%";
     /// let mut checker = Checker::new(values);
-    /// let login = Login { at: Some(7), host_start: 8, host_end: 13, end: 16 };
-    /// assert_eq!(checker.read(0..25), Reading::Login(login));
-    /// assert_eq!(checker.read(25..42), Reading::Login(Login { at: None, host_start: 8, host_end: 13, end: 13 }));
+    /// let place = |r: Reading| match r {
+    ///     Reading::Login(l) => Some((l.at, l.host_start, l.host_end, l.end)),
+    ///     _ => None,
+    /// };
+    /// // `ftp://u@h.com:21/a;type=i`: the user ends at 7, the host is
+    /// // 8..13, its port runs to the `/` at 16.
+    /// assert_eq!(place(checker.read(0..25)), Some((Some(7), 8, 13, 16)));
+    /// assert_eq!(place(checker.read(25..42)), Some((None, 8, 13, 13)));
     /// assert_eq!(checker.read(42..53), Reading::Parse);
     /// assert_eq!(checker.read(53..54), Reading::Invalid);
     /// ```
@@ -375,6 +380,7 @@ impl Span for Long<'_, '_> {
 
 /// What [`Checker::read`] reads of a URL.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum Reading {
     /// Not a URL (`validate_bytes` fails).
     Invalid,
@@ -392,6 +398,7 @@ pub enum Reading {
 /// (§3.1: `"//" [ user [ ":" password ] "@" ] host [ ":" port ] [ "/"
 /// url-path ]`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct Login {
     /// The `"@"` that ends `user [ ":" password ]`, when there is one.
     pub at: Option<usize>,

@@ -95,6 +95,7 @@ fn reading_agrees(url: &[u8], reading: Reading, name: &str) {
             };
             assert_eq!((u.user(), u.password()), (user, password), "{name}: {show}");
         }
+        other => panic!("{name}: {show}: a reading this test does not know: {other:?}"),
     }
 }
 
