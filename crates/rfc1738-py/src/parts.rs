@@ -181,27 +181,45 @@ fn logins(
     get: impl for<'u> Fn(&UrlRef<'u>) -> Option<&'u str>,
     slice: impl for<'u> Fn(&'u str, Login) -> Option<&'u str>,
 ) -> Result<StringViewArray, String> {
-    let buffers = views::buffers(a);
-    let mut checkers: Vec<Checker<'_>> = buffers.iter().map(|b| Checker::new(b.as_slice())).collect();
-    let mut out = Parts::new(a.len(), buffers.clone());
-    views::each_row(a, |row| {
-        let Some((text, at)) = row else { return out.null() };
-        let reading = match at {
-            At::Buffer(i, start) => {
-                let start = start as usize;
-                checkers[i as usize].read(start..start + text.len())
-            }
-            At::Elsewhere => Reading::Parse,
-        };
-        let value = match reading {
+    checked(a, |out, checkers, text, at| {
+        let value = match reading(checkers, text, at) {
             Reading::Login(l) => slice(text, l),
             Reading::Invalid | Reading::Opaque => None,
             // `Reading::Parse`, and any reading added later.
             _ => url_of(text).as_ref().and_then(&get),
         };
-        put_slice(&mut out, value, text, at, decoded);
+        put_slice(out, value, text, at, decoded);
+    })
+}
+
+/// Every row of `a` that is not null given to `f` with the column being
+/// written and a bulk validator for each buffer of `a` (a null row is
+/// null).
+fn checked(
+    a: &dyn Array,
+    mut f: impl FnMut(&mut Parts, &mut [Checker<'_>], &str, At),
+) -> Result<StringViewArray, String> {
+    let buffers = views::buffers(a);
+    let mut checkers: Vec<Checker<'_>> = buffers.iter().map(|b| Checker::new(b.as_slice())).collect();
+    let mut out = Parts::new(a.len(), buffers.clone());
+    views::each_row(a, |row| match row {
+        Some((text, at)) => f(&mut out, &mut checkers, text, at),
+        None => out.null(),
     })?;
     out.finish()
+}
+
+/// What the bulk validator over the buffer `text` lies in reads of it
+/// ([`Checker::read`]); the parse's to say for a value held elsewhere.
+#[inline(always)]
+fn reading(checkers: &mut [Checker<'_>], text: &str, at: At) -> Reading {
+    match at {
+        At::Buffer(b, start) => {
+            let start = start as usize;
+            checkers[b as usize].read(start..start + text.len())
+        }
+        At::Elsewhere => Reading::Parse,
+    }
 }
 
 /// Whether the URL `text` is valid: by the bulk validator over the buffer
@@ -247,20 +265,15 @@ fn put_slice(out: &mut Parts, value: Option<&str>, text: &str, at: At, decoded: 
 /// ([`delimited_part`]); the borrowing parse reads only a valid gopher or
 /// wais URL's search.
 fn delimited(a: &dyn Array, decoded: bool, part: Slice) -> Result<StringViewArray, String> {
-    let buffers = views::buffers(a);
-    let mut checkers: Vec<Checker<'_>> = buffers.iter().map(|b| Checker::new(b.as_slice())).collect();
-    let mut out = Parts::new(a.len(), buffers.clone());
-    views::each_row(a, |row| {
-        let Some((text, at)) = row else { return out.null() };
-        let valid = verdict(&mut checkers, text, at);
+    checked(a, |out, checkers, text, at| {
+        let valid = verdict(checkers, text, at);
         let value = match valid.then(|| delimited_part(text, part)) {
             None => None,
             Some(Some(value)) => value,
             Some(None) => url_of(text).as_ref().and_then(named::search),
         };
-        put_slice(&mut out, value, text, at, decoded);
-    })?;
-    out.finish()
+        put_slice(out, value, text, at, decoded);
+    })
 }
 
 /// The fragment or the search of `text`, a URL the bulk validator finds
@@ -298,20 +311,15 @@ fn delimited_part(text: &str, part: Slice) -> Option<Option<&str>> {
 /// comes before its first `":"`. (The validator decides most URLs from
 /// masks of their bytes; a parse reads every part.)
 fn schemes(a: &dyn Array) -> Result<StringViewArray, String> {
-    let buffers = views::buffers(a);
-    let mut checkers: Vec<Checker<'_>> = buffers.iter().map(|b| Checker::new(b.as_slice())).collect();
-    let mut out = Parts::new(a.len(), buffers.clone());
-    views::each_row(a, |row| {
-        let Some((text, at)) = row else { return out.null() };
-        let valid = verdict(&mut checkers, text, at);
+    checked(a, |out, checkers, text, at| {
+        let valid = verdict(checkers, text, at);
         let colon = if valid { memchr::memchr(b':', text.as_bytes()) } else { None };
         match colon.map(|c| &text[..c]) {
             Some(s) if s.bytes().any(|b| b.is_ascii_uppercase()) => out.copy(&s.to_ascii_lowercase()),
             Some(s) => out.part(s, text, at),
             None => out.null(),
         }
-    })?;
-    out.finish()
+    })
 }
 
 /// A port of every URL of `a`: the one written, or the effective one.
