@@ -337,8 +337,19 @@ fn device_file_and_unc_path() {
             ("file:///dev/zero", &[8]),
             ("file:///proc/self/environ", &[8]),
             ("file://localhost/dev/tty", &[17]),
+            // §2.2: the octets a segment encodes are the segment.
+            ("file:///%64ev/x", &[8]),
+            ("file:///sy%73/x", &[8]),
+            ("file:///%70%72%6F%63/self", &[8]),
         ],
-        &["file:///etc/motd", "file:///device/x", "file:///home/dev/x"],
+        &[
+            "file:///etc/motd",
+            "file:///device/x",
+            "file:///home/dev/x",
+            "file:///de/x",
+            "file:///%64e/x",
+            "file:///sys",
+        ],
     );
     check(
         WarningKind::UncPath,
