@@ -1,6 +1,8 @@
 //! The bytes of a buffer classified 64 at a time into bit masks, one bit
 //! per byte (bit `k` of a mask is byte `k` of the block): the first step
 //! of the bulk validator (`bulk.rs`), which reads URLs from the masks.
+//! Beside them, the few searches other modules make over many bytes
+//! (`find_byte` for `extract`, `escape_or_dots` for the §6 path checks).
 //!
 //! Four ways to the same masks: SSE2 (every x86_64) and AVX2 (found at
 //! run time), NEON (aarch64) through `std::arch`, and a portable one in
