@@ -12,13 +12,15 @@
 //!
 //! A stream that is corrupt or ends early gives the text before the fault,
 //! then one error naming the format and the byte of the compressed file
-//! where the decoder stopped.
+//! where the decoder stopped. The decoders, their settings and that
+//! wording are the report crate's (`compression::inflate`), shared with
+//! the Python package.
 
 use crate::input::Source;
-use rfc1738_report::compression::MAGIC;
+use rfc1738_report::compression::{self, MAGIC};
 pub use rfc1738_report::compression::{sniff, Format};
 use std::fs::File;
-use std::io::{self, BufReader, Read};
+use std::io::{self, Read};
 use std::sync::mpsc;
 use std::thread;
 
@@ -206,94 +208,12 @@ impl Source for Inflated {
     }
 }
 
-/// The bytes of the compressed input read so far, to say where a fault is.
-struct Counted {
-    head: io::Cursor<Vec<u8>>,
-    source: Box<dyn Source>,
-    read: u64,
-    /// The input itself failed (not the decoder): its error is said as it is.
-    failed: bool,
-}
-
-impl Read for Counted {
-    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-        let n = match self.head.read(buf)? {
-            0 => self.source.read(buf).inspect_err(|e| {
-                self.failed |= e.kind() != io::ErrorKind::Interrupted;
-            })?,
-            n => n,
-        };
-        self.read += n as u64;
-        Ok(n)
-    }
-}
-
-/// Reads the compressed stream through a `BufReader` of its own, so that
-/// the bytes the decoder consumed are known at a fault.
-type Input = BufReader<Counted>;
-
-/// The bytes of the compressed input the decoder has consumed.
-fn consumed(input: &Input) -> u64 {
-    input.get_ref().read - input.buffer().len() as u64
-}
-
-/// A decoder over [`Input`], whatever its format.
-trait Decoder: Read + Send {
-    fn input(&self) -> &Input;
-}
-
-impl Decoder for flate2::bufread::MultiGzDecoder<Input> {
-    fn input(&self) -> &Input {
-        self.get_ref()
-    }
-}
-
-impl Decoder for zstd::stream::read::Decoder<'static, Input> {
-    fn input(&self) -> &Input {
-        self.get_ref()
-    }
-}
-
-impl Decoder for bzip2::bufread::MultiBzDecoder<Input> {
-    fn input(&self) -> &Input {
-        self.get_ref()
-    }
-}
-
-impl Decoder for liblzma::bufread::XzDecoder<Input> {
-    fn input(&self) -> &Input {
-        self.get_ref()
-    }
-}
-
-/// The most memory the xz decoder may take (a stream asking more is an
-/// error, not an allocation); `xz -9` asks 65 MiB.
-const XZ_MEMLIMIT: u64 = 256 << 20;
-
-/// The decoder of `format` over `input`.
-fn decoder(format: Format, input: Input) -> io::Result<Box<dyn Decoder>> {
-    Ok(match format {
-        Format::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(input)),
-        // Several frames are read one after another; the window is bounded
-        // by the library's default (128 MiB, `--long` streams up to 27).
-        Format::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(input)?),
-        Format::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(input)),
-        Format::Xz => {
-            let stream =
-                liblzma::stream::Stream::new_stream_decoder(XZ_MEMLIMIT, liblzma::stream::CONCATENATED)
-                    .map_err(io::Error::other)?;
-            Box::new(liblzma::bufread::XzDecoder::new_stream(input, stream))
-        }
-    })
-}
-
 /// The text of `source` (whose first bytes, `head`, were read already),
 /// a `format` stream inflated by a thread.
 pub fn inflate(format: Format, head: Vec<u8>, source: Box<dyn Source>) -> Box<dyn Source> {
     let (tx, rx) = mpsc::sync_channel::<Message>(AHEAD);
     let (spare, spares) = mpsc::sync_channel::<Vec<u8>>(AHEAD + 2);
-    let counted = Counted { head: io::Cursor::new(head), source, read: 0, failed: false };
-    let input = BufReader::with_capacity(1 << 16, counted);
+    let input = io::Cursor::new(head).chain(source);
     thread::spawn(move || run(format, input, &tx, &spares));
     Box::new(Inflated {
         rx,
@@ -307,8 +227,13 @@ pub fn inflate(format: Format, head: Vec<u8>, source: Box<dyn Source>) -> Box<dy
 
 /// The inflating thread: chunks of text until the end, a fault, or a
 /// reader that has gone.
-fn run(format: Format, input: Input, tx: &mpsc::SyncSender<Message>, spares: &mpsc::Receiver<Vec<u8>>) {
-    let mut decoder = match decoder(format, input) {
+fn run(
+    format: Format,
+    input: impl Read + Send,
+    tx: &mpsc::SyncSender<Message>,
+    spares: &mpsc::Receiver<Vec<u8>>,
+) {
+    let mut decoder = match compression::inflate(format, input) {
         Ok(d) => d,
         Err(e) => {
             let _ = tx.send(Err(e));
@@ -326,7 +251,7 @@ fn run(format: Format, input: Input, tx: &mpsc::SyncSender<Message>, spares: &mp
                 Ok(n) => len += n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
                 Err(e) => {
-                    fault = Some(fault_of(format, decoder.input(), &e));
+                    fault = Some(e);
                     break;
                 }
             }
@@ -344,34 +269,4 @@ fn run(format: Format, input: Input, tx: &mpsc::SyncSender<Message>, spares: &mp
             return;
         }
     }
-}
-
-/// The error of a stream that could not be inflated: the format and the
-/// compressed byte where the decoder stopped, and why.
-fn fault_of(format: Format, input: &Input, e: &io::Error) -> io::Error {
-    if input.get_ref().failed {
-        return io::Error::new(e.kind(), e.to_string());
-    }
-    let at = consumed(input);
-    let name = format.name();
-    if e.kind() == io::ErrorKind::UnexpectedEof || ends(e) {
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("{name} data ends early at compressed byte {at} (a truncated file?)"),
-        )
-    } else {
-        io::Error::new(
-            io::ErrorKind::InvalidData,
-            format!("{name} data corrupt near compressed byte {at}: {e}"),
-        )
-    }
-}
-
-/// Whether a decoder's error says its input ended inside a stream (the
-/// decoders say it in words of their own).
-fn ends(e: &io::Error) -> bool {
-    let text = e.to_string().to_ascii_lowercase();
-    ["end of file", "eof", "incomplete", "truncated", "unexpected end", "not finished"]
-        .iter()
-        .any(|w| text.contains(w))
 }

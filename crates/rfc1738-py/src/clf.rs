@@ -168,7 +168,7 @@ fn clf_check_log(py: Python<'_>, data: &[u8], log_format: Option<&str>) -> PyRes
     let ((n, counts, invalid, referers), fault) = py.detach(|| {
         let mut log = LogCheck::new(format);
         let fault = match compressed::sniff(data) {
-            Some(f) => compressed::decoder(f, data).and_then(|input| read_blocks(input, &mut log)).err(),
+            Some(f) => compressed::inflate(f, data).and_then(|input| read_blocks(input, &mut log)).err(),
             None => {
                 log.lines(log_lines(data));
                 None

@@ -1,8 +1,12 @@
 //! Which compression a log is stored in, told by its first bytes (never
 //! by the file's name): gzip, zstd, bzip2 or xz. One answer for the
 //! command (`decompress.rs`, which inflates on a thread) and the Python
-//! package (`compressed.rs`, which inflates where the log is checked);
-//! the decoders themselves live beside each, this crate has no I/O.
+//! package (`compressed.rs`, which inflates where the log is checked).
+//!
+//! With the feature `inflate`, [`inflate`] reads the text of a stream by
+//! the same decoders with the same settings for both, and words a fault
+//! the same way: the format, and the compressed byte where the decoder
+//! stopped. Without it this module has no I/O and no dependency.
 
 /// A compression format.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,6 +82,141 @@ pub fn sniff(head: &[u8], more: bool) -> Result<Option<Format>, ()> {
         Some(false) => Ok(None),
         None if more => Err(()),
         None => Ok(None),
+    }
+}
+
+#[cfg(feature = "inflate")]
+pub use reader::{inflate, Inflated, XZ_MEMLIMIT};
+
+#[cfg(feature = "inflate")]
+mod reader {
+    use super::Format;
+    use std::io::{self, BufReader, Read};
+
+    /// The most memory the xz decoder may take (a stream asking more is
+    /// an error, not an allocation); `xz -9` asks 65 MiB.
+    pub const XZ_MEMLIMIT: u64 = 256 << 20;
+
+    /// The bytes read from the compressed input, to say where a fault
+    /// lies, and whether the input itself failed (not the decoder).
+    struct Counted<R> {
+        inner: R,
+        read: u64,
+        failed: bool,
+    }
+
+    impl<R: Read> Read for Counted<R> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            let n = self.inner.read(buf).inspect_err(|e| {
+                self.failed |= e.kind() != io::ErrorKind::Interrupted;
+            })?;
+            self.read += n as u64;
+            Ok(n)
+        }
+    }
+
+    /// The compressed input through a buffer of its own, so that the
+    /// bytes the decoder consumed are known at a fault.
+    type Input<R> = BufReader<Counted<R>>;
+
+    /// A decoder over [`Input`], whatever its format.
+    trait Decoder<R>: Read + Send {
+        fn input(&self) -> &Input<R>;
+    }
+
+    impl<R: Read + Send> Decoder<R> for flate2::bufread::MultiGzDecoder<Input<R>> {
+        fn input(&self) -> &Input<R> {
+            self.get_ref()
+        }
+    }
+
+    impl<R: Read + Send> Decoder<R> for zstd::stream::read::Decoder<'static, Input<R>> {
+        fn input(&self) -> &Input<R> {
+            self.get_ref()
+        }
+    }
+
+    impl<R: Read + Send> Decoder<R> for bzip2::bufread::MultiBzDecoder<Input<R>> {
+        fn input(&self) -> &Input<R> {
+            self.get_ref()
+        }
+    }
+
+    impl<R: Read + Send> Decoder<R> for liblzma::bufread::XzDecoder<Input<R>> {
+        fn input(&self) -> &Input<R> {
+            self.get_ref()
+        }
+    }
+
+    /// The text of a compressed stream ([`inflate`]).
+    pub struct Inflated<'a, R: Read> {
+        format: Format,
+        decoder: Box<dyn Decoder<R> + 'a>,
+    }
+
+    /// The text of the `format` stream `source`. Each decoder reads
+    /// several streams one after another (`cat a.gz b.gz`, bgzip, pzstd,
+    /// pbzip2, `xz` of joined files); the zstd window is bounded by the
+    /// library's default (128 MiB), the xz decoder's memory by
+    /// [`XZ_MEMLIMIT`].
+    ///
+    /// A stream that is corrupt or ends early gives the text before the
+    /// fault, then one `InvalidData` error naming the format and the
+    /// compressed byte where the decoder stopped; an error of `source`
+    /// itself is given as it is.
+    ///
+    /// # Errors
+    /// A decoder that cannot start (zstd's context, xz's stream).
+    pub fn inflate<'a, R: Read + Send + 'a>(format: Format, source: R) -> io::Result<Inflated<'a, R>> {
+        let input = BufReader::with_capacity(1 << 16, Counted { inner: source, read: 0, failed: false });
+        let decoder: Box<dyn Decoder<R> + 'a> = match format {
+            Format::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(input)),
+            Format::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(input)?),
+            Format::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(input)),
+            Format::Xz => {
+                let stream =
+                    liblzma::stream::Stream::new_stream_decoder(XZ_MEMLIMIT, liblzma::stream::CONCATENATED)
+                        .map_err(io::Error::other)?;
+                Box::new(liblzma::bufread::XzDecoder::new_stream(input, stream))
+            }
+        };
+        Ok(Inflated { format, decoder })
+    }
+
+    impl<R: Read> Read for Inflated<'_, R> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.decoder.read(buf).map_err(|e| fault(self.format, self.decoder.input(), &e))
+        }
+    }
+
+    /// The error of a stream that could not be inflated: the format and
+    /// the compressed byte where the decoder stopped, and why.
+    fn fault<R>(format: Format, input: &Input<R>, e: &io::Error) -> io::Error {
+        if input.get_ref().failed || e.kind() == io::ErrorKind::Interrupted {
+            return io::Error::new(e.kind(), e.to_string());
+        }
+        let at = input.get_ref().read - input.buffer().len() as u64;
+        let name = format.name();
+        if e.kind() == io::ErrorKind::UnexpectedEof || ends(e) {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("{name} data ends early at compressed byte {at} (a truncated file?)"),
+            )
+        } else {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("{name} data corrupt near compressed byte {at}: {e}"),
+            )
+        }
+    }
+
+    /// Whether a decoder's error says its input ended inside a stream
+    /// (the decoders say it in words of their own).
+    fn ends(e: &io::Error) -> bool {
+        let text = e.to_string().to_ascii_lowercase();
+        ["end of file", "eof", "incomplete", "truncated", "unexpected end", "not finished"]
+            .iter()
+            .any(|w| text.contains(w))
     }
 }
 
