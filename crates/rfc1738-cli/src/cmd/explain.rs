@@ -1,8 +1,7 @@
 //! `rfc1738 explain URL...`
 
 use super::{for_each_input, report_in, warn, Inputs};
-use crate::input::Line;
-use crate::outcome::{options, parse_bytes_with, Problem};
+use crate::outcome::options;
 use crate::{explain, status};
 use std::io::{self, BufWriter, Write};
 
@@ -41,13 +40,7 @@ pub fn run(args: &ExplainArgs) -> io::Result<u8> {
     let mut code = status::OK;
     let inputs = Inputs { urls: &args.urls, files: &args.url_file, max_len: args.max_len, keep_empty: false };
     for_each_input(&inputs, &mut out, |out, at, line| {
-        let (input, parsed) = match line {
-            Line::Text(t) => {
-                let r = parse_bytes_with(&t, &options(args.lenient));
-                (t, r)
-            }
-            Line::TooLong(n) => (Vec::new(), Err(Problem::too_long(n, args.max_len))),
-        };
+        let (input, parsed) = super::parse_line(line, &options(args.lenient), args.max_len);
         match parsed {
             Ok((u, warnings)) => {
                 let deviations =

@@ -5,7 +5,7 @@
 use super::{display_name, lossy_offset};
 use crate::diag;
 use crate::input::{Line, Lines, DEFAULT_MAX_LEN};
-use crate::outcome::{options, parse_bytes_with, Problem};
+use crate::outcome::{options, Problem};
 use crate::status;
 use rfc1738::Warning;
 use serde_json::{json, Value};
@@ -99,20 +99,14 @@ pub fn run(args: &LintArgs) -> io::Result<u8> {
             }
             let Some(line) = lines.next_line().map_err(|e| super::input_error(file, &e))? else { break };
             line_no += 1;
-            let (input, result) = match line {
-                // An empty line holds no URL (README, "The contract").
-                Line::Text(t) if t.is_empty() => {
-                    if args.keep_lines && format != LintFormat::Sarif {
-                        writeln!(out)?;
-                    }
-                    continue;
+            // An empty line holds no URL (README, "The contract").
+            if matches!(&line, Line::Text(t) if t.is_empty()) {
+                if args.keep_lines && format != LintFormat::Sarif {
+                    writeln!(out)?;
                 }
-                Line::Text(t) => {
-                    let r = parse_bytes_with(&t, &options(args.lenient));
-                    (t, r)
-                }
-                Line::TooLong(n) => (Vec::new(), Err(Problem::too_long(n, args.max_len))),
-            };
+                continue;
+            }
+            let (input, result) = super::parse_line(line, &options(args.lenient), args.max_len);
             let (shown, findings) = match &result {
                 Ok((url, warnings)) => {
                     let mut all = warnings.clone();

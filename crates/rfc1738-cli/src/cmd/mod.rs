@@ -19,10 +19,25 @@ pub mod set;
 
 use crate::diag;
 use crate::input::{Line, Lines};
-use crate::outcome::{Note, Problem};
+use crate::outcome::{parse_bytes_with, Note, Problem};
 use serde_json::Value;
 use std::borrow::Cow;
 use std::io::{self, Write};
+
+/// A URL and the warnings of its lenient reading, or why it is none.
+pub type Parsed = Result<(rfc1738::Url, Vec<rfc1738::Warning>), Problem>;
+
+/// The URL of an input line, read by `opts`: the line's bytes (none for
+/// a line longer than `max_len`, whose problem says so) and the parse.
+pub fn parse_line(line: Line, opts: &rfc1738::ParseOptions, max_len: usize) -> (Vec<u8>, Parsed) {
+    match line {
+        Line::Text(t) => {
+            let r = parse_bytes_with(&t, opts);
+            (t, r)
+        }
+        Line::TooLong(n) => (Vec::new(), Err(Problem::too_long(n, max_len))),
+    }
+}
 
 /// Where an input came from: line `line` of a file (`<stdin>` for stdin),
 /// or the `line`-th argument (`name` is then `None`).

@@ -1,8 +1,8 @@
 //! `rfc1738 normalize [--lenient] [URL...]`: the normal form of each URL.
 
 use super::{for_each_input, report_in, warn, Inputs};
-use crate::input::{Line, DEFAULT_MAX_LEN};
-use crate::outcome::{options, parse_bytes_with, Note, Problem};
+use crate::input::DEFAULT_MAX_LEN;
+use crate::outcome::{options, Note};
 use crate::status;
 use rfc1738::WarningKind;
 use serde_json::json;
@@ -57,13 +57,7 @@ pub fn run(args: &NormalizeArgs) -> io::Result<u8> {
     let keep_empty = args.keep_lines || args.json;
     let inputs = Inputs { urls: &args.urls, files: &args.url_file, max_len: args.max_len, keep_empty };
     for_each_input(&inputs, &mut out, |out, at, line| {
-        let (input, result) = match line {
-            Line::Text(t) => {
-                let r = parse_bytes_with(&t, &opts);
-                (t, r)
-            }
-            Line::TooLong(n) => (Vec::new(), Err(Problem::too_long(n, args.max_len))),
-        };
+        let (input, result) = super::parse_line(line, &opts, args.max_len);
         if args.json {
             invalid += u64::from(result.is_err());
             let record = match &result {

@@ -2,7 +2,7 @@
 
 use super::{for_each_input, report_in, Inputs};
 use crate::input::{Line, DEFAULT_MAX_LEN};
-use crate::outcome::{options, parse_bytes_with, Problem};
+use crate::outcome::{options, Problem};
 use crate::{json, status};
 use rfc1738::Url;
 use rfc1738_report::template::Template;
@@ -150,13 +150,7 @@ pub fn run(args: &ParseArgs) -> io::Result<u8> {
 /// Parses one input line as `parse` does: the input, the URL or the
 /// problem, and the parse's own warnings.
 fn parse_line(args: &ParseArgs, line: Line) -> (Vec<u8>, Result<Url, Problem>, Vec<rfc1738::Warning>) {
-    let (input, parsed) = match line {
-        Line::Text(t) => {
-            let r = parse_bytes_with(&t, &options(args.lenient));
-            (t, r)
-        }
-        Line::TooLong(n) => (Vec::new(), Err(Problem::too_long(n, args.max_len))),
-    };
+    let (input, parsed) = super::parse_line(line, &options(args.lenient), args.max_len);
     match parsed {
         Ok((url, warnings)) => (input, Ok(url), warnings),
         Err(p) => (input, Err(p), Vec::new()),

@@ -2,8 +2,8 @@
 //! written through the library's builders (trurl's `--set`).
 
 use super::{for_each_input, report_in, warn, Inputs};
-use crate::input::{Line, DEFAULT_MAX_LEN};
-use crate::outcome::{options, parse_bytes_with, Note, Problem};
+use crate::input::DEFAULT_MAX_LEN;
+use crate::outcome::{options, Note};
 use crate::status;
 use rfc1738_report::set::set;
 use rfc1738_report::template::Template;
@@ -100,13 +100,7 @@ pub fn run(args: &SetArgs) -> io::Result<u8> {
     let keep_empty = args.keep_lines || args.json;
     let inputs = Inputs { urls, files: &args.url_file, max_len: args.max_len, keep_empty };
     for_each_input(&inputs, &mut out, |out, at, line| {
-        let (input, parsed) = match line {
-            Line::Text(t) => {
-                let r = parse_bytes_with(&t, &options(args.lenient));
-                (t, r)
-            }
-            Line::TooLong(n) => (Vec::new(), Err(Problem::too_long(n, args.max_len))),
-        };
+        let (input, parsed) = super::parse_line(line, &options(args.lenient), args.max_len);
         let shown = String::from_utf8_lossy(&input);
         let (url, warnings) = match parsed {
             Ok((url, warnings)) => (url, warnings),
