@@ -49,8 +49,13 @@ pub const PARTS: &[(&str, Getter)] = &[
     ("password", |u| u.password().map(written)),
     ("host", |u| u.host().map(written)),
     ("port", |u| {
-        let written = u.port_str()?;
-        Some(Value::Port(u.port().map(u64::from).or_else(|| written.parse().ok())?, Some(written)))
+        let text = u.port_str()?;
+        // A port past what a `u64` holds is still a port (§5: `port =
+        // digits`): its text, as written.
+        Some(match u.port().map(u64::from).or_else(|| text.parse().ok()) {
+            Some(n) => Value::Port(n, Some(text)),
+            None => written(text),
+        })
     }),
     ("effective_port", |u| u.effective_port().map(|p| Value::Port(p.into(), None))),
     ("url_path", |u| u.url_path().map(|p| list_of(p, b"/;?"))),
@@ -154,5 +159,15 @@ mod tests {
         assert_eq!(PARTS[find("ftp.typecode").unwrap()].1(&url), Some(plain("i")));
         assert_eq!(search(&UrlRef::parse("wais://h/db?x").unwrap()), Some("x"));
         assert_eq!(search(&UrlRef::parse("ftp://h/db").unwrap()), None);
+    }
+
+    #[test]
+    fn a_port_too_large_for_a_number_is_its_text() {
+        // §5: `port = digits`, any number of them; past 2^64 no number
+        // holds it, but the URL still has a port.
+        let big = UrlRef::parse("http://h:99999999999999999999/").unwrap();
+        assert_eq!(PARTS[find("port").unwrap()].1(&big), Some(written("99999999999999999999")));
+        let large = UrlRef::parse("http://h:99999/").unwrap();
+        assert_eq!(PARTS[find("port").unwrap()].1(&large), Some(Value::Port(99999, Some("99999"))));
     }
 }
