@@ -23,7 +23,7 @@ use arrow_schema::{DataType, Field, Fields};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rfc1738::bulk::{Checker, Login, Reading};
-use rfc1738::{pct, Message, SchemeKind, UrlRef, Warning};
+use rfc1738::{pct, Message, SchemeKind, UrlRef, Warning, WarningKind};
 use rfc1738_report::outcome::{self, Problem};
 use rfc1738_report::parts::{self as named, Getter, Value};
 use rfc1738_report::sql::Parsed;
@@ -539,6 +539,10 @@ struct ParseColumns {
     /// The view of the kind of the row before (most rows of a column
     /// share theirs).
     last_kind: (SchemeKind, u128),
+    /// The scheme of the row before ([`scheme_key`]) and its view: most
+    /// rows of a column share theirs, and a scheme held in its view is
+    /// the same view wherever it lies.
+    last_scheme: (u128, u128),
     user: Parts,
     password: Parts,
     host: Parts,
@@ -554,6 +558,16 @@ struct ParseColumns {
     /// how many rows are written.
     rows: Vec<u8>,
     len: usize,
+}
+
+/// The first sixteen bytes of `text` with all but its scheme's `n`
+/// cleared, and `n` in the top byte: equal for two texts with the same
+/// scheme. `None` for a scheme longer than a view holds, or a text
+/// shorter than sixteen bytes.
+#[inline(always)]
+fn scheme_key(text: &str, n: usize) -> Option<u128> {
+    let word = u128::from_le_bytes(*text.as_bytes().first_chunk::<16>()?);
+    (n <= MAX_INLINE).then(|| word & ((1u128 << (8 * n)) - 1) | (n as u128) << 120)
 }
 
 /// Sets the bit of `row` in `bits`.
@@ -606,26 +620,24 @@ fn error_columns(len: usize, errors: &[(usize, Problem)]) -> Vec<ArrayRef> {
         offset.push(Some(p.offset as i64));
     }
     let offsets = Int64Array::new(ScalarBuffer::from(offset.values), Sparse::<i64>::nulls(offset.valid, len));
+    // The three texts share their nulls: the rows without an error.
+    let mut valid = vec![0u8; len.div_ceil(8)];
+    for (row, _) in errors {
+        valid[row / 8] |= 1 << (row % 8);
+    }
+    let nulls = Sparse::<i64>::nulls(valid, len);
     let texts = |text: fn(&Problem) -> &str| -> ArrayRef {
         let mut values = Vec::new();
-        let mut ends = vec![0i32; len + 1];
+        let mut ends = Vec::with_capacity(len + 1);
         // The rows up to an error's, and the rows after the last, end
-        // where the text so far does: filled a run at a time (a slice's
-        // `fill`, written a vector at a time).
-        let mut from = 0;
+        // where the text so far does: written a run at a time.
         for (row, p) in errors {
-            ends[from..=*row].fill(values.len() as i32);
-            from = row + 1;
+            ends.resize(*row + 1, values.len() as i32);
             values.extend_from_slice(text(p).as_bytes());
         }
-        ends[from..].fill(values.len() as i32);
-        let mut valid = vec![0u8; len.div_ceil(8)];
-        for (row, _) in errors {
-            valid[row / 8] |= 1 << (row % 8);
-        }
-        let nulls = Sparse::<i64>::nulls(valid, len);
+        ends.resize(len + 1, values.len() as i32);
         // Each text a `str`, each end after one: not checked again.
-        Arc::new(crate::ffi::strings(ScalarBuffer::from(ends), Buffer::from_vec(values), nulls))
+        Arc::new(crate::ffi::strings(ScalarBuffer::from(ends), Buffer::from_vec(values), nulls.clone()))
     };
     vec![Arc::new(offsets), texts(|p| p.kind), texts(|p| p.rule), texts(|p| p.message.as_ref())]
 }
@@ -637,6 +649,8 @@ enum Input {
 }
 
 impl Input {
+    /// Nothing for a column given; inlined, so a row of one costs nothing.
+    #[inline(always)]
     fn push(&mut self, text: &str, at: At) {
         if let Input::Views(p) = self {
             p.part(text, text, at);
@@ -666,8 +680,9 @@ fn put(out: &mut Parts, value: Option<&str>, row: &str, at: At) {
     }
 }
 
-/// A decoded part of a row (lossy UTF-8), or null.
-#[inline]
+/// A decoded part of a row (lossy UTF-8), or null. Inlined: most rows
+/// have no user nor password, and a null costs less than the call.
+#[inline(always)]
 fn put_decoded(out: &mut Parts, value: Option<&str>, row: &str, at: At) {
     match value {
         Some(v) if has_escape(v) => out.copy(&String::from_utf8_lossy(&pct::decode(v))),
@@ -693,6 +708,8 @@ impl ParseColumns {
             scheme: views(),
             kind: own(),
             last_kind: (SchemeKind::Other, make_view(SchemeKind::Other.name().as_bytes(), 0, 0)),
+            // No scheme is empty: no key is 0.
+            last_scheme: (0, 0),
             user: sparse(),
             password: sparse(),
             host: views(),
@@ -720,12 +737,24 @@ impl ParseColumns {
     /// hold more than the §6 checks (an upper-case scheme, §2.1) through
     /// [`Parsed`], as a lenient one.
     fn push_strict(&mut self, text: &str, at: At) {
-        match UrlRef::parse(text) {
-            Ok(u) if !u.scheme().bytes().any(|b| b.is_ascii_uppercase()) => {
+        let parsed = UrlRef::parse(text);
+        // The scheme of the row before, lower-case already, or one to
+        // look at (§2.1: an upper-case letter is the parse's warning).
+        let scheme = parsed.as_ref().map(|u| (u.scheme(), scheme_key(text, u.scheme().len())));
+        let known = matches!(scheme, Ok((_, Some(k))) if k == self.last_scheme.0);
+        match parsed {
+            Ok(u) if known || !u.scheme().bytes().any(|b| b.is_ascii_uppercase()) => {
                 let row = self.begin();
                 self.input.push(text, at);
                 set_bit(&mut self.valid, row);
-                self.scheme.part(u.scheme(), text, at);
+                if known {
+                    self.scheme.view(self.last_scheme.1);
+                } else {
+                    self.scheme.part(u.scheme(), text, at);
+                    if let Ok((s, Some(k))) = scheme {
+                        self.last_scheme = (k, make_view(s.as_bytes(), 0, 0));
+                    }
+                }
                 let kind = u.kind();
                 if kind != self.last_kind.0 {
                     // A kind's name is short: held in its view.
@@ -878,6 +907,9 @@ struct WarningViews {
     security: BooleanBufferBuilder,
     message: Interned,
     offsets: Vec<i32>,
+    /// The kind of the warning before and its view (most warnings of a
+    /// column are of a few kinds, one after another).
+    last_kind: Option<(WarningKind, u128)>,
 }
 
 impl WarningViews {
@@ -893,6 +925,7 @@ impl WarningViews {
             security: BooleanBufferBuilder::new(rows),
             message: Interned::with_capacity(rows),
             offsets,
+            last_kind: None,
         }
     }
 
@@ -916,8 +949,15 @@ impl WarningViews {
         url.for_each_security_warning(|w| {
             self.offset.push(w.offset() as i64);
             self.len.push(w.len() as i64);
-            self.kind.push(w.kind().id());
-            self.security.append(w.kind().is_security());
+            let kind = w.kind();
+            match self.last_kind {
+                Some((k, view)) if k == kind => self.kind.views.push(view),
+                _ => {
+                    self.kind.push(kind.id());
+                    self.last_kind = self.kind.views.last().map(|&v| (kind, v));
+                }
+            }
+            self.security.append(kind.is_security());
             self.message.push_message(w.message());
             n += 1;
         });

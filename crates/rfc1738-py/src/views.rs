@@ -205,7 +205,7 @@ impl Parts {
 
     /// A row holding `part`, which is text of `row` when it lies in it
     /// (`row` lying `at`), copied when not.
-    #[inline]
+    #[inline(always)]
     pub fn part(&mut self, part: &str, row: &str, at: At) {
         let offset = (part.as_ptr() as usize).wrapping_sub(row.as_ptr() as usize);
         match at {

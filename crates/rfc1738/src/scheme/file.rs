@@ -53,7 +53,7 @@ impl<'a> File<'a> {
     /// Whether the host is empty or `localhost` (case-insensitive, as host
     /// names are): the machine interpreting the URL.
     #[must_use]
-    #[inline]
+    #[inline(always)]
     pub fn is_local(&self) -> bool {
         let h = self.host();
         h.is_empty() || h.eq_ignore_ascii_case("localhost")
