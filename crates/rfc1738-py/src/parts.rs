@@ -561,14 +561,26 @@ struct ParseColumns {
 }
 
 /// The first sixteen bytes of `text` with all but its scheme's `n`
-/// cleared, and `n` in the top byte: equal for two texts with the same
-/// scheme. `None` for a scheme longer than a view holds, or a text
-/// shorter than sixteen bytes.
+/// cleared: equal for two texts with the same scheme (no byte of a
+/// scheme is zero, so neither is the key, and a longer scheme shows in
+/// its next byte). `None` for a scheme longer than a view holds, or a
+/// text shorter than sixteen bytes.
 #[inline(always)]
 fn scheme_key(text: &str, n: usize) -> Option<u128> {
     let word = u128::from_le_bytes(*text.as_bytes().first_chunk::<16>()?);
-    (n <= MAX_INLINE).then(|| word & ((1u128 << (8 * n)) - 1) | (n as u128) << 120)
+    Some(word & SCHEME_MASKS.get(n)?)
 }
+
+/// [`scheme_key`]'s masks by the scheme's length.
+const SCHEME_MASKS: [u128; MAX_INLINE + 1] = {
+    let mut masks = [0u128; MAX_INLINE + 1];
+    let mut n = 0;
+    while n <= MAX_INLINE {
+        masks[n] = (1u128 << (8 * n)) - 1;
+        n += 1;
+    }
+    masks
+};
 
 /// Sets the bit of `row` in `bits`.
 #[inline]
