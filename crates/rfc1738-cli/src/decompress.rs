@@ -74,10 +74,13 @@ fn head_in_place(path: &str) -> io::Result<Option<Vec<u8>>> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileExt;
-        let file = File::open(path)?;
-        if !file.metadata()?.is_file() {
+        // Asked of the name before any opening: a FIFO opened a second
+        // time loses what its writer gave the first, then waits for a
+        // writer that never comes.
+        if !std::fs::metadata(path)?.is_file() {
             return Ok(None);
         }
+        let file = File::open(path)?;
         let mut head = [0u8; MAGIC];
         let mut n = 0;
         while n < MAGIC {

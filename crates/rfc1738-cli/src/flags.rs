@@ -43,7 +43,16 @@ pub fn seconds(s: &str) -> Result<u64, String> {
     in_range(s, 1, MAX_SECONDS)
 }
 
-/// A count such as `--max-headers` or `--jobs`: 1 to 1 000 000.
+/// `--jobs`: 1 to 1024. Each is a thread, started before the first line
+/// is read: more would cost memory and time and check nothing sooner.
+///
+/// # Errors
+/// The value is not a number, or is out of range.
+pub fn jobs(s: &str) -> Result<usize, String> {
+    in_range(s, 1, 1024).map(|n| n as usize)
+}
+
+/// A count such as `--max-headers`: 1 to 1 000 000.
 ///
 /// # Errors
 /// The value is not a number, or is out of range.
@@ -99,6 +108,8 @@ mod tests {
         assert!(seconds("18446744073709551615").is_err());
         assert_eq!(seconds("600"), Ok(600));
         assert!(count("-1").is_err());
+        assert_eq!(jobs("1024"), Ok(1024));
+        assert!(jobs("1025").is_err());
         assert_eq!(redirects("0"), Ok(0));
         assert!(redirects("101").is_err());
     }

@@ -29,7 +29,9 @@ impl BlockReader {
     /// environment variable `RFC1738_NO_MMAP` is not `1`.
     pub fn open(path: &str, max_len: usize, size: usize, map: bool) -> io::Result<BlockReader> {
         let no_map = !map || std::env::var_os("RFC1738_NO_MMAP").is_some_and(|v| v == "1");
-        if path != "-" && !no_map {
+        // The name is asked first, the file opened only when it is a
+        // regular one: a FIFO must be opened once (see `decompress`).
+        if path != "-" && !no_map && std::fs::metadata(path)?.is_file() {
             let file = File::open(path)?;
             let meta = file.metadata()?;
             if meta.is_file() {

@@ -271,6 +271,20 @@ fn set_changes_parts_through_the_builders() {
     assert_eq!(run(&["set", "http://h.dom/", "nonsense"], "").code, 2);
 }
 
+#[test]
+fn set_keeps_a_port_too_large_for_any_integer() {
+    // §3.1: `port = digits`, with no range: changing another part must
+    // not drop a port of more digits than a u64 holds.
+    let big = "99999999999999999999";
+    let r = run(&["set", &format!("http://h.dom:{big}/a"), "host=k.dom"], "");
+    assert_eq!((r.code, r.out.as_str()), (0, format!("http://k.dom:{big}/a\n").as_str()));
+    let r = run(&["set", &format!("ftp://h.dom:{big}/x"), "ftp.name=y"], "");
+    assert_eq!((r.code, r.out.as_str()), (0, format!("ftp://h.dom:{big}/y\n").as_str()));
+    // Removed when asked.
+    let r = run(&["set", &format!("http://h.dom:{big}/a"), "port="], "");
+    assert_eq!((r.code, r.out.as_str()), (0, "http://h.dom/a\n"));
+}
+
 const SUBCOMMANDS: [&str; 13] = [
     "parse",
     "check",

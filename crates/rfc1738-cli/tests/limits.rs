@@ -29,6 +29,9 @@ fn numeric_flags_are_range_checked() {
         &["lint", "--max-len", huge],
         &["check", "--max-len", huge],
         &["check", "--jobs", "0"],
+        // A thread each: a million of them took minutes and gigabytes
+        // before the first line was checked.
+        &["check", "--jobs", "1000000"],
         &["resolve", "--max-len", huge, "http://a.dom/", "b"],
         &["extract", "--max-len", "0"],
         &["set", "--max-len", huge, "http://a.dom/", "host=b.dom"],
@@ -245,4 +248,79 @@ fn check_json_on_a_line_past_the_default_limit_holds_little_more_than_it() {
     // About 10 MB for the program itself, and twice the line.
     let limit_kb = 10 * 1024 + 5 * (LINE as u64 / 1024) / 2;
     assert!(peak_kb < limit_kb, "peak RSS {peak_kb} kB, limit {limit_kb} kB");
+}
+
+/// Runs `args` (the path of a FIFO last) while a thread writes `lines`
+/// lines into the FIFO: its status and stdout, or `None` when it did not
+/// end within 20 seconds.
+#[cfg(unix)]
+fn through_a_fifo(args: &[&str], lines: usize) -> Option<(Option<i32>, String)> {
+    let dir = tempfile::tempdir().unwrap();
+    let fifo = dir.path().join("urls");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let path = fifo.clone();
+    std::thread::spawn(move || {
+        let mut w = std::fs::OpenOptions::new().write(true).open(path).unwrap();
+        let _ = w.write_all("http://a.dom/x\n".repeat(lines).as_bytes());
+    });
+    let mut child = Command::new(BIN)
+        .args(args)
+        .arg(&fifo)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let out = child.stdout.take().unwrap();
+    let reader = std::thread::spawn(move || std::io::read_to_string(out).unwrap());
+    let start = std::time::Instant::now();
+    while start.elapsed() < std::time::Duration::from_secs(20) {
+        if let Some(status) = child.try_wait().unwrap() {
+            return Some((status.code(), reader.join().unwrap()));
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    // Unblock a writer still waiting for a reader.
+    drop(std::fs::OpenOptions::new().read(true).custom_flags_nonblock(&fifo));
+    None
+}
+
+/// Opens `path` for reading without waiting for a writer.
+#[cfg(unix)]
+trait NonBlock {
+    fn custom_flags_nonblock(&mut self, path: &std::path::Path) -> std::io::Result<std::fs::File>;
+}
+
+#[cfg(unix)]
+impl NonBlock for std::fs::OpenOptions {
+    fn custom_flags_nonblock(&mut self, path: &std::path::Path) -> std::io::Result<std::fs::File> {
+        use std::os::unix::fs::OpenOptionsExt;
+        self.custom_flags(0o4000).open(path)
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_named_as_a_file_is_opened_once_and_read_whole() {
+    // A FIFO opened twice loses what its writer wrote to the first
+    // opening, and the second waits for a writer that never comes.
+    let cases: &[&[&str]] = &[
+        &["check", "--json"],
+        &["check", "--decompress", "never", "--json"],
+        &["lint", "--keep-lines"],
+        &["extract"],
+        &["parse", "--get", "{host}", "--url-file"],
+        &["normalize", "--url-file"],
+    ];
+    // One line: written and closed at once; ten thousand: more than a
+    // pipe holds (64 KiB), so the writer waits for the reader.
+    for lines in [1, 10_000] {
+        for args in cases {
+            let Some((code, out)) = through_a_fifo(args, lines) else { panic!("{args:?}: no end in 20 s") };
+            assert_eq!(code, Some(0), "{args:?}");
+            assert_eq!(out.lines().count(), lines, "{args:?}");
+        }
+    }
 }

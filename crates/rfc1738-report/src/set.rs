@@ -168,7 +168,9 @@ fn values(url: &Url) -> BTreeMap<&'static str, Vec<u8>> {
     put("user", url.user().map(d));
     put("password", url.password().map(d));
     put("host", url.host().map(|h| h.as_bytes().to_vec()));
-    put("port", crate::json::port_number(url).map(|p| p.to_string().into_bytes()));
+    // The port as written (§5 `port = digits`, no range): a number would
+    // lose one of more digits than a u64 holds. An empty one is none.
+    put("port", url.port_str().filter(|p| !p.is_empty()).map(|p| p.as_bytes().to_vec()));
     match url.kind() {
         SchemeKind::Ftp => {
             let f = url.ftp().expect("kind is ftp");

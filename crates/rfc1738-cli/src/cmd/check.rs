@@ -70,8 +70,8 @@ pub struct CheckArgs {
     /// it, common and combined lines are told apart line by line.
     #[arg(long, value_name = "FORMAT", value_parser = log_format)]
     log_format: Option<LogFormat>,
-    /// Worker threads (default: one per core).
-    #[arg(long, value_name = "N", value_parser = crate::flags::count)]
+    /// Worker threads, 1 to 1024 (default: one per core).
+    #[arg(long, value_name = "N", value_parser = crate::flags::jobs)]
     jobs: Option<usize>,
     /// Accept the deviations real-world URLs have (unsafe characters, `_`
     /// or a trailing dot in a host, an empty port, a user name in http, `/`
