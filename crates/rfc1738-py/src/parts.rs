@@ -531,8 +531,9 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
 ///   (4 bytes of offset a row, not a 16-byte view).
 struct ParseColumns {
     input: Input,
-    /// The bits of `valid`, by row into zeroed memory (a row that is not
-    /// valid, or null, writes nothing): its nulls are the struct's.
+    /// The bits of `valid`, by row: all set at first, and a row that is
+    /// not valid, or null, clears its own (most rows write nothing). Its
+    /// nulls are the struct's.
     valid: Vec<u8>,
     scheme: Parts,
     kind: Parts,
@@ -554,8 +555,8 @@ struct ParseColumns {
     /// The errors of the invalid rows, by row: the error's columns are
     /// made from them at the end.
     errors: Vec<(usize, Problem)>,
-    /// The rows that are not null, a bit each (into zeroed memory), and
-    /// how many rows are written.
+    /// The rows that are not null, a bit each (all set at first, a null
+    /// row clears its own), and how many rows are written.
     rows: Vec<u8>,
     len: usize,
 }
@@ -582,10 +583,10 @@ const SCHEME_MASKS: [u128; MAX_INLINE + 1] = {
     masks
 };
 
-/// Sets the bit of `row` in `bits`.
+/// Clears the bit of `row` in `bits`.
 #[inline]
-fn set_bit(bits: &mut [u8], row: usize) {
-    bits[row / 8] |= 1 << (row % 8);
+fn clear_bit(bits: &mut [u8], row: usize) {
+    bits[row / 8] &= !(1 << (row % 8));
 }
 
 /// A column of numbers written only where a row has one: the values and
@@ -716,7 +717,7 @@ impl ParseColumns {
         };
         ParseColumns {
             input,
-            valid: vec![0; n.div_ceil(8)],
+            valid: vec![0xff; n.div_ceil(8)],
             scheme: views(),
             kind: own(),
             last_kind: (SchemeKind::Other, make_view(SchemeKind::Other.name().as_bytes(), 0, 0)),
@@ -731,7 +732,7 @@ impl ParseColumns {
             fragment: sparse(),
             warnings: WarningViews::new(n),
             errors: Vec::new(),
-            rows: vec![0; n.div_ceil(8)],
+            rows: vec![0xff; n.div_ceil(8)],
             len: 0,
         }
     }
@@ -740,7 +741,6 @@ impl ParseColumns {
     #[inline]
     fn begin(&mut self) -> usize {
         let row = self.len;
-        set_bit(&mut self.rows, row);
         self.len += 1;
         row
     }
@@ -756,9 +756,8 @@ impl ParseColumns {
         let known = matches!(scheme, Ok((_, Some(k))) if k == self.last_scheme.0);
         match parsed {
             Ok(u) if known || !u.scheme().bytes().any(|b| b.is_ascii_uppercase()) => {
-                let row = self.begin();
+                self.begin();
                 self.input.push(text, at);
-                set_bit(&mut self.valid, row);
                 if known {
                     self.scheme.view(self.last_scheme.1);
                 } else {
@@ -786,7 +785,8 @@ impl ParseColumns {
             }
             Ok(_) => self.push_parsed(&Parsed::new(text.as_bytes(), false), text, at),
             Err(e) => {
-                self.begin();
+                let row = self.begin();
+                clear_bit(&mut self.valid, row);
                 self.input.push(text, at);
                 match outcome::scheme_of(text.as_bytes()) {
                     Some(s) => {
@@ -810,8 +810,8 @@ impl ParseColumns {
     fn push_parsed(&mut self, p: &Parsed, text: &str, at: At) {
         let row = self.begin();
         self.input.push(text, at);
-        if p.is_valid() {
-            set_bit(&mut self.valid, row);
+        if !p.is_valid() {
+            clear_bit(&mut self.valid, row);
         }
         put(&mut self.scheme, p.scheme(), text, at);
         put(&mut self.kind, p.kind(), text, at);
@@ -827,6 +827,8 @@ impl ParseColumns {
     }
 
     fn push_null(&mut self) {
+        clear_bit(&mut self.rows, self.len);
+        clear_bit(&mut self.valid, self.len);
         self.len += 1;
         self.input.null();
         self.scheme.null();

@@ -145,11 +145,14 @@ pub fn each_row<'a>(a: &'a dyn Array, mut f: impl FnMut(Option<(&'a str, At)>)) 
 pub struct Parts {
     views: Vec<u128>,
     sparse: bool,
+    /// The rows that hold a value, a bit each: a dense column's start
+    /// set and a null row clears its bit, a sparse one's start clear and
+    /// a row with a value sets it (the commoner row writes nothing).
     valid: Vec<u8>,
     /// The row being written.
     row: usize,
-    /// Rows that hold a value.
-    count: usize,
+    /// Null rows.
+    nulls: usize,
     /// The input's buffers, then the answer's own, filled one by one.
     buffers: Vec<Buffer>,
     own: Vec<u8>,
@@ -166,9 +169,9 @@ impl Parts {
         Parts {
             views,
             sparse: false,
-            valid: vec![0; len.div_ceil(8)],
+            valid: vec![0xff; len.div_ceil(8)],
             row: 0,
-            count: 0,
+            nulls: 0,
             buffers,
             own: Vec::new(),
         }
@@ -177,7 +180,7 @@ impl Parts {
     /// [`Parts::new`] for a column most of whose rows are null.
     pub fn sparse(len: usize, buffers: Vec<Buffer>) -> Parts {
         let valid = vec![0; len.div_ceil(8)];
-        Parts { views: vec![0; len], sparse: true, valid, row: 0, count: 0, buffers, own: Vec::new() }
+        Parts { views: vec![0; len], sparse: true, valid, row: 0, nulls: 0, buffers, own: Vec::new() }
     }
 
     /// A null row.
@@ -185,8 +188,12 @@ impl Parts {
     pub fn null(&mut self) {
         if !self.sparse {
             self.views.push(0);
+            if let Some(bits) = self.valid.get_mut(self.row / 8) {
+                *bits &= !(1 << (self.row % 8));
+            }
         }
         self.row += 1;
+        self.nulls += 1;
     }
 
     /// The next row holds `view`.
@@ -195,12 +202,11 @@ impl Parts {
         let row = self.row;
         if self.sparse {
             self.views[row] = view;
+            self.valid[row / 8] |= 1 << (row % 8);
         } else {
             self.views.push(view);
         }
-        self.valid[row / 8] |= 1 << (row % 8);
         self.row += 1;
-        self.count += 1;
     }
 
     /// A row holding `part`, which is text of `row` when it lies in it
@@ -285,7 +291,7 @@ impl Parts {
         if !self.own.is_empty() {
             self.buffers.push(Buffer::from_vec(std::mem::take(&mut self.own)));
         }
-        let nulls = (self.count < len)
+        let nulls = (self.nulls > 0)
             .then(|| NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(self.valid), 0, len)));
         Ok(crate::ffi::string_views(ScalarBuffer::from(self.views), self.buffers, nulls))
     }
