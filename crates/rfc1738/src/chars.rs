@@ -221,7 +221,21 @@ pub(crate) fn run_of(b: &[u8], mut i: usize, end: usize, class: Class) -> usize 
     if i >= end {
         return end;
     }
-    // Fewer than eight bytes left: the zero bytes past `end` belong to no class.
+    // Fewer than eight bytes left. With eight in the buffer, the last
+    // eight are read as one word (those before `i` read again): most
+    // runs go to the end, and one lookup each tells it.
+    if let Some(w) = end.checked_sub(8).and_then(|from| b.get(from..)).and_then(<[u8]>::first_chunk::<8>) {
+        let all = w.iter().fold(u32::MAX, |all, &c| all & MEMBER[c as usize]);
+        if all & bit != 0 {
+            return end;
+        }
+        // A byte outside the class: the first from `i` (the word's bytes
+        // before `i` may be anything).
+        let miss = miss_bits(w, bit) >> (i + 8 - end);
+        return if miss == 0 { end } else { i + miss.trailing_zeros() as usize };
+    }
+    // A buffer of fewer than eight bytes: the zero bytes past `end`
+    // belong to no class.
     i + first_miss(&chunk_from(b, i), bit)
 }
 
@@ -239,11 +253,18 @@ pub(crate) fn run_in_word(w: &[u8; 8], class: Class) -> usize {
 /// (one of them does), without a branch per byte.
 #[inline(always)]
 pub(crate) fn first_miss(w: &[u8; 8], bit: u32) -> usize {
+    miss_bits(w, bit).trailing_zeros() as usize
+}
+
+/// The bytes of `w` that lack `bit` in `MEMBER`, a bit each (bit `k` for
+/// byte `k`).
+#[inline(always)]
+fn miss_bits(w: &[u8; 8], bit: u32) -> u32 {
     let mut miss = 0u32;
     for (k, &c) in w.iter().enumerate() {
         miss |= u32::from(MEMBER[c as usize] & bit == 0) << k;
     }
-    miss.trailing_zeros() as usize
+    miss
 }
 
 /// How a host sees a byte (§3.1), as bits that `host_masks` shifts into
