@@ -752,8 +752,8 @@ impl ParseColumns {
         let parsed = UrlRef::parse(text);
         // The scheme of the row before, lower-case already, or one to
         // look at (§2.1: an upper-case letter is the parse's warning).
-        let scheme = parsed.as_ref().map(|u| (u.scheme(), scheme_key(text, u.scheme().len())));
-        let known = matches!(scheme, Ok((_, Some(k))) if k == self.last_scheme.0);
+        let key = parsed.as_ref().ok().and_then(|u| scheme_key(text, u.scheme().len()));
+        let known = key.is_some_and(|k| k == self.last_scheme.0);
         match parsed {
             Ok(u) if known || !u.scheme().bytes().any(|b| b.is_ascii_uppercase()) => {
                 self.begin();
@@ -762,8 +762,8 @@ impl ParseColumns {
                     self.scheme.view(self.last_scheme.1);
                 } else {
                     self.scheme.part(u.scheme(), text, at);
-                    if let Ok((s, Some(k))) = scheme {
-                        self.last_scheme = (k, make_view(s.as_bytes(), 0, 0));
+                    if let Some(k) = key {
+                        self.last_scheme = (k, make_view(u.scheme().as_bytes(), 0, 0));
                     }
                 }
                 let kind = u.kind();

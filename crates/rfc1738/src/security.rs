@@ -613,7 +613,7 @@ fn directory_escape<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     };
     // Only `..` or a segment with an escape can warn: most paths have
     // neither, and are not split.
-    if !escape_or_dots(path.as_bytes()) {
+    if !simd::escape_or_dots(path.as_bytes()) {
         return;
     }
     for seg in path.split('/') {
@@ -633,12 +633,6 @@ fn directory_escape<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
         );
         out.push(WarningRef::new(url.offset_of(seg), WarningKind::DirectoryEscape, message));
     }
-}
-
-/// Whether `b` holds a `%` or a `..` ([`simd::escape_or_dots`]).
-#[inline]
-fn escape_or_dots(b: &[u8]) -> bool {
-    simd::escape_or_dots(b)
 }
 
 /// §3.10: a file URL names a file on `host`, but "does not specify an
