@@ -149,10 +149,10 @@ pub const ARTICLE: Class = UCHAR.or(Class::of(SEMI | SLASH | QUEST | COLON | AMP
 pub const GROUP_REST: Class = Class::of(ALPHA | DIGIT | HYPHEN | DOT | PLUS);
 
 /// The classes with a run bit, each listed once.
-const RUN_CLASSES: [Class; 11] =
+pub(crate) const RUN_CLASSES: [Class; 11] =
     [HOSTCHAR, SCHEME, UCHAR, XCHAR, USER, FPATH, HPATH, HSEGMENT, FIELD, ARTICLE, FSEGMENT];
 
-const fn member() -> [u32; 256] {
+pub(crate) const fn member() -> [u32; 256] {
     let mut t = [0u32; 256];
     let mut c = 0;
     while c < RUN_CLASSES.len() {

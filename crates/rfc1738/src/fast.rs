@@ -607,7 +607,7 @@ fn long_port(b: &[u8], i: usize, parts: &mut Parts) -> Option<usize> {
 fn run(b: &[u8], mut i: usize, class: Class, rule: Rule) -> Result<usize, ParseError> {
     debug_assert!(class.1 != 0 && class.contains(b'%'));
     loop {
-        i = chars::run_of(b, i, b.len(), class);
+        i = simd::run_of(b, i, b.len(), class);
         // Runs of escapes stay here; plain bytes go eight at a time.
         while b.get(i) == Some(&b'%') {
             if pct::escape_at(b, i).is_none() {

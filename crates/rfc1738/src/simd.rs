@@ -389,6 +389,49 @@ pub(crate) fn set_masks<const N: usize>(
     }
 }
 
+/// Each run bit of `chars::MEMBER` (the unencoded members of a class
+/// that long runs are scanned in, `"%"` not among them) as a
+/// [`ByteSet`], at the bit's place.
+// Only x86_64's AVX2 way reads them (the test reads them everywhere).
+#[cfg_attr(any(feature = "portable", not(target_arch = "x86_64")), allow(dead_code))]
+static RUN_SETS: [ByteSet; 16] = {
+    let member = chars::member();
+    let mut sets = [ByteSet { lo: [0; 16], hi: [0; 16] }; 16];
+    let mut k = 0;
+    while k < 16 {
+        let mut members = [false; 256];
+        let mut c = 0;
+        while c < 256 {
+            members[c] = member[c] & 1 << k != 0;
+            c += 1;
+        }
+        sets[k] = ByteSet::new(&members);
+        k += 1;
+    }
+    sets
+};
+
+/// How many bytes a run must have left before [`run_of`] takes vectors.
+#[cfg_attr(any(feature = "portable", not(target_arch = "x86_64")), allow(dead_code))]
+const LONG_RUN: usize = 16;
+
+/// Where the run of unencoded members of `class` from `i` ends, as
+/// [`chars::run_of`] says: the first byte that is not one, or `end`. A
+/// run with sixteen bytes or more left goes 32 bytes a step where the
+/// processor has AVX2 (two shuffles a vector, as [`set_masks`]); a
+/// shorter one, or another processor, a word at a time. A path is the
+/// long run of most URLs.
+#[inline(always)]
+pub(crate) fn run_of(b: &[u8], i: usize, end: usize, class: chars::Class) -> usize {
+    #[cfg(all(target_arch = "x86_64", not(feature = "portable")))]
+    if class.1 != 0 && end >= 32 && end >= i + LONG_RUN && Path::detect() == Path::Avx2 {
+        let set = &RUN_SETS[class.1.trailing_zeros() as usize];
+        // SAFETY: the processor has AVX2 (`detect` asked it).
+        return unsafe { x86::run_avx2(&b[..end], i, set) };
+    }
+    chars::run_of(b, i, end, class)
+}
+
 /// The first 64 bytes of `bytes` as a block; when there are fewer, all
 /// of them copied into `scratch` (zeros), which is the block.
 #[inline(always)]
@@ -750,6 +793,54 @@ mod x86 {
         };
         let join = |lo: u32, hi: u32| u64::from(lo) | u64::from(hi) << 32;
         (join(lo.0, hi.0), std::array::from_fn(|k| join(lo.1[k], hi.1[k])))
+    }
+
+    /// `run_of` with AVX2: from `i`, 32 bytes a step; the last step the
+    /// last 32 bytes of `b`, those before `i` read again and left out.
+    ///
+    /// # Safety
+    /// The processor must have AVX2; `b` holds 32 bytes or more.
+    #[target_feature(enable = "avx2")]
+    pub(super) unsafe fn run_avx2(b: &[u8], mut i: usize, set: &super::ByteSet) -> usize {
+        let n = b.len();
+        // SAFETY: the tables are sixteen bytes each, the loads of 32
+        // bytes need no alignment; the caller makes sure of AVX2.
+        #[allow(unused_unsafe)]
+        let (lo_t, hi_t) = unsafe {
+            (
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(set.lo.as_ptr().cast())),
+                _mm256_broadcastsi128_si256(_mm_loadu_si128(set.hi.as_ptr().cast())),
+            )
+        };
+        // The bytes of `b[at..at + 32]` outside the set, a bit each.
+        let outside = |at: usize| {
+            let chunk: &[u8; 32] = b[at..].first_chunk().expect("32 bytes");
+            // SAFETY: as above.
+            #[allow(unused_unsafe)]
+            unsafe {
+                let v = _mm256_loadu_si256(chunk.as_ptr().cast());
+                let low4 = _mm256_set1_epi8(0x0f);
+                let l = _mm256_shuffle_epi8(lo_t, _mm256_and_si256(v, low4));
+                let h = _mm256_shuffle_epi8(hi_t, _mm256_and_si256(_mm256_srli_epi16(v, 4), low4));
+                _mm256_movemask_epi8(_mm256_cmpeq_epi8(_mm256_and_si256(l, h), _mm256_setzero_si256())) as u32
+            }
+        };
+        while i + 32 <= n {
+            let m = outside(i);
+            if m != 0 {
+                return i + m.trailing_zeros() as usize;
+            }
+            i += 32;
+        }
+        if i >= n {
+            return n;
+        }
+        let m = outside(n - 32) >> (i + 32 - n);
+        if m == 0 {
+            n
+        } else {
+            i + m.trailing_zeros() as usize
+        }
     }
 
     /// The host classes of sixteen or 32 bytes: what `host_portable`
@@ -1171,6 +1262,43 @@ mod tests {
                             naive(&block),
                             "{path:?} {c} at {k}"
                         );
+                    }
+                }
+            }
+        }
+    }
+
+    /// A byte outside the class, and a `"%"`, at every place of texts of
+    /// up to 80 bytes, from every start to every end: each class's run
+    /// ends where a byte-by-byte reading says (the word way, and the
+    /// vector way where the processor has it).
+    #[test]
+    fn run_of_ends_where_the_bytes_say() {
+        let texts = crate::testing::random_texts(7, 300, 80, b"aaaaaaaaaaaaaaaaz09/.;?#@:%& ~\x80");
+        for class in chars::RUN_CLASSES {
+            let member = |c: u8| chars::MEMBER[c as usize] & class.1 != 0;
+            for c in 0..=255u8 {
+                assert_eq!(
+                    RUN_SETS[class.1.trailing_zeros() as usize].contains(c),
+                    member(c),
+                    "{class:?} {c}"
+                );
+            }
+            let mut all = texts.clone();
+            for len in [31, 32, 33, 48, 64, 65, 80] {
+                for k in 0..len {
+                    for odd in [b' ', b'%', 0x80] {
+                        let mut t = vec![b'a'; len];
+                        t[k] = odd;
+                        all.push(t);
+                    }
+                }
+            }
+            for t in &all {
+                for start in 0..=t.len() {
+                    for end in [start, (start + 15).min(t.len()), (start + 16).min(t.len()), t.len()] {
+                        let naive = (start..end).find(|&k| !member(t[k])).unwrap_or(end);
+                        assert_eq!(run_of(t, start, end, class), naive, "{class:?} {t:?} {start} {end}");
                     }
                 }
             }
