@@ -4,7 +4,7 @@
 //! The caller has already consumed `1*[ alphadigit | "-" | "." ]`; this
 //! module decides which of the two rules the bytes match.
 
-use crate::chars::{self, DIGIT_C};
+use crate::chars::DIGIT_C;
 use crate::error::{ErrorKind, ParseError, Rule};
 use crate::reader::Parser;
 use crate::simd;
@@ -129,32 +129,21 @@ fn label(b: &[u8], start: usize, end: usize) -> Result<(), ParseError> {
 /// `host = hostname | hostnumber` (§3.1): the end of the host from `i`
 /// when it is valid, `None` for anything else (the rules say what).
 ///
-/// The first 24 bytes are read eight at a time: a table lookup per byte
-/// gives masks of where the host ends and where its dots, hyphens and
-/// letters are, one bit per byte, and the rules of both forms become a
-/// few operations on those bits, without a branch per byte. A longer host
-/// is read by [`blocks`].
+/// The first 32 bytes are read as two vectors (`simd::host32`): masks
+/// of where the host ends and where its dots, hyphens and letters are,
+/// one bit per byte, and the rules of both forms become a few operations
+/// on those bits, without a branch per byte. A longer host is read by
+/// [`blocks`].
 #[inline(always)]
 pub(crate) fn short(b: &[u8], i: usize) -> Option<usize> {
-    // Without a branch (nearly all hosts end there: a branch on where
-    // they end is a guess lost on a third of them).
-    let (m0, m1, m2) = (
-        chars::host_masks(&chars::chunk_from(b, i)),
-        chars::host_masks(&chars::chunk_from(b, i + 8)),
-        chars::host_masks(&chars::chunk_from(b, i + 16)),
-    );
-    let spread = |m: u32, k: usize| {
-        (m & 0xff, u64::from((m >> 8) as u8) << k, u64::from((m >> 16) as u8) << k, u64::from(m >> 24) << k)
-    };
-    let (o0, d0, h0, l0) = spread(m0, 0);
-    let (o1, d1, h1, l1) = spread(m1, 8);
-    let (o2, d2, h2, l2) = spread(m2, 16);
-    let outside = o0 | o1 << 8 | o2 << 16;
+    // Both vectors without a branch (nearly all hosts end within them:
+    // a branch on where they end is a guess lost on a third of them).
+    let [outside, dots, hyphens, letters] = simd::host32(b, i);
     if outside == 0 {
         return blocks(b, i, b.len());
     }
     let n = outside.trailing_zeros() as usize;
-    (n > 0 && labels(n, d0 | d1 | d2, h0 | h1 | h2, l0 | l1 | l2)).then_some(i + n)
+    (n > 0 && labels(n, dots, hyphens, letters)).then_some(i + n)
 }
 
 /// The rules of `host` for a host of `n` bytes (1 to `MAX_LABEL`), on
