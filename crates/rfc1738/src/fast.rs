@@ -608,7 +608,7 @@ fn run(b: &[u8], mut i: usize, class: Class, rule: Rule) -> Result<usize, ParseE
     debug_assert!(class.1 != 0 && class.contains(b'%'));
     loop {
         i = simd::run_of(b, i, b.len(), class);
-        // Runs of escapes stay here; plain bytes go eight at a time.
+        // Runs of escapes stay here; plain bytes go by `run_of`.
         while b.get(i) == Some(&b'%') {
             if pct::escape_at(b, i).is_none() {
                 return Err(ParseError::new(i, ErrorKind::InvalidEscape, rule));

@@ -297,9 +297,9 @@ mod tests {
             names.push(n.as_bytes().to_vec());
         }
         names.push([b'1'; 60].iter().chain(b".2.3.4").copied().collect());
-        // Names of 24 bytes and more, read by `blocks`: up to `MAX_NAME`
+        // Names of 32 bytes and more, read by `blocks`: up to `MAX_NAME`
         // and one byte over, labels of 63 and 64 bytes.
-        for len in [23, 24, 25, 63, 64, 65, 100, 127, 128, 129, 200, 252, 253, 254, 300] {
+        for len in [23, 24, 25, 31, 32, 33, 63, 64, 65, 100, 127, 128, 129, 200, 252, 253, 254, 300] {
             let name = "abcdefg.".repeat(len / 8 + 1)[..len - 3].to_string() + "com";
             names.push(name.into_bytes());
         }

@@ -11,6 +11,7 @@ use crate::chars::{self, Class};
 use crate::error::{ErrorKind, ParseError, Rule};
 use crate::options::Lenient;
 use crate::pct;
+use crate::simd;
 use crate::warning::WarningKind;
 
 /// The longest input accepted: offsets are stored as `u32`.
@@ -34,16 +35,16 @@ impl Parser<'_> {
     pub(crate) fn scan(&self, mut i: usize, class: Class, rule: Rule) -> Result<usize, ParseError> {
         let (b, end) = (self.b, self.end.min(self.b.len()));
         loop {
-            // Eight bytes at a time up to the first byte that is not a
-            // plain member (a class without a run bit: byte by byte).
-            i = chars::run_of(b, i, end, class);
+            // A vector or a word at a time up to the first byte that is
+            // not a plain member (a class without a run bit: byte by byte).
+            i = simd::run_of(b, i, end, class);
             while class.1 == 0 && i < end && b[i] != b'%' && class.contains(b[i]) {
                 i += 1;
             }
             if !class.contains(b'%') {
                 return Ok(i);
             }
-            // Runs of escapes stay here; plain bytes go eight at a time.
+            // Runs of escapes stay here; plain bytes go by `run_of`.
             while i < end && b[i] == b'%' {
                 if pct::escape_at(b, i).is_none() {
                     return Err(ParseError::new(i, ErrorKind::InvalidEscape, rule));
