@@ -423,6 +423,38 @@ fn a_file_that_cannot_be_read_is_reported_and_the_next_is_read() {
 }
 
 #[test]
+fn a_url_file_that_cannot_be_read_is_reported_and_the_next_is_read() {
+    // The subcommands that read --url-file do as `check` does above: each
+    // unreadable file named on stderr, the others read, exit status 2.
+    let dir = std::env::temp_dir().join(format!("rfc1738-unreadable-url-file-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
+    std::fs::write(&a, "http://a.dom/\n").unwrap();
+    std::fs::write(&b, "http://b.dom/\n").unwrap();
+    let missing = dir.join("missing.txt");
+    let [a, b, missing, dir_s] = [&a, &b, &missing, &dir].map(|p| p.to_str().unwrap().to_string());
+    let files = ["--url-file", &a, "--url-file", &missing, "--url-file", &dir_s, "--url-file", &b];
+    let cases: &[&[&str]] = &[
+        &["parse"],
+        &["parse", "--json"],
+        &["normalize"],
+        &["explain"],
+        &["set", "port=1"],
+        &["resolve", "http://c.dom/"],
+    ];
+    for args in cases {
+        let out = rfc1738().args(*args).args(files).output().unwrap();
+        let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stdout}{stderr}");
+        assert!(stderr.contains(&format!("rfc1738: {missing}: ")), "{args:?}: {stderr}");
+        assert!(stderr.contains(&format!("rfc1738: {dir_s}: ")), "{args:?}: {stderr}");
+        let (at_a, at_b) = (stdout.find("a.dom"), stdout.find("b.dom"));
+        assert!(at_a.is_some() && at_a < at_b, "{args:?}: {stdout}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn an_unreadable_stdin_is_named() {
     // `rfc1738 parse < some/dir`: the read error says which input.
     let dir = std::env::temp_dir();

@@ -39,7 +39,7 @@ pub fn run(args: &ExplainArgs) -> io::Result<u8> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut code = status::OK;
     let inputs = Inputs { urls: &args.urls, files: &args.url_file, max_len: args.max_len, keep_empty: false };
-    for_each_input(&inputs, &mut out, |out, at, line| {
+    let all_read = for_each_input(&inputs, &mut out, |out, at, line| {
         let (input, parsed) = super::parse_line(line, &options(args.lenient), args.max_len);
         match parsed {
             Ok((u, warnings)) => {
@@ -60,7 +60,7 @@ pub fn run(args: &ExplainArgs) -> io::Result<u8> {
         }
     })?;
     out.flush()?;
-    Ok(code)
+    Ok(status::of_run(all_read, code == status::INVALID))
 }
 
 /// The explanation of one URL followed by a blank line.

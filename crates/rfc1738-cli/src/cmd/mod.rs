@@ -260,25 +260,44 @@ pub struct Inputs<'a> {
 /// empty line of a file or stdin holds no URL: it is skipped, or with
 /// `keep_empty` answered by an empty line (README, "The contract"). `out`
 /// is flushed whenever the next line has to wait for its input, so that
-/// on a slow pipe each answer comes with its line.
+/// on a slow pipe each answer comes with its line. A file that cannot be
+/// opened or read is said on stderr and the next one is read, as
+/// [`for_each_file`] does: whether every file could be read.
 pub fn for_each_input<W: Write>(
     inputs: &Inputs<'_>,
     out: &mut W,
     mut each: impl FnMut(&mut W, At<'_>, Line) -> io::Result<()>,
-) -> io::Result<()> {
+) -> io::Result<bool> {
     let stdin = ["-".to_string()];
     let files = if inputs.urls.is_empty() && inputs.files.is_empty() { &stdin[..] } else { inputs.files };
+    let mut all_read = true;
     for (u, line) in inputs.urls.iter().zip(1..) {
         if u == "-" {
-            lines_of("-", inputs, out, &mut each)?;
+            let read = lines_of("-", inputs, out, &mut each);
+            all_read &= said_if_unread(out, read)?;
         } else {
             each(out, At { name: None, line }, Line::Text(u.as_bytes().to_vec()))?;
         }
     }
     for file in files {
-        lines_of(file, inputs, out, &mut each)?;
+        let read = lines_of(file, inputs, out, &mut each);
+        all_read &= said_if_unread(out, read)?;
     }
-    Ok(())
+    Ok(all_read)
+}
+
+/// Whether a file was read: its [`InputError`] written on stderr (after
+/// `out` is flushed, so that it comes after the lines before it) and
+/// `false`; any other error ends the run.
+fn said_if_unread(out: &mut impl Write, read: io::Result<()>) -> io::Result<bool> {
+    match read {
+        Err(e) if e.get_ref().is_some_and(|inner| inner.is::<InputError>()) => {
+            out.flush()?;
+            writeln!(io::stderr().lock(), "rfc1738: {e}")?;
+            Ok(false)
+        }
+        other => other.map(|()| true),
+    }
 }
 
 /// [`for_each_input`] over the lines of one file (`-`: stdin).
@@ -359,14 +378,8 @@ pub fn for_each_file<W: Write>(
 ) -> io::Result<bool> {
     let mut all_read = true;
     for file in files {
-        match each(out, file) {
-            Err(e) if e.get_ref().is_some_and(|inner| inner.is::<InputError>()) => {
-                out.flush()?;
-                writeln!(io::stderr().lock(), "rfc1738: {e}")?;
-                all_read = false;
-            }
-            other => other?,
-        }
+        let read = each(out, file);
+        all_read &= said_if_unread(out, read)?;
     }
     Ok(all_read)
 }

@@ -56,7 +56,7 @@ pub fn run(args: &NormalizeArgs) -> io::Result<u8> {
     let mut invalid = 0u64;
     let keep_empty = args.keep_lines || args.json;
     let inputs = Inputs { urls: &args.urls, files: &args.url_file, max_len: args.max_len, keep_empty };
-    for_each_input(&inputs, &mut out, |out, at, line| {
+    let all_read = for_each_input(&inputs, &mut out, |out, at, line| {
         let (input, result) = super::parse_line(line, &opts, args.max_len);
         if args.json {
             invalid += u64::from(result.is_err());
@@ -96,5 +96,5 @@ pub fn run(args: &NormalizeArgs) -> io::Result<u8> {
         }
     })?;
     out.flush()?;
-    Ok(if invalid == 0 { status::OK } else { status::INVALID })
+    Ok(status::of_run(all_read, invalid > 0))
 }
