@@ -62,6 +62,13 @@ fn the_summary_has_a_referer_table_and_fields_chooses() {
     );
     let (_, out, _) = run(&["check", "--format", "clf", "--quiet", "--fields", "referer"], LOG.as_bytes());
     assert!(out.starts_with("checked 6 log lines: 4 valid, 2 invalid\n") && out.contains("referer"), "{out}");
+    let (_, out, _) =
+        run(&["check", "--format", "clf", "--quiet", "--fields", "request,referer"], LOG.as_bytes());
+    assert!(out.starts_with("checked 6 log lines: 3 valid, 3 invalid\n"), "{out}");
+    // Without a log format the flag would change nothing: a usage error.
+    let (code, out, err) = run(&["check", "--quiet", "--fields", "request"], LOG.as_bytes());
+    assert_eq!((code, out.as_str()), (2, ""), "{err}");
+    assert!(err.contains("--fields") && err.contains("--format clf"), "{err}");
     let (_, out, _) = run(&["check", "--format", "clf", "--json", "--summary", "-q"], LOG.as_bytes());
     let s: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(

@@ -58,9 +58,9 @@ pub struct CheckArgs {
     #[arg(long, value_enum, default_value_t = Format::Url)]
     format: Format,
     /// With --format clf: the URLs of each log line checked and counted,
-    /// `request`, `referer` (the Combined format's), or both; a line is
-    /// valid when each is. The summary has a table of each.
-    #[arg(long, value_enum, value_delimiter = ',', default_value = "request,referer")]
+    /// `request`, `referer` (the Combined format's), or both (without
+    /// it); a line is valid when each is. The summary has a table of each.
+    #[arg(long, value_enum, value_delimiter = ',')]
     fields: Vec<Field>,
     /// The format the server wrote its log in (implies --format clf): an
     /// Apache `LogFormat` string (`%h %l %u %t \"%r\" %>s %b`, `%v`,
@@ -92,6 +92,19 @@ pub struct CheckArgs {
     top: usize,
     /// Files with one URL (or log line) per line; `-` or none for stdin.
     files: Vec<String>,
+}
+
+impl CheckArgs {
+    /// The fields of `--fields`; both without it.
+    fn fields(&self) -> clf::Fields {
+        if self.fields.is_empty() {
+            return clf::Fields::BOTH;
+        }
+        clf::Fields {
+            request: self.fields.contains(&Field::Request),
+            referer: self.fields.contains(&Field::Referer),
+        }
+    }
 }
 
 /// The examples at the end of `check --help`.
@@ -688,8 +701,14 @@ pub fn run(args: &CheckArgs) -> io::Result<u8> {
     };
     let mut out = BufWriter::with_capacity(1 << 16, raw);
     let clf = args.format == Format::Clf || args.log_format.is_some();
-    let mut summary =
-        Summary { with_referers: clf && args.fields.contains(&Field::Referer), ..Summary::default() };
+    if !clf && !args.fields.is_empty() {
+        // A flag that would change nothing is a mistake to say, not to
+        // pass over.
+        eprintln!("rfc1738: --fields: the fields of a log line, for --format clf or --log-format");
+        return Ok(status::ERROR);
+    }
+    let fields = args.fields();
+    let mut summary = Summary { with_referers: clf && fields.referer, ..Summary::default() };
     let all_read = super::for_each_file(&files, &mut out, |out, file| {
         check_file(args, file, jobs, color, out, &mut summary)
     })?;
@@ -745,10 +764,7 @@ fn check_file(
         max_len: args.max_len,
         format: if args.log_format.is_some() { Format::Clf } else { args.format },
         log_format: args.log_format.as_ref(),
-        fields: clf::Fields {
-            request: args.fields.contains(&Field::Request),
-            referer: args.fields.contains(&Field::Referer),
-        },
+        fields: args.fields(),
         lenient: args.lenient,
         quiet: args.quiet,
         keep_lines: args.keep_lines,
