@@ -57,6 +57,13 @@ fn same_exits_0_for_equivalent_urls_1_for_different_or_invalid() {
     let (code, _, err) = run(&["same", "http://a b/", "http://h.example/"], "");
     assert_eq!(code, 1, "not a URL: not equivalent; 2 is for usage errors");
     assert!(err.contains("invalid URL: unsafe character"), "{err}");
+    // --quiet prints nothing at all: the exit status says it.
+    assert_eq!(
+        run(&["same", "-q", "http://a b/", "http://h.example/"], ""),
+        (1, String::new(), String::new())
+    );
+    let lenient = run(&["same", "-q", "--lenient", "http://h.example/~x", "http://h.example/%7ex"], "");
+    assert_eq!(lenient, (0, String::new(), String::new()), "no warning either");
     assert_eq!(run(&["same", "http://h.example/"], "").0, 2, "a usage error");
     assert_eq!(run(&["same", "--lenient", "http://h.example/~x", "http://h.example/%7ex"], "").0, 0);
 }

@@ -15,7 +15,8 @@ pub struct SameArgs {
     /// as a warning (see `normalize --lenient`).
     #[arg(long)]
     lenient: bool,
-    /// Print nothing; the exit status says it.
+    /// Print nothing, not even why a URL is invalid or its warnings: the
+    /// exit status says it.
     #[arg(long, short)]
     quiet: bool,
     /// The first URL (`-`: a line of stdin).
@@ -40,6 +41,7 @@ pub fn run(args: &SameArgs) -> io::Result<u8> {
     let inputs = super::fixed_arguments(&[&args.a, &args.b])?;
     for input in &inputs {
         match parse_bytes_with(input.as_bytes(), &opts) {
+            Ok((url, _)) if args.quiet => urls.push(url),
             Ok((url, warnings)) => {
                 let mut err = anstream::stderr().lock();
                 let at = super::At { name: None, line: urls.len() as u64 + 1 };
@@ -50,8 +52,11 @@ pub fn run(args: &SameArgs) -> io::Result<u8> {
             }
             Err(p) => {
                 // Not a URL, so not equivalent to anything: exit 1 (2 is
-                // for usage and I/O errors), the reason on stderr.
-                report(&mut anstream::stderr().lock(), input.as_bytes(), &p)?;
+                // for usage and I/O errors), the reason on stderr unless
+                // --quiet.
+                if !args.quiet {
+                    report(&mut anstream::stderr().lock(), input.as_bytes(), &p)?;
+                }
                 return Ok(status::INVALID);
             }
         }
