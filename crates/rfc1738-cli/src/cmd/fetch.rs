@@ -152,10 +152,15 @@ fn options(args: &FetchArgs) -> Result<Options, String> {
         Some(s) => Some(rfc1738_access::news_server(&s).map_err(|e| e.to_string())?),
         None => None,
     };
-    let email = args.email.clone().or_else(|| std::env::var("EMAIL").ok()).unwrap_or_else(|| {
-        let user = std::env::var("USER").unwrap_or_else(|_| "anonymous".into());
-        format!("{user}@localhost")
-    });
+    // §3.2.1: the password of an anonymous login is the end user's e-mail
+    // address; an empty $EMAIL says none.
+    let email =
+        args.email.clone().or_else(|| std::env::var("EMAIL").ok().filter(|e| !e.is_empty())).unwrap_or_else(
+            || {
+                let user = std::env::var("USER").unwrap_or_else(|_| "anonymous".into());
+                format!("{user}@localhost")
+            },
+        );
     Ok(Options {
         io_timeout: Duration::from_secs(args.timeout.max(1)),
         total_timeout: Duration::from_secs(args.max_time.max(1)),

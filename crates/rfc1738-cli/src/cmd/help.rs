@@ -72,7 +72,10 @@ fn environment(name: &str) -> Vec<(&'static str, &'static str)> {
     }
     if name == "fetch" {
         vars.push(("NNTPSERVER", "the news server for news: URLs, when --news-server is not given."));
-        vars.push(("EMAIL", "the password of an anonymous ftp login (else USER@ the host name)."));
+        vars.push((
+            "EMAIL",
+            "the password of an anonymous ftp login (else $USER@localhost, or anonymous@localhost).",
+        ));
     }
     vars
 }
