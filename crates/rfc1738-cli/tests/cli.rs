@@ -93,7 +93,9 @@ fn parse_reads_stdin_and_reports_errors_with_a_caret() {
     assert!(stdout.starts_with("http://h.dom/ok\n"));
     assert_eq!(
         stderr,
-        "rfc1738: <stdin>:2:15: invalid URL: unsafe character must be encoded at offset 14 (in hpath)\n  http://h.dom/a b\n                ^\n"
+        "rfc1738: <stdin>:2:15: invalid URL: unsafe character must be encoded at offset 14 (in hpath)\n  http://h.dom/a b\n                ^\n\
+         rfc1738: 1 of 2 URLs invalid\n",
+        "each invalid line reported, and at the end how many"
     );
 }
 

@@ -1,8 +1,8 @@
 //! `rfc1738 explain URL...`
 
 use super::{for_each_input, report_in, warn, Inputs};
+use crate::explain;
 use crate::outcome::options;
-use crate::{explain, status};
 use std::io::{self, BufWriter, Write};
 
 /// Arguments of `explain`.
@@ -37,9 +37,9 @@ Examples:
 /// Runs `explain`.
 pub fn run(args: &ExplainArgs) -> io::Result<u8> {
     let mut out = BufWriter::new(io::stdout().lock());
-    let mut code = status::OK;
+    let mut invalid = 0u64;
     let inputs = Inputs { urls: &args.urls, files: &args.url_file, max_len: args.max_len, keep_empty: false };
-    let all_read = for_each_input(&inputs, &mut out, |out, at, line| {
+    let run = for_each_input(&inputs, &mut out, |out, at, line| {
         let (input, parsed) = super::parse_line(line, &options(args.lenient), args.max_len);
         match parsed {
             Ok((u, warnings)) => {
@@ -54,13 +54,13 @@ pub fn run(args: &ExplainArgs) -> io::Result<u8> {
             }
             Err(p) => {
                 out.flush()?;
-                code = status::INVALID;
+                invalid += 1;
                 report_in(&mut anstream::stderr().lock(), at, &input, &p)
             }
         }
     })?;
     out.flush()?;
-    Ok(status::of_run(all_read, code == status::INVALID))
+    run.end(invalid, "URLs invalid")
 }
 
 /// The explanation of one URL followed by a blank line.

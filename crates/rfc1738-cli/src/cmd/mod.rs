@@ -262,28 +262,56 @@ pub struct Inputs<'a> {
 /// is flushed whenever the next line has to wait for its input, so that
 /// on a slow pipe each answer comes with its line. A file that cannot be
 /// opened or read is said on stderr and the next one is read, as
-/// [`for_each_file`] does: whether every file could be read.
+/// [`for_each_file`] does.
 pub fn for_each_input<W: Write>(
     inputs: &Inputs<'_>,
     out: &mut W,
     mut each: impl FnMut(&mut W, At<'_>, Line) -> io::Result<()>,
-) -> io::Result<bool> {
+) -> io::Result<Run> {
     let stdin = ["-".to_string()];
     let files = if inputs.urls.is_empty() && inputs.files.is_empty() { &stdin[..] } else { inputs.files };
+    let mut run = Run { all_read: true, inputs: 0 };
+    let mut counted = |out: &mut W, at: At<'_>, line: Line| {
+        run.inputs += 1;
+        each(out, at, line)
+    };
     let mut all_read = true;
     for (u, line) in inputs.urls.iter().zip(1..) {
         if u == "-" {
-            let read = lines_of("-", inputs, out, &mut each);
+            let read = lines_of("-", inputs, out, &mut counted);
             all_read &= said_if_unread(out, read)?;
         } else {
-            each(out, At { name: None, line }, Line::Text(u.as_bytes().to_vec()))?;
+            counted(out, At { name: None, line }, Line::Text(u.as_bytes().to_vec()))?;
         }
     }
     for file in files {
-        let read = lines_of(file, inputs, out, &mut each);
+        let read = lines_of(file, inputs, out, &mut counted);
         all_read &= said_if_unread(out, read)?;
     }
-    Ok(all_read)
+    run.all_read = all_read;
+    Ok(run)
+}
+
+/// What [`for_each_input`] read.
+#[derive(Clone, Copy, Debug)]
+pub struct Run {
+    /// Whether every file could be read.
+    pub all_read: bool,
+    /// How many inputs were given to `each` (empty lines are none).
+    pub inputs: u64,
+}
+
+impl Run {
+    /// The run's last line on stderr when some of several inputs failed:
+    /// `failed` of its inputs, and `what` they are (`URLs invalid`). A
+    /// million lines' reports scroll away; the count stays. Then the
+    /// exit status (`status::of_run`).
+    pub fn end(self, failed: u64, what: &str) -> io::Result<u8> {
+        if failed > 0 && self.inputs > 1 {
+            writeln!(io::stderr().lock(), "rfc1738: {failed} of {} {what}", self.inputs)?;
+        }
+        Ok(crate::status::of_run(self.all_read, failed > 0))
+    }
 }
 
 /// Whether a file was read: its [`InputError`] written on stderr (after

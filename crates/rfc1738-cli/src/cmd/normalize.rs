@@ -3,7 +3,6 @@
 use super::{for_each_input, report_in, warn, Inputs};
 use crate::input::DEFAULT_MAX_LEN;
 use crate::outcome::{options, Note};
-use crate::status;
 use rfc1738::WarningKind;
 use serde_json::json;
 use std::io::{self, BufWriter, Write};
@@ -56,7 +55,7 @@ pub fn run(args: &NormalizeArgs) -> io::Result<u8> {
     let mut invalid = 0u64;
     let keep_empty = args.keep_lines || args.json;
     let inputs = Inputs { urls: &args.urls, files: &args.url_file, max_len: args.max_len, keep_empty };
-    let all_read = for_each_input(&inputs, &mut out, |out, at, line| {
+    let run = for_each_input(&inputs, &mut out, |out, at, line| {
         let (input, result) = super::parse_line(line, &opts, args.max_len);
         if args.json {
             invalid += u64::from(result.is_err());
@@ -96,5 +95,5 @@ pub fn run(args: &NormalizeArgs) -> io::Result<u8> {
         }
     })?;
     out.flush()?;
-    Ok(status::of_run(all_read, invalid > 0))
+    run.end(invalid, "URLs invalid")
 }

@@ -119,7 +119,7 @@ pub fn run(args: &ParseArgs) -> io::Result<u8> {
     }
     let mut out = BufWriter::new(io::stdout().lock());
     let mut invalid = 0u64;
-    let all_read = for_each_input(&args.inputs(), &mut out, |out, at, line| {
+    let run = for_each_input(&args.inputs(), &mut out, |out, at, line| {
         let (input, result, warnings) = parse_line(args, line);
         invalid += u64::from(result.is_err());
         if args.json {
@@ -144,7 +144,7 @@ pub fn run(args: &ParseArgs) -> io::Result<u8> {
         }
     })?;
     out.flush()?;
-    Ok(status::of_run(all_read, invalid > 0))
+    run.end(invalid, "URLs invalid")
 }
 
 /// Parses one input line as `parse` does: the input, the URL or the
@@ -163,7 +163,7 @@ fn run_get(args: &ParseArgs, template: &Template) -> io::Result<u8> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut invalid = 0u64;
     let mut line_out = Vec::new();
-    let all_read = for_each_input(&args.inputs(), &mut out, |out, at, line| {
+    let run = for_each_input(&args.inputs(), &mut out, |out, at, line| {
         let (input, result, _) = parse_line(args, line);
         line_out.clear();
         match &result {
@@ -182,7 +182,7 @@ fn run_get(args: &ParseArgs, template: &Template) -> io::Result<u8> {
         out.write_all(&line_out)
     })?;
     out.flush()?;
-    Ok(status::of_run(all_read, invalid > 0))
+    run.end(invalid, "URLs invalid")
 }
 
 /// `--format csv|tsv`: a header, then a row per input, valid or not.
@@ -193,7 +193,7 @@ fn run_table(args: &ParseArgs, table: Table) -> io::Result<u8> {
     let mut row = Vec::new();
     write_row(&mut row, delimiter, COLUMNS.iter().map(|c| Some((*c).to_string())));
     out.write_all(&row)?;
-    let all_read = for_each_input(&args.inputs(), &mut out, |out, _, line| {
+    let run = for_each_input(&args.inputs(), &mut out, |out, _, line| {
         let (input, result, warnings) = parse_line(args, line);
         invalid += u64::from(result.is_err());
         let obj = json::object(&input, &result, &warnings);
@@ -202,7 +202,7 @@ fn run_table(args: &ParseArgs, table: Table) -> io::Result<u8> {
         out.write_all(&row)
     })?;
     out.flush()?;
-    Ok(status::of_run(all_read, invalid > 0))
+    run.end(invalid, "URLs invalid")
 }
 
 /// The text of column `name` of a JSON record; `None` for null or absent.

@@ -79,7 +79,7 @@ pub fn run(args: &ResolveArgs) -> io::Result<u8> {
     let mut failed = 0u64;
     let keep_empty = args.keep_lines || args.json;
     let inputs = Inputs { urls: &args.references, files: &args.url_file, max_len: args.max_len, keep_empty };
-    let all_read = for_each_input(&inputs, &mut out, |out, at, line| {
+    let run = for_each_input(&inputs, &mut out, |out, at, line| {
         let Line::Text(bytes) = line else {
             failed += 1;
             let message = format!("line longer than {} bytes (--max-len)", args.max_len);
@@ -112,7 +112,7 @@ pub fn run(args: &ResolveArgs) -> io::Result<u8> {
         }
     })?;
     out.flush()?;
-    Ok(status::of_run(all_read, failed > 0))
+    run.end(failed, "references not resolved")
 }
 
 fn write_resolve_error(
