@@ -89,6 +89,9 @@ pub fn run(args: &LintArgs) -> io::Result<u8> {
     let mut out = BufWriter::new(anstream::stdout().lock());
     let mut count = 0u64;
     let mut sarif = Sarif::default();
+    if format == LintFormat::Sarif {
+        sarif.begin(&mut out)?;
+    }
     let all_read = super::for_each_file(&files, &mut out, |out, file| {
         let mut lines = Lines::open(file, args.max_len).map_err(|e| super::open_error(file, &e))?;
         let name = display_name(file);
@@ -124,7 +127,7 @@ pub fn run(args: &LintArgs) -> io::Result<u8> {
             };
             count += findings.len() as u64;
             match format {
-                LintFormat::Sarif => sarif.add(file, line_no, &findings),
+                LintFormat::Sarif => sarif.add(out, file, line_no, &findings)?,
                 _ if args.keep_lines => write_line(out, format, name, line_no, &shown, &findings)?,
                 _ => {
                     for f in &findings {
@@ -136,8 +139,7 @@ pub fn run(args: &LintArgs) -> io::Result<u8> {
         Ok(())
     })?;
     if format == LintFormat::Sarif {
-        serde_json::to_writer_pretty(&mut out, &sarif.log())?;
-        writeln!(out)?;
+        sarif.end(&mut out)?;
     }
     out.flush()?;
     Ok(status::of_run(all_read, count != 0))
@@ -211,15 +213,32 @@ fn write_line(
 
 /// The findings of a run as one SARIF 2.1.0 log (OASIS, 2020): one run of
 /// the tool `rfc1738`, a rule per kind of finding, a result per finding.
+/// Each result is written as it is found, one a line, so that memory
+/// does not grow with the input; the rules, known at the end, follow the
+/// results (JSON's members have no order).
 #[derive(Default)]
 struct Sarif {
     /// Kinds in the order first seen, each with its first message.
     rules: Vec<(&'static str, String)>,
-    results: Vec<Value>,
+    /// Results written so far.
+    results: u64,
 }
 
 impl Sarif {
-    fn add(&mut self, file: &str, line: u64, findings: &[Found]) {
+    /// The log up to its first result.
+    fn begin(&self, out: &mut impl Write) -> io::Result<()> {
+        let head = r#"{
+  "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+  "version": "2.1.0",
+  "runs": [
+    {
+      "columnKind": "unicodeCodePoints",
+      "results": ["#;
+        // Columns count characters, as the text output does.
+        out.write_all(head.as_bytes())
+    }
+
+    fn add(&mut self, out: &mut impl Write, file: &str, line: u64, findings: &[Found]) -> io::Result<()> {
         for f in findings {
             let index = match self.rules.iter().position(|(k, _)| *k == f.kind) {
                 Some(i) => i,
@@ -240,7 +259,7 @@ impl Sarif {
             } else {
                 json!({"uri": file_uri(file)})
             };
-            self.results.push(json!({
+            let result = json!({
                 "ruleId": f.kind,
                 "ruleIndex": index,
                 "level": level,
@@ -250,31 +269,31 @@ impl Sarif {
                     "region": {"startLine": line, "startColumn": f.char_column},
                 }}],
                 "properties": {"offset": f.offset, "security": f.level == "security"},
-            }));
+            });
+            out.write_all(if self.results == 0 { b"\n        " } else { b",\n        " })?;
+            serde_json::to_writer(&mut *out, &result)?;
+            self.results += 1;
         }
+        Ok(())
     }
 
-    fn log(&self) -> Value {
+    /// The rest of the log: the end of the results, then the tool and
+    /// its rules.
+    fn end(&self, out: &mut impl Write) -> io::Result<()> {
         let rules: Vec<Value> = self
             .rules
             .iter()
             .map(|(kind, message)| json!({"id": kind, "shortDescription": {"text": message}}))
             .collect();
-        json!({
-            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-            "version": "2.1.0",
-            "runs": [{
-                "tool": {"driver": {
-                    "name": "rfc1738",
-                    "version": env!("CARGO_PKG_VERSION"),
-                    "informationUri": "https://www.rfc-editor.org/rfc/rfc1738",
-                    "rules": rules,
-                }},
-                // Columns count characters, as the text output does.
-                "columnKind": "unicodeCodePoints",
-                "results": self.results,
-            }],
-        })
+        let tool = json!({"driver": {
+            "name": "rfc1738",
+            "version": env!("CARGO_PKG_VERSION"),
+            "informationUri": "https://www.rfc-editor.org/rfc/rfc1738",
+            "rules": rules,
+        }});
+        let tool = serde_json::to_string_pretty(&tool)?.replace('\n', "\n      ");
+        let close = if self.results == 0 { "]" } else { "\n      ]" };
+        writeln!(out, "{close},\n      \"tool\": {tool}\n    }}\n  ]\n}}")
     }
 }
 
