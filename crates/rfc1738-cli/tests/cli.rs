@@ -396,17 +396,26 @@ fn check_quiet_names_the_same_lines_as_the_full_report() {
     assert!(summary.contains("<stdin>:120000:"), "{summary}");
 }
 
+/// A fresh directory named after `tag` holding `a.txt` and `b.txt`: the
+/// directory, and the names of `a.txt`, `b.txt`, a missing file and the
+/// directory itself (the two that cannot be read as files of lines).
+fn readable_and_not(tag: &str, a_text: &str, b_text: &str) -> (std::path::PathBuf, [String; 4]) {
+    let dir = std::env::temp_dir().join(format!("rfc1738-{tag}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
+    std::fs::write(&a, a_text).unwrap();
+    std::fs::write(&b, b_text).unwrap();
+    let missing = dir.join("missing.txt");
+    let names = [&a, &b, &missing, &dir].map(|p| p.to_str().unwrap().to_string());
+    (dir, names)
+}
+
 #[test]
 fn a_file_that_cannot_be_read_is_reported_and_the_next_is_read() {
     // As ripgrep does: each unreadable file (missing, a directory) is named
     // on stderr, the others are read, and the exit status is 2.
-    let dir = std::env::temp_dir().join(format!("rfc1738-unreadable-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
-    std::fs::write(&a, "http://a.dom/ x\n").unwrap();
-    std::fs::write(&b, "http://b.dom/ y\n").unwrap();
-    let missing = dir.join("missing.txt");
-    let [a, b, missing, dir_s] = [&a, &b, &missing, &dir].map(|p| p.to_str().unwrap().to_string());
+    let (dir, [a, b, missing, dir_s]) =
+        readable_and_not("unreadable", "http://a.dom/ x\n", "http://b.dom/ y\n");
     for cmd in ["check", "lint", "extract"] {
         let out = rfc1738().args([cmd, &a, &missing, &dir_s, &b]).output().unwrap();
         let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
@@ -428,13 +437,8 @@ fn a_file_that_cannot_be_read_is_reported_and_the_next_is_read() {
 fn a_url_file_that_cannot_be_read_is_reported_and_the_next_is_read() {
     // The subcommands that read --url-file do as `check` does above: each
     // unreadable file named on stderr, the others read, exit status 2.
-    let dir = std::env::temp_dir().join(format!("rfc1738-unreadable-url-file-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let (a, b) = (dir.join("a.txt"), dir.join("b.txt"));
-    std::fs::write(&a, "http://a.dom/\n").unwrap();
-    std::fs::write(&b, "http://b.dom/\n").unwrap();
-    let missing = dir.join("missing.txt");
-    let [a, b, missing, dir_s] = [&a, &b, &missing, &dir].map(|p| p.to_str().unwrap().to_string());
+    let (dir, [a, b, missing, dir_s]) =
+        readable_and_not("unreadable-url-file", "http://a.dom/\n", "http://b.dom/\n");
     let files = ["--url-file", &a, "--url-file", &missing, "--url-file", &dir_s, "--url-file", &b];
     let cases: &[&[&str]] = &[
         &["parse"],

@@ -615,9 +615,9 @@ fn host_ok(cx: Cx<'_>, buf: &[u8], s: usize, h: usize, host_end: usize) -> bool 
         // A short host (most are: `www.example.com`): its masks sixteen
         // bytes at a time (one vector), a fraction of the cost of the 64
         // bytes' classification below.
-        let [outside, dots, hyphens, letters] = simd::host16(path, &sixteen(buf, at));
+        let [outside, dots, hyphens, letters] = simd::host16_at(path, buf, at);
         let [outside, dots, hyphens, letters] = if len > 16 {
-            let [o, d, h, l] = simd::host16(path, &sixteen(buf, at + 16));
+            let [o, d, h, l] = simd::host16_at(path, buf, at + 16);
             [outside | o << 16, dots | d << 16, hyphens | h << 16, letters | l << 16]
         } else {
             [outside, dots, hyphens, letters]
@@ -636,24 +636,6 @@ fn host_ok(cx: Cx<'_>, buf: &[u8], s: usize, h: usize, host_end: usize) -> bool 
     };
     let [outside, dots, hyphens, letters] = simd::host_masks(path, block);
     outside.trailing_zeros() as usize >= len && host::labels(len, dots, hyphens, letters)
-}
-
-/// The sixteen bytes of `buf` from `at`, zeros past its end.
-#[inline(always)]
-fn sixteen(buf: &[u8], at: usize) -> [u8; 16] {
-    match buf.get(at..).and_then(<[u8]>::first_chunk::<16>) {
-        Some(b) => *b,
-        None => sixteen_at_end(buf, at),
-    }
-}
-
-/// [`sixteen`] near the end of `buf`, copied (out of line: rare).
-#[inline(never)]
-fn sixteen_at_end(buf: &[u8], at: usize) -> [u8; 16] {
-    let mut padded = [0u8; 16];
-    let rest = buf.get(at..).unwrap_or_default();
-    padded[..rest.len()].copy_from_slice(rest);
-    padded
 }
 
 /// Where the pieces of `"//" login` lie after the `":"` at `colon` of the

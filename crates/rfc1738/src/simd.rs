@@ -328,10 +328,11 @@ pub(crate) fn host32(b: &[u8], at: usize) -> [u64; 4] {
 }
 
 /// [`host16`] of the sixteen bytes of `b` from `at`, the bytes past its
-/// end outside. Near the end, the last sixteen bytes are read and their
-/// masks moved down (no copy).
+/// end outside (the parser's host, and the bulk validator's). Near the
+/// end, the last sixteen bytes are read and their masks moved down (no
+/// copy).
 #[inline(always)]
-fn host16_at(path: Path, b: &[u8], at: usize) -> [u64; 4] {
+pub(crate) fn host16_at(path: Path, b: &[u8], at: usize) -> [u64; 4] {
     if let Some(sixteen) = b.get(at..).and_then(<[u8]>::first_chunk::<16>) {
         return host16(path, sixteen);
     }

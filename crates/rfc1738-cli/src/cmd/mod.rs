@@ -270,9 +270,9 @@ pub fn for_each_input<W: Write>(
 ) -> io::Result<Run> {
     let stdin = ["-".to_string()];
     let files = if inputs.urls.is_empty() && inputs.files.is_empty() { &stdin[..] } else { inputs.files };
-    let mut run = Run { all_read: true, inputs: 0 };
+    let mut given = 0;
     let mut counted = |out: &mut W, at: At<'_>, line: Line| {
-        run.inputs += 1;
+        given += 1;
         each(out, at, line)
     };
     let mut all_read = true;
@@ -288,8 +288,7 @@ pub fn for_each_input<W: Write>(
         let read = lines_of(file, inputs, out, &mut counted);
         all_read &= said_if_unread(out, read)?;
     }
-    run.all_read = all_read;
-    Ok(run)
+    Ok(Run { all_read, inputs: given })
 }
 
 /// What [`for_each_input`] read.
