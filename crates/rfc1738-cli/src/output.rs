@@ -9,26 +9,36 @@
 //!   sticky directory, `fs.protected_symlinks` applies). The owner, the
 //!   group and hard links stay; no set-id or set-gid file is ever made.
 //! - **Nothing lost.** The resource goes to a temporary file first
-//!   (`.FILE.XXXXXX.part`, in FILE's directory). Only a complete transfer
-//!   takes FILE's place; on an error, or on SIGINT, SIGTERM or SIGHUP, the
-//!   temporary file is removed and FILE keeps its bytes.
+//!   (`.FILE.XXXXXX.part`, mode 0600, in FILE's directory). Only a
+//!   complete transfer takes FILE's place; on an error, or on SIGINT,
+//!   SIGTERM or SIGHUP, the temporary file is removed and FILE keeps its
+//!   bytes.
 //!
 //! How the complete file takes FILE's place:
 //!
 //! ```text
-//! FILE absent                           rename the temporary file to FILE (atomic)
+//! FILE absent                           rename the temporary file to FILE (atomic),
+//!                                         with the mode of a plain write (0666 less
+//!                                         the umask)
 //! FILE a regular file, one link, whose  rename over FILE (atomic), with FILE's
 //!   owner and group the new file can      owner, group and mode less the set-id bits
 //!   have
-//! anything else: a symlink, a second    copy the complete file into the file the
-//!   hard link, an owner that cannot       kernel opened, then remove the temporary
-//!   be given (not as root)                file: not atomic (a reader may see a part)
+//! anything else: a symlink, a second    rename the temporary file to FILE.XXXXXX.fetched,
+//!   hard link, an owner that cannot       copy it into the file the kernel opened, then
+//!   be given (not as root)                remove it: not atomic (a reader may see a
+//!                                         part), but the whole stays on disk until FILE
+//!                                         has it; a failed copy or a signal names it
 //! ```
+//!
+//! "FILE's directory" is compared by device and inode, so `file`,
+//! `./file` and `/abs/dir/file` are all renamed over.
 //!
 //! A temporary file is locked (`flock`) while its run lives. A run that
 //! was killed (SIGKILL) leaves it behind; the next run into that directory
-//! removes the ones that are unlocked, an hour old and its user's own, and
-//! names the others.
+//! removes the ones that are regular files, unlocked, an hour old and its
+//! user's own, and names the others. It never opens anything else under
+//! such a name (a FIFO, a device, a symlink), and never removes a kept
+//! `.fetched` file.
 
 use std::fs;
 use std::io::{self, Seek, Write};
@@ -175,20 +185,16 @@ impl Pending {
         let fail = |e| OutputError::Io(path.clone(), e);
         temp.as_file().sync_all().map_err(fail)?;
         let forget_temp = || forget(&_watched.0);
-        if let Some(target) = &mut target {
-            // From here on FILE holds the transfer, or is replaced by it.
-            target.created = false;
-            if !renamable(&path, target, temp.path(), temp.as_file()).map_err(fail)? {
-                let result = copy_into(temp.as_file(), &target.file);
-                forget_temp();
-                return match result {
-                    Ok(()) => Ok(()),
-                    Err(e) => match temp.keep() {
-                        Ok((_, kept)) => Err(OutputError::Kept(path.clone(), e, kept)),
-                        Err(_) => Err(fail(e)),
-                    },
-                };
+        match &mut target {
+            Some(target) => {
+                // From here on FILE holds the transfer, or is replaced by it.
+                target.created = false;
+                if !renamable(&path, target, temp.path(), temp.as_file()).map_err(fail)? {
+                    return copy_kept(temp, &target.file, &path);
+                }
             }
+            // A new file gets the mode a plain write would give it.
+            None => set_plain_mode(temp.as_file()).map_err(fail)?,
         }
         let placed = if no_clobber { temp.persist_noclobber(&path) } else { temp.persist(&path) };
         // The temporary path is gone (renamed, or removed by the drop of
@@ -273,9 +279,7 @@ fn renamable(path: &Path, target: &Target, temp_path: &Path, temp: &fs::File) ->
         Err(_) => return Ok(false),
     };
     let same_file = now.file_type().is_file() && (now.dev(), now.ino()) == (old.dev(), old.ino());
-    let same_dir = temp_path.parent()
-        == Some(path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")));
-    if target.symlink || !same_file || old.nlink() != 1 || !same_dir {
+    if target.symlink || !same_file || old.nlink() != 1 || !same_dir(temp_path, path) {
         return Ok(false);
     }
     let mine = temp.metadata()?;
@@ -289,9 +293,86 @@ fn renamable(path: &Path, target: &Target, temp_path: &Path, temp: &fs::File) ->
     Ok(true)
 }
 
+/// Whether the temporary file lies in FILE's own directory, so that a
+/// rename can put it in FILE's place. The directories are compared by
+/// device and inode: `file`, `./file` and `/abs/dir/file` name one place
+/// in as many texts.
+#[cfg(unix)]
+fn same_dir(temp_path: &Path, path: &Path) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    let dir_of =
+        |p: &Path| p.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
+    match (fs::metadata(dir_of(temp_path)), fs::metadata(dir_of(path))) {
+        (Ok(a), Ok(b)) => (a.dev(), a.ino()) == (b.dev(), b.ino()),
+        _ => false,
+    }
+}
+
 #[cfg(not(unix))]
 fn renamable(_: &Path, target: &Target, _: &Path, _: &fs::File) -> io::Result<bool> {
     Ok(!target.symlink)
+}
+
+/// Copies the complete transfer into FILE, which cannot be replaced by a
+/// rename (a symlink, a second link, another owner). Before the copy
+/// starts, the transfer leaves the list a signal removes and takes a
+/// name the sweep never removes (`FILE.XXXXXX.fetched`): until FILE
+/// holds all of it, the whole exists somewhere, a signal included. It is
+/// removed once the copy is done, and named when the copy fails.
+fn copy_kept(temp: tempfile::NamedTempFile, target: &fs::File, path: &Path) -> Result<(), OutputError> {
+    let part = temp.path().to_path_buf();
+    let kept_path = kept_name(&part);
+    let (file, kept_path) = match temp.persist_noclobber(&kept_path) {
+        Ok(file) => (file, kept_path),
+        // The name is taken: the transfer stays where it is, out of the
+        // signal's list all the same.
+        Err(e) => e.file.keep().map_err(|e| OutputError::Io(path.to_path_buf(), e.error))?,
+    };
+    let _kept = Kept::name(&kept_path, path);
+    forget(&part);
+    match copy_into(&file, target) {
+        Ok(()) => {
+            let _ = fs::remove_file(&kept_path);
+            Ok(())
+        }
+        Err(e) => Err(OutputError::Kept(path.to_path_buf(), e, kept_path)),
+    }
+}
+
+/// `DIR/.NAME.XXXXXX.part` becomes `DIR/NAME.XXXXXX.fetched`: shown, not
+/// hidden, and not a name [`is_part_name`] takes.
+fn kept_name(part: &Path) -> PathBuf {
+    let name = part.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    let middle = name.strip_prefix('.').and_then(|n| n.strip_suffix(".part")).unwrap_or(&name);
+    part.with_file_name(format!("{middle}.fetched"))
+}
+
+/// Gives a new file the mode `open(2)` would: 0666 less the umask (the
+/// temporary file was made 0600, so no one else read the transfer).
+fn set_plain_mode(file: &fs::File) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        file.set_permissions(fs::Permissions::from_mode(0o666 & !umask()))?;
+    }
+    #[cfg(not(unix))]
+    let _ = file;
+    Ok(())
+}
+
+/// This process's umask: read from the kernel's status file, or else set
+/// and set back.
+#[cfg(unix)]
+fn umask() -> u32 {
+    let from_status = fs::read_to_string("/proc/self/status").ok().and_then(|status| {
+        let value = status.lines().find_map(|l| l.strip_prefix("Umask:"))?;
+        u32::from_str_radix(value.trim(), 8).ok()
+    });
+    from_status.unwrap_or_else(|| {
+        let old = rustix::process::umask(rustix::fs::Mode::from_raw_mode(0o077));
+        rustix::process::umask(old);
+        old.as_raw_mode()
+    })
 }
 
 /// Copies the complete transfer into FILE (truncated first), flushed to
@@ -335,8 +416,8 @@ fn drop_created(target: &Target) {
 }
 
 /// A new file in `dir`, named after FILE so that a user who sees it knows
-/// what it is, and locked for as long as this run lives. Its mode is the
-/// default one (0666 less the umask).
+/// what it is, and locked for as long as this run lives. Its mode is
+/// 0600: no other user reads the transfer before it is in place.
 fn new_temp(dir: &Path, path: &Path) -> io::Result<tempfile::NamedTempFile> {
     let name = path.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
     let mut builder = tempfile::Builder::new();
@@ -345,7 +426,7 @@ fn new_temp(dir: &Path, path: &Path) -> io::Result<tempfile::NamedTempFile> {
     #[cfg(unix)]
     {
         use std::os::unix::fs::PermissionsExt;
-        builder.permissions(fs::Permissions::from_mode(0o666));
+        builder.permissions(fs::Permissions::from_mode(0o600));
     }
     let temp = builder.tempfile_in(dir)?;
     #[cfg(unix)]
@@ -384,11 +465,21 @@ fn is_part_name(name: &str) -> bool {
 
 #[cfg(unix)]
 fn remove_if_stale(path: &Path) {
-    use std::os::unix::fs::MetadataExt;
-    let Ok(file) = fs::File::options().read(true).open(path) else { return };
+    use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+    // Only a regular file, looked at before it is opened, and opened so
+    // that nothing blocks: a FIFO or device planted under such a name is
+    // never opened, and a symlink never followed.
+    let Ok(named) = fs::symlink_metadata(path) else { return };
+    if !named.file_type().is_file() {
+        return;
+    }
+    let flags = rustix::fs::OFlags::NONBLOCK | rustix::fs::OFlags::NOFOLLOW | rustix::fs::OFlags::NOCTTY;
+    let Ok(file) = fs::File::options().read(true).custom_flags(flags.bits() as i32).open(path) else {
+        return;
+    };
     let Ok(meta) = file.metadata() else { return };
     let age = meta.modified().ok().and_then(|t| t.elapsed().ok()).unwrap_or_default();
-    if !meta.is_file() || age < STALE_AFTER {
+    if !meta.is_file() || (meta.dev(), meta.ino()) != (named.dev(), named.ino()) || age < STALE_AFTER {
         return;
     }
     // Locked: its run is alive.
@@ -443,6 +534,13 @@ fn remove_on_signal(path: &Path) -> Watched {
                     for path in unfinished().drain(..) {
                         let _ = fs::remove_file(path);
                     }
+                    for (whole, file) in kept().iter() {
+                        eprintln!(
+                            "rfc1738: stopped while copying into {}; the complete transfer is kept in {}",
+                            rfc1738_access::show(file.as_os_str().as_encoded_bytes()),
+                            rfc1738_access::show(whole.as_os_str().as_encoded_bytes()),
+                        );
+                    }
                     let _ = io::stderr().flush();
                     std::process::exit(128 + signal);
                 }
@@ -450,6 +548,30 @@ fn remove_on_signal(path: &Path) -> Watched {
         });
     }
     Watched(path.to_path_buf())
+}
+
+/// Complete transfers being copied into FILE, with FILE: what a signal
+/// names and leaves.
+static KEPT: Mutex<Vec<(PathBuf, PathBuf)>> = Mutex::new(Vec::new());
+
+fn kept() -> std::sync::MutexGuard<'static, Vec<(PathBuf, PathBuf)>> {
+    KEPT.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// A complete transfer named as kept while it is copied into FILE.
+struct Kept(PathBuf);
+
+impl Kept {
+    fn name(whole: &Path, file: &Path) -> Kept {
+        kept().push((whole.to_path_buf(), file.to_path_buf()));
+        Kept(whole.to_path_buf())
+    }
+}
+
+impl Drop for Kept {
+    fn drop(&mut self) {
+        kept().retain(|(p, _)| p != &self.0);
+    }
 }
 
 /// `path` is in place or gone: a signal has nothing to remove for it.
@@ -479,6 +601,36 @@ mod tests {
         ] {
             assert!(!is_part_name(name), "{name}");
         }
+    }
+
+    #[test]
+    fn a_kept_transfer_has_a_name_the_sweep_never_takes() {
+        let kept = kept_name(Path::new("/d/.file.Ab3dE9.part"));
+        assert_eq!(kept, Path::new("/d/file.Ab3dE9.fetched"));
+        assert!(!is_part_name(&kept.file_name().unwrap().to_string_lossy()));
+    }
+
+    /// From the moment the copy into FILE starts, a signal removes
+    /// nothing: the transfer is out of the list and named as kept.
+    #[cfg(unix)]
+    #[test]
+    fn a_signal_during_the_copy_removes_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("file");
+        fs::write(&path, b"old").unwrap();
+        let target = fs::File::options().write(true).open(&path).unwrap();
+        let mut temp = new_temp(dir.path(), &path).unwrap();
+        let part = temp.path().to_path_buf();
+        let _watched = remove_on_signal(&part);
+        temp.write_all(b"new").unwrap();
+        // A target that refuses the copy: a file opened read-only.
+        let read_only = fs::File::open(&path).unwrap();
+        let err = copy_kept(temp, &read_only, &path).unwrap_err();
+        let OutputError::Kept(_, _, whole) = err else { panic!("{err}") };
+        assert!(!unfinished().contains(&part) && !unfinished().contains(&whole));
+        assert!(kept().iter().all(|(p, _)| p != &whole), "named only while the copy runs");
+        assert_eq!(fs::read(&whole).unwrap(), b"new");
+        drop(target);
     }
 
     #[test]

@@ -400,3 +400,169 @@ fn a_symlink_the_kernel_protects_is_refused_as_the_shell_refuses_it() {
     assert_eq!(std::fs::read(&target).unwrap(), OLD);
     assert_eq!(names(&dir), ["file", "link"]);
 }
+
+/// `fetch -o PATH` run in `dir`, PATH as the user wrote it.
+fn fetch_in(dir: &Path, path: &str, url: &str) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .current_dir(dir)
+        .args(["fetch", "--timeout", "5", "-o", path, url])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
+/// However FILE's path is written, a plain file is replaced by a rename:
+/// a reader that opened the old file keeps reading the old bytes, never a
+/// part of the new ones.
+#[cfg(unix)]
+#[test]
+fn a_relative_path_is_replaced_by_a_rename() {
+    use std::os::unix::fs::MetadataExt;
+    let (dir, _) = dir_with_file("relative");
+    std::fs::create_dir(dir.join("sub")).unwrap();
+    std::fs::write(dir.join("sub/file"), OLD).unwrap();
+    for path in ["file", "./file", "sub/file", "sub/../sub/file"] {
+        let file = dir.join(path);
+        let mut reader = std::fs::File::open(&file).unwrap();
+        let ino = std::fs::metadata(&file).unwrap().ino();
+        let out = fetch_in(&dir, path, &new_bytes_server());
+        assert!(out.status.success(), "{path}: {}", text(&out.stderr));
+        assert_eq!(std::fs::read(&file).unwrap(), b"new\n", "{path}");
+        assert_ne!(std::fs::metadata(&file).unwrap().ino(), ino, "{path}: copied into, not renamed over");
+        let mut old = Vec::new();
+        reader.read_to_end(&mut old).unwrap();
+        assert_eq!(old, OLD, "{path}: the old file was written to");
+        std::fs::write(&file, OLD).unwrap();
+    }
+    assert_eq!(names(&dir), ["file", "sub"]);
+    assert_eq!(names(&dir.join("sub")), ["file"]);
+}
+
+/// A server that sends `len` bytes of `byte`, slowly enough that two
+/// transfers overlap.
+fn body_server(byte: u8, len: usize) -> String {
+    let port = server(move |s| {
+        let _ = write!(s, "HTTP/1.1 200 OK\r\nContent-Length: {len}\r\n\r\n");
+        for chunk in vec![byte; len].chunks(len / 8) {
+            let _ = s.write_all(chunk);
+            std::thread::sleep(Duration::from_millis(30));
+        }
+    });
+    format!("http://127.0.0.1:{port}/x")
+}
+
+/// Two runs into one relative path: the file ends as the whole of one.
+#[cfg(unix)]
+#[test]
+fn two_concurrent_runs_leave_one_whole_transfer() {
+    let (dir, file) = dir_with_file("concurrent");
+    let len = 1 << 20;
+    let (a, b) = (body_server(b'a', len), body_server(b'b', len));
+    let runs: Vec<_> = [a, b]
+        .into_iter()
+        .map(|url| {
+            let dir = dir.clone();
+            std::thread::spawn(move || fetch_in(&dir, "file", &url))
+        })
+        .collect();
+    for run in runs {
+        let out = run.join().unwrap();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    let bytes = std::fs::read(&file).unwrap();
+    assert_eq!(bytes.len(), len);
+    assert!(bytes.iter().all(|&b| b == bytes[0]), "a mix of two transfers");
+    assert_eq!(names(&dir), ["file"]);
+}
+
+/// The transfer is written where only its owner may read it, and a new
+/// file gets the mode a plain write gives it (0666 less the umask).
+#[cfg(unix)]
+#[test]
+fn the_temporary_file_is_private_until_it_is_in_place() {
+    use std::os::unix::fs::PermissionsExt;
+    let port = server(|s| {
+        let _ = s.write_all(b"HTTP/1.1 200 OK\r\nContent-Length: 8\r\n\r\nnew\n");
+        std::thread::sleep(Duration::from_millis(600));
+        let _ = s.write_all(b"new\n");
+    });
+    let (dir, _) = dir_with_file("private");
+    let child = std::thread::spawn({
+        let dir = dir.clone();
+        move || fetch_in(&dir, "fresh", &format!("http://127.0.0.1:{port}/x"))
+    });
+    let start = Instant::now();
+    let part = loop {
+        let found = names(&dir).into_iter().find(|n| n.ends_with(".part"));
+        if let Some(n) = found {
+            break dir.join(n);
+        }
+        assert!(start.elapsed() < Duration::from_secs(5), "no temporary file appeared");
+        std::thread::sleep(Duration::from_millis(10));
+    };
+    let mode = std::fs::metadata(&part).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o600, "the temporary file is readable by others");
+    let out = child.join().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let mode = std::fs::metadata(dir.join("fresh")).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode, 0o666 & !umask(), "a new file gets a plain write's mode");
+}
+
+/// This process's umask, as the kernel reports it.
+#[cfg(target_os = "linux")]
+fn umask() -> u32 {
+    let status = std::fs::read_to_string("/proc/self/status").unwrap();
+    let line = status.lines().find(|l| l.starts_with("Umask:")).unwrap();
+    u32::from_str_radix(line["Umask:".len()..].trim(), 8).unwrap()
+}
+
+/// A FIFO planted under a temporary file's name is neither opened nor
+/// removed: the run neither hangs nor touches it.
+#[cfg(unix)]
+#[test]
+fn a_fifo_named_like_a_stale_part_file_is_left_alone() {
+    use std::os::unix::fs::FileTypeExt;
+    let (dir, file) = dir_with_file("fifo-part");
+    let fifo = dir.join(".file.Ab3dE9.part");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let _ = Command::new("touch").args(["-d", "2 hours ago"]).arg(&fifo).status();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rfc1738"))
+        .args(["fetch", "--timeout", "5", "-o", file.to_str().unwrap(), &new_bytes_server()])
+        .stdin(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > Duration::from_secs(10) {
+            child.kill().unwrap();
+            panic!("fetch hung on a FIFO named like a part file");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    assert!(status.success());
+    assert_eq!(std::fs::read(&file).unwrap(), b"new\n");
+    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
+}
+
+/// A complete transfer that is being copied into FILE (a hard link here)
+/// waits under a name no later run's sweep removes, and is gone once the
+/// copy is done.
+#[cfg(unix)]
+#[test]
+fn a_kept_transfer_is_not_swept_and_a_finished_copy_leaves_nothing() {
+    let (dir, file) = dir_with_file("kept");
+    std::fs::hard_link(&file, dir.join("other")).unwrap();
+    // What a copy that failed an hour ago kept, and named to its user.
+    let kept = dir.join("file.Ab3dE9.fetched");
+    std::fs::write(&kept, b"whole").unwrap();
+    let old = std::time::SystemTime::now() - Duration::from_secs(7200);
+    std::fs::File::options().write(true).open(&kept).unwrap().set_modified(old).unwrap();
+    let out = fetch_to(&file, &new_bytes_server());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(std::fs::read(&file).unwrap(), b"new\n");
+    assert_eq!(names(&dir), ["file", "file.Ab3dE9.fetched", "other"]);
+}
