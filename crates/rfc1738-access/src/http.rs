@@ -218,22 +218,78 @@ pub(crate) fn body<'r>(
         let reason = format!("http status {}", head.status);
         return Err(AccessError::Refused { command: "GET".into(), reply: reason });
     }
-    let length = head.header("content-length").and_then(|v| v.parse::<u64>().ok());
-    let chunked =
-        head.header("transfer-encoding").is_some_and(|v| v.to_ascii_lowercase().contains("chunked"));
-    let mut src: Box<dyn Read + 'r> = if chunked {
-        Box::new(Chunked { inner: reader, left: 0, done: false, max_line: budget.opts.max_line })
-    } else if let Some(n) = length {
-        Box::new(reader.take(n))
-    } else {
-        Box::new(reader)
+    let framing = framing(&head)?;
+    let (mut src, length): (Box<dyn Read + 'r>, _) = match framing {
+        Framing::Chunked => {
+            (Box::new(Chunked { inner: reader, left: 0, done: false, max_line: budget.opts.max_line }), None)
+        }
+        Framing::Length(n) => (Box::new(reader.take(n)), Some(n)),
+        Framing::Close => (Box::new(reader), None),
     };
     let bytes = budget.copy(&mut src, out, length, trace)?;
-    if let Some(announced) = length.filter(|&n| !chunked && bytes < n) {
+    if let Some(announced) = length.filter(|&n| bytes < n) {
         return Err(AccessError::Truncated { got: bytes, announced });
     }
     let content_type = head.header("content-type").map(str::to_string);
     Ok(Fetched { bytes, content: Content::Http { status: head.status, content_type } })
+}
+
+/// How a response's body is delimited (RFC 9112 §6.3).
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Framing {
+    /// `Transfer-Encoding: chunked`, the one coding this client reads.
+    Chunked,
+    /// `Content-Length` octets.
+    Length(u64),
+    /// Everything until the server closes the connection.
+    Close,
+}
+
+/// The framing of a response, or why it cannot be known. RFC 9112 §6.3:
+/// a Transfer-Encoding overrides a Content-Length, and chunked must be
+/// its last coding; this client decodes no other coding, so anything but
+/// `chunked` alone is refused rather than saved still encoded. A
+/// Content-Length that is not `1*DIGIT`, or several that differ, makes
+/// the framing invalid (§6.3, point 5); repeats of one value are taken
+/// (RFC 9110 §8.6).
+pub(crate) fn framing(head: &Head) -> Result<Framing, AccessError> {
+    let values = |name: &'static str| {
+        head.headers.iter().filter(move |(n, _)| n.eq_ignore_ascii_case(name)).flat_map(|(_, v)| v.split(','))
+    };
+    let codings: Vec<String> = values("transfer-encoding").map(|c| c.trim().to_ascii_lowercase()).collect();
+    if !codings.is_empty() {
+        return if codings == ["chunked"] {
+            Ok(Framing::Chunked)
+        } else {
+            let shown = codings.join(", ");
+            Err(AccessError::Protocol(format!(
+                "the server sent Transfer-Encoding: {shown}; only chunked alone is read (RFC 9112 §6.3)"
+            )))
+        };
+    }
+    let mut length = None;
+    for value in values("content-length") {
+        let value = value.trim();
+        let n = content_length(value).ok_or_else(|| {
+            AccessError::Protocol(format!("the server sent Content-Length: {value}, which is not a length"))
+        })?;
+        if length.is_some_and(|l| l != n) {
+            return Err(AccessError::Protocol(format!(
+                "the server sent two different Content-Length values ({} and {n})",
+                length.unwrap_or(n)
+            )));
+        }
+        length = Some(n);
+    }
+    Ok(length.map_or(Framing::Close, Framing::Length))
+}
+
+/// `Content-Length = 1*DIGIT` (RFC 9110 §8.6), within a u64.
+fn content_length(value: &str) -> Option<u64> {
+    if value.is_empty() || !value.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    value.parse().ok()
 }
 
 /// `chunk-size [ chunk-ext ]` (RFC 9112 §7.1): `chunk-size = 1*HEXDIG`,
@@ -337,6 +393,53 @@ mod tests {
         let mut body = String::new();
         let r = Chunked { inner: raw, left: 0, done: false, max_line: 100 }.read_to_string(&mut body);
         assert_eq!(r.unwrap_err().kind(), std::io::ErrorKind::InvalidData);
+    }
+
+    fn head(headers: &[(&str, &str)]) -> Head {
+        Head { status: 200, headers: headers.iter().map(|(n, v)| (n.to_string(), v.to_string())).collect() }
+    }
+
+    #[test]
+    fn the_framing_is_read_as_rfc_9112_says() {
+        let cases: &[(&[(&str, &str)], Framing)] = &[
+            (&[], Framing::Close),
+            (&[("Content-Length", "10")], Framing::Length(10)),
+            (&[("content-length", "0")], Framing::Length(0)),
+            (&[("Content-Length", "1000, 1000")], Framing::Length(1000)),
+            (&[("Content-Length", "7"), ("Content-Length", "7")], Framing::Length(7)),
+            (&[("Transfer-Encoding", "chunked")], Framing::Chunked),
+            (&[("Transfer-Encoding", "Chunked"), ("Content-Length", "5")], Framing::Chunked),
+        ];
+        for (headers, want) in cases {
+            assert_eq!(framing(&head(headers)).unwrap(), *want, "{headers:?}");
+        }
+    }
+
+    #[test]
+    fn a_length_that_is_not_one_number_is_refused() {
+        for headers in [
+            &[("Content-Length", "-1")][..],
+            &[("Content-Length", "12345678901234567890123")],
+            &[("Content-Length", "1000, 999")],
+            &[("Content-Length", "10"), ("Content-Length", "11")],
+            &[("Content-Length", "")],
+            &[("Content-Length", "+5")],
+            &[("Content-Length", "5 5")],
+            &[("Content-Length", "0x10")],
+        ] {
+            let err = framing(&head(headers)).unwrap_err().to_string();
+            assert!(err.contains("Content-Length"), "{headers:?}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_transfer_coding_other_than_chunked_alone_is_refused() {
+        for value in ["gzip, chunked", "gzip", "chunked, gzip", "chunked, chunked", "identity", ""] {
+            let err = framing(&head(&[("Transfer-Encoding", value)])).unwrap_err().to_string();
+            assert!(err.contains("Transfer-Encoding"), "{value}: {err}");
+        }
+        let two = head(&[("Transfer-Encoding", "gzip"), ("Transfer-Encoding", "chunked")]);
+        assert!(framing(&two).is_err());
     }
 
     #[test]

@@ -566,3 +566,26 @@ fn a_kept_transfer_is_not_swept_and_a_finished_copy_leaves_nothing() {
     assert_eq!(std::fs::read(&file).unwrap(), b"new\n");
     assert_eq!(names(&dir), ["file", "file.Ab3dE9.fetched", "other"]);
 }
+
+/// A body whose length cannot be known is no complete transfer: FILE
+/// keeps its bytes and the run exits 2 (RFC 9112 §6.3).
+#[test]
+fn a_body_of_unreadable_length_leaves_the_file() {
+    let heads = [
+        "Content-Length: -1\r\n",
+        "Content-Length: 12345678901234567890123\r\n",
+        "Content-Length: 1000, 1000\r\n",
+        "Content-Length: 3\r\nContent-Length: 4\r\n",
+        "Transfer-Encoding: gzip, chunked\r\n",
+    ];
+    for head in heads {
+        let port = server(move |s| {
+            let _ = write!(s, "HTTP/1.1 200 OK\r\n{head}\r\nnew");
+        });
+        let (dir, file) = dir_with_file("length");
+        let out = fetch_to(&file, &format!("http://127.0.0.1:{port}/x"));
+        assert_eq!(out.status.code(), Some(2), "{head}: {}", text(&out.stderr));
+        assert_eq!(std::fs::read(&file).unwrap(), OLD, "{head}");
+        assert_eq!(names(&dir), ["file"], "{head}");
+    }
+}
