@@ -7,8 +7,7 @@
 # the median and the spread (lowest to highest) of each, and its time over
 # that of `wc -l`, and the median CPU time (user + system, all threads) of
 # each: on a shared machine the CPU time says what a command costs, the
-# wall time also what the other work on the machine left it. `check` maps
-# the file (RFC1738_NO_MMAP=1: reads it). BASE_BIN=path/to/rfc1738 adds
+# wall time also what the other work on the machine left it. BASE_BIN=path/to/rfc1738 adds
 # rows for an earlier build, timed in the same rounds.
 # Usage: [BASE_BIN=...] benches/check-throughput.sh [SIZE_MB] [CORPUS_DIR] [ROUNDS]
 # (defaults: 1000, the nearest shared/corpus above and 5). The file is removed afterwards.
@@ -46,7 +45,6 @@ wc -l	wc -l < "$file" > /dev/null
 cat >/dev/null	cat "$file" > /dev/null
 check --quiet	"$bin" check --quiet "$file" > /dev/null || true
 check --quiet --jobs 1	"$bin" check --quiet --jobs 1 "$file" > /dev/null || true
-check --quiet, read (not mapped)	RFC1738_NO_MMAP=1 "$bin" check --quiet "$file" > /dev/null || true
 check --quiet, portable	RFC1738_PORTABLE=1 "$bin" check --quiet "$file" > /dev/null || true
 check (reports of invalid lines)	"$bin" check "$file" > /dev/null || true
 EOF

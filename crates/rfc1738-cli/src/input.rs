@@ -182,10 +182,58 @@ pub fn would_wait(reader: &BufReader<Box<dyn Source>>) -> bool {
 /// The file at `path`, or stdin when `path` is `-`, through the filter
 /// set by [`set_filter`] (the command's decompression), if any.
 pub fn open(path: &str) -> io::Result<Box<dyn Source>> {
-    let source: Box<dyn Source> = if path == "-" { stdin()? } else { Box::new(File::open(path)?) };
+    let source: Box<dyn Source> = if path == "-" { stdin()? } else { Shrinking::open(path)? };
     match FILTER.get() {
         Some(filter) => filter(source, path),
         None => Ok(source),
+    }
+}
+
+/// A file read to its end, that says so when the end comes before the
+/// length the file had when it was opened: another program cut it while
+/// it was read (logrotate's `copytruncate`). Its lines so far were read;
+/// the rest is gone, and the run must not pass for complete.
+///
+/// Files are read, never mapped: a mapped file cut while it is read
+/// kills the reader with SIGBUS. The copy a read makes cost no measurable
+/// time in `check --quiet` (benches/README.md).
+struct Shrinking {
+    file: File,
+    /// The length when opened; 0 for files whose size says nothing
+    /// (`/proc`, `/sys`, pipes), which are then read to their end alone.
+    len: u64,
+    read: u64,
+}
+
+impl Shrinking {
+    fn open(path: &str) -> io::Result<Box<dyn Source>> {
+        let file = File::open(path)?;
+        let len = file.metadata().map_or(0, |m| if m.is_file() { m.len() } else { 0 });
+        Ok(Box::new(Shrinking { file, len, read: 0 }))
+    }
+}
+
+impl Read for Shrinking {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.file.read(buf)?;
+        self.read += n as u64;
+        if n == 0 && !buf.is_empty() && self.read < self.len {
+            let now = self.file.metadata().map_or(0, |m| m.len());
+            return Err(io::Error::new(
+                io::ErrorKind::UnexpectedEof,
+                format!(
+                    "the file shrank from {} to {now} bytes while it was read (cut by another program, as logrotate's copytruncate does); the lines after byte {} were not checked",
+                    self.len, self.read
+                ),
+            ));
+        }
+        Ok(n)
+    }
+}
+
+impl Source for Shrinking {
+    fn ready(&self) -> bool {
+        self.file.ready()
     }
 }
 
@@ -194,11 +242,6 @@ pub fn open(path: &str) -> io::Result<Box<dyn Source>> {
 pub type Filter = fn(Box<dyn Source>, &str) -> io::Result<Box<dyn Source>>;
 
 static FILTER: std::sync::OnceLock<Filter> = std::sync::OnceLock::new();
-
-/// Whether inputs go through a filter (the command decompresses them).
-pub fn filtered() -> bool {
-    FILTER.get().is_some()
-}
 
 /// Sets the filter every input opened from now on goes through (once).
 #[cfg_attr(fuzzing, allow(dead_code))]
@@ -248,9 +291,6 @@ pub struct Block {
     /// after them are left from earlier blocks.
     buf: Vec<u8>,
     len: usize,
-    /// Or the lines' bytes where they lie already (a file's pages mapped
-    /// into memory): then `buf` is a spare buffer, handed back untouched.
-    held: Option<Box<dyn std::ops::Deref<Target = [u8]> + Send>>,
     /// After them, a line longer than the limit, of this many bytes.
     pub too_long: Option<u64>,
     /// Bytes of input the block stands for (line breaks and a dropped
@@ -302,7 +342,7 @@ impl Blocks {
                 Err(e) => match memchr::memrchr(b'\n', &buf[..len]) {
                     Some(nl) => {
                         self.failed = Some(e);
-                        return Ok(Some(Block { buf, len: nl + 1, held: None, too_long: None, bytes }));
+                        return Ok(Some(Block { buf, len: nl + 1, too_long: None, bytes }));
                     }
                     None => return Err(e),
                 },
@@ -333,25 +373,19 @@ impl Blocks {
                     self.carry.extend_from_slice(&buf[nl + 1..len]);
                     len = nl + 1;
                 }
-                return Ok(Some(Block { buf, len, held: None, too_long: None, bytes }));
+                return Ok(Some(Block { buf, len, too_long: None, bytes }));
             }
             if end {
                 // The last line, without a line break, or no line (but
                 // bytes still to account for: a BOM alone).
-                return Ok((bytes > 0 || len > 0).then_some(Block {
-                    buf,
-                    len,
-                    held: None,
-                    too_long: None,
-                    bytes,
-                }));
+                return Ok((bytes > 0 || len > 0).then_some(Block { buf, len, too_long: None, bytes }));
             }
             if len > self.max_len + 1 {
                 // A line too long to hold (even without a `\r` before its
                 // `\n`): read on to its end, keeping nothing.
                 let (n, read) = self.skip_line(&buf[..len])?;
                 bytes += read;
-                return Ok(Some(Block { buf, len: 0, held: None, too_long: Some(n), bytes }));
+                return Ok(Some(Block { buf, len: 0, too_long: Some(n), bytes }));
             }
         }
     }
@@ -386,24 +420,9 @@ impl Blocks {
 }
 
 impl Block {
-    /// A block whose lines' bytes, line breaks included, are `text` (held
-    /// where they lie), then perhaps a line too long to hold, standing for
-    /// `bytes` of input; `spare` is handed back by [`Block::into_buffer`].
-    pub fn held(
-        text: Box<dyn std::ops::Deref<Target = [u8]> + Send>,
-        too_long: Option<u64>,
-        bytes: u64,
-        spare: Vec<u8>,
-    ) -> Block {
-        Block { buf: spare, len: 0, held: Some(text), too_long, bytes }
-    }
-
     /// The lines' bytes, line breaks included.
     pub fn data(&self) -> &[u8] {
-        match &self.held {
-            Some(text) => text,
-            None => &self.buf[..self.len],
-        }
+        &self.buf[..self.len]
     }
 
     /// The buffer, for the next block to be read into.

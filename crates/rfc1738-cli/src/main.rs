@@ -7,7 +7,6 @@ mod cmd;
 mod decompress;
 mod flags;
 mod input;
-mod mapped;
 mod output;
 mod status;
 

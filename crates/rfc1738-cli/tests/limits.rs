@@ -339,3 +339,75 @@ fn a_fifo_named_as_a_file_is_opened_once_and_read_whole() {
         }
     }
 }
+
+/// Files whose size says 0 (`/proc`) are read to their end, as through
+/// stdin: each of their lines is checked.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_file_whose_size_says_nothing_is_read() {
+    let out = rfc1738(&["check", "--quiet", "/proc/self/mountinfo"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(!err.contains("checked 0 URLs"), "{err}");
+    let piped = Command::new(BIN)
+        .args(["check", "--quiet"])
+        .stdin(std::fs::File::open("/proc/self/mountinfo").unwrap())
+        .output()
+        .unwrap();
+    // The same count of lines either way (the mounts do not change).
+    let count = |s: &str| s.lines().next().unwrap_or("").split(':').next().unwrap_or("").to_string();
+    assert_eq!(count(&err), count(&text(&piped.stderr)));
+}
+
+/// A log cut by another program while `check` reads it (logrotate's
+/// copytruncate) ends the run with a message naming the file, the
+/// summary of the lines read, and exit 2: no SIGBUS, no silent success.
+#[test]
+fn a_file_cut_while_it_is_read_is_said_to_be_cut() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("access.log");
+    let line = b"http://a.dom/some/path/of/a/usual/length\n";
+    {
+        let mut f = std::io::BufWriter::new(std::fs::File::create(&path).unwrap());
+        for _ in 0..(64 << 20) / line.len() {
+            f.write_all(line).unwrap();
+        }
+    }
+    // JSON records are slow to write, and the reader stays a few blocks
+    // ahead of the writer: the cut comes while the file is being read.
+    let child = Command::new(BIN)
+        .args(["check", "--json", "--jobs", "1", path.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    std::fs::File::options().write(true).open(&path).unwrap().set_len(1 << 20).unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("access.log") && err.contains("shrank from"), "{err}");
+    assert!(err.contains("checked "), "no summary: {err}");
+}
+
+/// `check --json` makes about ten bytes of output a byte of short lines;
+/// the blocks waiting to be written in order are bounded in bytes, so
+/// more jobs do not mean more memory.
+#[cfg(target_os = "linux")]
+#[test]
+fn check_json_memory_does_not_grow_with_jobs() {
+    let (out, peak_kb) = run_with_peak(&["check", "--json", "--jobs", "32"], |stdin| {
+        let lines = b"http://a.b/\nftp://x/\n".repeat(1 << 16);
+        for _ in 0..12 {
+            if stdin.write_all(&lines).is_err() {
+                return;
+            }
+        }
+    });
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(out.stdout.iter().filter(|&&b| b == b'\n').count(), 12 << 17);
+    // Twelve blocks of 1.3 MB make 16 MB of output each: all in flight
+    // at once (as before the bound) is 200 MB and more.
+    assert!(peak_kb < 150 * 1024, "peak RSS {peak_kb} kB");
+}

@@ -164,7 +164,6 @@ const CRATES: &[Crate] = &[
         modules: &[
             ("status", 1),
             ("input", 1),
-            ("mapped", 1),
             ("output", 1),
             ("flags", 1),
             ("decompress", 2),

@@ -7,8 +7,7 @@
 //! `--max-len` bytes), whatever the size of the input.
 
 use super::display_name;
-use crate::input::{Block, DEFAULT_MAX_LEN};
-use crate::mapped::BlockReader;
+use crate::input::{Block, Blocks, DEFAULT_MAX_LEN};
 use crate::outcome::{options, parse_bytes_with, scheme_bytes, scheme_of, Note, Problem};
 use crate::status;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
@@ -741,23 +740,23 @@ fn check_file(
     out: &mut impl Write,
     summary: &mut Summary,
 ) -> io::Result<()> {
-    // A compressed file is inflated on a thread, never mapped: its bytes
-    // are not its text.
-    let map = !(crate::input::filtered() && crate::decompress::is_compressed(file));
-    let blocks =
-        BlockReader::open(file, args.max_len, BLOCK, map).map_err(|e| super::open_error(file, &e))?;
+    // Read, not mapped: a file cut while it is read is then said to be cut
+    // (input.rs, `Shrinking`), where a mapping would die of SIGBUS.
+    let blocks = Blocks::open(file, args.max_len, BLOCK).map_err(|e| super::open_error(file, &e))?;
     let progress = progress_bar(file);
     let in_flight = 2 * jobs + 1;
-    // A block is read only with a token, a buffer for its text and one for
-    // its output, which come back when its output is written: that bounds
-    // memory, and the buffers are reused (fresh ones cost page faults).
+    // A block is read only with a token, a buffer for its text, which
+    // comes back when its output is written: that bounds the blocks read
+    // ahead, and the buffers are reused (fresh ones cost page faults).
+    // The output is bounded in bytes by `queue`, whatever `jobs`.
     let (token_tx, token_rx) = mpsc::sync_channel::<Buffers>(in_flight);
     for _ in 0..in_flight {
-        let _ = token_tx.send((Vec::new(), Vec::new()));
+        let _ = token_tx.send(Vec::new());
     }
     let (work_tx, work_rx) = mpsc::sync_channel::<Work>(in_flight);
     let work_rx = Arc::new(Mutex::new(work_rx));
     let (done_tx, done_rx) = mpsc::sync_channel::<(u64, io::Result<Done>)>(in_flight);
+    let queue = &Queue::default();
     let job = Job {
         file,
         json: args.json,
@@ -783,7 +782,7 @@ fn check_file(
         s.spawn(move || read_blocks(blocks, count, &token_rx, &work_tx));
         for _ in 0..jobs {
             let (work_rx, done_tx) = (Arc::clone(&work_rx), done_tx.clone());
-            s.spawn(move || work(&work_rx, &done_tx, job));
+            s.spawn(move || work(&work_rx, &done_tx, queue, job));
         }
         drop((work_rx, done_tx));
         // Batches arrive in any order; each is written when its turn comes.
@@ -817,7 +816,8 @@ fn check_file(
                 lines += done.lines;
                 progress.inc(done.bytes);
                 next += 1;
-                let _ = token_tx.send((done.buffer, done.out));
+                queue.leave(done.out, next);
+                let _ = token_tx.send(done.buffer);
             }
         }
         progress.finish_and_clear();
@@ -837,17 +837,93 @@ fn bulk_path() -> rfc1738::bulk::Path {
 }
 
 /// A block to check: its number in the file, the number of the line
-/// before its first, the block (or the error that ended the reading), and
-/// the buffer for its output.
-type Work = (u64, u64, io::Result<Block>, Vec<u8>);
+/// before its first, and the block (or the error that ended the reading).
+type Work = (u64, u64, io::Result<Block>);
 
-/// A token: the buffers of a block's text and of its output.
-type Buffers = (Vec<u8>, Vec<u8>);
+/// A token: the buffer of a block's text.
+type Buffers = Vec<u8>;
+
+/// The bytes of output a file's checked blocks may hold while they wait
+/// for their turn to be written, whatever `--jobs`.
+const QUEUE_BYTES: usize = 64 << 20;
+
+/// The output of checked blocks, bounded in bytes whatever `--jobs`: a
+/// worker reserves room for a block's output before it checks it (the
+/// block's bytes times the most output a byte of input has made so far;
+/// the whole bound while that is not known), and the room is given back
+/// when the block is written. A block that is the next to be written
+/// never waits, nor one that comes into an empty queue, so the writer
+/// is never stalled by the bound.
+#[derive(Default)]
+struct Queue {
+    state: Mutex<QueueState>,
+    room: std::sync::Condvar,
+}
+
+#[derive(Default)]
+struct QueueState {
+    /// Bytes reserved or held by blocks not yet written.
+    used: usize,
+    /// The number of the next block to write.
+    next: u64,
+    /// The most bytes of output a byte of input has made (in 1/16ths),
+    /// once a block has been checked.
+    ratio: Option<usize>,
+    /// Output buffers written and ready for another block. They are
+    /// kept, never freed: as many exist as the bound lets blocks hold
+    /// output at once (freeing and growing them again made the
+    /// allocator keep ever more memory).
+    spare: Vec<Vec<u8>>,
+}
+
+impl Queue {
+    fn lock(&self) -> std::sync::MutexGuard<'_, QueueState> {
+        self.state.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Waits for room for the output of block `seq` of `bytes` of input;
+    /// the bytes reserved, and an empty buffer for the output.
+    fn reserve(&self, seq: u64, bytes: u64) -> (usize, Vec<u8>) {
+        let mut state = self.lock();
+        loop {
+            let want = state.ratio.map_or(QUEUE_BYTES, |r| (bytes as usize).saturating_mul(r) / 16);
+            if seq == state.next || state.used == 0 || state.used.saturating_add(want) <= QUEUE_BYTES {
+                state.used = state.used.saturating_add(want);
+                return (want, state.spare.pop().unwrap_or_default());
+            }
+            state = self.room.wait(state).unwrap_or_else(std::sync::PoisonError::into_inner);
+        }
+    }
+
+    /// Block of `bytes` of input made `made` bytes of output, for which
+    /// `reserved` were reserved.
+    fn settle(&self, reserved: usize, made: usize, bytes: u64) {
+        let mut state = self.lock();
+        state.used = state.used.saturating_sub(reserved).saturating_add(made);
+        if bytes > 0 {
+            let ratio = made.saturating_mul(16) / bytes as usize + 1;
+            state.ratio = Some(state.ratio.map_or(ratio, |r| r.max(ratio)));
+        }
+        self.room.notify_all();
+    }
+
+    /// A block's output was written (`out`, to be used again); `next` is
+    /// the block to write now.
+    fn leave(&self, mut out: Vec<u8>, next: u64) {
+        let mut state = self.lock();
+        state.used = state.used.saturating_sub(out.len());
+        state.next = next;
+        out.clear();
+        state.spare.push(out);
+        self.room.notify_all();
+    }
+}
 
 /// A worker: checks blocks until there are no more.
 fn work(
     work_rx: &Mutex<mpsc::Receiver<Work>>,
     done_tx: &mpsc::SyncSender<(u64, io::Result<Done>)>,
+    queue: &Queue,
     job: Job<'_>,
 ) {
     loop {
@@ -855,8 +931,11 @@ fn work(
             Ok(rx) => rx.recv(),
             Err(_) => return,
         };
-        let Ok((seq, line_no, block, out)) = next else { return };
+        let Ok((seq, line_no, block)) = next else { return };
+        let bytes = block.as_ref().map_or(0, |b| b.bytes);
+        let (reserved, out) = queue.reserve(seq, bytes);
         let done = block.and_then(|block| check_lines(block, line_no, job, out));
+        queue.settle(reserved, done.as_ref().map_or(0, |d| d.out.len()), bytes);
         if done_tx.send((seq, done)).is_err() {
             return;
         }
@@ -868,18 +947,18 @@ fn work(
 /// `count`: whether to count each block's lines, so that the next block
 /// is numbered from its first line's number in the file (else from 0).
 fn read_blocks(
-    mut blocks: BlockReader,
+    mut blocks: Blocks,
     count: bool,
     tokens: &mpsc::Receiver<Buffers>,
     work_tx: &mpsc::SyncSender<Work>,
 ) {
     let (mut seq, mut line_no) = (0u64, 0u64);
     loop {
-        let Ok((buffer, out)) = tokens.recv() else { return };
+        let Ok(buffer) = tokens.recv() else { return };
         match blocks.next_block(buffer) {
             Ok(Some(block)) => {
                 let n = if count { block.count() } else { 0 };
-                if work_tx.send((seq, line_no, Ok(block), out)).is_err() {
+                if work_tx.send((seq, line_no, Ok(block))).is_err() {
                     return;
                 }
                 seq += 1;
@@ -887,7 +966,7 @@ fn read_blocks(
             }
             Ok(None) => return,
             Err(e) => {
-                let _ = work_tx.send((seq, line_no, Err(e), out));
+                let _ = work_tx.send((seq, line_no, Err(e)));
                 return;
             }
         }

@@ -64,12 +64,6 @@ fn environment(name: &str) -> Vec<(&'static str, &'static str)> {
         ("NO_COLOR", "set to anything: no colour, even on a terminal (unless --color always)."),
         ("CLICOLOR_FORCE", "set: colour even when the output is not a terminal (unless --color never)."),
     ];
-    if name == "check" {
-        vars.push((
-            "RFC1738_NO_MMAP",
-            "set to 1: read a named file instead of mapping it (for a file another program may shorten meanwhile).",
-        ));
-    }
     if name == "fetch" {
         vars.push(("NNTPSERVER", "the news server for news: URLs, when --news-server is not given."));
         vars.push((
