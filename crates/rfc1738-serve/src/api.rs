@@ -217,9 +217,11 @@ fn error(p: &Problem) -> Value {
 
 /// `POST /api/extract`: the URLs in free text (RFC 1738 Appendix), one
 /// JSON object each, as they are found: `{url, start, end, form, valid,
-/// scheme, error}`, the offsets in bytes of the text.
-pub fn extract(text: &str) -> impl Iterator<Item = Value> + Send + '_ {
-    rfc1738::extract::find_iter(text).map(|m| {
+/// scheme, error}`, the offsets in bytes of the text. The search begins
+/// at byte `from`: at the `end` of the last URL found, it goes on as if it
+/// had not stopped.
+pub fn extract(text: &str, from: usize) -> impl Iterator<Item = Value> + Send + '_ {
+    rfc1738::extract::Finder::new().find_iter_from(text, from).map(|m| {
         let verdict = m.validate().map_err(Problem::from);
         json!({
             "url": m.as_str(),
@@ -316,7 +318,9 @@ mod tests {
     #[test]
     fn extract_finds_urls_with_offsets() {
         let text = "see <URL:ftp://h.dom/x> and http://a.dom/.";
-        let rows: Vec<Value> = extract(text).collect();
+        let rows: Vec<Value> = extract(text, 0).collect();
+        let rest: Vec<Value> = extract(text, rows[0]["end"].as_u64().unwrap() as usize).collect();
+        assert_eq!(rest, rows[1..]);
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[0]["url"], "ftp://h.dom/x");
         // The span is the match in the text, its `<URL:` wrapper included.
