@@ -20,9 +20,9 @@
 //!
 //! The work on a body (finding its lines, checking them, finding URLs in
 //! it) is done on worker threads, as many at once as the machine has
-//! cores, never on the threads that read requests and write answers: the
-//! page and the small requests are answered while others' bodies are
-//! checked.
+//! cores, and the reading of one URL on a thread of its own: never on the
+//! threads that read requests and write answers, so that the page is
+//! answered while others' bodies are checked.
 //!
 //! Every request is bounded ([`Config`]): body size, lines, URL length,
 //! time; every connection too (`net`): the time to send a request's head,
@@ -311,28 +311,28 @@ fn url_query(raw: Option<&str>, config: &Config) -> Result<(String, bool), Probl
 
 async fn parse(State(config): State<Arc<Config>>, RawQuery(raw): RawQuery) -> Response {
     match url_query(raw.as_deref(), &config) {
-        Ok((url, lenient)) => axum::Json(api::parse(&url, lenient)).into_response(),
+        Ok((url, lenient)) => axum::Json(off_thread(move || api::parse(&url, lenient)).await).into_response(),
         Err(problem) => problem.into_response(),
     }
 }
 
 async fn view(State(config): State<Arc<Config>>, RawQuery(raw): RawQuery) -> Response {
     match url_query(raw.as_deref(), &config) {
-        Ok((url, lenient)) => axum::Json(api::view(&url, lenient)).into_response(),
+        Ok((url, lenient)) => axum::Json(off_thread(move || api::view(&url, lenient)).await).into_response(),
         Err(problem) => problem.into_response(),
     }
 }
 
 async fn normalize(State(config): State<Arc<Config>>, RawQuery(raw): RawQuery) -> Response {
     match url_query(raw.as_deref(), &config) {
-        Ok((url, _)) => axum::Json(api::normalize(&url)).into_response(),
+        Ok((url, _)) => axum::Json(off_thread(move || api::normalize(&url)).await).into_response(),
         Err(problem) => problem.into_response(),
     }
 }
 
 async fn explain(State(config): State<Arc<Config>>, RawQuery(raw): RawQuery) -> Response {
     match url_query(raw.as_deref(), &config) {
-        Ok((url, _)) => axum::Json(api::explain(&url)).into_response(),
+        Ok((url, _)) => axum::Json(off_thread(move || api::explain(&url)).await).into_response(),
         Err(problem) => problem.into_response(),
     }
 }
@@ -386,13 +386,20 @@ async fn work<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
     // The semaphore is never closed. The permit goes with the work: a
     // request dropped meanwhile does not free it before the work ends.
     let permit = Arc::clone(workers).acquire_owned().await.ok();
-    let done = tokio::task::spawn_blocking(move || {
+    off_thread(move || {
         let out = f();
         drop(permit);
         out
     })
-    .await;
-    match done {
+    .await
+}
+
+/// Runs `f` on a thread of tokio's blocking pool: the reading of one URL
+/// (`config.max_url` bytes at most, milliseconds), which does not wait
+/// behind the bodies of `work`; the handlers at work at once are bounded
+/// (`config.max_in_flight`).
+async fn off_thread<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    match tokio::task::spawn_blocking(f).await {
         Ok(out) => out,
         Err(e) => match e.try_into_panic() {
             Ok(panic) => std::panic::resume_unwind(panic),
