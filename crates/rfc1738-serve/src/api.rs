@@ -319,8 +319,15 @@ mod tests {
     fn extract_finds_urls_with_offsets() {
         let text = "see <URL:ftp://h.dom/x> and http://a.dom/.";
         let rows: Vec<Value> = extract(text, 0).collect();
-        let rest: Vec<Value> = extract(text, rows[0]["end"].as_u64().unwrap() as usize).collect();
-        assert_eq!(rest, rows[1..]);
+        // A search resumed at the end of each URL finds what the whole
+        // search finds after it, wrappers, bare URLs and text between alike.
+        let mixed = "<URL:ftp://a.dom/x> (http://b.dom/y), <news:c.d> \"gopher://e.dom/1\" mailto:f@g.dom.";
+        let whole: Vec<Value> = extract(mixed, 0).collect();
+        assert_eq!(whole.len(), 5, "{whole:?}");
+        for k in 0..whole.len() {
+            let end = whole[k]["end"].as_u64().unwrap() as usize;
+            assert_eq!(extract(mixed, end).collect::<Vec<_>>(), whole[k + 1..], "after {}", whole[k]["url"]);
+        }
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[0]["url"], "ftp://h.dom/x");
         // The span is the match in the text, its `<URL:` wrapper included.
