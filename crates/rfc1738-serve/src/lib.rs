@@ -20,7 +20,8 @@
 //!
 //! The work on a body (finding its lines, checking them, finding URLs in
 //! it) is done on worker threads, as many at once as the machine has
-//! cores, and the reading of one URL on a thread of its own: never on the
+//! cores (and as many again for small bodies, which never wait behind
+//! large ones), and the reading of one URL on a thread of its own: never on the
 //! threads that read requests and write answers, so that the page is
 //! answered while others' bodies are checked.
 //!
@@ -374,16 +375,24 @@ fn text_body(headers: &HeaderMap) -> Result<(), Problem> {
     Err(Problem::new(StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported-type", message))
 }
 
-/// Runs `f`, work on a body, on a thread of tokio's blocking pool, at most
-/// as many at once as the machine has cores (the others wait their turn):
-/// the threads that read requests and write answers stay free, so that
-/// the page is answered while 8 MB bodies are checked.
-async fn work<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    static WORKERS: OnceLock<Arc<Semaphore>> = OnceLock::new();
+/// A body of at most this many bytes is small: its work has workers of
+/// its own, and never waits behind the work on large bodies.
+const SMALL_BODY: usize = 64 << 10;
+
+/// Runs `f`, work on a body of `size` bytes, on a thread of tokio's
+/// blocking pool: at most as many at once as the machine has cores for
+/// large bodies, and as many again for small ones (the others wait their
+/// turn). The threads that read requests and write answers stay free, so
+/// that the page is answered while 8 MB bodies are checked, and a small
+/// body is checked while large ones wait.
+async fn work<T: Send + 'static>(size: usize, f: impl FnOnce() -> T + Send + 'static) -> T {
+    static WORKERS: OnceLock<[Arc<Semaphore>; 2]> = OnceLock::new();
     let workers = WORKERS.get_or_init(|| {
-        Arc::new(Semaphore::new(std::thread::available_parallelism().map_or(2, std::num::NonZero::get)))
+        let cores = std::thread::available_parallelism().map_or(2, std::num::NonZero::get);
+        [Arc::new(Semaphore::new(cores)), Arc::new(Semaphore::new(cores))]
     });
-    // The semaphore is never closed. The permit goes with the work: a
+    let workers = &workers[usize::from(size > SMALL_BODY)];
+    // The semaphores are never closed. The permit goes with the work: a
     // request dropped meanwhile does not free it before the work ends.
     let permit = Arc::clone(workers).acquire_owned().await.ok();
     off_thread(move || {
@@ -443,7 +452,7 @@ async fn check(
     };
     let lines = {
         let body = body.clone();
-        work(move || {
+        work(body.len(), move || {
             let ranges = api::line_ranges(&body);
             let format = format.unwrap_or_else(|| {
                 let first: Vec<&[u8]> = ranges.iter().take(100).map(|r| &body[r.clone()]).collect();
@@ -473,7 +482,7 @@ async fn check(
             if end == at {
                 return None;
             }
-            let piece = work(move || {
+            let piece = work(body.len(), move || {
                 let lines: Vec<&[u8]> = ranges[at..end].iter().map(|r| &body[r.clone()]).collect();
                 let mut out = Vec::new();
                 api::check(&lines, at as u64 + 1, format, lenient, &mut out);
@@ -504,7 +513,8 @@ async fn extract(
         return problem.into_response();
     }
     // The text is checked once; the pieces read it as text without a copy.
-    let text = match work(move || ByteString::try_from(body.clone()).map_err(|_| body)).await {
+    let size = body.len();
+    let text = match work(size, move || ByteString::try_from(body.clone()).map_err(|_| body)).await {
         Ok(text) => text,
         Err(body) => {
             let at = std::str::from_utf8(&body).err().map_or(0, |e| e.valid_up_to());
@@ -515,7 +525,7 @@ async fn extract(
     let stream = futures_util::stream::unfold(Some(0), move |from| {
         let text = text.clone();
         async move {
-            let piece = work(move || {
+            let piece = work(text.len(), move || {
                 let mut out = Vec::new();
                 for found in api::extract(&text, from?) {
                     // Writing to a `Vec` cannot fail.

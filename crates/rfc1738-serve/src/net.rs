@@ -598,13 +598,15 @@ impl hyper::service::Service<Request<Incoming>> for Requests {
                     return Ok(res);
                 }
             };
+            // Busy from here: a request waiting for a permit waits on the
+            // server, not on its client, and its body never gives way.
+            let working = place.begin();
             let Ok(Ok(_permit)) = tokio::time::timeout(shared.timeout, shared.in_flight.acquire()).await
             else {
                 return Ok(busy().into_response());
             };
-            let busy = place.begin();
             let Ok(res) = app.call(Request::from_parts(parts, body)).await;
-            drop(busy);
+            drop(working);
             Ok(res.map(|body| Body::new(Making { body, place, busy: None })))
         })
     }
