@@ -217,9 +217,11 @@ fn error(p: &Problem) -> Value {
 
 /// `POST /api/extract`: the URLs in free text (RFC 1738 Appendix), one
 /// JSON object each, as they are found: `{url, start, end, form, valid,
-/// scheme, error}`, the offsets in bytes of the text.
-pub fn extract(text: &str) -> impl Iterator<Item = Value> + Send + '_ {
-    rfc1738::extract::find_iter(text).map(|m| {
+/// scheme, error}`, the offsets in bytes of the text. The search begins
+/// at byte `from`: at the `end` of the last URL found, it goes on as if it
+/// had not stopped.
+pub fn extract(text: &str, from: usize) -> impl Iterator<Item = Value> + Send + '_ {
+    rfc1738::extract::Finder::new().find_iter_from(text, from).map(|m| {
         let verdict = m.validate().map_err(Problem::from);
         json!({
             "url": m.as_str(),
@@ -316,7 +318,16 @@ mod tests {
     #[test]
     fn extract_finds_urls_with_offsets() {
         let text = "see <URL:ftp://h.dom/x> and http://a.dom/.";
-        let rows: Vec<Value> = extract(text).collect();
+        let rows: Vec<Value> = extract(text, 0).collect();
+        // A search resumed at the end of each URL finds what the whole
+        // search finds after it, wrappers, bare URLs and text between alike.
+        let mixed = "<URL:ftp://a.dom/x> (http://b.dom/y), <news:c.d> \"gopher://e.dom/1\" mailto:f@g.dom.";
+        let whole: Vec<Value> = extract(mixed, 0).collect();
+        assert_eq!(whole.len(), 5, "{whole:?}");
+        for k in 0..whole.len() {
+            let end = whole[k]["end"].as_u64().unwrap() as usize;
+            assert_eq!(extract(mixed, end).collect::<Vec<_>>(), whole[k + 1..], "after {}", whole[k]["url"]);
+        }
         assert_eq!(rows.len(), 2);
         assert_eq!(rows[0]["url"], "ftp://h.dom/x");
         // The span is the match in the text, its `<URL:` wrapper included.

@@ -47,7 +47,9 @@ pub struct Config {
     pub max_in_flight: usize,
     /// The most bytes of request bodies held at once, all connections
     /// together; a client address holds a quarter of it at most (and at
-    /// least `max_body`). A body that finds no room gets 503.
+    /// least `max_body`), and an eighth is kept for bodies of 64 kB at
+    /// most. When a body finds no room, the body whose client made no
+    /// progress the longest gives way; when none may, it gets 503.
     pub max_buffered: usize,
     /// Names accepted in the `Host` header besides the listen address
     /// itself (and `localhost` when listening on loopback). A page on

@@ -105,9 +105,11 @@ fn the_openapi_document_describes_every_route() {
     let source = include_str!("../src/lib.rs");
     let mut routed: Vec<(String, String)> = source
         .lines()
-        .filter_map(|l| l.trim().strip_prefix(".route(\"/api"))
+        .filter_map(|l| {
+            l.trim().strip_prefix(".route(\"/").filter(|r| r.starts_with("api") || r.starts_with("openapi"))
+        })
         .map(|rest| {
-            let path = format!("/api{}", &rest[..rest.find('"').unwrap()]);
+            let path = format!("/{}", &rest[..rest.find('"').unwrap()]);
             let method = if rest.contains("post(") { "post" } else { "get" };
             (path, method.to_string())
         })
@@ -127,7 +129,7 @@ fn the_openapi_document_describes_every_route() {
         assert!(statuses.contains_key(&status.to_string()), "{method} {path}: {status} is not documented");
         for documented_status in statuses.keys() {
             assert!(
-                ["200", "400", "404", "405", "408", "413", "414", "421", "431", "503"]
+                ["200", "400", "404", "405", "408", "413", "414", "415", "421", "431", "503"]
                     .contains(&documented_status.as_str()),
                 "{path}: {documented_status}"
             );
@@ -247,6 +249,8 @@ fn every_error_has_one_shape() {
         (b"GET / HTTP/1.1\r\nConnection: close\r\n\r\n".to_vec(), 400, "no-host"),
         (format!("GET / HTTP/1.1\r\nHost: {host}\r\nHost: evil.dom\r\nConnection: close\r\n\r\n").into(), 400, "two-hosts"),
         (b"GET / HTTP/1.1\r\nHost: a b\r\n\x01\r\n\r\n".to_vec(), 400, "bad-head"),
+        (b"PRI * HTTP/2.0\r\n\r\nSM\r\n\r\n".to_vec(), 505, "http2"),
+        ([format!("POST /api/check HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n").as_bytes(), b"{}"].concat(), 415, "unsupported-type"),
     ];
     let doc = json(include_str!("../assets/openapi.json"));
     let kinds =
@@ -266,4 +270,119 @@ fn every_error_has_one_shape() {
     // HTTP/1.0 without Host is answered.
     let text = raw(b"GET /api/parse?url=http://a.dom/ HTTP/1.0\r\n\r\n");
     assert_eq!(answer(&text).0, 200, "{text}");
+}
+
+/// `GET /openapi.json` is the document of `GET /api`, where tools look
+/// for it first.
+#[test]
+fn the_document_is_also_at_openapi_json() {
+    let mut res = agent().get(format!("{}/openapi.json", server())).call().unwrap();
+    assert_eq!(res.status().as_u16(), 200);
+    let kind = res.headers().get("content-type").unwrap().to_str().unwrap().to_string();
+    assert_eq!(kind, "application/json");
+    assert_eq!(res.body_mut().read_to_string().unwrap(), include_str!("../assets/openapi.json"));
+}
+
+/// A `url` too long for the server is 414 whatever its length: over the
+/// `max_url` of the routes, over the longest request line hyper reads,
+/// and over the whole head it buffers.
+#[test]
+fn a_url_too_long_is_414_whatever_its_length() {
+    let host = server().strip_prefix("http://").unwrap().to_string();
+    for n in [3_000, 66_000, 81_000, 82_000, 100_000] {
+        let text = raw(format!(
+            "GET /api/parse?url={} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n",
+            "a".repeat(n)
+        )
+        .as_bytes());
+        let (status, body) = answer(&text);
+        assert_eq!((status, body["error"]["kind"].as_str()), (414, Some("url-too-long")), "{n} bytes");
+    }
+}
+
+/// The bodies of `POST /api/check` and `/api/extract` are text: a body
+/// of another type (JSON, a multipart form, another charset) is 415, not
+/// read as lines. No type, any `text/*` in UTF-8, and the type curl gives
+/// `--data-binary` by default are read.
+#[test]
+fn a_body_of_another_type_is_415() {
+    for path in ["/api/check", "/api/extract"] {
+        for kind in ["application/json", "multipart/form-data; boundary=x", "text/plain; charset=utf-16"] {
+            let mut res = agent()
+                .post(format!("{}{path}", server()))
+                .header("content-type", kind)
+                .send(r#"{"url": "http://a.dom/"}"#)
+                .unwrap();
+            let status = res.status().as_u16();
+            let body = json(&res.body_mut().read_to_string().unwrap());
+            assert_eq!(
+                (status, body["error"]["kind"].as_str()),
+                (415, Some("unsupported-type")),
+                "{path} {kind}"
+            );
+            assert!(body["error"]["message"].as_str().unwrap().contains("text/plain"), "{body}");
+        }
+        for kind in [
+            "text/plain",
+            "text/plain; charset=UTF-8",
+            "TEXT/x-log",
+            "application/x-www-form-urlencoded",
+            "application/octet-stream",
+        ] {
+            let mut res = agent()
+                .post(format!("{}{path}", server()))
+                .header("content-type", kind)
+                .send("http://a.dom/\n")
+                .unwrap();
+            assert_eq!(
+                res.status().as_u16(),
+                200,
+                "{path} {kind}: {}",
+                res.body_mut().read_to_string().unwrap()
+            );
+        }
+    }
+}
+
+/// A client may shut its side of the connection once the request is
+/// sent (`shutdown(SHUT_WR)`, `nc -N`): the answer still comes.
+#[test]
+fn a_request_then_a_half_close_is_answered() {
+    use std::io::{Read, Write};
+    let addr = server().strip_prefix("http://").unwrap();
+    let body = "http://a.dom/\n";
+    for request in [
+        format!("GET /api/parse?url=http://a.dom/ HTTP/1.1\r\nHost: {addr}\r\n\r\n"),
+        format!("POST /api/check HTTP/1.1\r\nHost: {addr}\r\nContent-Length: {}\r\n\r\n{body}", body.len()),
+    ] {
+        let mut s = std::net::TcpStream::connect(addr).unwrap();
+        s.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+        s.write_all(request.as_bytes()).unwrap();
+        s.shutdown(std::net::Shutdown::Write).unwrap();
+        let mut got = Vec::new();
+        let _ = s.read_to_end(&mut got);
+        let text = String::from_utf8_lossy(&got);
+        assert!(text.starts_with("HTTP/1.1 200 OK\r\n"), "{request:?}: {text:?}");
+        assert!(text.contains(r#""valid":true"#), "{text}");
+    }
+}
+
+/// The Host rule holds for a request whose target is a whole URL
+/// (absolute form): its authority names the server, not `Host`
+/// (RFC 9112 §3.2.2).
+#[test]
+fn an_absolute_target_is_held_to_the_host_rule() {
+    let host = server().strip_prefix("http://").unwrap().to_string();
+    let evil = raw(format!(
+        "GET http://evil.example/api/parse?url=x HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+    )
+    .as_bytes());
+    let (status, body) = answer(&evil);
+    assert_eq!((status, body["error"]["kind"].as_str()), (421, Some("other-host")), "{evil}");
+    assert!(body["error"]["message"].as_str().unwrap().contains("evil.example"), "{body}");
+    let own = raw(format!(
+        "GET http://{host}/api/parse?url=x HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
+    )
+    .as_bytes());
+    assert_eq!(answer(&own).0, 200, "{own}");
 }
