@@ -91,7 +91,7 @@ pub use reader::{inflate, Inflated, XZ_MEMLIMIT};
 #[cfg(feature = "inflate")]
 mod reader {
     use super::Format;
-    use std::io::{self, BufReader, Read};
+    use std::io::{self, BufRead, BufReader, Read};
 
     /// The most memory the xz decoder may take (a stream asking more is
     /// an error, not an allocation); `xz -9` asks 65 MiB.
@@ -124,9 +124,66 @@ mod reader {
         fn input(&self) -> &Input<R>;
     }
 
-    impl<R: Read + Send> Decoder<R> for flate2::bufread::MultiGzDecoder<Input<R>> {
+    /// gzip members one after another, as `gzip -d` reads them (`cat
+    /// a.gz b.gz`, bgzip). Zero bytes after the last member are padding
+    /// (a tape's blocks), which `gzip -t` accepts; any other byte after
+    /// the padding is refused.
+    struct Gzip<R> {
+        /// The member being read; `None` only while one is replaced.
+        member: Option<flate2::bufread::GzDecoder<Input<R>>>,
+        done: bool,
+    }
+
+    impl<R: Read> Gzip<R> {
+        /// After a member: whether another follows (else the end, padding
+        /// included, has been read).
+        fn another(&mut self) -> io::Result<bool> {
+            let Some(member) = self.member.as_mut() else { return Ok(false) };
+            let (mut zeros, input) = (false, member.get_mut());
+            loop {
+                let head = input.fill_buf()?;
+                if head.is_empty() {
+                    return Ok(false);
+                }
+                if !zeros && head[0] != 0 {
+                    return Ok(true);
+                }
+                let n = head.iter().take_while(|&&b| b == 0).count();
+                if n < head.len() {
+                    return Err(io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        "a byte other than zero after the padding",
+                    ));
+                }
+                zeros = true;
+                input.consume(n);
+            }
+        }
+    }
+
+    impl<R: Read> Read for Gzip<R> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            while !self.done && !buf.is_empty() {
+                let Some(member) = self.member.as_mut() else { break };
+                let n = member.read(buf)?;
+                if n > 0 {
+                    return Ok(n);
+                }
+                if self.another()? {
+                    let input = self.member.take().map(flate2::bufread::GzDecoder::into_inner);
+                    self.member = input.map(flate2::bufread::GzDecoder::new);
+                } else {
+                    self.done = true;
+                }
+            }
+            Ok(0)
+        }
+    }
+
+    impl<R: Read + Send> Decoder<R> for Gzip<R> {
         fn input(&self) -> &Input<R> {
-            self.get_ref()
+            // `member` is `None` only inside `read`.
+            self.member.as_ref().map(flate2::bufread::GzDecoder::get_ref).expect("a gzip member")
         }
     }
 
@@ -170,7 +227,9 @@ mod reader {
     pub fn inflate<'a, R: Read + Send + 'a>(format: Format, source: R) -> io::Result<Inflated<'a, R>> {
         let input = BufReader::with_capacity(1 << 16, Counted { inner: source, read: 0, failed: false });
         let decoder: Box<dyn Decoder<R> + 'a> = match format {
-            Format::Gzip => Box::new(flate2::bufread::MultiGzDecoder::new(input)),
+            Format::Gzip => {
+                Box::new(Gzip { member: Some(flate2::bufread::GzDecoder::new(input)), done: false })
+            }
             Format::Zstd => Box::new(zstd::stream::read::Decoder::with_buffer(input)?),
             Format::Bzip2 => Box::new(bzip2::bufread::MultiBzDecoder::new(input)),
             Format::Xz => {
@@ -197,7 +256,12 @@ mod reader {
         }
         let at = input.get_ref().read - input.buffer().len() as u64;
         let name = format.name();
-        if e.kind() == io::ErrorKind::UnexpectedEof || ends(e) {
+        if let Some(bound) = refused(format, e) {
+            io::Error::new(
+                io::ErrorKind::InvalidData,
+                format!("{name} data at compressed byte {at} needs more than {bound} MiB of memory to inflate; refused (the bound keeps a small file from taking all memory)"),
+            )
+        } else if e.kind() == io::ErrorKind::UnexpectedEof || ends(e) {
             io::Error::new(
                 io::ErrorKind::InvalidData,
                 format!("{name} data ends early at compressed byte {at} (a truncated file?)"),
@@ -207,6 +271,17 @@ mod reader {
                 io::ErrorKind::InvalidData,
                 format!("{name} data corrupt near compressed byte {at}: {e}"),
             )
+        }
+    }
+
+    /// The bound in MiB, when a decoder's error says it refused a stream
+    /// asking more memory than the bound allows (not a fault of the data).
+    fn refused(format: Format, e: &io::Error) -> Option<u64> {
+        let text = e.to_string().to_ascii_lowercase();
+        match format {
+            Format::Zstd if text.contains("too much memory") || text.contains("window") => Some(128),
+            Format::Xz if text.contains("memory") && text.contains("limit") => Some(XZ_MEMLIMIT >> 20),
+            _ => None,
         }
     }
 
@@ -223,6 +298,56 @@ mod reader {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[cfg(feature = "inflate")]
+    fn gzip(text: &[u8]) -> Vec<u8> {
+        use std::io::Write;
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        e.write_all(text).unwrap();
+        e.finish().unwrap()
+    }
+
+    #[cfg(feature = "inflate")]
+    fn inflated(format: Format, bytes: &[u8]) -> std::io::Result<Vec<u8>> {
+        use std::io::Read;
+        let mut out = Vec::new();
+        inflate(format, bytes)?.read_to_end(&mut out).map(|_| out)
+    }
+
+    /// `gzip -t` takes zero bytes after the last member (a tape's
+    /// padding); anything else after it is refused.
+    #[cfg(feature = "inflate")]
+    #[test]
+    fn zero_padding_after_gzip_data_is_taken() {
+        let mut two = gzip(b"a\n");
+        two.extend(gzip(b"b\n"));
+        for pad in [0, 1, 512, 70_000] {
+            let mut bytes = two.clone();
+            bytes.resize(bytes.len() + pad, 0);
+            assert_eq!(inflated(Format::Gzip, &bytes).unwrap(), b"a\nb\n", "{pad} zero bytes");
+        }
+        let mut bytes = two.clone();
+        bytes.extend([0, 0, b'x']);
+        let err = inflated(Format::Gzip, &bytes).unwrap_err().to_string();
+        assert!(err.contains("gzip data") && err.contains("byte"), "{err}");
+        let mut bytes = two;
+        bytes.extend(b"garbage");
+        assert!(inflated(Format::Gzip, &bytes).is_err());
+    }
+
+    /// A frame that asks more memory than the bound is refused in words
+    /// that say so, not called corrupt.
+    #[cfg(feature = "inflate")]
+    #[test]
+    fn a_zstd_window_over_the_bound_is_a_refusal() {
+        // A frame header: magic, a descriptor with a window descriptor
+        // byte (no single-segment flag), then Window_Descriptor asking
+        // 2^(10+18) = 256 MiB, and an empty raw last block.
+        let frame = [0x28, 0xb5, 0x2f, 0xfd, 0x00, 18 << 3, 0x01, 0x00, 0x00];
+        let err = inflated(Format::Zstd, &frame).unwrap_err().to_string();
+        assert!(err.contains("needs more than 128 MiB"), "{err}");
+        assert!(!err.contains("corrupt"), "{err}");
+    }
 
     #[test]
     fn magic_bytes_tell_the_format_and_text_is_text() {
