@@ -105,12 +105,13 @@ impl std::fmt::Display for OutputError {
 }
 
 /// An error as the shell says it: "Permission denied", without Rust's
-/// " (os error 13)".
-fn shell_words(e: &io::Error) -> String {
+/// " (os error 13)" and what a library may add after it (the temporary
+/// file's path).
+pub fn shell_words(e: &io::Error) -> String {
     let text = e.to_string();
-    match text.rfind(" (os error ") {
-        Some(at) if text.ends_with(')') => text[..at].to_string(),
-        _ => text,
+    match text.find(" (os error ") {
+        Some(at) => text[..at].to_string(),
+        None => text,
     }
 }
 

@@ -590,3 +590,17 @@ fn only_the_subcommands_that_read_text_take_decompress() {
     let out = rfc1738().args(["fetch", "--decompress", "never", "http://h.dom/"]).output().unwrap();
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Errors of files say what the shell says: no "(os error N)", and a
+/// directory that is a file is "Not a directory".
+#[test]
+fn file_errors_read_as_the_shell_says_them() {
+    let out = rfc1738().args(["man", "--dir", "/dev/null"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert_eq!(err.trim_end(), "rfc1738: /dev/null: Not a directory");
+    let out = rfc1738().args(["check", "/nonexistent-dir/x"]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(err.contains("/nonexistent-dir/x: No such file or directory"), "{err}");
+    assert!(!err.contains("os error"), "{err}");
+}

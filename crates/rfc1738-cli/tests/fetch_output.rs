@@ -589,3 +589,14 @@ fn a_body_of_unreadable_length_leaves_the_file() {
         assert_eq!(names(&dir), ["file"], "{head}");
     }
 }
+
+/// An output file in a directory that does not exist is named in the
+/// shell's words, without the error's code or the temporary file's path.
+#[test]
+fn a_missing_directory_is_said_as_the_shell_says_it() {
+    let out = rfc1738(&["fetch", "-o", "/nonexistent-dir/f", &new_bytes_server()]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("/nonexistent-dir/f: No such file or directory"), "{err}");
+    assert!(!err.contains("os error") && !err.contains(".part"), "{err}");
+}

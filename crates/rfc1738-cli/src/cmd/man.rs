@@ -24,8 +24,18 @@ pub fn run(args: &ManArgs, cmd: clap::Command) -> io::Result<u8> {
     let mut cmd = cmd.disable_help_subcommand(true);
     cmd.build();
     if let Some(dir) = &args.dir {
-        std::fs::create_dir_all(dir)
-            .map_err(|e| io::Error::new(e.kind(), format!("{}: {e}", dir.display())))?;
+        // A name that exists and is no directory is said as `mkdir -p`
+        // says it, not as "File exists".
+        let made = match std::fs::metadata(dir) {
+            Ok(m) if !m.is_dir() => Err(io::Error::from(io::ErrorKind::NotADirectory)),
+            _ => std::fs::create_dir_all(dir),
+        };
+        made.map_err(|e| {
+            let words = crate::output::shell_words(&e);
+            let words =
+                if e.kind() == io::ErrorKind::NotADirectory { "Not a directory".into() } else { words };
+            io::Error::new(e.kind(), format!("{}: {words}", dir.display()))
+        })?;
         super::help::write_pages(&cmd, dir)?;
         return Ok(status::OK);
     }

@@ -391,7 +391,7 @@ pub fn display_name(file: &str) -> &str {
 /// The error `e` of reading `file`, as an [`InputError`] that names it
 /// (escaped: the message goes to a terminal).
 pub fn input_error(file: &str, e: &io::Error) -> io::Error {
-    io::Error::new(e.kind(), InputError(format!("{}: {e}", shown_name(file))))
+    io::Error::new(e.kind(), InputError(format!("{}: {}", shown_name(file), crate::output::shell_words(e))))
 }
 
 /// Runs `each` on every file in turn. An [`InputError`] is written on
