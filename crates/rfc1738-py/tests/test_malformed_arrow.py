@@ -3,11 +3,11 @@ each one with a ValueError that says what is wrong, and none crashes.
 
 pyarrow builds them: `from_buffers` checks the buffers' sizes and the
 first and last offsets, as `Array.validate()` does, not the offsets
-between, the views or the dictionary keys. Each case runs in a child
-process (this file, run as a script), which calls every function on the
+between, the views or the dictionary keys. The cases run in a child
+process (this file, run as a script), which calls every function on each
 column and writes one JSON line per call before and after it: a crash
-fails the test with the signal and the call it died in, instead of
-ending pytest.
+fails that case's test with the signal and the call it died in, instead
+of ending pytest, and a new child goes on with the cases after it.
 
 The functions are found, not listed: every function of the native
 module, of `rfc1738.arrow` and of `rfc1738.clf` that has a `column`
@@ -278,39 +278,62 @@ def plain(result):
     return repr(result)
 
 
-# -- the child: one case, every function --------------------------------------
+# -- the child: the cases, every function ------------------------------------
 
 
-def run_case(case):
-    """Calls every function on the case's column; one JSON line a call
+def run_cases(cases):
+    """Calls every function on each case's column; one JSON line a call
     before it starts and one after, so a crash names its call."""
-    bad = case in BAD
-    make = BAD[case][0] if bad else GOOD[case][0]
-    column = make()
-    same = None if bad else GOOD[case][1]()
-    for name, f, kwargs in functions():
-        print(json.dumps({"start": name}), flush=True)
-        try:
-            got = plain(call(f, column, kwargs))
-            want = None if same is None else plain(call(f, same, kwargs))
-            record = {"name": name, "ok": True, "same": got == want, "got": repr(got)[:300], "want": repr(want)[:300]}
-        except Exception as e:  # noqa: BLE001 - every exception is reported to the parent
-            record = {"name": name, "ok": False, "type": type(e).__name__, "value_error": isinstance(e, ValueError), "message": str(e)}
-        print(json.dumps(record), flush=True)
-    print(json.dumps({"done": True}), flush=True)
+    found = functions()
+    for case in cases:
+        bad = case in BAD
+        column = (BAD[case][0] if bad else GOOD[case][0])()
+        same = None if bad else GOOD[case][1]()
+        for name, f, kwargs in found:
+            print(json.dumps({"case": case, "start": name}), flush=True)
+            try:
+                got = plain(call(f, column, kwargs))
+                want = None if same is None else plain(call(f, same, kwargs))
+                record = {"ok": True, "same": got == want, "got": repr(got)[:300], "want": repr(want)[:300]}
+            except Exception as e:  # noqa: BLE001 - every exception is reported to the parent
+                record = {"ok": False, "type": type(e).__name__, "value_error": isinstance(e, ValueError), "message": str(e)}
+            print(json.dumps({"case": case, "name": name, **record}), flush=True)
+        print(json.dumps({"case": case, "done": True}), flush=True)
 
 
-def child(case):
-    """The child's records, or a failure naming the call it died in."""
-    proc = subprocess.run([sys.executable, __file__, case], capture_output=True, text=True, timeout=300)
-    lines = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
-    if proc.returncode != 0 or not lines or not lines[-1].get("done"):
-        started = [r["start"] for r in lines if "start" in r]
-        pytest.fail(
-            f"{case}: the child ended with status {proc.returncode} (a negative status is a signal) "
-            f"in {started[-1] if started else 'setup'}\n{proc.stderr[-3000:]}"
-        )
-    return [r for r in lines if "name" in r]
+@pytest.fixture(scope="module")
+def outcomes():
+    """Each case's records, or why its child died: all the cases in one
+    child, and after a crash a new child for the cases after the one it
+    died in."""
+    cases = sorted(BAD) + sorted(GOOD)
+    out = {}
+    while cases:
+        proc = subprocess.run([sys.executable, __file__, *cases], capture_output=True, text=True, timeout=600)
+        lines = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
+        done = {r["case"] for r in lines if r.get("done")}
+        for case in cases:
+            if case in done:
+                out[case] = [r for r in lines if r["case"] == case and "name" in r]
+                continue
+            started = [r["start"] for r in lines if r["case"] == case and "start" in r]
+            out[case] = (
+                f"{case}: the child ended with status {proc.returncode} (a negative status is a signal) "
+                f"in {started[-1] if started else 'making the column'}\n{proc.stderr[-3000:]}"
+            )
+            cases = cases[cases.index(case) + 1 :]
+            break
+        else:
+            cases = []
+    return out
+
+
+def child(outcomes, case):
+    """The case's records; its test fails if the child died in it."""
+    records = outcomes[case]
+    if isinstance(records, str):
+        pytest.fail(records)
+    return records
 
 
 # -- the tests ---------------------------------------------------------------
@@ -324,11 +347,11 @@ def test_the_functions_are_found():
 
 
 @pytest.mark.parametrize("case", sorted(BAD))
-def test_a_malformed_column_is_a_value_error_in_every_function(case):
+def test_a_malformed_column_is_a_value_error_in_every_function(outcomes, case):
     says = BAD[case][1]
     says = says if isinstance(says, tuple) else (says,)
     wrong = []
-    for r in child(case):
+    for r in child(outcomes, case):
         if r["ok"]:
             wrong.append(f"{r['name']}: answered {r['got']}")
         elif not r["value_error"] or not any(s in r["message"] for s in says):
@@ -337,9 +360,9 @@ def test_a_malformed_column_is_a_value_error_in_every_function(case):
 
 
 @pytest.mark.parametrize("case", sorted(GOOD))
-def test_a_valid_sliced_or_null_laden_column_still_works(case):
+def test_a_valid_sliced_or_null_laden_column_still_works(outcomes, case):
     wrong = []
-    for r in child(case):
+    for r in child(outcomes, case):
         if not r["ok"]:
             wrong.append(f"{r['name']}: {r['type']}: {r['message']}")
         elif not r["same"]:
@@ -364,4 +387,4 @@ def test_buffers_too_short_never_reach_a_kernel(kind):
 
 
 if __name__ == "__main__":
-    run_case(sys.argv[1])
+    run_cases(sys.argv[1:])
