@@ -8,6 +8,10 @@
 //! it released), or read in place for a schema. Every other module sees
 //! only `ArrayRef`s. Results go out the safe way: each C struct is boxed in
 //! a capsule that releases it when dropped, unless a consumer moved it out.
+//!
+//! Every column is checked before a kernel reads it ([`layout`]): the
+//! kernels slice values by its offsets and views, and index its
+//! dictionary by its keys, without checking each again.
 
 #![allow(unsafe_code)]
 
@@ -42,6 +46,7 @@ pub fn import(obj: &Bound<'_, PyAny>) -> PyResult<Column> {
         let array = pair.get_item(1)?;
         let (data_type, array) = import_array(schema.cast::<PyCapsule>()?, array.cast::<PyCapsule>()?)?;
         let (array, _) = one_column(array, &data_type)?;
+        layout::check(array.as_ref()).map_err(PyValueError::new_err)?;
         return Ok(Column::Array(array));
     }
     if obj.hasattr("__arrow_c_stream__")? {
@@ -49,8 +54,9 @@ pub fn import(obj: &Bound<'_, PyAny>) -> PyResult<Column> {
         let (chunks, data_type) = import_stream(capsule.cast::<PyCapsule>()?)?;
         let mut out = Vec::with_capacity(chunks.len());
         let mut column_type = one_column_type(&data_type)?;
-        for chunk in chunks {
+        for (n, chunk) in chunks.into_iter().enumerate() {
             let (array, t) = one_column(chunk, &data_type)?;
+            layout::check(array.as_ref()).map_err(|e| PyValueError::new_err(format!("chunk {n}: {e}")))?;
             column_type = t;
             out.push(array);
         }
@@ -122,10 +128,197 @@ fn data(array: FFI_ArrowArray, data_type: &DataType) -> PyResult<ArrayRef> {
     // ownership and releases it when the data is dropped.
     let data = unsafe { from_ffi_and_data_type(array, data_type.clone()) }
         .map_err(|e| PyValueError::new_err(e.to_string()))?;
-    // The layout is checked (buffer sizes, offsets in bounds), not each
-    // value: the C data interface makes valid UTF-8 the producer's promise.
+    // The buffers' sizes (null bits, offsets, views, for the length and
+    // offset the array states), and its first and last offsets. The
+    // offsets between, the views and the keys are `layout::check`'s, on
+    // the column `import` gives. Not each value's UTF-8: the C data
+    // interface makes it the producer's promise.
     data.validate().map_err(|e| PyValueError::new_err(e.to_string()))?;
     Ok(make_array(data))
+}
+
+/// The layout of a column checked before any kernel reads it: the checks
+/// of the Arrow columnar format that `ArrayData::validate` leaves to
+/// `validate_full`, without the UTF-8 check of every value that
+/// `validate_full` adds. One pass over the offsets, views or keys; no
+/// copy; the values' bytes unread.
+///
+/// ```text
+///  offsets  0   4   9   9  12        each one >= the one before,
+///           |   |   |   |  |         each one <= the data's length
+///  data     http:x.dom/gopher:/      (a row is offsets[i]..offsets[i+1])
+///
+///  view     len | prefix or text | buffer | offset
+///           4   | 4 (12 inline)  | 4      | 4      bytes
+///           len <= 12: the text is in the view;
+///           else buffer < the data buffers, offset + len <= its length
+/// ```
+mod layout {
+    #![forbid(unsafe_code)]
+
+    use arrow_array::cast::AsArray;
+    use arrow_array::types::{
+        ArrowDictionaryKeyType, Int16Type, Int32Type, Int64Type, Int8Type, UInt16Type, UInt32Type,
+        UInt64Type, UInt8Type,
+    };
+    use arrow_array::{Array, OffsetSizeTrait};
+    use arrow_buffer::{ArrowNativeType, Buffer, NullBuffer};
+    use arrow_data::ByteView;
+    use arrow_schema::DataType;
+
+    /// The longest value a view holds in itself (Arrow's columnar format).
+    const MAX_INLINE: u32 = 12;
+
+    /// Checks that every row of `a` lies in its buffers. The buffers'
+    /// sizes for its length and offset were checked on import
+    /// (`ArrayData::validate`); this checks what they hold.
+    ///
+    /// # Errors
+    ///
+    /// What is out of place, and where: the offset, the view or the
+    /// dictionary key, counted from the column's first row.
+    pub fn check(a: &dyn Array) -> Result<(), String> {
+        match a.data_type() {
+            DataType::Utf8 => {
+                let s = a.as_string::<i32>();
+                offsets(s.value_offsets(), s.values().len())
+            }
+            DataType::LargeUtf8 => {
+                let s = a.as_string::<i64>();
+                offsets(s.value_offsets(), s.values().len())
+            }
+            DataType::Binary => {
+                let b = a.as_binary::<i32>();
+                offsets(b.value_offsets(), b.values().len())
+            }
+            DataType::LargeBinary => {
+                let b = a.as_binary::<i64>();
+                offsets(b.value_offsets(), b.values().len())
+            }
+            DataType::Utf8View => {
+                let s = a.as_string_view();
+                views(s.views(), s.data_buffers(), a.nulls())
+            }
+            DataType::BinaryView => {
+                let b = a.as_binary_view();
+                views(b.views(), b.data_buffers(), a.nulls())
+            }
+            DataType::Dictionary(key, _) => match key.as_ref() {
+                DataType::Int8 => keys::<Int8Type>(a),
+                DataType::Int16 => keys::<Int16Type>(a),
+                DataType::Int32 => keys::<Int32Type>(a),
+                DataType::Int64 => keys::<Int64Type>(a),
+                DataType::UInt8 => keys::<UInt8Type>(a),
+                DataType::UInt16 => keys::<UInt16Type>(a),
+                DataType::UInt32 => keys::<UInt32Type>(a),
+                DataType::UInt64 => keys::<UInt64Type>(a),
+                other => Err(format!("a dictionary whose keys are {other}, which is not an integer type")),
+            },
+            // A type no kernel reads (the kernels refuse it by name), or
+            // one without values (`Null`).
+            _ => Ok(()),
+        }
+    }
+
+    /// The `len + 1` offsets of a column of offsets: from the first on,
+    /// none less than the one before, none past `data` bytes. Every
+    /// offset is read, a null row's too (the format asks it of them all).
+    fn offsets<O: OffsetSizeTrait>(offsets: &[O], data: usize) -> Result<(), String> {
+        let mut before = 0;
+        for (i, o) in offsets.iter().enumerate() {
+            // i32 and i64 are both read as an i64.
+            let o = o.to_i64().unwrap_or(i64::MAX);
+            if o < 0 {
+                return Err(format!("malformed Arrow column: offset {i} is {o}, negative"));
+            }
+            if o as u64 > data as u64 {
+                return Err(format!(
+                    "malformed Arrow column: offset {i} is {o}, past the {data} bytes of the column's data{}",
+                    row_of(i, offsets.len())
+                ));
+            }
+            if i > 0 && o < before {
+                return Err(format!(
+                    "malformed Arrow column: offset {i} is {o}, less than offset {} ({before}): offsets never \
+                     decrease{}",
+                    i - 1,
+                    row_of(i, offsets.len())
+                ));
+            }
+            before = o;
+        }
+        Ok(())
+    }
+
+    /// Which row offset `i` of `n` ends (and which it starts).
+    fn row_of(i: usize, n: usize) -> String {
+        match i {
+            0 => " (the start of row 0)".into(),
+            _ if i + 1 == n => format!(" (the end of row {})", i - 1),
+            _ => format!(" (the end of row {} and the start of row {i})", i - 1),
+        }
+    }
+
+    /// Every view of a row that is not null: held in itself (12 bytes or
+    /// fewer), or within the data buffer it names. A null row's view is
+    /// not read by any kernel, and the format leaves it undefined.
+    fn views(views: &[u128], buffers: &[Buffer], nulls: Option<&NullBuffer>) -> Result<(), String> {
+        for (i, &raw) in views.iter().enumerate() {
+            let len = raw as u32;
+            if len <= MAX_INLINE || nulls.is_some_and(|n| n.is_null(i)) {
+                continue;
+            }
+            let view = ByteView::from(raw);
+            let Some(buffer) = buffers.get(view.buffer_index as usize) else {
+                return Err(format!(
+                    "malformed Arrow column: view {i} (row {i}) names data buffer {}, and the column has {}",
+                    view.buffer_index,
+                    match buffers.len() {
+                        0 => "none".to_string(),
+                        1 => "one (buffer 0)".to_string(),
+                        n => format!("{n} (buffers 0 to {})", n - 1),
+                    }
+                ));
+            };
+            let end = u64::from(view.offset) + u64::from(len);
+            if end > buffer.len() as u64 {
+                return Err(format!(
+                    "malformed Arrow column: view {i} (row {i}) is bytes {}..{end} of data buffer {}, which holds {} \
+                     bytes",
+                    view.offset,
+                    view.buffer_index,
+                    buffer.len()
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// The dictionary's values, then each key of a row that is not null:
+    /// an index of one of them.
+    fn keys<K: ArrowDictionaryKeyType>(a: &dyn Array) -> Result<(), String> {
+        let dict = a.as_dictionary::<K>();
+        let values = dict.values();
+        check(values.as_ref()).map_err(|e| format!("the dictionary's values: {e}"))?;
+        let keys = dict.keys();
+        let n = values.len();
+        for (i, k) in keys.values().iter().enumerate() {
+            if keys.is_null(i) {
+                continue;
+            }
+            if k.to_usize().is_none_or(|k| k >= n) {
+                return Err(format!(
+                    "malformed Arrow column: dictionary key {k:?} at row {i} is not an index of the dictionary's {n} \
+                     values{}",
+                    match n {
+                        0 => String::new(),
+                        _ => format!(" (0 to {})", n - 1),
+                    }
+                ));
+            }
+        }
+        Ok(())
+    }
 }
 
 fn import_stream(capsule: &Bound<'_, PyCapsule>) -> PyResult<(Vec<ArrayRef>, DataType)> {
