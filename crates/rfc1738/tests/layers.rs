@@ -132,6 +132,15 @@ const CRATES: &[Crate] = &[
         ],
     },
     Crate {
+        dir: "rfc1738-warc",
+        floors: &[
+            "digests, ids, dates, spooled blocks",
+            "one record",
+            "files of records: the writer and the reader",
+        ],
+        modules: &[("digest", 1), ("spool", 1), ("record", 2), ("writer", 3), ("reader", 3)],
+    },
+    Crate {
         dir: "rfc1738-py",
         floors: &[
             "Python values and Arrow columns in and out",
