@@ -28,14 +28,19 @@
 //! ```
 #![forbid(unsafe_code)]
 
+mod capture;
+mod crawl;
 mod digest;
 mod reader;
 mod record;
+mod scope;
 mod spool;
 mod writer;
 
+pub use crawl::{plan_frontier, Config, Crawl, Queued, Summary};
 pub use digest::{record_id, sha1, timestamp14, warc_date, Sha1Digest};
 pub use reader::{read_records, whole_prefix, ReadError, ReadRecord};
 pub use record::{Record, RecordType};
+pub use scope::Scope;
 pub use spool::Spool;
 pub use writer::{WarcWriter, Written};

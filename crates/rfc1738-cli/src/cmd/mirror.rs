@@ -1,0 +1,176 @@
+//! `rfc1738 mirror URL... --warc NAME`: archive what URLs locate, and
+//! what their menus and listings name, into WARC files.
+//!
+//! The crawl is the `rfc1738-warc` crate; this module wires arguments,
+//! the log on stderr and exit codes: 0 every URL archived whole, 1 some
+//! URL refused, failed or cut short (the run goes on past each), 2 a
+//! usage or I/O error.
+
+use crate::diag::escape as show;
+use rfc1738_access::Options;
+use rfc1738_warc::{plan_frontier, Config, Crawl, Scope, WarcWriter};
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::Duration;
+
+/// The examples at the end of `mirror --help`.
+pub const EXAMPLES: &str = "\
+Examples:
+  rfc1738 mirror --warc gopher-dom gopher://gopher.dom/        a gopher server, menu by menu
+  rfc1738 mirror --warc pub --depth 3 ftp://ftp.dom/pub/       an ftp tree: files, listings, conversations
+  rfc1738 mirror --plan gopher://gopher.dom/ ftp://ftp.dom/    the seeds as checked, without connecting";
+
+/// Arguments of `mirror`.
+#[derive(clap::Args, Debug)]
+pub struct MirrorArgs {
+    /// The URLs to start from (gopher and ftp).
+    #[arg(required = true)]
+    urls: Vec<String>,
+    /// Write NAME-00000.warc.gz, NAME-00001.warc.gz, ... (NAME may hold a directory).
+    #[arg(long, value_name = "NAME", required_unless_present = "plan")]
+    warc: Option<PathBuf>,
+    /// Print the frontier the crawl starts with, each seed checked, without connecting.
+    #[arg(long)]
+    plan: bool,
+    /// Which discovered URLs to follow: `prefix` (the seed's scheme, host,
+    /// port and path prefix), `host` (the seed's host) or `any`.
+    #[arg(long, value_name = "SCOPE", default_value = "prefix", value_parser = scope)]
+    scope: Scope,
+    /// The most hops from a seed.
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=1000))]
+    depth: u32,
+    /// The most URLs accessed.
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=1_000_000_000))]
+    max_items: u64,
+    /// The most content bytes archived in all.
+    #[arg(long, value_name = "BYTES", default_value_t = 10 << 30, value_parser = crate::flags::max_bytes)]
+    max_total_bytes: u64,
+    /// Seconds allowed for the whole run.
+    #[arg(long, value_name = "SECS", default_value_t = 86_400, value_parser = crate::flags::seconds)]
+    max_run_time: u64,
+    /// Seconds between two accesses to the same host and port (one connection at a time).
+    #[arg(long, value_name = "SECS", default_value = "1", value_parser = wait)]
+    wait: Duration,
+    /// A search term for gopher type 7 items (repeatable); without one, searches are not followed.
+    #[arg(long, value_name = "TERM")]
+    search: Vec<String>,
+    /// Begin a new WARC file past this size.
+    #[arg(long, value_name = "BYTES", default_value_t = 1 << 30, value_parser = crate::flags::max_bytes)]
+    max_warc_size: u64,
+    /// The most content bytes of one URL; past it the record is kept, truncated.
+    #[arg(long, value_name = "BYTES", default_value_t = 1 << 30, value_parser = crate::flags::max_bytes)]
+    max_bytes: u64,
+    /// Seconds allowed for connecting and for each read or write.
+    #[arg(long, value_name = "SECS", default_value_t = 30, value_parser = crate::flags::seconds)]
+    timeout: u64,
+    /// Seconds allowed for one URL's access.
+    #[arg(long, value_name = "SECS", default_value_t = 600, value_parser = crate::flags::seconds)]
+    max_time: u64,
+    /// Connect to an explicit port below 1024 that is not the scheme's default (RFC 1738 §6).
+    #[arg(long)]
+    allow_privileged_port: bool,
+    /// The e-mail address sent as the anonymous ftp password (default: $EMAIL, else $USER@localhost).
+    #[arg(long, value_name = "ADDRESS")]
+    email: Option<String>,
+}
+
+fn scope(s: &str) -> Result<Scope, String> {
+    match s {
+        "prefix" => Ok(Scope::Prefix),
+        "host" => Ok(Scope::Host),
+        "any" => Ok(Scope::Any),
+        _ => Err("the scope is prefix, host or any".into()),
+    }
+}
+
+fn wait(s: &str) -> Result<Duration, String> {
+    let secs: f64 = s.parse().map_err(|_| "not a number of seconds".to_string())?;
+    if !(0.0..=3600.0).contains(&secs) {
+        return Err("the wait is from 0 to 3600 seconds".into());
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+/// Runs `mirror`.
+pub fn run(args: MirrorArgs) -> ExitCode {
+    let config = config(&args);
+    if args.plan {
+        let mut out = io::stdout().lock();
+        let mut refused = false;
+        for seed in plan_frontier(&config) {
+            let line = match seed {
+                Ok(q) => format!("queue {}", q.url),
+                Err(e) => {
+                    refused = true;
+                    format!("refuse {}", show(e.as_bytes()))
+                }
+            };
+            if let Err(e) = writeln!(out, "{line}") {
+                return if e.kind() == io::ErrorKind::BrokenPipe { ExitCode::SUCCESS } else { fail(&e) };
+            }
+        }
+        return ExitCode::from(u8::from(refused));
+    }
+    let Some(name) = &args.warc else { return ExitCode::from(2) };
+    let info = vec![
+        ("software".to_string(), format!("rfc1738-mirror/{}", env!("CARGO_PKG_VERSION"))),
+        ("format".to_string(), "WARC File Format 1.1".to_string()),
+        (
+            "conformsTo".to_string(),
+            "http://iipc.github.io/warc-specifications/specifications/warc-format/warc-1.1/".to_string(),
+        ),
+        ("description".to_string(), format!("rfc1738 mirror {}", args.urls.join(" "))),
+    ];
+    let mut writer = WarcWriter::new(name, args.max_warc_size, info);
+    let crawl = Crawl::new(config, &mut writer, |line: &str| {
+        let _ = writeln!(io::stderr(), "rfc1738: mirror: {}", show(line.as_bytes()));
+    });
+    let summary = match crawl.run() {
+        Ok(s) => s,
+        Err(e) => return fail(&e),
+    };
+    let files = match writer.finish() {
+        Ok(f) => f,
+        Err(e) => return fail(&e),
+    };
+    let mut out = io::stdout().lock();
+    for f in files {
+        let _ = writeln!(out, "{}", f.display());
+    }
+    let whole = summary.refused == 0 && summary.failed == 0 && summary.truncated == 0;
+    ExitCode::from(u8::from(!whole))
+}
+
+fn config(args: &MirrorArgs) -> Config {
+    // §3.2.1: the password of an anonymous login is the end user's e-mail
+    // address; an empty $EMAIL says none.
+    let email =
+        args.email.clone().or_else(|| std::env::var("EMAIL").ok().filter(|e| !e.is_empty())).unwrap_or_else(
+            || format!("{}@localhost", std::env::var("USER").unwrap_or_else(|_| "anonymous".into())),
+        );
+    let access = Options {
+        io_timeout: Duration::from_secs(args.timeout.max(1)),
+        total_timeout: Duration::from_secs(args.max_time.max(1)),
+        max_bytes: args.max_bytes,
+        allow_privileged_ports: args.allow_privileged_port,
+        email,
+        ..Options::default()
+    };
+    Config {
+        seeds: args.urls.clone(),
+        scope: args.scope,
+        depth: args.depth,
+        max_items: args.max_items,
+        max_total_bytes: args.max_total_bytes,
+        max_run_time: Duration::from_secs(args.max_run_time.max(1)),
+        wait: args.wait,
+        search: args.search.clone(),
+        access,
+    }
+}
+
+fn fail(e: &io::Error) -> ExitCode {
+    let _ = writeln!(io::stderr(), "rfc1738: mirror: {}", show(e.to_string().as_bytes()));
+    ExitCode::from(2)
+}

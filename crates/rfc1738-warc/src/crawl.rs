@@ -1,0 +1,467 @@
+//! The crawl: from seeds, breadth first, each URL reached once, what it
+//! locates written as WARC records, the URLs it names followed within
+//! scope and limits.
+//!
+//! Every discovered URL goes through the same checks before it is
+//! queued: it parses, §6 allows it ([`rfc1738_access::plan`]: no CR, LF
+//! or NUL reaching a protocol line, no port 0, no privileged port that is
+//! not the scheme's), it is in scope, and its normal form has not been
+//! seen. A refused URL is logged and never connected to.
+
+use crate::capture::{self, Fetch, Link};
+use crate::record::{Record, RecordType};
+use crate::scope::{Place, Scope};
+use crate::spool::Spool;
+use crate::writer::{WarcWriter, Written};
+use rfc1738::{SchemeKind, Url};
+use rfc1738_access::{AccessError, Content, Fetched, MenuOutput, Options};
+use std::collections::{HashMap, HashSet, VecDeque};
+use std::io;
+use std::time::{Duration, Instant};
+
+/// The revisit profile of ISO 28500 §6.7.2.
+const IDENTICAL_PAYLOAD: &str = "http://netpreserve.org/warc/1.1/revisit/identical-payload-digest";
+
+/// What a crawl does.
+#[derive(Debug)]
+pub struct Config {
+    /// The URLs to start from.
+    pub seeds: Vec<String>,
+    /// How far from the seeds.
+    pub scope: Scope,
+    /// The most hops from a seed (a seed is 0).
+    pub depth: u32,
+    /// The most URLs accessed.
+    pub max_items: u64,
+    /// The most content octets in all; an access is cut at what is left.
+    pub max_total_bytes: u64,
+    /// The most time for the whole run; an access ends by then.
+    pub max_run_time: Duration,
+    /// The pause between two accesses to the same host and port.
+    pub wait: Duration,
+    /// Terms for gopher type 7 searches; none: searches are not followed.
+    pub search: Vec<String>,
+    /// The limits and choices of each access.
+    pub access: Options,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            seeds: Vec::new(),
+            scope: Scope::Prefix,
+            depth: 5,
+            max_items: 100_000,
+            max_total_bytes: 10 << 30,
+            max_run_time: Duration::from_secs(24 * 3600),
+            wait: Duration::from_secs(1),
+            search: Vec::new(),
+            access: Options::default(),
+        }
+    }
+}
+
+/// A URL waiting in the frontier.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Queued {
+    /// The normal form.
+    pub url: String,
+    /// Hops from its seed.
+    pub hops: u32,
+    /// The URL whose menu or listing named it; `None` for a seed.
+    pub via: Option<String>,
+}
+
+/// How a run went, in numbers.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Summary {
+    /// URLs accessed and archived (truncated ones included).
+    pub captured: u64,
+    /// Of those, archived as revisits of an identical payload.
+    pub revisits: u64,
+    /// Of those, cut short (`WARC-Truncated`).
+    pub truncated: u64,
+    /// URLs refused before connecting (§6, no URL).
+    pub refused: u64,
+    /// Accesses that failed with nothing to archive.
+    pub failed: u64,
+    /// URLs out of scope or past the depth.
+    pub skipped: u64,
+    /// Why the run stopped early, if it did.
+    pub stopped: Option<String>,
+    /// Content octets archived.
+    pub bytes: u64,
+}
+
+/// The frontier a crawl starts with: the seeds, each checked as every
+/// discovered URL is (parse, §6, normal form), without connecting.
+/// Refused seeds are `Err` with the reason.
+#[must_use]
+pub fn plan_frontier(config: &Config) -> Vec<Result<Queued, String>> {
+    let mut seen = HashSet::new();
+    let mut out = Vec::new();
+    for seed in &config.seeds {
+        match check(seed, &config.access) {
+            Ok(url) => {
+                let url = url.as_str().to_string();
+                if seen.insert(url.clone()) {
+                    out.push(Ok(Queued { url, hops: 0, via: None }));
+                }
+            }
+            Err(e) => out.push(Err(format!("{seed}: {e}"))),
+        }
+    }
+    out
+}
+
+/// Parses `text`, makes the §6 checks of an access, and gives its normal form.
+fn check(text: &str, opts: &Options) -> Result<Url, String> {
+    let url = Url::parse(text).map_err(|e| format!("not a url: {e}"))?.normalize();
+    rfc1738_access::plan(url.as_str(), opts).map_err(|e| e.to_string())?;
+    if !matches!(url.kind(), SchemeKind::Gopher | SchemeKind::Ftp) {
+        return Err(format!("the {} scheme is not archived (gopher and ftp are)", url.scheme()));
+    }
+    Ok(url)
+}
+
+/// A crawl in progress.
+pub struct Crawl<'a> {
+    config: Config,
+    writer: &'a mut WarcWriter,
+    log: Box<dyn FnMut(&str) + 'a>,
+    seeds: Vec<Place>,
+    queue: VecDeque<Queued>,
+    seen: HashSet<String>,
+    /// Payload digest to the record that first held it: target, date, id.
+    payloads: HashMap<String, (String, String, String)>,
+    last_access: HashMap<(String, u16), Instant>,
+    started: Instant,
+    summary: Summary,
+    text: String,
+    /// The configured per-access limits, before a run's remainder cuts them.
+    max_bytes: u64,
+    total_timeout: Duration,
+}
+
+impl<'a> Crawl<'a> {
+    /// A crawl of `config`'s seeds into `writer`, saying each line of the
+    /// run's log to `log` as it happens.
+    pub fn new(mut config: Config, writer: &'a mut WarcWriter, log: impl FnMut(&str) + 'a) -> Crawl<'a> {
+        // Menus as the server sent them: the archive keeps the bytes.
+        config.access.menus = MenuOutput::Raw;
+        let (max_bytes, total_timeout) = (config.access.max_bytes, config.access.total_timeout);
+        let mut crawl = Crawl {
+            config,
+            writer,
+            log: Box::new(log),
+            seeds: Vec::new(),
+            queue: VecDeque::new(),
+            seen: HashSet::new(),
+            payloads: HashMap::new(),
+            last_access: HashMap::new(),
+            started: Instant::now(),
+            summary: Summary::default(),
+            text: String::new(),
+            max_bytes,
+            total_timeout,
+        };
+        for seed in plan_frontier(&crawl.config) {
+            match seed {
+                Ok(q) => {
+                    let url = Url::parse(&q.url).expect("a normal form parses");
+                    crawl.seeds.push(Place::of(&url));
+                    crawl.seen.insert(q.url.clone());
+                    crawl.queue.push_back(q);
+                }
+                Err(e) => {
+                    crawl.summary.refused += 1;
+                    crawl.say(&format!("refused seed {e}"));
+                }
+            }
+        }
+        crawl
+    }
+
+    /// Runs to the end of the frontier or a limit; the run's log is the
+    /// last record.
+    ///
+    /// # Errors
+    /// Writing the WARC files: the run stops at once.
+    pub fn run(mut self) -> io::Result<Summary> {
+        while let Some(item) = self.queue.pop_front() {
+            if let Some(why) = self.limit_reached() {
+                self.summary.stopped = Some(why.clone());
+                self.say(&format!("stopped: {why}; {} queued urls not accessed", self.queue.len() + 1));
+                break;
+            }
+            self.visit(&item)?;
+        }
+        let s = &self.summary;
+        let line = format!(
+            "done: {} captured ({} revisits, {} truncated), {} refused, {} failed, {} skipped, {} bytes",
+            s.captured, s.revisits, s.truncated, s.refused, s.failed, s.skipped, s.bytes
+        );
+        self.say(&line);
+        let mut log = Record::new(RecordType::Resource)
+            .field("WARC-Target-URI", "urn:X-rfc1738:log")
+            .field("Content-Type", "text/plain; charset=utf-8")
+            .block(Spool::of(self.text.as_bytes()));
+        log.payload_from = Some(0);
+        self.writer.write(&mut log)?;
+        Ok(self.summary)
+    }
+
+    fn say(&mut self, line: &str) {
+        let at = self.started.elapsed().as_secs_f64();
+        self.text.push_str(&format!("{at:9.3} {line}\n"));
+        (self.log)(line);
+    }
+
+    fn limit_reached(&self) -> Option<String> {
+        let c = &self.config;
+        if self.summary.captured + self.summary.failed >= c.max_items {
+            return Some(format!("{} urls accessed, the --max-items limit", c.max_items));
+        }
+        if self.summary.bytes >= c.max_total_bytes {
+            return Some(format!("{} bytes archived, the --max-total-bytes limit", c.max_total_bytes));
+        }
+        if self.started.elapsed() >= c.max_run_time {
+            return Some(format!("{} s run, the --max-run-time limit", c.max_run_time.as_secs()));
+        }
+        None
+    }
+
+    /// Waits until the host has had `wait` since its last access.
+    fn polite(&mut self, url: &Url) {
+        let key = (url.host().unwrap_or("").to_string(), url.effective_port().unwrap_or(0));
+        if let Some(last) = self.last_access.get(&key) {
+            let ready = *last + self.config.wait;
+            let now = Instant::now();
+            if ready > now {
+                std::thread::sleep(ready - now);
+            }
+        }
+        self.last_access.insert(key, Instant::now());
+    }
+
+    /// Cuts the access's limits to what the run has left.
+    fn budget(&mut self) {
+        let left_time = self.config.max_run_time.saturating_sub(self.started.elapsed());
+        self.config.access.total_timeout = self.total_timeout.min(left_time).max(Duration::from_millis(1));
+        let left_bytes = self.config.max_total_bytes.saturating_sub(self.summary.bytes);
+        self.config.access.max_bytes = self.max_bytes.min(left_bytes);
+    }
+
+    fn visit(&mut self, item: &Queued) -> io::Result<()> {
+        let url = Url::parse(&item.url).expect("a queued url is a normal form");
+        self.polite(&url);
+        self.budget();
+        let fetch = capture::access(&item.url, &self.config.access);
+        if let Some(at) = self
+            .last_access
+            .get_mut(&(url.host().unwrap_or("").to_string(), url.effective_port().unwrap_or(0)))
+        {
+            // The wait counts from the end of the access.
+            *at = Instant::now();
+        }
+        match url.kind() {
+            SchemeKind::Gopher => self.gopher(item, &url, fetch),
+            SchemeKind::Ftp => self.ftp(item, &url, fetch),
+            _ => Ok(()),
+        }
+    }
+
+    /// Whether the access gave something to archive; says why when not.
+    fn archivable(&mut self, item: &Queued, fetch: &Fetch) -> Option<Option<&'static str>> {
+        match &fetch.result {
+            Ok(_) => Some(None),
+            Err(e) => match capture::truncation(e) {
+                Some(why) if !fetch.body.is_empty() => {
+                    self.say(&format!("truncated {} ({why}): {e}", item.url));
+                    Some(Some(why))
+                }
+                _ => {
+                    self.summary.failed += 1;
+                    self.say(&format!("failed {}: {e}", item.url));
+                    None
+                }
+            },
+        }
+    }
+
+    fn gopher(&mut self, item: &Queued, url: &Url, mut fetch: Fetch) -> io::Result<()> {
+        let Some(truncated) = self.archivable(item, &fetch) else { return Ok(()) };
+        let view = url.gopher().expect("a gopher url");
+        let gtype = view.gopher_type();
+        let is_menu = matches!(fetch.result, Ok(Fetched { content: Content::Menu { .. }, .. }))
+            || matches!(gtype, b'1' | b'7') && view.plus().is_none();
+        let links = if is_menu {
+            let menu = fetch.body.to_vec(u64::MAX)?;
+            capture::menu_links(&menu, &self.config.search)
+        } else {
+            Vec::new()
+        };
+        let written = self.content(item, capture::gopher_content_type(gtype), &mut fetch.body, truncated)?;
+        // The metadata record: how the resource was asked for and where
+        // it was found (docs/WARC.md).
+        let mut fields = vec![
+            ("gopher-type".to_string(), capture::escape_octets(&[gtype])),
+            ("hopsFromSeed".to_string(), item.hops.to_string()),
+        ];
+        for line in fetch.talk.sent() {
+            fields.push(("gopher-request".into(), capture::escape_octets(line)));
+        }
+        for line in fetch.talk.received() {
+            fields.push(("gopher-plus-header".into(), capture::escape_octets(line)));
+        }
+        if let Some(via) = &item.via {
+            fields.push(("via".into(), via.clone()));
+        }
+        for link in links.iter().flatten() {
+            fields.push(("outlink".into(), link.clone()));
+        }
+        let body: String = fields.iter().map(|(n, v)| format!("{n}: {v}\r\n")).collect();
+        self.metadata(item, &written, "application/warc-fields", body.into_bytes())?;
+        self.follow(item, links);
+        Ok(())
+    }
+
+    fn ftp(&mut self, item: &Queued, url: &Url, mut fetch: Fetch) -> io::Result<()> {
+        let listing = url.ftp().is_some_and(|f| f.commands().last().is_some_and(|c| c.verb == "NLST"));
+        if let Err(AccessError::Refused { command, .. }) = &fetch.result {
+            // §3.2.2: a URL names a file or, with an empty name, a
+            // directory; NLST names both alike. A name RETR refuses may be
+            // a directory: it is listed, once, as one.
+            if command.starts_with("RETR") {
+                if let Some(dir) = capture::ftp_as_directory(&item.url) {
+                    self.say(&format!("not a file: {}; listing it as a directory", item.url));
+                    self.discover(&dir, item.hops, item.via.clone());
+                    return Ok(());
+                }
+            }
+        }
+        let Some(truncated) = self.archivable(item, &fetch) else { return Ok(()) };
+        let links = if listing {
+            let names = fetch.body.to_vec(u64::MAX)?;
+            capture::ftp_links(url, &names)
+        } else {
+            Vec::new()
+        };
+        let kind = if listing { "text/plain" } else { "application/octet-stream" };
+        let written = self.content(item, kind, &mut fetch.body, truncated)?;
+        self.metadata(item, &written, "text/x-ftp-control-conversation", fetch.talk.ftp_text())?;
+        self.follow(item, links);
+        Ok(())
+    }
+
+    /// Writes the resource, or a revisit when its payload was archived
+    /// before; the record's id.
+    fn content(
+        &mut self,
+        item: &Queued,
+        content_type: &str,
+        body: &mut Spool,
+        truncated: Option<&'static str>,
+    ) -> io::Result<(String, Written)> {
+        let digest = body.digest();
+        let first = self.payloads.get(&digest).cloned();
+        let mut record = match (&first, truncated) {
+            // §6.7.2: a revisit of an identical payload has no block.
+            (Some((target, date, id)), None) => {
+                self.summary.revisits += 1;
+                Record::new(RecordType::Revisit)
+                    .field("WARC-Target-URI", &item.url)
+                    .field("WARC-Profile", IDENTICAL_PAYLOAD)
+                    .field("WARC-Refers-To-Target-URI", target)
+                    .field("WARC-Refers-To-Date", date)
+                    .field("WARC-Refers-To", id)
+                    .field("WARC-Payload-Digest", &digest)
+                    .field("Content-Type", content_type)
+            }
+            _ => {
+                let mut r = Record::new(RecordType::Resource)
+                    .field("WARC-Target-URI", &item.url)
+                    .field("Content-Type", content_type);
+                if let Some(why) = truncated {
+                    r = r.field("WARC-Truncated", why);
+                }
+                r.block = std::mem::take(body);
+                r.payload_from = Some(0);
+                r
+            }
+        };
+        let written = self.writer.write(&mut record)?;
+        if first.is_none() && truncated.is_none() {
+            self.payloads.insert(digest, (item.url.clone(), record.date.clone(), record.id.clone()));
+        }
+        self.summary.captured += 1;
+        self.summary.truncated += u64::from(truncated.is_some());
+        let bytes = record.block.len().max(body.len());
+        self.summary.bytes += bytes;
+        let how = if record.kind == RecordType::Revisit { "revisit" } else { "captured" };
+        self.say(&format!("{how} {} ({bytes} bytes)", item.url));
+        Ok((record.id, written))
+    }
+
+    fn metadata(
+        &mut self,
+        item: &Queued,
+        of: &(String, Written),
+        content_type: &str,
+        body: Vec<u8>,
+    ) -> io::Result<()> {
+        let mut record = Record::new(RecordType::Metadata)
+            .field("WARC-Target-URI", &item.url)
+            .field("WARC-Concurrent-To", &of.0)
+            .field("Content-Type", content_type)
+            .block(Spool::of(&body));
+        self.writer.write(&mut record)?;
+        Ok(())
+    }
+
+    fn follow(&mut self, item: &Queued, links: Vec<Link>) {
+        for link in links {
+            match link {
+                Ok(url) => self.discover(&url, item.hops + 1, Some(item.url.clone())),
+                Err(why) => {
+                    self.summary.refused += 1;
+                    self.say(&format!("refused (from {}): {why}", item.url));
+                }
+            }
+        }
+    }
+
+    /// The checks every discovered URL passes before it is queued: §6
+    /// first (a refused URL is logged, never connected to), then the
+    /// normal form against the set of URLs seen, scope and depth.
+    fn discover(&mut self, text: &str, hops: u32, via: Option<String>) {
+        let from = via.as_deref().unwrap_or("a seed");
+        let url = match check(text, &self.config.access) {
+            Ok(url) => url,
+            Err(why) => {
+                if self.seen.insert(format!("refused {text}")) {
+                    self.summary.refused += 1;
+                    let shown = rfc1738_access::show(text.as_bytes());
+                    self.say(&format!("refused {shown} (from {from}): {why}"));
+                }
+                return;
+            }
+        };
+        let normal = url.as_str().to_string();
+        if !self.seen.insert(normal.clone()) {
+            return;
+        }
+        let place = Place::of(&url);
+        if !self.seeds.iter().any(|s| place.within(s, self.config.scope)) {
+            self.summary.skipped += 1;
+            self.say(&format!("out of scope {normal} (from {from})"));
+            return;
+        }
+        if hops > self.config.depth {
+            self.summary.skipped += 1;
+            self.say(&format!("past the depth {normal} (from {from})"));
+            return;
+        }
+        self.queue.push_back(Queued { url: normal, hops, via });
+    }
+}
