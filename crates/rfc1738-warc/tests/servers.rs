@@ -148,3 +148,82 @@ fn depth_one_stops_at_the_first_menu_and_searches_need_terms() {
         "the search term reached the server"
     );
 }
+
+/// The commands vsftpd logged after `mark` bytes of its log.
+fn ftp_commands(s: &Servers, mark: usize) -> Vec<String> {
+    let text = std::fs::read(s.var("FTP_LOG")).unwrap_or_default();
+    String::from_utf8_lossy(&text[mark.min(text.len())..])
+        .lines()
+        .filter_map(|l| l.split_once("FTP command: Client \"127.0.0.1\", \""))
+        .map(|(_, rest)| rest.strip_suffix('"').unwrap_or(rest).to_string())
+        .collect()
+}
+
+#[test]
+fn an_ftp_tree_gives_its_listings_files_and_conversations() {
+    let Some(s) = servers() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let f = format!("ftp://127.0.0.1:{}", s.var("FTP_PORT"));
+    let mark = std::fs::metadata(s.var("FTP_LOG")).map_or(0, |m| m.len() as usize);
+    let mut cfg = config(&[format!("{f}/pub/www/")]);
+    cfg.access.email = "archivist@example.org".into();
+    let (summary, log, records) = crawl(dir.path(), cfg);
+    let mut got = targets(&records, "resource");
+    got.sort_unstable();
+    let want = [
+        format!("{f}/pub/www/"),
+        format!("{f}/pub/www/doc/"),
+        format!("{f}/pub/www/doc/alpha.html"),
+        format!("{f}/pub/www/doc/beta.html"),
+        format!("{f}/pub/www/doc/gamma.txt"),
+        "urn:X-rfc1738:log".to_string(),
+    ];
+    assert_eq!(got, want, "{log:#?}");
+    assert_eq!(summary.failed, 0, "{log:#?}");
+    let served = Path::new(s.var("ROOT")).join("ftp/pub/www/doc");
+    for name in ["alpha.html", "beta.html", "gamma.txt"] {
+        let r = records.iter().find(|r| r.target() == format!("{f}/pub/www/doc/{name}")).unwrap();
+        assert_eq!(r.block, std::fs::read(served.join(name)).unwrap(), "{name}, byte for byte");
+        assert_eq!(r.get("Content-Type"), Some("application/octet-stream"));
+    }
+    let listing = records.iter().find(|r| r.target() == format!("{f}/pub/www/doc/")).unwrap();
+    let mut names: Vec<&str> = std::str::from_utf8(&listing.block).unwrap().lines().collect();
+    names.sort_unstable();
+    assert_eq!(names, ["alpha.html", "beta.html", "gamma.txt"]);
+    // Each resource has its control conversation, the password masked.
+    let alpha = records.iter().find(|r| r.target() == format!("{f}/pub/www/doc/alpha.html")).unwrap();
+    let talk = records
+        .iter()
+        .find(|r| r.kind() == "metadata" && r.get("WARC-Concurrent-To") == alpha.get("WARC-Record-ID"))
+        .unwrap();
+    assert_eq!(talk.get("Content-Type"), Some("text/x-ftp-control-conversation"));
+    let text = String::from_utf8_lossy(&talk.block);
+    assert!(text.contains("USER anonymous\r\n331 "), "{text}");
+    assert!(text.contains("PASS ****\r\n230 "), "{text}");
+    assert!(text.contains("CWD pub\r\n250 ") && text.contains("CWD doc\r\n250 "), "{text}");
+    assert!(text.contains("RETR alpha.html\r\n150 "), "{text}");
+    for r in &records {
+        assert!(!String::from_utf8_lossy(&r.block).contains("archivist@"), "a password in {}", r.target());
+    }
+    // §3.2.2, from the server's side: one CWD per segment, never a path.
+    let commands = ftp_commands(&s, mark);
+    let at = commands.iter().position(|c| c == "RETR alpha.html").expect("vsftpd logged the RETR");
+    assert_eq!(commands[at - 4..at - 1], ["CWD pub", "CWD www", "CWD doc"], "{commands:?}");
+    assert!(!commands.iter().any(|c| c.starts_with("CWD ") && c[4..].contains('/')), "{commands:?}");
+}
+
+#[test]
+fn a_large_ftp_file_past_the_limit_is_kept_truncated() {
+    let Some(s) = servers() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let f = format!("ftp://127.0.0.1:{}", s.var("FTP_PORT"));
+    let mut cfg = config(&[format!("{f}/pub/big"), format!("{f}/pub/motd")]);
+    cfg.access.max_bytes = 1000;
+    let (summary, log, records) = crawl(dir.path(), cfg);
+    let big = records.iter().find(|r| r.target() == format!("{f}/pub/big")).unwrap();
+    assert_eq!(big.get("WARC-Truncated"), Some("length"), "{log:#?}");
+    assert_eq!(big.block, vec![b'x'; 1000]);
+    let motd = records.iter().find(|r| r.target() == format!("{f}/pub/motd")).unwrap();
+    assert_eq!(motd.block, b"motd of /pub\n");
+    assert_eq!((summary.captured, summary.truncated), (2, 1));
+}
