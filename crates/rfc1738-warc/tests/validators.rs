@@ -1,0 +1,96 @@
+//! The files a crawl writes, held to other people's tools: `warcio check`
+//! (every digest of every record) and `cdxj-indexer` (every record
+//! indexed, at the offset and with the digest the crate's reader finds).
+//!
+//! The tools live in a virtual environment under `target/warc-tools`,
+//! made by `scripts/test-warc --prepare`; `scripts/test` runs this file
+//! through `scripts/test-warc`. Without the tools, or without the test
+//! servers, each test says it was skipped and passes.
+
+use rfc1738_warc::{read_records, Config, Crawl, WarcWriter};
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::time::Duration;
+
+fn tools() -> Option<PathBuf> {
+    let dir = std::env::var_os("RFC1738_WARC_TOOLS")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/warc-tools/bin"));
+    if dir.join("warcio").exists() && dir.join("cdxj-indexer").exists() {
+        return Some(dir);
+    }
+    eprintln!(
+        "skipped: warcio and cdxj-indexer are not in {}; run scripts/test-warc --prepare",
+        dir.display()
+    );
+    None
+}
+
+fn servers() -> Option<HashMap<String, String>> {
+    let path = std::env::var_os("RFC1738_TEST_SERVERS_ENV")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../target/test-servers/env"));
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("skipped: no test servers (no {}); run scripts/test-servers start", path.display());
+        return None;
+    };
+    Some(
+        text.lines().filter_map(|l| l.split_once('=')).map(|(k, v)| (k.to_string(), v.to_string())).collect(),
+    )
+}
+
+/// A crawl of the gopher and ftp test servers, a small size limit so
+/// that files roll and one record is truncated.
+fn crawl(dir: &Path, vars: &HashMap<String, String>) -> Vec<PathBuf> {
+    let mut config = Config {
+        seeds: vec![
+            format!("gopher://127.0.0.1:{}/", vars["GOPHER_PORT"]),
+            format!("ftp://127.0.0.1:{}/pub/", vars["FTP_PORT"]),
+        ],
+        wait: Duration::ZERO,
+        search: vec!["archive".into()],
+        ..Config::default()
+    };
+    config.access.max_bytes = 100_000;
+    let mut writer =
+        WarcWriter::new(&dir.join("check"), 4000, vec![("software".into(), "validators".into())]);
+    Crawl::new(config, &mut writer, |_: &str| {}).run().unwrap();
+    writer.finish().unwrap()
+}
+
+#[test]
+fn warcio_checks_every_digest_and_cdxj_indexer_indexes_every_record() {
+    let (Some(bin), Some(vars)) = (tools(), servers()) else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let files = crawl(dir.path(), &vars);
+    assert!(files.len() > 1, "the size limit rolls the files: {files:?}");
+    let out = Command::new(bin.join("warcio")).arg("check").arg("-v").args(&files).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "warcio check failed:\n{text}\n{}", String::from_utf8_lossy(&out.stderr));
+    let ours: Vec<_> = files.iter().flat_map(|f| read_records(f).unwrap()).collect();
+    assert_eq!(text.matches("digest pass").count(), ours.len(), "{text}");
+    assert!(
+        ours.iter().any(|r| r.get("WARC-Truncated") == Some("length")),
+        "a truncated record is checked too"
+    );
+
+    let out = Command::new(bin.join("cdxj-indexer")).args(&files).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let index = String::from_utf8(out.stdout).unwrap();
+    // cdxj-indexer indexes what replay can answer: every resource and
+    // revisit (and metadata records other than warc-fields ones).
+    let indexed: Vec<&_> = ours.iter().filter(|r| matches!(r.kind(), "resource" | "revisit")).collect();
+    assert!(indexed.len() > 10);
+    for r in indexed {
+        let want_offset = format!("\"offset\": \"{}\"", r.offset);
+        let line = index
+            .lines()
+            .find(|l| l.contains(&format!("\"url\": \"{}\"", r.target())) && l.contains(&want_offset))
+            .unwrap_or_else(|| panic!("{} at {} is not indexed:\n{index}", r.target(), r.offset));
+        assert!(line.contains(&format!("\"length\": \"{}\"", r.length)), "{line}");
+        if let Some(d) = r.get("WARC-Payload-Digest") {
+            assert!(line.contains(d), "{line}");
+        }
+    }
+}
