@@ -122,6 +122,7 @@ const CRATES: &[Crate] = &[
             ("advice", 1),
             ("menu", 1),
             ("fetched", 1),
+            ("wire", 1),
             ("target", 2),
             ("net", 3),
             ("ftp", 4),
