@@ -8,7 +8,7 @@
 use crate::spool::Spool;
 use rfc1738::build::{FtpBuilder, GopherBuilder};
 use rfc1738::Url;
-use rfc1738_access::{fetch, AccessError, Event, Fetched, Options, Trace};
+use rfc1738_access::{fetch, fetch_recorded, AccessError, Event, Fetched, Options, Trace, Wire};
 
 /// The protocol lines of one access, in order: `true` for a line sent.
 #[derive(Debug, Default)]
@@ -59,14 +59,76 @@ pub(crate) struct Fetch {
     pub(crate) body: Spool,
     pub(crate) result: Result<Fetched, AccessError>,
     pub(crate) talk: Conversation,
+    /// The bytes as they crossed the wire, for http.
+    pub(crate) wire: Option<Wire>,
 }
 
-/// Performs the access of `url`; whatever arrived before an error is kept.
-pub(crate) fn access(url: &str, opts: &Options) -> Fetch {
+/// Performs the access of `url`; whatever arrived before an error is
+/// kept. An http access is recorded as it crosses the wire (the archive
+/// keeps the request and the response as they were), the others keep the
+/// content alone: their protocol lines are in the conversation.
+pub(crate) fn access(url: &str, opts: &Options, http: bool) -> Fetch {
     let mut body = Spool::new();
     let mut talk = Conversation::default();
+    if http {
+        let wire = Wire::default();
+        let result = fetch_recorded(url, opts, &mut talk, &mut std::io::sink(), &wire);
+        return Fetch { body, result, talk, wire: Some(wire) };
+    }
     let result = fetch(url, opts, &mut talk, &mut body);
-    Fetch { body, result, talk }
+    Fetch { body, result, talk, wire: None }
+}
+
+/// Where an http message's body starts: after the empty line that ends
+/// its head; `None` when the head never ended.
+pub(crate) fn http_body_start(message: &[u8]) -> Option<usize> {
+    message.windows(4).position(|w| w == b"\r\n\r\n").map(|at| at + 4)
+}
+
+/// The `Content-Length` of an http head, when it names one.
+pub(crate) fn http_content_length(head: &[u8]) -> Option<u64> {
+    String::from_utf8_lossy(head).split("\r\n").find_map(|l| {
+        let (n, v) = l.split_once(':')?;
+        n.trim().eq_ignore_ascii_case("content-length").then(|| v.trim().parse().ok())?
+    })
+}
+
+/// An article's lines (the access gives them unstuffed, each ended by LF)
+/// with the CR LF line ends of the wire (RFC 5536 §2.1, RFC 3977 §3.1.1).
+pub(crate) fn crlf_lines(text: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(text.len() + text.len() / 32);
+    for line in text.split_inclusive(|&b| b == b'\n') {
+        match line.strip_suffix(b"\n") {
+            Some(l) => {
+                out.extend_from_slice(l);
+                out.extend_from_slice(b"\r\n");
+            }
+            None => out.extend_from_slice(line),
+        }
+    }
+    out
+}
+
+/// The article URLs of a group's overview (RFC 2980 XOVER: the article
+/// number first on each line), on the server and group of `group_url`.
+pub(crate) fn overview_links(group_url: &Url, overview: &[u8]) -> Vec<Link> {
+    let Some(view) = group_url.nntp() else { return Vec::new() };
+    let group = String::from_utf8_lossy(&rfc1738::pct::decode(view.group())).into_owned();
+    let mut base = rfc1738::build::NntpBuilder::new(group_url.host().unwrap_or(""), &group);
+    if let Some(port) = group_url.port() {
+        base = base.port(port);
+    }
+    overview
+        .split(|&b| b == b'\n')
+        .filter_map(|l| l.split(|&b| b == b'\t').next().filter(|n| !n.is_empty()))
+        .map(|n| {
+            let n: u64 =
+                std::str::from_utf8(n).ok().and_then(|n| n.trim().parse().ok()).ok_or_else(|| {
+                    format!("an overview line without an article number: {:?}", rfc1738_access::show(n))
+                })?;
+            base.clone().article(n).build().map(|u| u.as_str().to_string()).map_err(|e| e.to_string())
+        })
+        .collect()
 }
 
 /// `WARC-Truncated` (ISO 28500 §5.13) for an access stopped by a limit
@@ -245,6 +307,20 @@ mod tests {
             ],
         };
         assert_eq!(talk.ftp_text(), b"220 hi\r\nUSER anonymous\r\nPASS ****\r\n230 ok\r\n");
+    }
+
+    #[test]
+    fn http_heads_and_articles() {
+        let m = b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello";
+        assert_eq!(http_body_start(m), Some(m.len() - 5));
+        assert_eq!(http_content_length(m), Some(5));
+        assert_eq!(http_body_start(b"HTTP/1.1 200 OK\r\n"), None);
+        assert_eq!(crlf_lines(b"a\n\nb\n"), b"a\r\n\r\nb\r\n");
+        let group = Url::parse("nntp://news.example:1190/comp.lang.c").unwrap();
+        let links = overview_links(&group, b"1\tSubject\tfrom\n2\tS\tf\nx\ty\n");
+        assert_eq!(links[0], Ok("nntp://news.example:1190/comp.lang.c/1".to_string()));
+        assert_eq!(links[1], Ok("nntp://news.example:1190/comp.lang.c/2".to_string()));
+        assert!(links[2].is_err());
     }
 
     #[test]

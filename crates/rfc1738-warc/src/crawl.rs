@@ -118,8 +118,14 @@ pub fn plan_frontier(config: &Config) -> Vec<Result<Queued, String>> {
 fn check(text: &str, opts: &Options) -> Result<Url, String> {
     let url = Url::parse(text).map_err(|e| format!("not a url: {e}"))?.normalize();
     rfc1738_access::plan(url.as_str(), opts).map_err(|e| e.to_string())?;
-    if !matches!(url.kind(), SchemeKind::Gopher | SchemeKind::Ftp) {
-        return Err(format!("the {} scheme is not archived (gopher and ftp are)", url.scheme()));
+    if !matches!(
+        url.kind(),
+        SchemeKind::Gopher | SchemeKind::Ftp | SchemeKind::Http | SchemeKind::News | SchemeKind::Nntp
+    ) {
+        return Err(format!(
+            "the {} scheme is not archived (gopher, ftp, http, news and nntp are)",
+            url.scheme()
+        ));
     }
     Ok(url)
 }
@@ -149,6 +155,9 @@ impl<'a> Crawl<'a> {
     pub fn new(mut config: Config, writer: &'a mut WarcWriter, log: impl FnMut(&str) + 'a) -> Crawl<'a> {
         // Menus as the server sent them: the archive keeps the bytes.
         config.access.menus = MenuOutput::Raw;
+        // A redirect is archived as the response it is; its Location is a
+        // discovered URL like any other, checked and scoped.
+        config.access.max_redirects = 0;
         let (max_bytes, total_timeout) = (config.access.max_bytes, config.access.total_timeout);
         let mut crawl = Crawl {
             config,
@@ -256,7 +265,7 @@ impl<'a> Crawl<'a> {
         let url = Url::parse(&item.url).expect("a queued url is a normal form");
         self.polite(&url);
         self.budget();
-        let fetch = capture::access(&item.url, &self.config.access);
+        let fetch = capture::access(&item.url, &self.config.access, url.kind() == SchemeKind::Http);
         if let Some(at) = self
             .last_access
             .get_mut(&(url.host().unwrap_or("").to_string(), url.effective_port().unwrap_or(0)))
@@ -267,7 +276,8 @@ impl<'a> Crawl<'a> {
         match url.kind() {
             SchemeKind::Gopher => self.gopher(item, &url, fetch),
             SchemeKind::Ftp => self.ftp(item, &url, fetch),
-            _ => Ok(()),
+            SchemeKind::Http => self.http(item, fetch),
+            _ => self.news(item, &url, fetch),
         }
     }
 
@@ -301,7 +311,7 @@ impl<'a> Crawl<'a> {
         } else {
             Vec::new()
         };
-        let written = self.content(item, capture::gopher_content_type(gtype), &mut fetch.body, truncated)?;
+        let written = self.content(item, capture::gopher_content_type(gtype), fetch.body, 0, truncated)?;
         // The metadata record: how the resource was asked for and where
         // it was found (docs/WARC.md).
         let mut fields = vec![
@@ -348,25 +358,100 @@ impl<'a> Crawl<'a> {
             Vec::new()
         };
         let kind = if listing { "text/plain" } else { "application/octet-stream" };
-        let written = self.content(item, kind, &mut fetch.body, truncated)?;
+        let written = self.content(item, kind, fetch.body, 0, truncated)?;
         self.metadata(item, &written, "text/x-ftp-control-conversation", fetch.talk.ftp_text())?;
         self.follow(item, links);
         Ok(())
     }
 
-    /// Writes the resource, or a revisit when its payload was archived
+    /// §3.3: the response as it crossed the wire, then the request it
+    /// answered. A redirect is a response too; its Location is followed
+    /// as a discovered URL.
+    fn http(&mut self, item: &Queued, fetch: Fetch) -> io::Result<()> {
+        let wire = fetch.wire.unwrap_or_default();
+        let (request, response) = (wire.bytes(0, true), wire.bytes(0, false));
+        let Some(head_end) = capture::http_body_start(&response) else {
+            let why = fetch.result.err().map_or("no http response".to_string(), |e| e.to_string());
+            self.summary.failed += 1;
+            self.say(&format!("failed {}: {why}", item.url));
+            return Ok(());
+        };
+        let got = (response.len() - head_end) as u64;
+        let whole = capture::http_content_length(&response[..head_end]).is_none_or(|n| got >= n);
+        let (truncated, location) = match &fetch.result {
+            Ok(_) => (None, None),
+            // Answers the access does not read to their end (a redirect,
+            // an error status): kept as far as they came.
+            Err(AccessError::Redirect { location, .. }) => {
+                ((!whole).then_some("unspecified"), Some(location.clone()))
+            }
+            Err(AccessError::Refused { .. }) => ((!whole).then_some("unspecified"), None),
+            Err(e) => {
+                let why = capture::truncation(e).unwrap_or("unspecified");
+                self.say(&format!("truncated {} ({why}): {e}", item.url));
+                (Some(why), None)
+            }
+        };
+        let written = self.content(
+            item,
+            "application/http; msgtype=response",
+            Spool::of(&response),
+            head_end as u64,
+            truncated,
+        )?;
+        self.linked(RecordType::Request, item, &written, "application/http; msgtype=request", request)?;
+        if let Some(location) = location {
+            self.discover(&location, item.hops + 1, Some(item.url.clone()));
+        }
+        Ok(())
+    }
+
+    /// §3.6, §3.7: an article as `message/news` with the CR LF line ends
+    /// of the wire; a group's overview as text, its articles followed.
+    fn news(&mut self, item: &Queued, url: &Url, mut fetch: Fetch) -> io::Result<()> {
+        let Some(truncated) = self.archivable(item, &fetch) else { return Ok(()) };
+        let text = fetch.body.to_vec(u64::MAX)?;
+        let article = matches!(fetch.result, Ok(Fetched { content: Content::Article, .. }))
+            || url.nntp().is_some_and(|n| n.article().is_some())
+            || url.news().is_some_and(|n| n.article().is_some());
+        let (kind, body, links) = if article {
+            ("message/news", capture::crlf_lines(&text), Vec::new())
+        } else {
+            ("text/plain; charset=utf-8", text.clone(), capture::overview_links(url, &text))
+        };
+        let written = self.content(item, kind, Spool::of(&body), 0, truncated)?;
+        let mut fields = vec![("hopsFromSeed".to_string(), item.hops.to_string())];
+        for (sent, line) in &fetch.talk.lines {
+            let name = if *sent { "nntp-request" } else { "nntp-response" };
+            fields.push((name.into(), capture::escape_octets(line)));
+        }
+        if let Some(via) = &item.via {
+            fields.push(("via".into(), via.clone()));
+        }
+        let block: String = fields.iter().map(|(n, v)| format!("{n}: {v}\r\n")).collect();
+        self.metadata(item, &written, "application/warc-fields", block.into_bytes())?;
+        self.follow(item, links);
+        Ok(())
+    }
+
+    /// Writes the resource (an http response when the payload starts
+    /// past 0, after the head), or a revisit when its payload was archived
     /// before; the record's id.
     fn content(
         &mut self,
         item: &Queued,
         content_type: &str,
-        body: &mut Spool,
+        mut body: Spool,
+        payload_from: u64,
         truncated: Option<&'static str>,
     ) -> io::Result<(String, Written)> {
-        let digest = body.digest();
+        let digest = if payload_from == 0 { body.digest() } else { body.digest_from(payload_from)? };
+        let http = payload_from > 0;
         let first = self.payloads.get(&digest).cloned();
         let mut record = match (&first, truncated) {
             // §6.7.2: a revisit of an identical payload has no block.
+            // §6.7.2: a revisit of an identical payload keeps the
+            // protocol's head (an http response's), no payload.
             (Some((target, date, id)), None) => {
                 self.summary.revisits += 1;
                 Record::new(RecordType::Revisit)
@@ -377,16 +462,17 @@ impl<'a> Crawl<'a> {
                     .field("WARC-Refers-To", id)
                     .field("WARC-Payload-Digest", &digest)
                     .field("Content-Type", content_type)
+                    .block(Spool::of(&body.to_vec(payload_from)?))
             }
             _ => {
-                let mut r = Record::new(RecordType::Resource)
-                    .field("WARC-Target-URI", &item.url)
-                    .field("Content-Type", content_type);
+                let kind = if http { RecordType::Response } else { RecordType::Resource };
+                let mut r =
+                    Record::new(kind).field("WARC-Target-URI", &item.url).field("Content-Type", content_type);
                 if let Some(why) = truncated {
                     r = r.field("WARC-Truncated", why);
                 }
-                r.block = std::mem::take(body);
-                r.payload_from = Some(0);
+                r.block = std::mem::take(&mut body);
+                r.payload_from = Some(payload_from);
                 r
             }
         };
@@ -396,7 +482,7 @@ impl<'a> Crawl<'a> {
         }
         self.summary.captured += 1;
         self.summary.truncated += u64::from(truncated.is_some());
-        let bytes = record.block.len().max(body.len());
+        let bytes = record.block.len().max(body.len()).saturating_sub(payload_from);
         self.summary.bytes += bytes;
         let how = if record.kind == RecordType::Revisit { "revisit" } else { "captured" };
         self.say(&format!("{how} {} ({bytes} bytes)", item.url));
@@ -410,7 +496,19 @@ impl<'a> Crawl<'a> {
         content_type: &str,
         body: Vec<u8>,
     ) -> io::Result<()> {
-        let mut record = Record::new(RecordType::Metadata)
+        self.linked(RecordType::Metadata, item, of, content_type, body)
+    }
+
+    /// A record linked to `of` by `WARC-Concurrent-To` (§5.7).
+    fn linked(
+        &mut self,
+        kind: RecordType,
+        item: &Queued,
+        of: &(String, Written),
+        content_type: &str,
+        body: Vec<u8>,
+    ) -> io::Result<()> {
+        let mut record = Record::new(kind)
             .field("WARC-Target-URI", &item.url)
             .field("WARC-Concurrent-To", &of.0)
             .field("Content-Type", content_type)

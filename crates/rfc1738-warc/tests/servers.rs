@@ -227,3 +227,66 @@ fn a_large_ftp_file_past_the_limit_is_kept_truncated() {
     assert_eq!(motd.block, b"motd of /pub\n");
     assert_eq!((summary.captured, summary.truncated), (2, 1));
 }
+
+#[test]
+fn an_http_pair_and_a_redirect_are_archived_as_they_crossed_the_wire() {
+    let Some(s) = servers() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let h = format!("http://127.0.0.1:{}", s.var("HTTP_PORT"));
+    let cfg = config(&[format!("{h}/moved"), format!("{h}/to-ftp")]);
+    let (summary, log, records) = crawl(dir.path(), cfg);
+    // /moved answers 301 to /pub/hello.txt, which is then archived; the
+    // redirect to ftp leaves the seed's scope (prefix: same scheme).
+    let moved =
+        records.iter().find(|r| r.kind() == "response" && r.target() == format!("{h}/moved")).unwrap();
+    assert!(moved.block.starts_with(b"HTTP/1.1 301 "), "{}", String::from_utf8_lossy(&moved.block));
+    assert_eq!(moved.get("Content-Type"), Some("application/http; msgtype=response"));
+    let hello = format!("{h}/pub/hello.txt");
+    assert!(log.iter().any(|l| l.starts_with("out of scope ftp://")), "{log:#?}");
+    // The redirect's target is not under /moved: out of the prefix scope.
+    assert!(log.iter().any(|l| l == &format!("out of scope {hello} (from {h}/moved)")), "{log:#?}");
+    let cfg = Config { scope: rfc1738_warc::Scope::Host, ..config(&[format!("{h}/moved")]) };
+    let second = tempfile::tempdir().unwrap();
+    let (_, log, records) = crawl(second.path(), cfg);
+    let response = records.iter().find(|r| r.kind() == "response" && r.target() == hello).expect("followed");
+    let served = std::fs::read(Path::new(s.var("ROOT")).join("www/pub/hello.txt")).unwrap();
+    assert_eq!(response.payload(), served, "{log:#?}");
+    assert!(response.block.starts_with(b"HTTP/1.1 200 OK\r\n"));
+    let request = records
+        .iter()
+        .find(|r| r.kind() == "request" && r.get("WARC-Concurrent-To") == response.get("WARC-Record-ID"))
+        .unwrap();
+    assert!(request.block.starts_with(b"GET /pub/hello.txt HTTP/1.1\r\nHost: 127.0.0.1:"));
+    assert_eq!(request.get("Content-Type"), Some("application/http; msgtype=request"));
+    assert_eq!(summary.failed, 0);
+}
+
+#[test]
+fn an_nntp_group_gives_its_articles_as_message_news() {
+    let Some(s) = servers() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let n = format!("nntp://127.0.0.1:{}", s.var("NNTP_PORT"));
+    let (summary, log, records) = crawl(dir.path(), config(&[format!("{n}/comp.infosystems.www")]));
+    let mut got = targets(&records, "resource");
+    got.sort_unstable();
+    let want = [
+        format!("{n}/comp.infosystems.www"),
+        format!("{n}/comp.infosystems.www/1"),
+        format!("{n}/comp.infosystems.www/2"),
+        "urn:X-rfc1738:log".to_string(),
+    ];
+    assert_eq!(got, want, "{log:#?}");
+    let article = records.iter().find(|r| r.target() == format!("{n}/comp.infosystems.www/2")).unwrap();
+    assert_eq!(article.get("Content-Type"), Some("message/news"));
+    let served =
+        std::fs::read_to_string(Path::new(s.var("ROOT")).join("news/comp.infosystems.www/2")).unwrap();
+    assert_eq!(
+        String::from_utf8_lossy(&article.block),
+        served.replace('\n', "\r\n"),
+        "the article, CR LF ended"
+    );
+    let meta = records.iter().find(|r| r.get("WARC-Concurrent-To") == article.get("WARC-Record-ID")).unwrap();
+    let f = fields(meta);
+    assert!(f.iter().any(|(k, v)| k == "nntp-request" && v == "ARTICLE 2"), "{f:?}");
+    assert_eq!(summary.failed, 0);
+}

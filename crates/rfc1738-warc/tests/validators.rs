@@ -47,6 +47,10 @@ fn crawl(dir: &Path, vars: &HashMap<String, String>) -> Vec<PathBuf> {
         seeds: vec![
             format!("gopher://127.0.0.1:{}/", vars["GOPHER_PORT"]),
             format!("ftp://127.0.0.1:{}/pub/", vars["FTP_PORT"]),
+            format!("http://127.0.0.1:{}/", vars["HTTP_PORT"]),
+            format!("http://127.0.0.1:{}/moved", vars["HTTP_PORT"]),
+            format!("http://127.0.0.1:{}/pub/hello.txt", vars["HTTP_PORT"]),
+            format!("nntp://127.0.0.1:{}/comp.infosystems.www", vars["NNTP_PORT"]),
         ],
         wait: Duration::ZERO,
         search: vec!["archive".into()],
@@ -80,7 +84,9 @@ fn warcio_checks_every_digest_and_cdxj_indexer_indexes_every_record() {
     let index = String::from_utf8(out.stdout).unwrap();
     // cdxj-indexer indexes what replay can answer: every resource and
     // revisit (and metadata records other than warc-fields ones).
-    let indexed: Vec<&_> = ours.iter().filter(|r| matches!(r.kind(), "resource" | "revisit")).collect();
+    let indexed: Vec<&_> =
+        ours.iter().filter(|r| matches!(r.kind(), "resource" | "revisit" | "response")).collect();
+    assert!(ours.iter().any(|r| r.kind() == "response") && ours.iter().any(|r| r.kind() == "request"));
     assert!(indexed.len() > 10);
     for r in indexed {
         let want_offset = format!("\"offset\": \"{}\"", r.offset);

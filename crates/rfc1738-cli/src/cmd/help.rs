@@ -72,6 +72,7 @@ fn environment(name: &str) -> Vec<(&'static str, &'static str)> {
         ));
     }
     if name == "mirror" {
+        vars.push(("NNTPSERVER", "the news server for news: URLs, when --news-server is not given."));
         vars.push((
             "EMAIL",
             "the password of an anonymous ftp login (else $USER@localhost, or anonymous@localhost).",

@@ -24,7 +24,7 @@ Examples:
 /// Arguments of `mirror`.
 #[derive(clap::Args, Debug)]
 pub struct MirrorArgs {
-    /// The URLs to start from (gopher and ftp).
+    /// The URLs to start from (gopher, ftp, http, news, nntp).
     #[arg(required = true)]
     urls: Vec<String>,
     /// Write NAME-00000.warc.gz, NAME-00001.warc.gz, ... (NAME may hold a directory).
@@ -73,6 +73,9 @@ pub struct MirrorArgs {
     /// The e-mail address sent as the anonymous ftp password (default: $EMAIL, else $USER@localhost).
     #[arg(long, value_name = "ADDRESS")]
     email: Option<String>,
+    /// The NNTP server for news: URLs [default: $NNTPSERVER].
+    #[arg(long, value_name = "HOST[:PORT]")]
+    news_server: Option<String>,
 }
 
 fn scope(s: &str) -> Result<Scope, String> {
@@ -94,7 +97,13 @@ fn wait(s: &str) -> Result<Duration, String> {
 
 /// Runs `mirror`.
 pub fn run(args: MirrorArgs) -> ExitCode {
-    let config = config(&args);
+    let config = match config(&args) {
+        Ok(c) => c,
+        Err(msg) => {
+            let _ = writeln!(io::stderr(), "rfc1738: mirror: {}", show(msg.as_bytes()));
+            return ExitCode::from(2);
+        }
+    };
     if args.plan {
         let mut out = io::stdout().lock();
         let mut refused = false;
@@ -142,7 +151,11 @@ pub fn run(args: MirrorArgs) -> ExitCode {
     ExitCode::from(u8::from(!whole))
 }
 
-fn config(args: &MirrorArgs) -> Config {
+fn config(args: &MirrorArgs) -> Result<Config, String> {
+    let news_server = match args.news_server.clone().or_else(|| std::env::var("NNTPSERVER").ok()) {
+        Some(s) => Some(rfc1738_access::news_server(&s).map_err(|e| e.to_string())?),
+        None => None,
+    };
     // §3.2.1: the password of an anonymous login is the end user's e-mail
     // address; an empty $EMAIL says none.
     let email =
@@ -155,9 +168,10 @@ fn config(args: &MirrorArgs) -> Config {
         max_bytes: args.max_bytes,
         allow_privileged_ports: args.allow_privileged_port,
         email,
+        news_server,
         ..Options::default()
     };
-    Config {
+    Ok(Config {
         seeds: args.urls.clone(),
         scope: args.scope,
         depth: args.depth,
@@ -167,7 +181,7 @@ fn config(args: &MirrorArgs) -> Config {
         wait: args.wait,
         search: args.search.clone(),
         access,
-    }
+    })
 }
 
 fn fail(e: &io::Error) -> ExitCode {
