@@ -9,6 +9,7 @@
 //! seen. A refused URL is logged and never connected to.
 
 use crate::capture::{self, Fetch, Link};
+use crate::journal::{Journal, Resumed};
 use crate::record::{Record, RecordType};
 use crate::scope::{Place, Scope};
 use crate::spool::Spool;
@@ -147,6 +148,7 @@ pub struct Crawl<'a> {
     /// The configured per-access limits, before a run's remainder cuts them.
     max_bytes: u64,
     total_timeout: Duration,
+    journal: Option<Journal>,
 }
 
 impl<'a> Crawl<'a> {
@@ -173,6 +175,7 @@ impl<'a> Crawl<'a> {
             text: String::new(),
             max_bytes,
             total_timeout,
+            journal: None,
         };
         for seed in plan_frontier(&crawl.config) {
             match seed {
@@ -191,6 +194,33 @@ impl<'a> Crawl<'a> {
         crawl
     }
 
+    /// Keeps a journal of the run (`--resume` reads it); the seeds are
+    /// its first lines.
+    ///
+    /// # Errors
+    /// Writing the journal.
+    pub fn journal(mut self, mut journal: Journal) -> io::Result<Crawl<'a>> {
+        for q in &self.queue {
+            journal.queued(q.hops, &q.url, q.via.as_deref())?;
+        }
+        self.journal = Some(journal);
+        Ok(self)
+    }
+
+    /// Goes on with an interrupted run: its queue, the URLs it saw and the
+    /// payloads it archived, from its journal, which it goes on writing.
+    #[must_use]
+    pub fn resume(mut self, journal: Journal, resumed: Resumed) -> Crawl<'a> {
+        self.queue = resumed.queue.into_iter().map(|(hops, url, via)| Queued { url, hops, via }).collect();
+        self.seen = resumed.seen;
+        for (digest, date, id, target) in resumed.payloads {
+            self.payloads.insert(digest, (target, date, id));
+        }
+        self.say(&format!("resumed: {} queued urls", self.queue.len()));
+        self.journal = Some(journal);
+        self
+    }
+
     /// Runs to the end of the frontier or a limit; the run's log is the
     /// last record.
     ///
@@ -204,6 +234,9 @@ impl<'a> Crawl<'a> {
                 break;
             }
             self.visit(&item)?;
+            if let Some(j) = &mut self.journal {
+                j.done(&item.url, self.writer.position())?;
+            }
         }
         let s = &self.summary;
         let line = format!(
@@ -332,8 +365,7 @@ impl<'a> Crawl<'a> {
         }
         let body: String = fields.iter().map(|(n, v)| format!("{n}: {v}\r\n")).collect();
         self.metadata(item, &written, "application/warc-fields", body.into_bytes())?;
-        self.follow(item, links);
-        Ok(())
+        self.follow(item, links)
     }
 
     fn ftp(&mut self, item: &Queued, url: &Url, mut fetch: Fetch) -> io::Result<()> {
@@ -345,7 +377,7 @@ impl<'a> Crawl<'a> {
             if command.starts_with("RETR") {
                 if let Some(dir) = capture::ftp_as_directory(&item.url) {
                     self.say(&format!("not a file: {}; listing it as a directory", item.url));
-                    self.discover(&dir, item.hops, item.via.clone());
+                    self.discover(&dir, item.hops, item.via.clone())?;
                     return Ok(());
                 }
             }
@@ -360,8 +392,7 @@ impl<'a> Crawl<'a> {
         let kind = if listing { "text/plain" } else { "application/octet-stream" };
         let written = self.content(item, kind, fetch.body, 0, truncated)?;
         self.metadata(item, &written, "text/x-ftp-control-conversation", fetch.talk.ftp_text())?;
-        self.follow(item, links);
-        Ok(())
+        self.follow(item, links)
     }
 
     /// §3.3: the response as it crossed the wire, then the request it
@@ -401,7 +432,7 @@ impl<'a> Crawl<'a> {
         )?;
         self.linked(RecordType::Request, item, &written, "application/http; msgtype=request", request)?;
         if let Some(location) = location {
-            self.discover(&location, item.hops + 1, Some(item.url.clone()));
+            self.discover(&location, item.hops + 1, Some(item.url.clone()))?;
         }
         Ok(())
     }
@@ -430,8 +461,7 @@ impl<'a> Crawl<'a> {
         }
         let block: String = fields.iter().map(|(n, v)| format!("{n}: {v}\r\n")).collect();
         self.metadata(item, &written, "application/warc-fields", block.into_bytes())?;
-        self.follow(item, links);
-        Ok(())
+        self.follow(item, links)
     }
 
     /// Writes the resource (an http response when the payload starts
@@ -478,6 +508,9 @@ impl<'a> Crawl<'a> {
         };
         let written = self.writer.write(&mut record)?;
         if first.is_none() && truncated.is_none() {
+            if let Some(j) = &mut self.journal {
+                j.payload(&digest, &record.date, &record.id, &item.url)?;
+            }
             self.payloads.insert(digest, (item.url.clone(), record.date.clone(), record.id.clone()));
         }
         self.summary.captured += 1;
@@ -517,22 +550,23 @@ impl<'a> Crawl<'a> {
         Ok(())
     }
 
-    fn follow(&mut self, item: &Queued, links: Vec<Link>) {
+    fn follow(&mut self, item: &Queued, links: Vec<Link>) -> io::Result<()> {
         for link in links {
             match link {
-                Ok(url) => self.discover(&url, item.hops + 1, Some(item.url.clone())),
+                Ok(url) => self.discover(&url, item.hops + 1, Some(item.url.clone()))?,
                 Err(why) => {
                     self.summary.refused += 1;
                     self.say(&format!("refused (from {}): {why}", item.url));
                 }
             }
         }
+        Ok(())
     }
 
     /// The checks every discovered URL passes before it is queued: §6
     /// first (a refused URL is logged, never connected to), then the
     /// normal form against the set of URLs seen, scope and depth.
-    fn discover(&mut self, text: &str, hops: u32, via: Option<String>) {
+    fn discover(&mut self, text: &str, hops: u32, via: Option<String>) -> io::Result<()> {
         let from = via.as_deref().unwrap_or("a seed");
         let url = match check(text, &self.config.access) {
             Ok(url) => url,
@@ -542,24 +576,28 @@ impl<'a> Crawl<'a> {
                     let shown = rfc1738_access::show(text.as_bytes());
                     self.say(&format!("refused {shown} (from {from}): {why}"));
                 }
-                return;
+                return Ok(());
             }
         };
         let normal = url.as_str().to_string();
         if !self.seen.insert(normal.clone()) {
-            return;
+            return Ok(());
         }
         let place = Place::of(&url);
         if !self.seeds.iter().any(|s| place.within(s, self.config.scope)) {
             self.summary.skipped += 1;
             self.say(&format!("out of scope {normal} (from {from})"));
-            return;
+            return Ok(());
         }
         if hops > self.config.depth {
             self.summary.skipped += 1;
             self.say(&format!("past the depth {normal} (from {from})"));
-            return;
+            return Ok(());
+        }
+        if let Some(j) = &mut self.journal {
+            j.queued(hops, &normal, via.as_deref())?;
         }
         self.queue.push_back(Queued { url: normal, hops, via });
+        Ok(())
     }
 }

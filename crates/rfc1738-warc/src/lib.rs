@@ -31,6 +31,7 @@
 mod capture;
 mod crawl;
 mod digest;
+mod journal;
 mod reader;
 mod record;
 mod scope;
@@ -39,6 +40,7 @@ mod writer;
 
 pub use crawl::{plan_frontier, Config, Crawl, Queued, Summary};
 pub use digest::{record_id, sha1, timestamp14, warc_date, Sha1Digest};
+pub use journal::{Journal, Resumed};
 pub use reader::{read_records, whole_prefix, ReadError, ReadRecord};
 pub use record::{Record, RecordType};
 pub use scope::Scope;

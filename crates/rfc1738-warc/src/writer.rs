@@ -80,6 +80,38 @@ impl WarcWriter {
         Ok(w)
     }
 
+    /// Continues the files of an interrupted run from its journal's last
+    /// position: the `.open` file cut there, or, when that file was
+    /// already complete, the next one begun anew (a `.open` file there
+    /// held only records of URLs not done, which the run captures again).
+    /// With no position, nothing was done: the first file begins anew.
+    ///
+    /// # Errors
+    /// Opening, truncating or removing the files.
+    pub fn continue_run(
+        prefix: &Path,
+        max_size: u64,
+        info: Vec<(String, String)>,
+        position: Option<(u32, u64)>,
+    ) -> io::Result<WarcWriter> {
+        let probe = WarcWriter::new(prefix, max_size, info.clone());
+        let (index, offset) = match position {
+            Some((i, o)) if probe.open_path(i).exists() => {
+                return WarcWriter::resume(prefix, max_size, info, i, o)
+            }
+            Some((i, _)) => (i + 1, 0),
+            None => (0, 0),
+        };
+        let stale = probe.open_path(index);
+        if stale.exists() {
+            std::fs::remove_file(&stale)?;
+        }
+        let mut w = WarcWriter::new(prefix, max_size, info);
+        w.index = index;
+        w.offset = offset;
+        Ok(w)
+    }
+
     /// The final name of file `index`.
     #[must_use]
     pub fn path(&self, index: u32) -> PathBuf {

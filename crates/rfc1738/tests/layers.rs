@@ -148,6 +148,7 @@ const CRATES: &[Crate] = &[
             ("writer", 3),
             ("reader", 3),
             ("scope", 3),
+            ("journal", 3),
             ("capture", 4),
             ("crawl", 5),
         ],

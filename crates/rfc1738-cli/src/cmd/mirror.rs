@@ -8,7 +8,7 @@
 
 use crate::diag::escape as show;
 use rfc1738_access::Options;
-use rfc1738_warc::{plan_frontier, Config, Crawl, Scope, WarcWriter};
+use rfc1738_warc::{plan_frontier, Config, Crawl, Journal, Scope, WarcWriter};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -33,6 +33,10 @@ pub struct MirrorArgs {
     /// Print the frontier the crawl starts with, each seed checked, without connecting.
     #[arg(long)]
     plan: bool,
+    /// Go on with the interrupted run of --warc NAME, from NAME.journal: the
+    /// last WARC file cut at the end of the last URL done, the queue as it stood.
+    #[arg(long, requires = "warc")]
+    resume: bool,
     /// Which discovered URLs to follow: `prefix` (the seed's scheme, host,
     /// port and path prefix), `host` (the seed's host) or `any`.
     #[arg(long, value_name = "SCOPE", default_value = "prefix", value_parser = scope)]
@@ -131,11 +135,33 @@ pub fn run(args: MirrorArgs) -> ExitCode {
         ),
         ("description".to_string(), format!("rfc1738 mirror {}", args.urls.join(" "))),
     ];
-    let mut writer = WarcWriter::new(name, args.max_warc_size, info);
-    let crawl = Crawl::new(config, &mut writer, |line: &str| {
+    let mut journal_path = name.clone().into_os_string();
+    journal_path.push(".journal");
+    let journal_path = PathBuf::from(journal_path);
+    let say = |line: &str| {
         let _ = writeln!(io::stderr(), "rfc1738: mirror: {}", show(line.as_bytes()));
-    });
-    let summary = match crawl.run() {
+    };
+    let (mut writer, journal) = if args.resume {
+        let resumed = Journal::resume(&journal_path).and_then(|(journal, resumed)| {
+            let writer = WarcWriter::continue_run(name, args.max_warc_size, info, resumed.position)?;
+            Ok((writer, (journal, Some(resumed))))
+        });
+        match resumed {
+            Ok(r) => r,
+            Err(e) => return fail(&e),
+        }
+    } else {
+        match Journal::create(&journal_path) {
+            Ok(j) => (WarcWriter::new(name, args.max_warc_size, info), (j, None)),
+            Err(e) => return fail(&e),
+        }
+    };
+    let crawl = Crawl::new(config, &mut writer, say);
+    let crawl = match journal {
+        (journal, Some(resumed)) => Ok(crawl.resume(journal, resumed)),
+        (journal, None) => crawl.journal(journal),
+    };
+    let summary = match crawl.and_then(Crawl::run) {
         Ok(s) => s,
         Err(e) => return fail(&e),
     };

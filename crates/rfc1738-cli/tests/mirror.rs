@@ -1,0 +1,142 @@
+//! `rfc1738 mirror`, the real binary, against a gopher server of the
+//! test's own: killed with SIGKILL in the middle of a large item, then
+//! `--resume`d; every file whole, no URL captured twice.
+
+use assert_cmd::cargo::CommandCargoExt;
+use rfc1738_warc::read_records;
+use std::collections::BTreeMap;
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpListener;
+use std::process::{Command, Stdio};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::thread;
+use std::time::{Duration, Instant};
+
+const BIG: usize = 4 << 20;
+
+/// A gopher server: a menu of eleven items, one of them large and slow
+/// until `fast` is set; says on `started` when the large one begins.
+fn server(fast: Arc<AtomicBool>, started: mpsc::Sender<()>) -> u16 {
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            let (fast, started) = (fast.clone(), started.clone());
+            thread::spawn(move || {
+                let mut line = String::new();
+                if BufReader::new(&stream).read_line(&mut line).is_err() {
+                    return;
+                }
+                let mut s = &stream;
+                match line.trim_end() {
+                    "" => {
+                        let mut menu = String::new();
+                        for i in 0..10 {
+                            if i == 5 {
+                                menu.push_str(&format!("9Large\t/big\t127.0.0.1\t{port}\r\n"));
+                            }
+                            menu.push_str(&format!("0File {i}\t/f{i}\t127.0.0.1\t{port}\r\n"));
+                        }
+                        let _ = s.write_all(menu.as_bytes());
+                    }
+                    "/big" => {
+                        let _ = started.send(());
+                        let chunk = vec![b'z'; 64 << 10];
+                        for _ in 0..BIG / chunk.len() {
+                            if s.write_all(&chunk).is_err() {
+                                return;
+                            }
+                            if !fast.load(Ordering::SeqCst) {
+                                thread::sleep(Duration::from_millis(100));
+                            }
+                        }
+                    }
+                    other => drop(s.write_all(format!("the file {other}\n").as_bytes())),
+                }
+            });
+        }
+    });
+    port
+}
+
+fn rfc1738() -> Command {
+    Command::cargo_bin("rfc1738").unwrap()
+}
+
+#[test]
+fn a_run_killed_in_a_large_item_resumes_and_captures_nothing_twice() {
+    let dir = tempfile::tempdir().unwrap();
+    let fast = Arc::new(AtomicBool::new(false));
+    let (tx, started) = mpsc::channel();
+    let port = server(fast.clone(), tx);
+    let seed = format!("gopher://127.0.0.1:{port}/");
+    let name = dir.path().join("m");
+    let args = |resume: bool| {
+        let mut c = rfc1738();
+        c.args(["mirror", "--wait", "0", "--warc"]).arg(&name).arg(&seed);
+        if resume {
+            c.arg("--resume");
+        }
+        c.stdout(Stdio::piped()).stderr(Stdio::piped());
+        c
+    };
+    let mut child = args(false).spawn().unwrap();
+    started.recv_timeout(Duration::from_secs(20)).expect("the large item was asked for");
+    thread::sleep(Duration::from_millis(300));
+    child.kill().unwrap(); // SIGKILL
+    child.wait().unwrap();
+    assert!(dir.path().join("m-00000.warc.gz.open").exists(), "a killed run leaves its file open");
+    // A new run under the same name is refused: it would overwrite.
+    let again = args(false).output().unwrap();
+    assert_eq!(again.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&again.stderr).contains("--resume"), "{again:?}");
+
+    fast.store(true, Ordering::SeqCst);
+    let start = Instant::now();
+    let out = args(true).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{stderr}");
+    assert!(start.elapsed() < Duration::from_secs(30));
+    assert!(stderr.contains("resumed: 6 queued urls"), "{stderr}");
+    assert!(!dir.path().join("m-00000.warc.gz.open").exists());
+
+    let files: Vec<_> = String::from_utf8_lossy(&out.stdout).lines().map(std::path::PathBuf::from).collect();
+    assert_eq!(files, [dir.path().join("m-00000.warc.gz")]);
+    let records = read_records(&files[0]).expect("every record whole, every digest right");
+    let mut captured: BTreeMap<String, usize> = BTreeMap::new();
+    for r in records.iter().filter(|r| matches!(r.kind(), "resource" | "revisit")) {
+        *captured.entry(r.target().to_string()).or_default() += 1;
+    }
+    captured.remove("urn:X-rfc1738:log");
+    assert_eq!(captured.len(), 12, "{captured:#?}");
+    assert!(captured.values().all(|&n| n == 1), "a URL captured twice: {captured:#?}");
+    let big = records.iter().find(|r| r.target().ends_with("/9/big")).unwrap();
+    assert_eq!((big.block.len(), big.get("WARC-Truncated")), (BIG, None));
+    // warcio agrees, when the project's scripts installed it.
+    let warcio = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../target/warc-tools/bin/warcio");
+    if warcio.exists() {
+        let check = Command::new(warcio).arg("check").args(&files).output().unwrap();
+        assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stdout));
+    }
+}
+
+#[test]
+fn plan_prints_the_checked_frontier_without_connecting() {
+    let out = rfc1738()
+        .args([
+            "mirror",
+            "--plan",
+            "gopher://127.0.0.1:9/1x",
+            "gopher://h.example:25/",
+            "ftp://h.example/pub/",
+        ])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "a refused seed");
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("refuse gopher://127.0.0.1:9/1x: refused: port 9"), "{text}");
+    assert!(lines[1].starts_with("refuse gopher://h.example:25/: refused: port 25"), "{text}");
+    assert_eq!(lines[2], "queue ftp://h.example/pub/");
+}
