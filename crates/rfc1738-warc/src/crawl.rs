@@ -194,6 +194,16 @@ impl<'a> Crawl<'a> {
         crawl
     }
 
+    /// Payloads an earlier run archived (`--dedup-cdxj`): digest, URL,
+    /// date. A payload among them is written as a revisit of it.
+    #[must_use]
+    pub fn known_payloads(mut self, known: Vec<(String, String, String)>) -> Crawl<'a> {
+        for (digest, url, date) in known {
+            self.payloads.entry(digest).or_insert((url, date, String::new()));
+        }
+        self
+    }
+
     /// Keeps a journal of the run (`--resume` reads it); the seeds are
     /// its first lines.
     ///
@@ -484,13 +494,16 @@ impl<'a> Crawl<'a> {
             // protocol's head (an http response's), no payload.
             (Some((target, date, id)), None) => {
                 self.summary.revisits += 1;
-                Record::new(RecordType::Revisit)
+                let mut r = Record::new(RecordType::Revisit)
                     .field("WARC-Target-URI", &item.url)
                     .field("WARC-Profile", IDENTICAL_PAYLOAD)
                     .field("WARC-Refers-To-Target-URI", target)
-                    .field("WARC-Refers-To-Date", date)
-                    .field("WARC-Refers-To", id)
-                    .field("WARC-Payload-Digest", &digest)
+                    .field("WARC-Refers-To-Date", date);
+                // An earlier run's index (--dedup-cdxj) names no record id.
+                if !id.is_empty() {
+                    r = r.field("WARC-Refers-To", id);
+                }
+                r.field("WARC-Payload-Digest", &digest)
                     .field("Content-Type", content_type)
                     .block(Spool::of(&body.to_vec(payload_from)?))
             }

@@ -95,6 +95,69 @@ pub fn read_records(path: &Path) -> Result<Vec<ReadRecord>, ReadError> {
     }
 }
 
+/// A record's fields and the start of its block, read without keeping
+/// the block: what an index needs of each record.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Head {
+    /// The offset of its gzip member in the file.
+    pub offset: u64,
+    /// The length of the member.
+    pub length: u64,
+    /// The named fields, in order.
+    pub fields: Vec<(String, String)>,
+    /// The first octets of the block, at most 64 KiB (an http head).
+    pub start: Vec<u8>,
+}
+
+impl Head {
+    /// The first value of the field `name`.
+    #[must_use]
+    pub fn get(&self, name: &str) -> Option<&str> {
+        self.fields.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+    }
+}
+
+/// The heads of every record of `path`, each block read through and
+/// dropped (digests are not checked: [`read_records`] does).
+///
+/// # Errors
+/// A member that is not gzip or not a WARC/1.1 record, with its offset.
+pub fn read_heads(path: &Path) -> Result<Vec<Head>, ReadError> {
+    let at0 = |e: io::Error| ReadError { offset: 0, reason: e.to_string() };
+    let mut r = BufReader::new(File::open(path).map_err(at0)?);
+    let mut out = Vec::new();
+    loop {
+        let offset = r.stream_position().map_err(at0)?;
+        if r.fill_buf().map_err(at0)?.is_empty() {
+            return Ok(out);
+        }
+        let fail = |reason: String| ReadError { offset, reason };
+        let mut gz = BufReader::new(GzDecoder::new(&mut r));
+        let mut head = Vec::new();
+        loop {
+            let n = gz.read_until(b'\n', &mut head).map_err(|e| fail(format!("gzip: {e}")))?;
+            if n == 0 || head.ends_with(b"\r\n\r\n") || head.len() > 1 << 20 {
+                break;
+            }
+        }
+        let mut start = Vec::new();
+        (&mut gz).take(64 << 10).read_to_end(&mut start).map_err(|e| fail(format!("gzip: {e}")))?;
+        io::copy(&mut gz, &mut io::sink()).map_err(|e| fail(format!("gzip: {e}")))?;
+        drop(gz);
+        let end = r.stream_position().map_err(at0)?;
+        let text = String::from_utf8_lossy(&head);
+        let mut lines = text.split("\r\n");
+        if lines.next() != Some("WARC/1.1") {
+            return Err(fail("the version line is not WARC/1.1".into()));
+        }
+        let fields = lines
+            .filter_map(|l| l.split_once(':'))
+            .map(|(n, v)| (n.to_string(), v.trim().to_string()))
+            .collect();
+        out.push(Head { offset, length: end - offset, fields, start });
+    }
+}
+
 /// The offset after the last whole, valid record of `path`: where a
 /// resume cuts a file an interrupted run left.
 ///

@@ -290,3 +290,25 @@ fn an_nntp_group_gives_its_articles_as_message_news() {
     assert!(f.iter().any(|(k, v)| k == "nntp-request" && v == "ARTICLE 2"), "{f:?}");
     assert_eq!(summary.failed, 0);
 }
+
+#[test]
+fn a_second_run_with_the_first_runs_index_writes_revisits() {
+    let Some(s) = servers() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let g = format!("gopher://127.0.0.1:{}", s.var("GOPHER_PORT"));
+    let seeds = [format!("{g}/1/docs")];
+    let mut writer = WarcWriter::new(&dir.path().join("one"), 1 << 30, Vec::new());
+    Crawl::new(config(&seeds), &mut writer, |_: &str| {}).run().unwrap();
+    let first = writer.finish().unwrap();
+    let index = dir.path().join("one.cdxj");
+    rfc1738_warc::write_cdxj(&index, &rfc1738_warc::cdxj_index(&first).unwrap()).unwrap();
+    let known = rfc1738_warc::read_cdxj(&index).unwrap();
+    let mut writer = WarcWriter::new(&dir.path().join("two"), 1 << 30, Vec::new());
+    let summary = Crawl::new(config(&seeds), &mut writer, |_: &str| {}).known_payloads(known).run().unwrap();
+    let records = read_records(&writer.finish().unwrap()[0]).unwrap();
+    assert_eq!((summary.captured, summary.revisits), (3, 3));
+    let readme = records.iter().find(|r| r.target() == format!("{g}/0/docs/readme.txt")).unwrap();
+    assert_eq!(readme.kind(), "revisit");
+    assert_eq!(readme.get("WARC-Refers-To-Target-URI"), Some(readme.target()));
+    assert!(readme.get("WARC-Refers-To-Date").is_some_and(|d| d.len() == 20));
+}

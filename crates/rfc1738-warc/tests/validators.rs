@@ -7,7 +7,7 @@
 //! through `scripts/test-warc`. Without the tools, or without the test
 //! servers, each test says it was skipped and passes.
 
-use rfc1738_warc::{read_records, Config, Crawl, WarcWriter};
+use rfc1738_warc::{cdxj_index, read_records, Config, Crawl, WarcWriter};
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -99,4 +99,23 @@ fn warcio_checks_every_digest_and_cdxj_indexer_indexes_every_record() {
             assert!(line.contains(d), "{line}");
         }
     }
+
+    // Our index is cdxj-indexer's, line for line, but for the key of a
+    // scheme other than http, which keeps its scheme in front.
+    let theirs: Vec<&str> = index.lines().collect();
+    let ours_index = cdxj_index(&files).unwrap();
+    assert!(ours_index.len() > 10);
+    for line in &ours_index {
+        let (key, rest) = line.split_once(' ').unwrap();
+        let same = theirs.iter().find(|t| t.split_once(' ').unwrap().1 == rest);
+        let same = same.unwrap_or_else(|| panic!("not in cdxj-indexer's index: {line}\n{index}"));
+        let their_key = same.split_once(' ').unwrap().0;
+        match key.split_once("://(") {
+            Some((scheme, tail)) => assert_eq!((scheme != "http", tail), (true, their_key), "{line}"),
+            None => assert_eq!(key, their_key, "{line}"),
+        }
+    }
+    let mut sorted = ours_index.clone();
+    sorted.sort();
+    assert_eq!(ours_index, sorted);
 }

@@ -138,7 +138,7 @@ const CRATES: &[Crate] = &[
             "digests, ids, dates, spooled blocks",
             "one record",
             "files of records: the writer and the reader; scope",
-            "one access as the archive keeps it",
+            "one access as the archive keeps it; the index of the files",
             "the crawl",
         ],
         modules: &[
@@ -150,6 +150,7 @@ const CRATES: &[Crate] = &[
             ("scope", 3),
             ("journal", 3),
             ("capture", 4),
+            ("cdxj", 4),
             ("crawl", 5),
         ],
     },

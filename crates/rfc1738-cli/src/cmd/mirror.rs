@@ -8,7 +8,9 @@
 
 use crate::diag::escape as show;
 use rfc1738_access::Options;
-use rfc1738_warc::{plan_frontier, Config, Crawl, Journal, Scope, WarcWriter};
+use rfc1738_warc::{
+    cdxj_index, plan_frontier, read_cdxj, write_cdxj, Config, Crawl, Journal, Scope, WarcWriter,
+};
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -37,6 +39,13 @@ pub struct MirrorArgs {
     /// last WARC file cut at the end of the last URL done, the queue as it stood.
     #[arg(long, requires = "warc")]
     resume: bool,
+    /// Write a CDXJ index of the WARC files to FILE at the end (sorted; an
+    /// http key is its SURT, any other keeps its scheme: gopher://(...)).
+    #[arg(long, value_name = "FILE", requires = "warc")]
+    cdxj: Option<PathBuf>,
+    /// An earlier run's CDXJ index: a payload it holds is archived as a revisit of it.
+    #[arg(long, value_name = "FILE", requires = "warc")]
+    dedup_cdxj: Option<PathBuf>,
     /// Which discovered URLs to follow: `prefix` (the seed's scheme, host,
     /// port and path prefix), `host` (the seed's host) or `any`.
     #[arg(long, value_name = "SCOPE", default_value = "prefix", value_parser = scope)]
@@ -156,7 +165,14 @@ pub fn run(args: MirrorArgs) -> ExitCode {
             Err(e) => return fail(&e),
         }
     };
-    let crawl = Crawl::new(config, &mut writer, say);
+    let known = match &args.dedup_cdxj {
+        Some(path) => match read_cdxj(path) {
+            Ok(k) => k,
+            Err(e) => return fail(&e),
+        },
+        None => Vec::new(),
+    };
+    let crawl = Crawl::new(config, &mut writer, say).known_payloads(known);
     let crawl = match journal {
         (journal, Some(resumed)) => Ok(crawl.resume(journal, resumed)),
         (journal, None) => crawl.journal(journal),
@@ -169,6 +185,19 @@ pub fn run(args: MirrorArgs) -> ExitCode {
         Ok(f) => f,
         Err(e) => return fail(&e),
     };
+    if let Some(path) = &args.cdxj {
+        // Every file of NAME, those of an interrupted run too.
+        let all: Vec<PathBuf> = (0..)
+            .map(|i| name.with_file_name(format!("{}-{i:05}.warc.gz", file_name(name))))
+            .take_while(|p| p.exists())
+            .collect();
+        let written = cdxj_index(&all)
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))
+            .and_then(|lines| write_cdxj(path, &lines));
+        if let Err(e) = written {
+            return fail(&e);
+        }
+    }
     let mut out = io::stdout().lock();
     for f in files {
         let _ = writeln!(out, "{}", f.display());
@@ -208,6 +237,10 @@ fn config(args: &MirrorArgs) -> Result<Config, String> {
         search: args.search.clone(),
         access,
     })
+}
+
+fn file_name(p: &std::path::Path) -> String {
+    p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default()
 }
 
 fn fail(e: &io::Error) -> ExitCode {
