@@ -11,6 +11,7 @@
 use crate::capture::{self, Fetch, Link};
 use crate::journal::{Journal, Resumed};
 use crate::record::{Record, RecordType};
+use crate::robots::Robots;
 use crate::scope::{Place, Scope};
 use crate::spool::Spool;
 use crate::writer::{WarcWriter, Written};
@@ -42,6 +43,9 @@ pub struct Config {
     pub wait: Duration,
     /// Terms for gopher type 7 searches; none: searches are not followed.
     pub search: Vec<String>,
+    /// Obey robots rules: http's `/robots.txt`, and the `robots.txt`
+    /// selector gopher crawlers read.
+    pub robots: bool,
     /// The limits and choices of each access.
     pub access: Options,
 }
@@ -57,6 +61,7 @@ impl Default for Config {
             max_run_time: Duration::from_secs(24 * 3600),
             wait: Duration::from_secs(1),
             search: Vec::new(),
+            robots: true,
             access: Options::default(),
         }
     }
@@ -142,6 +147,8 @@ pub struct Crawl<'a> {
     /// Payload digest to the record that first held it: target, date, id.
     payloads: HashMap<String, (String, String, String)>,
     last_access: HashMap<(String, u16), Instant>,
+    /// The robots rules of each scheme, host and port read so far.
+    robots: HashMap<(String, String, u16), Robots>,
     started: Instant,
     summary: Summary,
     text: String,
@@ -170,6 +177,7 @@ impl<'a> Crawl<'a> {
             seen: HashSet::new(),
             payloads: HashMap::new(),
             last_access: HashMap::new(),
+            robots: HashMap::new(),
             started: Instant::now(),
             summary: Summary::default(),
             text: String::new(),
@@ -283,11 +291,20 @@ impl<'a> Crawl<'a> {
         None
     }
 
-    /// Waits until the host has had `wait` since its last access.
+    /// Waits until the host has had `wait` (or its robots rules'
+    /// `Crawl-delay`, when longer, up to a minute) since its last access.
     fn polite(&mut self, url: &Url) {
         let key = (url.host().unwrap_or("").to_string(), url.effective_port().unwrap_or(0));
+        let delay = self
+            .robots
+            .iter()
+            .filter(|((_, h, p), _)| *h == key.0 && *p == key.1)
+            .filter_map(|(_, r)| r.delay)
+            .fold(0.0f64, f64::max)
+            .min(60.0);
+        let wait = self.config.wait.max(Duration::from_secs_f64(delay));
         if let Some(last) = self.last_access.get(&key) {
-            let ready = *last + self.config.wait;
+            let ready = *last + wait;
             let now = Instant::now();
             if ready > now {
                 std::thread::sleep(ready - now);
@@ -304,8 +321,61 @@ impl<'a> Crawl<'a> {
         self.config.access.max_bytes = self.max_bytes.min(left_bytes);
     }
 
+    /// The path robots rules match, for gopher (the selector) and http
+    /// (the path and search); `None` for the schemes without rules.
+    fn robots_path(url: &Url) -> Option<String> {
+        match url.kind() {
+            SchemeKind::Gopher => url
+                .gopher()
+                .map(|g| String::from_utf8_lossy(&rfc1738::pct::decode(g.selector())).into_owned()),
+            SchemeKind::Http => Some(format!("/{}", url.url_path().unwrap_or(""))),
+            _ => None,
+        }
+    }
+
+    /// Whether the robots rules of the URL's server allow it; the rules
+    /// are read on the first URL of each server.
+    fn robots_allow(&mut self, url: &Url) -> bool {
+        let Some(path) = Self::robots_path(url).filter(|_| self.config.robots) else { return true };
+        let host = url.host().unwrap_or("").to_string();
+        let port = url.effective_port().unwrap_or(0);
+        let key = (url.scheme().to_string(), host.clone(), port);
+        if !self.robots.contains_key(&key) {
+            let builder = rfc1738::build::GopherBuilder::new(&host).gopher_type(b'0').selector("robots.txt");
+            let at = match url.kind() {
+                SchemeKind::Gopher => {
+                    builder.port(port).build().map(|u| u.as_str().to_string()).unwrap_or_default()
+                }
+                _ => format!("http://{host}:{port}/robots.txt"),
+            };
+            self.polite(url);
+            self.budget();
+            // At most 512 KiB of rules (RFC 9309 §2.5 asks for 500 KiB at least).
+            let limit = self.config.access.max_bytes;
+            self.config.access.max_bytes = limit.min(512 << 10);
+            let mut fetch = capture::access(&at, &self.config.access, false);
+            self.config.access.max_bytes = limit;
+            let text = fetch.body.to_vec(512 << 10).unwrap_or_default();
+            let robots = if fetch.result.is_ok() {
+                Robots::parse(&String::from_utf8_lossy(&text))
+            } else {
+                Robots::default()
+            };
+            if robots != Robots::default() {
+                self.say(&format!("robots rules read from {at}"));
+            }
+            self.robots.insert(key.clone(), robots);
+        }
+        self.robots[&key].allows(&path)
+    }
+
     fn visit(&mut self, item: &Queued) -> io::Result<()> {
         let url = Url::parse(&item.url).expect("a queued url is a normal form");
+        if !self.robots_allow(&url) {
+            self.summary.skipped += 1;
+            self.say(&format!("disallowed by robots rules {}", item.url));
+            return Ok(());
+        }
         self.polite(&url);
         self.budget();
         let fetch = capture::access(&item.url, &self.config.access, url.kind() == SchemeKind::Http);

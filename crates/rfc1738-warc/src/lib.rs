@@ -35,6 +35,7 @@ mod digest;
 mod journal;
 mod reader;
 mod record;
+mod robots;
 mod scope;
 mod spool;
 mod writer;

@@ -155,7 +155,7 @@ fn items_that_break_a_line_or_aim_at_port_0_or_25_are_refused_and_logged() {
     // A "%0A" written in a selector is three characters, sent as such.
     let mut got: Vec<String> = requests.lock().unwrap().clone();
     got.sort_unstable();
-    assert_eq!(got, ["", "/d%0AQUIT", "/e"]);
+    assert_eq!(got, ["", "/d%0AQUIT", "/e", "robots.txt"]);
     let targets: Vec<&str> =
         records.iter().filter(|r| r.kind() == "resource").map(ReadRecord::target).collect();
     assert_eq!(targets.len(), 4, "{targets:?}");
@@ -202,4 +202,33 @@ fn a_self_linking_menu_is_captured_once() {
     );
     assert!(b.block.is_empty());
     assert_eq!((summary.captured, summary.revisits), (3, 1));
+}
+
+#[test]
+fn robots_rules_of_a_gopher_server_are_obeyed_unless_told_not_to() {
+    let (port, requests) = server(|sel, port| match sel {
+        "robots.txt" => Answer::Bytes(b"User-agent: *\nDisallow: /private\nCrawl-delay: 0\n".to_vec()),
+        "" => Answer::Bytes(
+            [item('0', "secret", "/private/x", port), item('0', "open", "/public", port)]
+                .concat()
+                .into_bytes(),
+        ),
+        _ => Answer::Bytes(format!("{sel}\n").into_bytes()),
+    });
+    let g = format!("gopher://127.0.0.1:{port}");
+    let dir = tempfile::tempdir().unwrap();
+    let (summary, log, _) = crawl(dir.path(), config(vec![format!("{g}/")]));
+    assert!(!requests.lock().unwrap().iter().any(|r| r == "/private/x"), "{log:#?}");
+    assert!(requests.lock().unwrap().iter().any(|r| r == "/public"));
+    assert!(log.iter().any(|l| l == &format!("disallowed by robots rules {g}/0/private/x")), "{log:#?}");
+    assert_eq!(
+        requests.lock().unwrap().iter().filter(|r| *r == "robots.txt").count(),
+        1,
+        "read once per server"
+    );
+    assert_eq!(summary.captured, 2);
+    let dir = tempfile::tempdir().unwrap();
+    let (summary, _, _) = crawl(dir.path(), Config { robots: false, ..config(vec![format!("{g}/")]) });
+    assert_eq!(summary.captured, 3);
+    assert!(requests.lock().unwrap().iter().any(|r| r == "/private/x"));
 }

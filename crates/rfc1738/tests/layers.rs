@@ -137,7 +137,7 @@ const CRATES: &[Crate] = &[
         floors: &[
             "digests, ids, dates, spooled blocks",
             "one record",
-            "files of records: the writer and the reader; scope",
+            "files of records: the writer and the reader; scope, journal, robots rules",
             "one access as the archive keeps it; the index of the files",
             "the crawl",
         ],
@@ -149,6 +149,7 @@ const CRATES: &[Crate] = &[
             ("reader", 3),
             ("scope", 3),
             ("journal", 3),
+            ("robots", 3),
             ("capture", 4),
             ("cdxj", 4),
             ("crawl", 5),

@@ -68,6 +68,9 @@ pub struct MirrorArgs {
     /// A search term for gopher type 7 items (repeatable); without one, searches are not followed.
     #[arg(long, value_name = "TERM")]
     search: Vec<String>,
+    /// Do not read robots rules (http's /robots.txt, the robots.txt selector of a gopher server).
+    #[arg(long)]
+    no_robots: bool,
     /// Begin a new WARC file past this size.
     #[arg(long, value_name = "BYTES", default_value_t = 1 << 30, value_parser = crate::flags::max_bytes)]
     max_warc_size: u64,
@@ -235,6 +238,7 @@ fn config(args: &MirrorArgs) -> Result<Config, String> {
         max_run_time: Duration::from_secs(args.max_run_time.max(1)),
         wait: args.wait,
         search: args.search.clone(),
+        robots: !args.no_robots,
         access,
     })
 }
