@@ -122,6 +122,22 @@ fn a_run_killed_in_a_large_item_resumes_and_captures_nothing_twice() {
 }
 
 #[test]
+fn a_name_whose_file_exists_is_refused_before_anything_is_written() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("x-00000.warc.gz"), b"an earlier archive").unwrap();
+    let out = rfc1738()
+        .args(["mirror", "--warc"])
+        .arg(dir.path().join("x"))
+        .arg("gopher://127.0.0.1:9999/")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("x-00000.warc.gz exists"), "{out:?}");
+    assert!(!dir.path().join("x.journal").exists(), "no journal left behind");
+    assert_eq!(std::fs::read(dir.path().join("x-00000.warc.gz")).unwrap(), b"an earlier archive");
+}
+
+#[test]
 fn plan_prints_the_checked_frontier_without_connecting() {
     let out = rfc1738()
         .args([

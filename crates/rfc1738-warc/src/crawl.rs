@@ -24,6 +24,11 @@ use std::time::{Duration, Instant};
 /// The revisit profile of ISO 28500 §6.7.2.
 const IDENTICAL_PAYLOAD: &str = "http://netpreserve.org/warc/1.1/revisit/identical-payload-digest";
 
+/// The most of a menu, listing or overview read for the URLs it names:
+/// the record keeps all that came (up to `--max-bytes`), the crawl follows
+/// the items of the first 64 MiB.
+const MENU_LIMIT: u64 = 64 << 20;
+
 /// What a crawl does.
 #[derive(Debug)]
 pub struct Config {
@@ -419,7 +424,7 @@ impl<'a> Crawl<'a> {
         let is_menu = matches!(fetch.result, Ok(Fetched { content: Content::Menu { .. }, .. }))
             || matches!(gtype, b'1' | b'7') && view.plus().is_none();
         let links = if is_menu {
-            let menu = fetch.body.to_vec(u64::MAX)?;
+            let menu = fetch.body.to_vec(MENU_LIMIT)?;
             capture::menu_links(&menu, &self.config.search)
         } else {
             Vec::new()
@@ -464,7 +469,7 @@ impl<'a> Crawl<'a> {
         }
         let Some(truncated) = self.archivable(item, &fetch) else { return Ok(()) };
         let links = if listing {
-            let names = fetch.body.to_vec(u64::MAX)?;
+            let names = fetch.body.to_vec(MENU_LIMIT)?;
             capture::ftp_links(url, &names)
         } else {
             Vec::new()
@@ -521,7 +526,7 @@ impl<'a> Crawl<'a> {
     /// of the wire; a group's overview as text, its articles followed.
     fn news(&mut self, item: &Queued, url: &Url, mut fetch: Fetch) -> io::Result<()> {
         let Some(truncated) = self.archivable(item, &fetch) else { return Ok(()) };
-        let text = fetch.body.to_vec(u64::MAX)?;
+        let text = fetch.body.to_vec(MENU_LIMIT)?;
         let article = matches!(fetch.result, Ok(Fetched { content: Content::Article, .. }))
             || url.nntp().is_some_and(|n| n.article().is_some())
             || url.news().is_some_and(|n| n.article().is_some());

@@ -80,6 +80,23 @@ impl WarcWriter {
         Ok(w)
     }
 
+    /// Refuses, before anything is written, a name whose first file
+    /// exists (complete or `.open`): a new run never overwrites one.
+    ///
+    /// # Errors
+    /// `AlreadyExists`, naming the file.
+    pub fn check_new(&self) -> io::Result<()> {
+        for p in [self.path(0), self.open_path(0)] {
+            if p.exists() {
+                return Err(io::Error::new(
+                    io::ErrorKind::AlreadyExists,
+                    format!("{} exists; choose another name, remove it, or go on with --resume", p.display()),
+                ));
+            }
+        }
+        Ok(())
+    }
+
     /// Continues the files of an interrupted run from its journal's last
     /// position: the `.open` file cut there, or, when that file was
     /// already complete, the next one begun anew (a `.open` file there

@@ -163,8 +163,9 @@ pub fn run(args: MirrorArgs) -> ExitCode {
             Err(e) => return fail(&e),
         }
     } else {
-        match Journal::create(&journal_path) {
-            Ok(j) => (WarcWriter::new(name, args.max_warc_size, info), (j, None)),
+        let writer = WarcWriter::new(name, args.max_warc_size, info);
+        match writer.check_new().and_then(|()| Journal::create(&journal_path)) {
+            Ok(j) => (writer, (j, None)),
             Err(e) => return fail(&e),
         }
     };
