@@ -119,3 +119,57 @@ fn warcio_checks_every_digest_and_cdxj_indexer_indexes_every_record() {
     sorted.sort();
     assert_eq!(ours_index, sorted);
 }
+
+/// `(target, payload digest)` of each `resource` record of a WARC file,
+/// read by warcio (wget writes WARC/1.0, which this crate's reader does
+/// not read); the digest computed over the payload warcio gives.
+fn warcio_pairs(python: &Path, file: &Path) -> Vec<(String, String)> {
+    let script = "import sys, hashlib, base64\n\
+        from warcio.archiveiterator import ArchiveIterator\n\
+        for r in ArchiveIterator(open(sys.argv[1], 'rb')):\n\
+        \x20   if r.rec_type == 'resource':\n\
+        \x20       d = base64.b32encode(hashlib.sha1(r.content_stream().read()).digest()).decode()\n\
+        \x20       print(r.rec_headers.get_header('WARC-Target-URI').strip('<>'), 'sha1:' + d)\n";
+    let out = Command::new(python).arg("-c").arg(script).arg(file).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .filter_map(|l| l.split_once(' '))
+        .map(|(t, d)| (t.to_string(), d.to_string()))
+        .collect()
+}
+
+#[test]
+fn every_file_wget_archives_of_an_ftp_tree_is_among_ours() {
+    let (Some(bin), Some(vars)) = (tools(), servers()) else { return };
+    let seed = format!("ftp://127.0.0.1:{}/pub/", vars["FTP_PORT"]);
+    let dir = tempfile::tempdir().unwrap();
+    let wget = Command::new("wget")
+        .args(["-q", "--mirror", "--no-host-directories", "--wait=0", "--warc-file=wget"])
+        .arg(&seed)
+        .current_dir(dir.path())
+        .status();
+    let Ok(status) = wget else {
+        eprintln!("skipped: no wget (Debian's wget: apt-get install wget)");
+        return;
+    };
+    assert!(status.success(), "wget --mirror failed");
+    let theirs = warcio_pairs(&bin.join("python"), &dir.path().join("wget.warc.gz"));
+    let theirs: Vec<_> = theirs.into_iter().filter(|(t, _)| t.starts_with("ftp://")).collect();
+    assert!(theirs.len() >= 7, "{theirs:?}");
+    let config = Config { seeds: vec![seed], wait: Duration::ZERO, ..Config::default() };
+    let mut writer = WarcWriter::new(&dir.path().join("ours"), 1 << 30, Vec::new());
+    Crawl::new(config, &mut writer, |_: &str| {}).run().unwrap();
+    let ours: Vec<(String, String)> = writer
+        .finish()
+        .unwrap()
+        .iter()
+        .flat_map(|f| read_records(f).unwrap())
+        .filter(|r| r.kind() == "resource")
+        .map(|r| (r.target().to_string(), r.get("WARC-Payload-Digest").unwrap_or("").to_string()))
+        .collect();
+    for pair in &theirs {
+        assert!(ours.contains(pair), "wget archived {pair:?}, we did not:\n{ours:#?}");
+    }
+}
