@@ -156,3 +156,30 @@ fn plan_prints_the_checked_frontier_without_connecting() {
     assert!(lines[1].starts_with("refuse gopher://h.example:25/: refused: port 25"), "{text}");
     assert_eq!(lines[2], "queue ftp://h.example/pub/");
 }
+
+#[test]
+fn a_status_line_shows_on_a_terminal_and_never_in_a_pipe() {
+    let dir = tempfile::tempdir().unwrap();
+    let (tx, _started) = mpsc::channel();
+    let port = server(Arc::new(AtomicBool::new(true)), tx);
+    let seed = format!("gopher://127.0.0.1:{port}/0/f1");
+    let bin = assert_cmd::cargo::cargo_bin("rfc1738");
+    let piped = Command::new(&bin)
+        .args(["mirror", "--wait", "0", "--warc"])
+        .arg(dir.path().join("piped"))
+        .arg(&seed)
+        .output()
+        .unwrap();
+    assert_eq!(piped.status.code(), Some(0));
+    assert!(!piped.stderr.contains(&0x1b), "{}", String::from_utf8_lossy(&piped.stderr));
+    // util-linux's script(1) runs the command on a terminal of its own.
+    let line =
+        format!("{} mirror --wait 0 --warc {} {seed}", bin.display(), dir.path().join("tty").display());
+    let Ok(tty) = Command::new("script").args(["-qec", &line, "/dev/null"]).output() else {
+        eprintln!("skipped: no script(1) to run the command on a terminal");
+        return;
+    };
+    let text = String::from_utf8_lossy(&tty.stdout);
+    assert!(tty.status.success(), "{text}");
+    assert!(text.contains("\r\x1b[K1 done, 0 queued, 13 bytes"), "{text:?}");
+}

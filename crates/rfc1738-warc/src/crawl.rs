@@ -104,6 +104,20 @@ pub struct Summary {
     pub bytes: u64,
 }
 
+/// Where a run stands, after each URL.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Progress {
+    /// URLs accessed, archived or not.
+    pub done: u64,
+    /// URLs waiting.
+    pub queued: usize,
+    /// Content octets archived.
+    pub bytes: u64,
+}
+
+/// What is called after each URL.
+type OnProgress<'a> = Box<dyn FnMut(&Progress) + 'a>;
+
 /// The frontier a crawl starts with: the seeds, each checked as every
 /// discovered URL is (parse, §6, normal form), without connecting.
 /// Refused seeds are `Err` with the reason.
@@ -146,6 +160,8 @@ pub struct Crawl<'a> {
     config: Config,
     writer: &'a mut WarcWriter,
     log: Box<dyn FnMut(&str) + 'a>,
+    progress: Option<OnProgress<'a>>,
+    done: u64,
     seeds: Vec<Place>,
     queue: VecDeque<Queued>,
     seen: HashSet<String>,
@@ -177,6 +193,8 @@ impl<'a> Crawl<'a> {
             config,
             writer,
             log: Box::new(log),
+            progress: None,
+            done: 0,
             seeds: Vec::new(),
             queue: VecDeque::new(),
             seen: HashSet::new(),
@@ -205,6 +223,14 @@ impl<'a> Crawl<'a> {
             }
         }
         crawl
+    }
+
+    /// Calls `f` after each URL with where the run stands (a progress
+    /// display).
+    #[must_use]
+    pub fn progress(mut self, f: impl FnMut(&Progress) + 'a) -> Crawl<'a> {
+        self.progress = Some(Box::new(f));
+        self
     }
 
     /// Payloads an earlier run archived (`--dedup-cdxj`): digest, URL,
@@ -259,6 +285,11 @@ impl<'a> Crawl<'a> {
             self.visit(&item)?;
             if let Some(j) = &mut self.journal {
                 j.done(&item.url, self.writer.position())?;
+            }
+            self.done += 1;
+            let now = Progress { done: self.done, queued: self.queue.len(), bytes: self.summary.bytes };
+            if let Some(f) = &mut self.progress {
+                f(&now);
             }
         }
         let s = &self.summary;

@@ -41,7 +41,7 @@ mod spool;
 mod writer;
 
 pub use cdxj::{cdxj_key, index as cdxj_index, read_index as read_cdxj, write_index as write_cdxj};
-pub use crawl::{plan_frontier, Config, Crawl, Queued, Summary};
+pub use crawl::{plan_frontier, Config, Crawl, Progress, Queued, Summary};
 pub use digest::{record_id, sha1, timestamp14, warc_date, Sha1Digest};
 pub use journal::{Journal, Resumed};
 pub use reader::{read_heads, read_records, whole_prefix, Head, ReadError, ReadRecord};

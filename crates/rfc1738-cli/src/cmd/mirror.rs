@@ -9,9 +9,9 @@
 use crate::diag::escape as show;
 use rfc1738_access::Options;
 use rfc1738_warc::{
-    cdxj_index, plan_frontier, read_cdxj, write_cdxj, Config, Crawl, Journal, Scope, WarcWriter,
+    cdxj_index, plan_frontier, read_cdxj, write_cdxj, Config, Crawl, Journal, Progress, Scope, WarcWriter,
 };
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::time::Duration;
@@ -150,8 +150,21 @@ pub fn run(args: MirrorArgs) -> ExitCode {
     let mut journal_path = name.clone().into_os_string();
     journal_path.push(".journal");
     let journal_path = PathBuf::from(journal_path);
-    let say = |line: &str| {
-        let _ = writeln!(io::stderr(), "rfc1738: mirror: {}", show(line.as_bytes()));
+    // On a terminal, a status line under the log: each log line first
+    // clears it, and the next URL done draws it again.
+    let terminal = io::stderr().is_terminal();
+    let status = std::rc::Rc::new(std::cell::Cell::new(false));
+    let shown = status.clone();
+    let say = move |line: &str| {
+        let clear = if shown.replace(false) { "\r\x1b[K" } else { "" };
+        let _ = writeln!(io::stderr(), "{clear}rfc1738: mirror: {}", show(line.as_bytes()));
+    };
+    let drawn = status.clone();
+    let draw = move |p: &Progress| {
+        if terminal {
+            let _ = write!(io::stderr(), "\r\x1b[K{} done, {} queued, {} bytes", p.done, p.queued, p.bytes);
+            drawn.set(true);
+        }
     };
     let (mut writer, journal) = if args.resume {
         let resumed = Journal::resume(&journal_path).and_then(|(journal, resumed)| {
@@ -176,7 +189,7 @@ pub fn run(args: MirrorArgs) -> ExitCode {
         },
         None => Vec::new(),
     };
-    let crawl = Crawl::new(config, &mut writer, say).known_payloads(known);
+    let crawl = Crawl::new(config, &mut writer, say).known_payloads(known).progress(draw);
     let crawl = match journal {
         (journal, Some(resumed)) => Ok(crawl.resume(journal, resumed)),
         (journal, None) => crawl.journal(journal),
@@ -185,6 +198,9 @@ pub fn run(args: MirrorArgs) -> ExitCode {
         Ok(s) => s,
         Err(e) => return fail(&e),
     };
+    if status.get() {
+        let _ = write!(io::stderr(), "\r\x1b[K");
+    }
     let files = match writer.finish() {
         Ok(f) => f,
         Err(e) => return fail(&e),
