@@ -183,3 +183,40 @@ fn a_status_line_shows_on_a_terminal_and_never_in_a_pipe() {
     assert!(tty.status.success(), "{text}");
     assert!(text.contains("\r\x1b[K1 done, 0 queued, 13 bytes"), "{text:?}");
 }
+
+#[test]
+fn cdxj_and_wacz_are_written_at_the_end() {
+    let dir = tempfile::tempdir().unwrap();
+    let (tx, _started) = mpsc::channel();
+    let port = server(Arc::new(AtomicBool::new(true)), tx);
+    let out = rfc1738()
+        .args(["mirror", "--wait", "0", "--warc"])
+        .arg(dir.path().join("w"))
+        .arg("--cdxj")
+        .arg(dir.path().join("w.cdxj"))
+        .arg("--wacz")
+        .arg(dir.path().join("w.wacz"))
+        .arg(format!("gopher://127.0.0.1:{port}/0/f1"))
+        .arg(format!("gopher://127.0.0.1:{port}/0/f2"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    let index = std::fs::read_to_string(dir.path().join("w.cdxj")).unwrap();
+    let keys: Vec<&str> = index.lines().map(|l| l.split(' ').next().unwrap()).collect();
+    assert_eq!(
+        keys,
+        [
+            "gopher://(1,0,0,127:".to_string() + &port.to_string() + ")/0/f1",
+            format!("gopher://(1,0,0,127:{port})/0/f2"),
+            "urn:x-rfc1738:log".to_string()
+        ]
+    );
+    let wacz = std::fs::read(dir.path().join("w.wacz")).unwrap();
+    assert!(wacz.starts_with(b"PK\x03\x04"));
+    let text = String::from_utf8_lossy(&wacz);
+    assert!(text.contains("archive/w-00000.warc.gz") && text.contains("\"wacz_version\": \"1.1.1\""));
+    assert!(
+        text.contains(&format!("\"url\": \"gopher://127.0.0.1:{port}/0/f2\"")),
+        "the seeds are the pages"
+    );
+}

@@ -98,7 +98,7 @@ fn canonical(text: &str) -> String {
 }
 
 /// A JSON string.
-fn json(s: &str) -> String {
+pub(crate) fn json(s: &str) -> String {
     let mut out = String::from("\"");
     for c in s.chars() {
         match c {
@@ -172,14 +172,28 @@ pub fn index(files: &[PathBuf]) -> Result<Vec<String>, ReadError> {
 /// # Errors
 /// Creating, writing or renaming the file.
 pub fn write_index(path: &Path, lines: &[String]) -> io::Result<()> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(dir)?;
+    let mut tmp = beside(path)?;
     for l in lines {
         writeln!(tmp, "{l}")?;
     }
     tmp.as_file().sync_all()?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
+}
+
+/// A new temporary file in `path`'s directory, to be renamed over it:
+/// made with the mode a plain create gives (0666 less the umask), not a
+/// temporary file's 0600.
+pub(crate) fn beside(path: &Path) -> io::Result<tempfile::NamedTempFile> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut b = tempfile::Builder::new();
+    b.prefix(".rfc1738-").suffix(".part");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        b.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    b.tempfile_in(dir)
 }
 
 /// What an earlier run's index says was archived: payload digest, URL

@@ -38,6 +38,7 @@ mod record;
 mod robots;
 mod scope;
 mod spool;
+mod wacz;
 mod writer;
 
 pub use cdxj::{cdxj_key, index as cdxj_index, read_index as read_cdxj, write_index as write_cdxj};
@@ -48,4 +49,5 @@ pub use reader::{read_heads, read_records, whole_prefix, Head, ReadError, ReadRe
 pub use record::{Record, RecordType};
 pub use scope::Scope;
 pub use spool::Spool;
+pub use wacz::{write_wacz, Page};
 pub use writer::{WarcWriter, Written};

@@ -173,3 +173,45 @@ fn every_file_wget_archives_of_an_ftp_tree_is_among_ours() {
         assert!(ours.contains(pair), "wget archived {pair:?}, we did not:\n{ours:#?}");
     }
 }
+
+#[test]
+fn wacz_validate_passes_the_package_of_a_crawl() {
+    let (Some(bin), Some(vars)) = (tools(), servers()) else { return };
+    if !bin.join("wacz").exists() {
+        eprintln!("skipped: no wacz in {}; run scripts/test-warc --prepare", bin.display());
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let files = crawl(dir.path(), &vars);
+    let seed = format!("gopher://127.0.0.1:{}/", vars["GOPHER_PORT"]);
+    let date = read_records(&files[0])
+        .unwrap()
+        .iter()
+        .find(|r| r.target() == seed)
+        .unwrap()
+        .get("WARC-Date")
+        .unwrap()
+        .to_string();
+    let path = dir.path().join("check.wacz");
+    rfc1738_warc::write_wacz(&path, &files, &[rfc1738_warc::Page { url: seed, date }], "validators").unwrap();
+    let out = Command::new(bin.join("wacz")).args(["validate", "-f"]).arg(&path).output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && text.contains("Validation succeeded"),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    // Python's zipfile: every entry whole (CRC), every entry stored.
+    let script = "import sys, zipfile\n\
+        z = zipfile.ZipFile(sys.argv[1])\n\
+        assert z.testzip() is None\n\
+        print(' '.join(f'{i.filename}:{i.compress_type}' for i in z.infolist()))\n";
+    let out = Command::new(bin.join("python")).arg("-c").arg(script).arg(&path).output().unwrap();
+    let listing = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        listing.contains("archive/check-00000.warc.gz:0") && listing.contains("indexes/index.cdxj:0"),
+        "{listing}"
+    );
+    assert!(listing.contains("pages/pages.jsonl:0") && listing.contains("datapackage.json:0"), "{listing}");
+}

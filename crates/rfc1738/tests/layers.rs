@@ -139,7 +139,7 @@ const CRATES: &[Crate] = &[
             "one record",
             "files of records: the writer and the reader; scope, journal, robots rules",
             "one access as the archive keeps it; the index of the files",
-            "the crawl",
+            "the crawl; WACZ packages",
         ],
         modules: &[
             ("digest", 1),
@@ -153,6 +153,7 @@ const CRATES: &[Crate] = &[
             ("capture", 4),
             ("cdxj", 4),
             ("crawl", 5),
+            ("wacz", 5),
         ],
     },
     Crate {

@@ -9,7 +9,8 @@
 use crate::diag::escape as show;
 use rfc1738_access::Options;
 use rfc1738_warc::{
-    cdxj_index, plan_frontier, read_cdxj, write_cdxj, Config, Crawl, Journal, Progress, Scope, WarcWriter,
+    cdxj_index, plan_frontier, read_cdxj, read_heads, write_cdxj, write_wacz, Config, Crawl, Journal, Page,
+    Progress, Scope, WarcWriter,
 };
 use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
@@ -43,6 +44,10 @@ pub struct MirrorArgs {
     /// http key is its SURT, any other keeps its scheme: gopher://(...)).
     #[arg(long, value_name = "FILE", requires = "warc")]
     cdxj: Option<PathBuf>,
+    /// Write a WACZ package (WACZ 1.1.1) of the WARC files, their index and
+    /// the seeds as pages to FILE at the end.
+    #[arg(long, value_name = "FILE", requires = "warc")]
+    wacz: Option<PathBuf>,
     /// An earlier run's CDXJ index: a payload it holds is archived as a revisit of it.
     #[arg(long, value_name = "FILE", requires = "warc")]
     dedup_cdxj: Option<PathBuf>,
@@ -138,6 +143,7 @@ pub fn run(args: MirrorArgs) -> ExitCode {
         return ExitCode::from(u8::from(refused));
     }
     let Some(name) = &args.warc else { return ExitCode::from(2) };
+    let seeds: Vec<String> = plan_frontier(&config).into_iter().flatten().map(|q| q.url).collect();
     let info = vec![
         ("software".to_string(), format!("rfc1738-mirror/{}", env!("CARGO_PKG_VERSION"))),
         ("format".to_string(), "WARC File Format 1.1".to_string()),
@@ -205,16 +211,21 @@ pub fn run(args: MirrorArgs) -> ExitCode {
         Ok(f) => f,
         Err(e) => return fail(&e),
     };
+    // Every file of NAME, those of an interrupted run too.
+    let all: Vec<PathBuf> = (0..)
+        .map(|i| name.with_file_name(format!("{}-{i:05}.warc.gz", file_name(name))))
+        .take_while(|p| p.exists())
+        .collect();
     if let Some(path) = &args.cdxj {
-        // Every file of NAME, those of an interrupted run too.
-        let all: Vec<PathBuf> = (0..)
-            .map(|i| name.with_file_name(format!("{}-{i:05}.warc.gz", file_name(name))))
-            .take_while(|p| p.exists())
-            .collect();
         let written = cdxj_index(&all)
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))
             .and_then(|lines| write_cdxj(path, &lines));
         if let Err(e) = written {
+            return fail(&e);
+        }
+    }
+    if let Some(path) = &args.wacz {
+        if let Err(e) = wacz(path, &all, &seeds, &args.urls.join(" ")) {
             return fail(&e);
         }
     }
@@ -258,6 +269,26 @@ fn config(args: &MirrorArgs) -> Result<Config, String> {
         robots: !args.no_robots,
         access,
     })
+}
+
+/// The WACZ of `files`: the seeds archived are its pages.
+fn wacz(path: &std::path::Path, files: &[PathBuf], seeds: &[String], title: &str) -> io::Result<()> {
+    let mut pages = Vec::new();
+    for f in files {
+        let heads = read_heads(f).map_err(|e| io::Error::new(io::ErrorKind::InvalidData, e.to_string()))?;
+        for h in heads {
+            let target = h.get("WARC-Target-URI").unwrap_or("");
+            let archived = matches!(h.get("WARC-Type"), Some("resource" | "response"));
+            if archived && seeds.iter().any(|s| s == target) && !pages.iter().any(|p: &Page| p.url == target)
+            {
+                pages.push(Page {
+                    url: target.to_string(),
+                    date: h.get("WARC-Date").unwrap_or("").to_string(),
+                });
+            }
+        }
+    }
+    write_wacz(path, files, &pages, title)
 }
 
 fn file_name(p: &std::path::Path) -> String {
