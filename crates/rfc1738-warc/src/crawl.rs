@@ -210,9 +210,11 @@ impl<'a> Crawl<'a> {
         };
         for seed in plan_frontier(&crawl.config) {
             match seed {
+                // `check` parsed the normal form it returns.
                 Ok(q) => {
-                    let url = Url::parse(&q.url).expect("a normal form parses");
-                    crawl.seeds.push(Place::of(&url));
+                    if let Ok(url) = Url::parse(&q.url) {
+                        crawl.seeds.push(Place::of(&url));
+                    }
                     crawl.seen.insert(q.url.clone());
                     crawl.queue.push_back(q);
                 }
@@ -406,7 +408,13 @@ impl<'a> Crawl<'a> {
     }
 
     fn visit(&mut self, item: &Queued) -> io::Result<()> {
-        let url = Url::parse(&item.url).expect("a queued url is a normal form");
+        // Every queued URL is a normal form that parsed; a journal edited
+        // by hand may hold another.
+        let Ok(url) = Url::parse(&item.url) else {
+            self.summary.failed += 1;
+            self.say(&format!("failed {}: not a url", rfc1738_access::show(item.url.as_bytes())));
+            return Ok(());
+        };
         if !self.robots_allow(&url) {
             self.summary.skipped += 1;
             self.say(&format!("disallowed by robots rules {}", item.url));
@@ -450,10 +458,9 @@ impl<'a> Crawl<'a> {
 
     fn gopher(&mut self, item: &Queued, url: &Url, mut fetch: Fetch) -> io::Result<()> {
         let Some(truncated) = self.archivable(item, &fetch) else { return Ok(()) };
-        let view = url.gopher().expect("a gopher url");
-        let gtype = view.gopher_type();
+        let (gtype, plus) = url.gopher().map_or((b'1', false), |g| (g.gopher_type(), g.plus().is_some()));
         let is_menu = matches!(fetch.result, Ok(Fetched { content: Content::Menu { .. }, .. }))
-            || matches!(gtype, b'1' | b'7') && view.plus().is_none();
+            || matches!(gtype, b'1' | b'7') && !plus;
         let links = if is_menu {
             let menu = fetch.body.to_vec(MENU_LIMIT)?;
             capture::menu_links(&menu, &self.config.search)
@@ -673,10 +680,12 @@ impl<'a> Crawl<'a> {
         for link in links {
             match link {
                 Ok(url) => self.discover(&url, item.hops + 1, Some(item.url.clone()))?,
-                Err(why) => {
+                // Said once: a menu of a million such lines is one line of log.
+                Err(why) if self.seen.insert(format!("refused {why}")) => {
                     self.summary.refused += 1;
                     self.say(&format!("refused (from {}): {why}", item.url));
                 }
+                Err(_) => {}
             }
         }
         Ok(())

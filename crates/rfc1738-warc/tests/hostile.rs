@@ -126,6 +126,7 @@ fn items_that_break_a_line_or_aim_at_port_0_or_25_are_refused_and_logged() {
         "" => Answer::Bytes(
             [
                 item('0', "carriage return", "/a\rQUIT", port),
+                item('0', "carriage return", "/a\rQUIT", port),
                 item('0', "port zero", "/b", 0),
                 item('0', "mail server", "/c", 25),
                 item('0', "line feed", "/d%0AQUIT", port),
