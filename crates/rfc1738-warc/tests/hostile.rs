@@ -233,3 +233,46 @@ fn robots_rules_of_a_gopher_server_are_obeyed_unless_told_not_to() {
     assert_eq!(summary.captured, 3);
     assert!(requests.lock().unwrap().iter().any(|r| r == "/private/x"));
 }
+
+#[test]
+fn the_item_byte_and_time_limits_of_a_run_stop_it_and_say_why() {
+    let (port, _) = server(|sel, _| match sel {
+        s if s.starts_with("/flood") => Answer::Endless(b"y".to_vec()),
+        s if s.starts_with("/stall") => Answer::Stall(b"slow".to_vec()),
+        _ => Answer::Bytes(format!("{sel}\n").into_bytes()),
+    });
+    let g = format!("gopher://127.0.0.1:{port}");
+    let seeds = |name: &str| (1..=4).map(|i| format!("{g}/0/{name}{i}")).collect::<Vec<_>>();
+
+    let dir = tempfile::tempdir().unwrap();
+    let (summary, log, _) = crawl(dir.path(), Config { max_items: 2, ..config(seeds("file")) });
+    assert_eq!(summary.captured, 2);
+    assert!(summary.stopped.as_deref().is_some_and(|s| s.contains("--max-items")), "{log:#?}");
+    assert!(
+        log.iter().any(|l| l.starts_with("stopped:") && l.contains("2 queued urls not accessed")),
+        "{log:#?}"
+    );
+
+    // 100 000 bytes an access, 150 000 in all: the second access is cut
+    // at what is left, the third never made.
+    let dir = tempfile::tempdir().unwrap();
+    let (summary, log, records) =
+        crawl(dir.path(), Config { max_total_bytes: 150_000, ..config(seeds("flood")) });
+    let sizes: Vec<usize> = records
+        .iter()
+        .filter(|r| r.kind() == "resource" && r.target().contains("/flood"))
+        .map(|r| r.block.len())
+        .collect();
+    assert_eq!(sizes, [100_000, 50_000], "{log:#?}");
+    assert!(summary.stopped.as_deref().is_some_and(|s| s.contains("--max-total-bytes")), "{log:#?}");
+
+    // Two seconds for the run: the servers that stall are cut by it.
+    let dir = tempfile::tempdir().unwrap();
+    let start = Instant::now();
+    let mut cfg = Config { max_run_time: Duration::from_secs(2), ..config(seeds("stall")) };
+    cfg.access.io_timeout = Duration::from_secs(30);
+    let (summary, log, _) = crawl(dir.path(), cfg);
+    assert!(start.elapsed() < Duration::from_secs(4), "{:?} {log:#?}", start.elapsed());
+    assert!(summary.stopped.as_deref().is_some_and(|s| s.contains("--max-run-time")), "{log:#?}");
+    assert!(summary.truncated >= 1);
+}

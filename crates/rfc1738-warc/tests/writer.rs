@@ -128,3 +128,30 @@ fn a_wrong_digest_is_caught_by_the_reader() {
     let err = read_records(&forged).unwrap_err();
     assert!(err.reason.contains("WARC-Block-Digest"), "{err}");
 }
+
+#[test]
+fn a_damaged_file_is_an_error_with_an_offset_never_a_panic() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut w = WarcWriter::new(&dir.path().join("d"), 1 << 30, info());
+    for i in 0..3 {
+        w.write(&mut resource(&format!("gopher://h/0/{i}"), format!("body {i}").as_bytes())).unwrap();
+    }
+    let good = std::fs::read(&w.finish().unwrap()[0]).unwrap();
+    let path = dir.path().join("damaged.warc.gz");
+    // A cut at every 3rd offset, and a flipped byte at every 7th.
+    let mut cases: Vec<Vec<u8>> = (0..good.len()).step_by(3).map(|n| good[..n].to_vec()).collect();
+    for at in (0..good.len()).step_by(7) {
+        let mut b = good.clone();
+        b[at] ^= 0x5a;
+        cases.push(b);
+    }
+    for bytes in cases {
+        std::fs::write(&path, &bytes).unwrap();
+        if let Err(e) = read_records(&path) {
+            assert!(e.offset < bytes.len() as u64, "{e}");
+        }
+        let whole = whole_prefix(&path).unwrap();
+        assert!(whole <= bytes.len() as u64);
+        let _ = rfc1738_warc::read_heads(&path);
+    }
+}
