@@ -312,3 +312,20 @@ fn a_second_run_with_the_first_runs_index_writes_revisits() {
     assert_eq!(readme.get("WARC-Refers-To-Target-URI"), Some(readme.target()));
     assert!(readme.get("WARC-Refers-To-Date").is_some_and(|d| d.len() == 20));
 }
+
+#[test]
+fn a_news_article_by_its_message_id_is_message_news() {
+    let Some(s) = servers() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let mut cfg = config(&["news:article1@test.example".to_string()]);
+    cfg.access.news_server = Some(("127.0.0.1".into(), s.var("NNTP_PORT").parse().unwrap()));
+    let (summary, log, records) = crawl(dir.path(), cfg);
+    let article = records.iter().find(|r| r.target() == "news:article1@test.example").expect("archived");
+    assert_eq!((article.kind(), article.get("Content-Type")), ("resource", Some("message/news")), "{log:#?}");
+    assert!(String::from_utf8_lossy(&article.block).contains("Message-ID: <article1@test.example>\r\n"));
+    assert_eq!(summary.failed, 0);
+    // Without a news server, the URL is refused before anything connects.
+    let dir = tempfile::tempdir().unwrap();
+    let (summary, log, _) = crawl(dir.path(), config(&["news:article1@test.example".to_string()]));
+    assert_eq!(summary.refused, 1, "{log:#?}");
+}
