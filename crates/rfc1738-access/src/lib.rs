@@ -48,6 +48,7 @@ mod options;
 mod plan;
 mod target;
 mod trace;
+mod wire;
 
 pub(crate) use rfc1738::{pct::decode, SchemeKind, Url};
 
@@ -57,6 +58,7 @@ pub use menu::{parse_menu, MenuItem};
 pub use options::{news_server, MenuOutput, Options, PasswordPrompt};
 pub use plan::{show, Plan, Step};
 pub use trace::{Event, NoTrace, Trace};
+pub use wire::{Chunk, Wire};
 
 use std::io::Write;
 use target::Target;
@@ -114,8 +116,41 @@ pub fn fetch(
     trace: &mut dyn Trace,
     out: &mut dyn Write,
 ) -> Result<Fetched, AccessError> {
-    let target = Target::new(url, opts)?;
-    let mut budget = net::Budget::new(opts);
+    run(url, net::Budget::new(opts), trace, out)
+}
+
+/// [`fetch`], with the bytes of every connection recorded into `wire` as
+/// they cross the wire: what an archive keeps of an http exchange, before
+/// any decoding.
+///
+/// # Examples
+/// ```
+/// use rfc1738_access::{fetch_recorded, NoTrace, Options, Wire};
+/// let wire = Wire::default();
+/// // Refused before connecting: nothing crossed the wire.
+/// assert!(fetch_recorded("gopher://h.example:25/0x", &Options::default(), &mut NoTrace, &mut Vec::new(), &wire).is_err());
+/// assert_eq!(wire.connections(), 0);
+/// ```
+///
+/// # Errors
+/// Those of [`fetch`].
+pub fn fetch_recorded(
+    url: &str,
+    opts: &Options,
+    trace: &mut dyn Trace,
+    out: &mut dyn Write,
+    wire: &Wire,
+) -> Result<Fetched, AccessError> {
+    run(url, net::Budget::recorded(opts, wire.clone()), trace, out)
+}
+
+fn run(
+    url: &str,
+    mut budget: net::Budget<'_>,
+    trace: &mut dyn Trace,
+    out: &mut dyn Write,
+) -> Result<Fetched, AccessError> {
+    let target = Target::new(url, budget.opts)?;
     match &target {
         Target::Ftp(t) => ftp::fetch(t, &mut budget, trace, out),
         Target::Gopher(t) => gopher::fetch(t, &mut budget, trace, out),

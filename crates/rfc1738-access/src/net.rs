@@ -4,6 +4,7 @@
 
 use crate::error::Deadline;
 use crate::target::Endpoint;
+use crate::wire::Wire;
 use crate::{AccessError, Event, Options, Trace};
 use std::io::{self, BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream, ToSocketAddrs};
@@ -14,11 +15,18 @@ pub(crate) struct Budget<'o> {
     pub opts: &'o Options,
     deadline: Instant,
     written: u64,
+    /// Where the bytes of every connection go as they cross the wire.
+    wire: Option<Wire>,
 }
 
 impl<'o> Budget<'o> {
     pub(crate) fn new(opts: &'o Options) -> Budget<'o> {
-        Budget { opts, deadline: Instant::now() + opts.total_timeout, written: 0 }
+        Budget { opts, deadline: Instant::now() + opts.total_timeout, written: 0, wire: None }
+    }
+
+    /// A budget whose connections record their bytes into `wire`.
+    pub(crate) fn recorded(opts: &'o Options, wire: Wire) -> Budget<'o> {
+        Budget { wire: Some(wire), ..Budget::new(opts) }
     }
 
     fn check_time(&self) -> Result<(), AccessError> {
@@ -45,6 +53,7 @@ impl<'o> Budget<'o> {
             deadline: self.deadline,
             total: self.opts.total_timeout,
             io_timeout: self.opts.io_timeout,
+            wire: self.wire.as_ref().map(|w| (w.clone(), w.open())),
         }
     }
 
@@ -104,6 +113,8 @@ pub(crate) struct Conn {
     deadline: Instant,
     total: Duration,
     io_timeout: Duration,
+    /// The recorder and this connection's number in it.
+    wire: Option<(Wire, usize)>,
 }
 
 impl Conn {
@@ -135,14 +146,22 @@ impl Conn {
 impl Read for Conn {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         self.stream.set_read_timeout(Some(self.wait()?))?;
-        self.stream.read(buf).map_err(|e| self.named(e))
+        let n = self.stream.read(buf).map_err(|e| self.named(e))?;
+        if let Some((wire, id)) = &self.wire {
+            wire.record(*id, false, &buf[..n]);
+        }
+        Ok(n)
     }
 }
 
 impl Write for Conn {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
         self.stream.set_write_timeout(Some(self.wait()?))?;
-        self.stream.write(buf).map_err(|e| self.named(e))
+        let n = self.stream.write(buf).map_err(|e| self.named(e))?;
+        if let Some((wire, id)) = &self.wire {
+            wire.record(*id, true, &buf[..n]);
+        }
+        Ok(n)
     }
 
     fn flush(&mut self) -> io::Result<()> {

@@ -71,6 +71,9 @@ enum Command {
     /// Retrieve what a URL locates, as RFC 1738 §3 says (--plan: show the exchange only).
     #[command(after_help = cmd::help::FETCH)]
     Fetch(cmd::fetch::FetchArgs),
+    /// Archive what URLs locate, and what their menus and listings name, into WARC files.
+    #[command(after_help = cmd::mirror::EXAMPLES)]
+    Mirror(cmd::mirror::MirrorArgs),
     /// Serve the explorer page and the JSON API on a local port.
     #[command(after_help = cmd::help::SERVE)]
     Serve(cmd::serve::ServeArgs),
@@ -124,6 +127,7 @@ fn main() -> ExitCode {
         Some(Command::Explain(args)) => cmd::explain::run(&args),
         Some(Command::Extract(args)) => cmd::extract::run(&args),
         Some(Command::Fetch(args)) => return cmd::fetch::run(args),
+        Some(Command::Mirror(args)) => return cmd::mirror::run(args),
         Some(Command::Normalize(args)) => cmd::normalize::run(&args),
         Some(Command::Same(args)) => cmd::same::run(&args),
         Some(Command::Lint(args)) => cmd::lint::run(&args),

@@ -285,7 +285,7 @@ fn set_keeps_a_port_too_large_for_any_integer() {
     assert_eq!((r.code, r.out.as_str()), (0, "http://h.dom/a\n"));
 }
 
-const SUBCOMMANDS: [&str; 13] = [
+const SUBCOMMANDS: [&str; 14] = [
     "parse",
     "check",
     "explain",
@@ -297,6 +297,7 @@ const SUBCOMMANDS: [&str; 13] = [
     "relative",
     "set",
     "fetch",
+    "mirror",
     "serve",
     "man",
 ];

@@ -14,7 +14,7 @@ use assert_cmd::Command;
 use std::path::Path;
 
 /// The subcommands, each with its help's examples.
-const SUBCOMMANDS: [&str; 16] = [
+const SUBCOMMANDS: [&str; 17] = [
     "parse",
     "check",
     "explain",
@@ -27,6 +27,7 @@ const SUBCOMMANDS: [&str; 16] = [
     "relative",
     "examples",
     "fetch",
+    "mirror",
     "serve",
     "completions",
     "man",
@@ -105,7 +106,8 @@ fn fixtures(dir: &Path) {
 
 /// Whether an example reaches the network or runs until stopped.
 fn offline(command: &str) -> bool {
-    let fetch = command.contains("rfc1738 fetch") && !command.contains("--plan");
+    let fetch = (command.contains("rfc1738 fetch") || command.contains("rfc1738 mirror"))
+        && !command.contains("--plan");
     !(fetch || command.contains("rfc1738 serve"))
 }
 

@@ -50,6 +50,7 @@ fn exit_status(name: &str) -> &'static str {
         "same" => "0: the two URLs are equivalent. 1: they are not, or one is not a URL (the reason on stderr). 2: a usage error.",
         "lint" => "0: nothing was found. 1: a finding (a security warning, an accepted deviation or an invalid URL). 2: a usage or I/O error.",
         "fetch" => "0: retrieved. 1: refused before connecting (a §6 risk, an unsupported or invalid URL, a redirect to another scheme). 2: any other failure (network, server, I/O, usage).",
+        "mirror" => "0: every URL was archived whole. 1: some URL was refused before connecting (§6, out of the schemes archived), failed, or was cut short by a limit; the run went on past it. 2: a usage or I/O error (a WARC file that exists or cannot be written).",
         "serve" | "man" | "completions" | "examples" => "0: success. 2: a usage or I/O error.",
         "relative" => "0: a reference was written. 1: a URL is invalid, or the base has no hierarchical path. 2: a usage or I/O error.",
         "resolve" => "0: every reference resolved. 1: some did not (or the base is invalid). 2: a usage or I/O error.",
@@ -64,7 +65,7 @@ fn environment(name: &str) -> Vec<(&'static str, &'static str)> {
         ("NO_COLOR", "set to anything: no colour, even on a terminal (unless --color always)."),
         ("CLICOLOR_FORCE", "set: colour even when the output is not a terminal (unless --color never)."),
     ];
-    if name == "fetch" {
+    if name == "fetch" || name == "mirror" {
         vars.push(("NNTPSERVER", "the news server for news: URLs, when --news-server is not given."));
         vars.push((
             "EMAIL",

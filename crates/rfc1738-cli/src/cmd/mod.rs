@@ -9,6 +9,7 @@ pub mod fetch;
 pub mod help;
 pub mod lint;
 pub mod man;
+pub mod mirror;
 pub mod normalize;
 pub mod parse;
 pub mod relative;
