@@ -44,7 +44,7 @@ fn keep_lines_writes_one_line_per_input_line_in_every_subcommand() {
         &["normalize", "--keep-lines"],
         &["resolve", "--keep-lines", "http://base.dom/d/"],
         &["check", "--keep-lines"],
-        &["check", "--keep-lines", "--format", "clf"],
+        &["check", "--keep-lines", "--input-format", "clf"],
         &["lint", "--keep-lines"],
         &["extract", "--keep-lines"],
         &["parse", "--json"],
@@ -143,7 +143,7 @@ fn lenient_reports_every_deviation_in_text_json_and_summary() {
     assert_eq!(run(&["check"], input).code, 1);
     // Every other subcommand that parses takes it, and says what it accepted.
     let log = "h - - [d] \"GET /~joe/ HTTP/1.1\" 200 1\n";
-    let r = run(&["check", "--format", "clf", "--lenient", "--json"], log);
+    let r = run(&["check", "--input-format", "clf", "--lenient", "--json"], log);
     // The "~" at byte 16 of the line.
     assert_eq!((r.code, &json_lines(&r.out)[0]["warnings"][0]["offset"]), (0, &Value::from(16)));
     let r = run(&["resolve", "--lenient", "http://h.dom/a/b", "~me"], "");
@@ -172,7 +172,7 @@ fn clf_records_name_the_request_and_not_the_client() {
         "10.0.0.1 - - [10/Oct/2000:13:55:36 -0700] \"CONNECT a.dom:443 HTTP/1.1\" 200 -\n",
         "10.0.0.1 - - [10/Oct/2000:13:55:36 -0700] \"GET ftp://f.dom/x HTTP/1.0\" 200 5\n",
     );
-    let r = run(&["check", "--format", "clf", "--json"], log);
+    let r = run(&["check", "--input-format", "clf", "--json"], log);
     let objs = json_lines(&r.out);
     let o = &objs[0];
     assert_eq!((&o["scheme"], &o["method"], &o["target"]), (&"http".into(), &"GET".into(), &"/a?b".into()));
@@ -181,22 +181,22 @@ fn clf_records_name_the_request_and_not_the_client() {
     assert_eq!((&objs[2]["method"], &objs[2]["bytes"]), (&"CONNECT".into(), &Value::Null));
     assert_eq!(objs[3]["scheme"], "ftp");
     // The summary counts the line that is not CLF under its own row.
-    let r = run(&["check", "--format", "clf", "-q"], log);
+    let r = run(&["check", "--input-format", "clf", "-q"], log);
     assert!(r.out.contains("checked 4 log lines: 3 valid, 1 invalid"), "{}", r.out);
     assert!(r.out.contains("  (not clf)  "), "{}", r.out);
     // --invalid-only: the invalid line alone.
-    let r = run(&["check", "--format", "clf", "--json", "--invalid-only"], log);
+    let r = run(&["check", "--input-format", "clf", "--json", "--invalid-only"], log);
     assert_eq!(json_lines(&r.out).iter().map(|o| o["line"].as_u64().unwrap()).collect::<Vec<_>>(), [2]);
-    // Plain check on a log says to use --format clf.
+    // Plain check on a log says to use --input-format clf.
     let r = run(&["check", "-q"], log);
-    assert!(r.err.contains("add --format clf"), "{}", r.err);
-    assert!(!run(&["check", "-q"], "http://a.dom/\n").err.contains("--format clf"));
+    assert!(r.err.contains("add --input-format clf"), "{}", r.err);
+    assert!(!run(&["check", "-q"], "http://a.dom/\n").err.contains("--input-format clf"));
 }
 
 #[test]
 fn summary_columns_never_run_together() {
     let log = "h - - [d] \"GET /x HTTP/1.1 200 1\n";
-    let r = run(&["check", "--format", "clf"], log);
+    let r = run(&["check", "--input-format", "clf"], log);
     let row = r.out.lines().find(|l| l.contains("clf-unterminated-request")).unwrap();
     assert!(row.contains("clf-unterminated-request  clf"), "{row}");
 }

@@ -214,7 +214,8 @@ fn check_clf_counts_the_request_urls_scheme() {
     }
     log.push_str("10.0.0.1 - - [10/Oct/2000:13:55:36 -0700] \"GET ftp://h.dom/x HTTP/1.0\" 200 1\n");
     log.push_str("not a log line\n");
-    let r = run(rfc1738().args(["check", "--format", "clf", "--json", "--summary", "-q"]).write_stdin(log));
+    let r =
+        run(rfc1738().args(["check", "--input-format", "clf", "--json", "--summary", "-q"]).write_stdin(log));
     let s: Value = serde_json::from_str(r.out.trim()).unwrap();
     let schemes = &s["summary"]["schemes"];
     let counts = |name: &str| {

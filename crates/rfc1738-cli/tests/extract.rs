@@ -1,4 +1,4 @@
-//! Runs the real binary: `rfc1738 extract` and `rfc1738 check --format clf`.
+//! Runs the real binary: `rfc1738 extract` and `rfc1738 check --input-format clf`.
 
 use assert_cmd::Command;
 use serde_json::{json, Value};
@@ -120,8 +120,13 @@ const LOG: &str = r#"127.0.0.1 - frank [10/Oct/2000:13:55:36 -0700] "GET /apache
 
 #[test]
 fn check_clf_validates_the_request_url_of_each_line() {
-    let out =
-        rfc1738().args(["check", "--format", "clf"]).write_stdin(LOG).assert().code(1).get_output().clone();
+    let out = rfc1738()
+        .args(["check", "--input-format", "clf"])
+        .write_stdin(LOG)
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
     let text = String::from_utf8_lossy(&out.stdout);
     // Line 2: the "~" at byte 48 of the line, column 49.
     assert!(text.contains("<stdin>:2:49: unsafe character must be encoded"), "{text}");
@@ -129,7 +134,7 @@ fn check_clf_validates_the_request_url_of_each_line() {
     assert!(text.contains("checked 4 log lines: 2 valid, 2 invalid"), "{text}");
 
     let out = rfc1738()
-        .args(["check", "--format", "clf", "--json"])
+        .args(["check", "--input-format", "clf", "--json"])
         .write_stdin(LOG)
         .assert()
         .code(1)

@@ -301,3 +301,90 @@ fn control_characters_are_escaped_in_names_and_tables() {
         assert!(!r.out.contains('\x1b'));
     }
 }
+
+#[test]
+fn explain_reads_stdin_when_given_no_url() {
+    let r = run(&["explain"], "ftp://h.dom/x\n");
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("RETR x"), "{}", r.out);
+}
+
+#[test]
+fn set_tells_a_change_from_a_url() {
+    let r = run(&["set", "host=x.dom"], "http://a.dom/p\nftp://b.dom/\n");
+    assert_eq!((r.code, r.out.as_str()), (0, "http://x.dom/p\nftp://x.dom/\n"), "{}", r.err);
+    // A URL with `=` in it is still a URL; several URLs before the changes.
+    let r = run(&["set", "http://a.dom/p?a=b", "http://c.dom/", "port=81"], "");
+    assert_eq!(r.out, "http://a.dom:81/p?a=b\nhttp://c.dom:81/\n", "{}", r.err);
+    // A change before a URL is a usage error, not a URL.
+    let r = run(&["set", "host=x.dom", "http://a.dom/"], "");
+    assert_eq!(r.code, 2, "{}", r.out);
+}
+
+#[test]
+fn json_quiet_and_lenient_wherever_they_mean_something() {
+    let r = run(&["explain", "--json", "ftp://h.dom/x", "ftp://h.dom/a b"], "");
+    let lines: Vec<Value> = r.out.lines().map(json).collect();
+    assert_eq!(lines.len(), 2, "{}", r.out);
+    assert!(
+        lines[0]["explain"].as_array().unwrap().iter().any(|l| l.as_str().unwrap().starts_with("RETR x")),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines[1]["valid"], false);
+    assert_eq!(lines[1]["error"]["column"], 14);
+    assert_eq!(r.code, 1);
+
+    let r = run(&["explain", "-q", "ftp://h.dom/x", "ftp://h.dom/a b"], "");
+    assert_eq!((r.code, r.out.as_str(), r.err.as_str()), (1, "", ""));
+    let r = run(&["explain", "--keep-lines", "ftp://h.dom/a b", "ftp://h.dom/x"], "");
+    assert!(r.out.starts_with("ftp://h.dom/a b\n  error: "), "{}", r.out);
+
+    let r = run(&["same", "--json", "HTTP://a.dom:80/", "http://a.dom/"], "");
+    let v = json(r.out.trim());
+    assert_eq!(
+        (r.code, &v["equivalent"], &v["b"]["normal"]),
+        (0, &Value::Bool(true), &"http://a.dom/".into())
+    );
+    let r = run(&["same", "--json", "http://a.dom/", "http://a b/"], "");
+    let v = json(r.out.trim());
+    assert_eq!((r.code, &v["equivalent"], &v["b"]["valid"]), (1, &Value::Bool(false), &Value::Bool(false)));
+
+    let r = run(&["relative", "--json", "http://a/b/c/d", "http://a/b/"], "");
+    let v = json(r.out.trim());
+    assert_eq!((r.code, &v["reference"]), (0, &Value::from("..")), "{}", r.out);
+    let r = run(&["relative", "--json", "http://a/b/c", "http://a/b c"], "");
+    let v = json(r.out.trim());
+    assert_eq!((r.code, &v["error"]["url"], &v["reference"]), (1, &Value::from("target"), &Value::Null));
+    let r = run(&["relative", "http://a/b/c", "http://a/~d"], "");
+    assert_eq!(r.code, 1, "{}", r.out);
+    let r = run(&["relative", "--lenient", "http://a/b/c", "http://a/~d"], "");
+    assert!(r.code == 0 && r.out.ends_with("~d\n"), "{}", r.err);
+    assert!(r.err.contains("warning"), "{}", r.err);
+    let r = run(&["relative", "-q", "http://a/b/c", "http://a/d"], "");
+    assert_eq!((r.code, r.out.as_str()), (0, ""));
+
+    let r = run(&["lint", "-q"], "ftp://u:p@h.dom/\n");
+    assert_eq!((r.code, r.out.as_str(), r.err.as_str()), (1, "", ""));
+    let r = run(&["lint", "--quiet"], "ftp://h.dom/\n");
+    assert_eq!((r.code, r.out.as_str()), (0, ""));
+}
+
+#[test]
+fn format_is_the_output_format_everywhere() {
+    let line = "127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] \"GET /a HTTP/1.0\" 200 2326\n";
+    let r = run(&["check", "--input-format", "clf", "--json"], line);
+    assert_eq!(json(r.out.lines().next().unwrap())["target"], "/a", "{}", r.err);
+    assert!(!r.err.contains("--input-format"), "{}", r.err);
+    // The old spelling, taken with a note.
+    let r = run(&["check", "--format", "clf", "--json"], line);
+    assert_eq!(json(r.out.lines().next().unwrap())["target"], "/a", "{}", r.err);
+    assert!(r.err.contains("check --format is now --input-format"), "{}", r.err);
+    let r = run(&["check", "--help"], "");
+    assert!(r.out.contains("--input-format") && !r.out.contains("--format <"), "{}", r.out);
+    // Every visible --format is the output's.
+    for sub in ["parse", "lint"] {
+        let r = run(&[sub, "--help"], "");
+        assert!(r.out.contains("--format <"), "{sub}");
+    }
+}

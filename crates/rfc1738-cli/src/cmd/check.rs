@@ -35,7 +35,7 @@ pub struct CheckArgs {
     #[command(flatten)]
     pub reading: crate::flags::Reading,
     /// Write one JSON object per input line, in order: `{file, line,
-    /// input, valid, scheme, error, warnings}`; with `--format clf` also
+    /// input, valid, scheme, error, warnings}`; with `--input-format clf` also
     /// `method, target, protocol, status, bytes` (`scheme`: the scheme of
     /// the URL the request names; a path is http's).
     #[arg(long)]
@@ -55,14 +55,18 @@ pub struct CheckArgs {
     /// (`clf`): `host ident user [date] "request" status bytes`, whose
     /// request URL is checked, offsets in the line. A line that is not a
     /// log line is invalid and counted under `(not clf)`.
-    #[arg(long, value_enum, default_value_t = Format::Url)]
-    format: Format,
-    /// With --format clf: the URLs of each log line checked and counted,
+    #[arg(long, value_name = "FORMAT", value_enum, default_value_t = Format::Url)]
+    input_format: Format,
+    /// The old name of --input-format (`--format` is the output's format
+    /// everywhere now): taken for one release, with a note on stderr.
+    #[arg(long, value_enum, hide = true, conflicts_with = "input_format")]
+    format: Option<Format>,
+    /// With --input-format clf: the URLs of each log line checked and counted,
     /// `request`, `referer` (the Combined format's), or both (without
     /// it); a line is valid when each is. The summary has a table of each.
     #[arg(long, value_enum, value_delimiter = ',')]
     fields: Vec<Field>,
-    /// The format the server wrote its log in (implies --format clf): an
+    /// The format the server wrote its log in (implies --input-format clf): an
     /// Apache `LogFormat` string (`%h %l %u %t \"%r\" %>s %b`, `%v`,
     /// `%D`, `%{X}i`...), an nginx `log_format` string (`$remote_addr -
     /// $remote_user [$time_local] "$request" $status ...`), or a preset:
@@ -95,6 +99,11 @@ pub struct CheckArgs {
 }
 
 impl CheckArgs {
+    /// What each line holds: `--input-format`, or its old name.
+    fn format(&self) -> Format {
+        self.format.unwrap_or(self.input_format)
+    }
+
     /// The fields of `--fields`; both without it.
     fn fields(&self) -> clf::Fields {
         if self.fields.is_empty() {
@@ -111,7 +120,7 @@ impl CheckArgs {
 pub const EXAMPLES: &str = "\
 Examples:
   rfc1738 check urls.txt                         each invalid line, then a summary
-  rfc1738 check --format clf --json access.log   a record per log line: method, target, status, scheme
+  rfc1738 check --input-format clf --json access.log   a record per log line: method, target, status, scheme
   rfc1738 check --log-format combined log.gz     a compressed log (gzip, zstd, bzip2, xz), referers too
   rfc1738 check --lenient --keep-lines urls.txt  one line per input line, warnings included";
 
@@ -657,7 +666,7 @@ struct Done {
     /// Bytes of input, for the progress bar.
     bytes: u64,
     /// The block is the file's first and its first line is a log line
-    /// read as a URL: `--format clf` is what was meant.
+    /// read as a URL: `--input-format clf` is what was meant.
     clf_hint: bool,
     /// Lines checked.
     lines: u64,
@@ -689,6 +698,9 @@ struct Job<'a> {
 
 /// Runs `check`.
 pub fn run(args: &CheckArgs) -> io::Result<u8> {
+    if args.format.is_some() {
+        eprintln!("rfc1738: check --format is now --input-format; --format will be the output's format");
+    }
     let files = if args.files.is_empty() { vec!["-".to_string()] } else { args.files.clone() };
     let jobs = args.jobs.unwrap_or_else(|| thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     // Colour is decided once: without it, reports are written plain and
@@ -700,11 +712,11 @@ pub fn run(args: &CheckArgs) -> io::Result<u8> {
         Box::new(io::stdout().lock())
     };
     let mut out = BufWriter::with_capacity(1 << 16, raw);
-    let clf = args.format == Format::Clf || args.log_format.is_some();
+    let clf = args.format() == Format::Clf || args.log_format.is_some();
     if !clf && !args.fields.is_empty() {
         // A flag that would change nothing is a mistake to say, not to
         // pass over.
-        eprintln!("rfc1738: --fields: the fields of a log line, for --format clf or --log-format");
+        eprintln!("rfc1738: --fields: the fields of a log line, for --input-format clf or --log-format");
         return Ok(status::ERROR);
     }
     let fields = args.fields();
@@ -762,7 +774,7 @@ fn check_file(
         file,
         json: args.json,
         max_len: args.max_len,
-        format: if args.log_format.is_some() { Format::Clf } else { args.format },
+        format: if args.log_format.is_some() { Format::Clf } else { args.format() },
         log_format: args.log_format.as_ref(),
         fields: args.fields(),
         lenient: args.lenient,
@@ -809,7 +821,7 @@ fn check_file(
                 if done.clf_hint {
                     out.flush()?;
                     let name = super::shown_name(file);
-                    let hint = format!("rfc1738: {name}: these lines look like a Common Log Format log: to check the request URL of each, add --format clf");
+                    let hint = format!("rfc1738: {name}: these lines look like a Common Log Format log: to check the request URL of each, add --input-format clf");
                     writeln!(anstream::stderr().lock(), "{hint}")?;
                 }
                 out.write_all(&done.out)?;

@@ -8,7 +8,7 @@ use std::io::{self, Write};
 pub const TOP: &str = "\
 Examples:
   rfc1738 parse 'ftp://myname@host.dom/%2Fetc/motd'        the parts of a URL
-  rfc1738 check --format clf --json --summary access.log   a web log, line by line, then its summary
+  rfc1738 check --input-format clf --json --summary access.log   a web log, line by line, then its summary
   rfc1738 normalize --keep-lines < urls.txt                one normal form per input line";
 
 /// The examples at the end of `fetch --help`.

@@ -36,6 +36,9 @@ pub struct LintArgs {
     /// the line's findings separated by tabs, or an empty line when it has none.
     #[arg(long)]
     keep_lines: bool,
+    /// Print nothing: the exit status says whether anything was found.
+    #[arg(long, short, conflicts_with_all = ["json", "keep_lines"])]
+    quiet: bool,
     /// The longest line read, in bytes; a longer one is reported invalid.
     #[arg(long, default_value_t = DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
     max_len: usize,
@@ -89,7 +92,7 @@ pub fn run(args: &LintArgs) -> io::Result<u8> {
     let mut out = BufWriter::new(anstream::stdout().lock());
     let mut count = 0u64;
     let mut sarif = Sarif::default();
-    if format == LintFormat::Sarif {
+    if format == LintFormat::Sarif && !args.quiet {
         sarif.begin(&mut out)?;
     }
     let all_read = super::for_each_file(&files, &mut out, |out, file| {
@@ -127,6 +130,7 @@ pub fn run(args: &LintArgs) -> io::Result<u8> {
             };
             count += findings.len() as u64;
             match format {
+                _ if args.quiet => {}
                 LintFormat::Sarif => sarif.add(out, file, line_no, &findings)?,
                 _ if args.keep_lines => write_line(out, format, name, line_no, &shown, &findings)?,
                 _ => {
@@ -138,7 +142,7 @@ pub fn run(args: &LintArgs) -> io::Result<u8> {
         }
         Ok(())
     })?;
-    if format == LintFormat::Sarif {
+    if format == LintFormat::Sarif && !args.quiet {
         sarif.end(&mut out)?;
     }
     out.flush()?;

@@ -42,8 +42,8 @@ pub struct SetArgs {
     /// empty line is skipped. Every argument is then a change.
     #[arg(long, value_name = "FILE")]
     url_file: Vec<String>,
-    /// The URL to change (`-`: one per line from stdin), unless --url-file
-    /// gives them; then the changes: a part name of `parse --get` (scheme,
+    /// The URLs to change (`-`: one per line from stdin; none and no
+    /// --url-file: stdin), then the changes: a part name of `parse --get` (scheme,
     /// user, password, host, port, url_path, ftp.cwd, ftp.name,
     /// ftp.typecode, http.path, http.search, gopher.type,
     /// gopher.selector, gopher.search, gopher.plus, mailto.address,
@@ -63,13 +63,35 @@ Examples:
   rfc1738 set ftp://h.dom/pub/x 'user=me@home' 'ftp.name=a;b'   => ftp://me%40home@h.dom/pub/a%3Bb
   rfc1738 set 'http://h.dom:8080/a?q' port= 'http.search=x y'   => http://h.dom/a?x%20y
   rfc1738 set http://h.dom/a scheme=ftp --get '{ftp.name}'      => a
-  rfc1738 set --keep-lines --url-file urls.txt host=mirror.dom  every URL moved to another host";
+  rfc1738 set --keep-lines host=mirror.dom < urls.txt   every URL moved to another host";
+
+/// Whether the first argument of `set` is a change rather than a URL: a
+/// part name, `=`, a value. A URL starts with `scheme ":"` (§2.1), and no
+/// part name holds a `:`, so `host=a.dom` is a change and
+/// `http://a.dom/?x=y` a URL.
+fn is_change(arg: &str) -> bool {
+    arg.split_once('=').is_some_and(|(part, _)| {
+        rfc1738_report::set::is_part(part) && crate::outcome::scheme_bytes(arg.as_bytes()).is_none()
+    })
+}
+
+/// Whether an argument after the first is one more URL: `-`, or a text
+/// that starts with `scheme ":"`. The first that is not starts the changes.
+fn is_url(arg: &str) -> bool {
+    arg == "-" || crate::outcome::scheme_bytes(arg.as_bytes()).is_some()
+}
 
 /// Runs `set`: the changed URL on stdout, or the reason (naming the part)
 /// on stderr; exit 1 when a URL could not be changed, 2 on a usage error.
 pub fn run(args: &SetArgs) -> io::Result<u8> {
-    let (urls, change_args) =
-        if args.url_file.is_empty() { args.args.split_at(1) } else { args.args.split_at(0) };
+    // The URLs come first, then the changes: the first argument that is
+    // a change ends the URLs. With none, stdin is read, as everywhere.
+    let first_change = match args.args.first() {
+        _ if !args.url_file.is_empty() => 0,
+        Some(first) if is_change(first) => 0,
+        _ => 1 + args.args[1..].iter().take_while(|a| is_url(a)).count(),
+    };
+    let (urls, change_args) = args.args.split_at(first_change);
     let mut changes = Vec::new();
     for c in change_args {
         let Some((part, value)) = c.split_once('=') else {
