@@ -61,10 +61,14 @@ fn keep_lines_writes_one_line_per_input_line_in_every_subcommand() {
     // The invalid line is an empty field, its error on stderr with its place.
     let r = run(&["normalize", "--keep-lines"], MIXED);
     assert_eq!(r.out.lines().nth(1), Some(""));
-    assert!(r.err.contains("rfc1738: <stdin>:2:14: invalid URL: unsafe character"), "{}", r.err);
+    assert!(r.err.contains("rfc1738: <stdin>:2:14: error[unsafe]: unsafe character"), "{}", r.err);
     let r = run(&["resolve", "--keep-lines", "http://base.dom/d/"], MIXED);
     assert_eq!(r.out.lines().collect::<Vec<_>>()[..3], ["http://a.dom/", "", "ftp://c.dom/f"]);
-    assert!(r.err.contains("rfc1738: <stdin>:2:14: cannot resolve \"http://b.dom/ x\""), "{}", r.err);
+    assert!(
+        r.err.contains("rfc1738: <stdin>:2:14: error[invalid-char]: cannot resolve \"http://b.dom/ x\""),
+        "{}",
+        r.err
+    );
     // A line too long to keep has its column too, the first.
     let r = run(&["resolve", "--max-len", "5", "http://base.dom/d/"], "http://a.dom/\n");
     assert!(r.err.starts_with("rfc1738: <stdin>:1:1: "), "{}", r.err);
@@ -72,7 +76,7 @@ fn keep_lines_writes_one_line_per_input_line_in_every_subcommand() {
     let lines: Vec<&str> = r.out.lines().collect();
     assert_eq!(lines[0], "<stdin>:1: valid");
     assert!(
-        lines[1].starts_with("<stdin>:2:14: unsafe character must be encoded at offset 13"),
+        lines[1].starts_with("<stdin>:2:14: error[unsafe]: unsafe character must be encoded (in hpath)"),
         "{}",
         lines[1]
     );
@@ -126,8 +130,12 @@ fn lenient_reports_every_deviation_in_text_json_and_summary() {
     let input = "http://a.dom/~me\nhttp://b_c.dom/\nhttp://ok.dom/\n";
     let r = run(&["check", "--lenient"], input);
     assert_eq!(r.code, 0);
-    assert!(r.out.contains("<stdin>:1:14: warning: unsafe character \"~\""), "{}", r.out);
-    assert!(r.out.contains("<stdin>:2:9: warning: "), "{}", r.out);
+    assert!(
+        r.out.contains("rfc1738: <stdin>:1:14: warning[unsafe-char]: unsafe character \"~\""),
+        "{}",
+        r.out
+    );
+    assert!(r.out.contains("rfc1738: <stdin>:2:9: warning["), "{}", r.out);
     assert!(r.out.contains("unsafe-char") && r.out.contains("underscore-in-host"), "{}", r.out);
     let r = run(&["check", "--lenient", "--json"], input);
     let objs = json_lines(&r.out);
@@ -148,20 +156,24 @@ fn lenient_reports_every_deviation_in_text_json_and_summary() {
     assert_eq!((r.code, &json_lines(&r.out)[0]["warnings"][0]["offset"]), (0, &Value::from(16)));
     let r = run(&["resolve", "--lenient", "http://h.dom/a/b", "~me"], "");
     assert_eq!((r.code, r.out.as_str()), (0, "http://h.dom/a/~me\n"));
-    assert!(r.err.contains("warning") && r.err.contains("(unsafe-char)"), "{}", r.err);
+    assert!(r.err.contains("warning[unsafe-char]"), "{}", r.err);
     let r = run(&["explain", "--lenient", "http://h.dom/~me"], "");
     assert_eq!(r.code, 0);
-    assert!(r.err.contains("(unsafe-char)"), "{}", r.err);
+    assert!(r.err.contains("warning[unsafe-char]"), "{}", r.err);
     let r = run(&["extract", "--lenient", "--json"], "see <URL:http://h.dom/a~b>\n");
     assert_eq!((r.code, &json_lines(&r.out)[0]["warnings"][0]["kind"]), (0, &Value::from("unsafe-char")));
     let r = run(&["set", "--lenient", "http://h.dom/~me", "host=k.dom"], "");
     assert_eq!((r.code, r.out.as_str()), (0, "http://k.dom/%7Eme\n"));
-    assert!(r.err.contains("(unsafe-char)"), "{}", r.err);
+    assert!(r.err.contains("warning[unsafe-char]"), "{}", r.err);
     let r = run(&["resolve", "--lenient", "http://h_x.dom/a", "b"], "");
-    assert!(r.err.matches("(underscore-in-host)").count() == 2, "the base's and the result's: {}", r.err);
+    assert!(
+        r.err.matches("warning[underscore-in-host]").count() == 2,
+        "the base's and the result's: {}",
+        r.err
+    );
     let r = run(&["same", "--lenient", "http://h.dom/~x", "http://h.dom/%7ex"], "");
     assert_eq!(r.code, 0);
-    assert!(r.err.contains("(unsafe-char)"), "{}", r.err);
+    assert!(r.err.contains("warning[unsafe-char]"), "{}", r.err);
 }
 
 #[test]
@@ -197,7 +209,7 @@ fn clf_records_name_the_request_and_not_the_client() {
 fn summary_columns_never_run_together() {
     let log = "h - - [d] \"GET /x HTTP/1.1 200 1\n";
     let r = run(&["check", "--input-format", "clf"], log);
-    let row = r.out.lines().find(|l| l.contains("clf-unterminated-request")).unwrap();
+    let row = r.out.lines().find(|l| l.starts_with("  clf-unterminated-request")).unwrap();
     assert!(row.contains("clf-unterminated-request  clf"), "{row}");
 }
 
@@ -205,7 +217,7 @@ fn summary_columns_never_run_together() {
 fn exit_status_is_0_valid_1_invalid_2_usage_or_io() {
     let r = run(&["same", "http://a b/", "http://h.dom/"], "");
     assert_eq!(r.code, 1);
-    assert!(r.err.contains("invalid URL"), "{}", r.err);
+    assert!(r.err.contains("error[unsafe]"), "{}", r.err);
     let r = run(&["lint", "http://h.dom/"], "");
     assert_eq!(r.code, 2);
     assert!(r.err.contains("the arguments are files of URLs") && r.err.contains("echo"), "{}", r.err);
@@ -216,7 +228,7 @@ fn exit_status_is_0_valid_1_invalid_2_usage_or_io() {
     // Results on stdout, diagnostics on stderr.
     let r = run(&["normalize", "HTTP://h.dom/", "http://h dom/"], "");
     assert_eq!((r.code, r.out.as_str()), (1, "http://h.dom/\n"));
-    assert!(r.err.starts_with("rfc1738: invalid URL"), "{}", r.err);
+    assert!(r.err.starts_with("rfc1738: <args>:2:9: error[unsafe]"), "{}", r.err);
 }
 
 #[test]

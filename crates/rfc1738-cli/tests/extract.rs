@@ -69,7 +69,7 @@ fn extract_reports_invalid_urls_at_their_place_in_the_text() {
     let out = rfc1738().arg("extract").write_stdin(text).assert().code(1).get_output().clone();
     assert_eq!(String::from_utf8_lossy(&out.stdout), "http://a.org/~joe/\n");
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.starts_with("rfc1738: <stdin>:3:4: invalid URL: "), "{err}");
+    assert!(err.starts_with("rfc1738: <stdin>:3:4: error[unsafe]: "), "{err}");
     assert!(err.contains("  http://a.org/~joe/\n"), "{err}");
 }
 
@@ -129,8 +129,14 @@ fn check_clf_validates_the_request_url_of_each_line() {
         .clone();
     let text = String::from_utf8_lossy(&out.stdout);
     // Line 2: the "~" at byte 48 of the line, column 49.
-    assert!(text.contains("<stdin>:2:49: unsafe character must be encoded"), "{text}");
-    assert!(text.contains("<stdin>:3:44: the server logged no request line"), "{text}");
+    assert!(
+        text.contains("rfc1738: <stdin>:2:49: error[unsafe]: unsafe character must be encoded"),
+        "{text}"
+    );
+    assert!(
+        text.contains("<stdin>:3:44: error[") && text.contains("the server logged no request line"),
+        "{text}"
+    );
     assert!(text.contains("checked 4 log lines: 2 valid, 2 invalid"), "{text}");
 
     let out = rfc1738()

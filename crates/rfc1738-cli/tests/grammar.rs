@@ -72,7 +72,7 @@ fn url_file_reads_urls_where_arguments_may_be_urls() {
     let d = Some(dir.path());
     let r = run_in(d, &["parse", "--get", "{host}", "--url-file", "urls.txt"], "");
     assert_eq!(r.out, "a.dom\n");
-    assert!(r.err.contains("rfc1738: urls.txt:3:14: invalid URL: unsafe"), "{}", r.err);
+    assert!(r.err.contains("rfc1738: urls.txt:3:14: error[unsafe]: unsafe"), "{}", r.err);
     assert_eq!(r.code, 1);
     let r = run_in(d, &["normalize", "--url-file", "-"], "HTTP://A.dom:80/\n");
     assert_eq!(r.out, "http://a.dom/\n");
@@ -131,7 +131,7 @@ fn positions_are_line_and_byte_column_with_the_offset_in_json() {
     // `é` is two bytes: the byte column of the space is 16, its character column 15.
     let input = "\u{feff}see http://a.dom/ and\nhttp://h.dom/é x\n";
     let r = run(&["check"], "http://a.dom/\nhttp://h.dom/é x\n");
-    assert!(r.out.starts_with("<stdin>:2:14: "), "{}", r.out);
+    assert!(r.out.starts_with("rfc1738: <stdin>:2:14: "), "{}", r.out);
     let r = run(&["check", "--json"], "http://h.dom/é x\n");
     let o = json(r.out.lines().next().unwrap());
     assert_eq!(
@@ -163,7 +163,7 @@ fn positions_are_line_and_byte_column_with_the_offset_in_json() {
         "{o}"
     );
     let r = run(&["extract"], "x é <URL:http://a.dom/%zz>\n");
-    assert!(r.err.contains("rfc1738: <stdin>:1:24: invalid URL"), "{}", r.err);
+    assert!(r.err.contains("rfc1738: <stdin>:1:24: error[invalid-escape]"), "{}", r.err);
 }
 
 #[test]
@@ -217,7 +217,11 @@ fn set_refuses_a_part_an_opaque_url_lacks_as_mailto_does() {
 fn port_errors_of_set_and_parse_say_the_same() {
     let p = run(&["parse", "http://h.dom:8x/"], "");
     let s = run(&["set", "http://h.dom/", "port=8x"], "");
-    assert!(p.err.contains("character not allowed here at offset 14 (in port)"), "{}", p.err);
+    assert!(
+        p.err.contains("<args>:1:15: error[invalid-char]: character not allowed here (in port)"),
+        "{}",
+        p.err
+    );
     assert!(s.err.contains("port: character not allowed here at offset 1 (in port)"), "{}", s.err);
 }
 
@@ -246,7 +250,7 @@ fn a_port_above_65535_is_valid_with_a_warning_and_refused_by_fetch() {
     let r = run(&["lint"], &format!("{url}\n"));
     assert_eq!(r.code, 1);
     assert!(
-        r.out.starts_with("<stdin>:1:14: security[port-out-of-range]: port 99999 is above 65535"),
+        r.out.starts_with("rfc1738: <stdin>:1:14: security[port-out-of-range]: port 99999 is above 65535"),
         "{}",
         r.out
     );

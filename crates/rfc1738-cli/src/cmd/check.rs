@@ -121,7 +121,7 @@ pub const EXAMPLES: &str = "\
 Examples:
   rfc1738 check urls.txt                         each invalid line, then a summary
   rfc1738 check --input-format clf --json access.log   a record per log line: method, target, status, scheme
-  rfc1738 check --log-format combined log.gz     a compressed log (gzip, zstd, bzip2, xz), referers too
+  rfc1738 check --log-format combined log.gz     a compressed log (gzip, zstd, bzip2, xz): each error, referers too
   rfc1738 check --lenient --keep-lines urls.txt  one line per input line, warnings included";
 
 /// What each input line holds.
@@ -1129,18 +1129,17 @@ fn write_verdict(
     }
     if job.keep_lines {
         return match &verdict.result {
+            // The head of the one diagnostic shape, without `rfc1738: `:
+            // a row of a table, one per input line.
             Err(p) => {
                 let column = super::column_of(input, p.offset);
-                writeln!(
-                    out,
-                    "{shown}:{line_no}:{column}: {} at offset {} (in {})",
-                    p.message, p.offset, p.rule
-                )
+                writeln!(out, "{shown}:{line_no}:{column}: error[{}]: {} (in {})", p.kind, p.message, p.rule)
             }
             Ok(()) => {
                 write!(out, "{shown}:{line_no}: valid")?;
                 for w in &verdict.warnings {
-                    write!(out, "; warning[{}] at offset {}", w.kind, w.offset)?;
+                    let column = super::column_of(input, w.offset);
+                    write!(out, "; warning[{}] at column {column}", w.kind)?;
                 }
                 writeln!(out)
             }

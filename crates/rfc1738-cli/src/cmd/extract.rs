@@ -14,7 +14,7 @@
 //! a wrapper open across that cut is lost (the URL inside it is then found
 //! bare, up to the end of its line).
 
-use super::{display_name, report_at};
+use super::display_name;
 use crate::input::{self, Source};
 use crate::outcome::{Note, Problem};
 use crate::status;
@@ -464,13 +464,18 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
         }
         self.out.flush()?;
         let name = super::shown_name(self.file);
-        let style = crate::diag::WARNING;
-        writeln!(
-            self.err,
-            "rfc1738: {name}:{line}:{column}: {style}warning{style:#}: {} at offset {} ({})",
-            w.message, w.offset, w.kind
-        )?;
+        let label = if w.security { "security" } else { "warning" };
+        let d = crate::diag::Diagnostic {
+            file: &name,
+            line,
+            label,
+            kind: w.kind,
+            message: &w.message,
+            rule: None,
+        };
         let shown = m.as_str();
+        // The column is the text's; the caret sits under the URL alone.
+        writeln!(self.err, "{}", d.head(column as usize, true))?;
         write!(self.err, "{}", crate::diag::caret(shown, w.offset.min(shown.len())))
     }
 
@@ -506,12 +511,9 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
         // when stdout and stderr go to the same place.
         self.out.flush()?;
         let name = super::shown_name(self.file);
-        report_at(
-            self.err,
-            &format!("rfc1738: {name}:{line}:{column}: invalid URL"),
-            m.as_str().as_bytes(),
-            p,
-        )
+        let shown = m.as_str();
+        writeln!(self.err, "{}", super::problem(&name, line, p).head(column as usize, true))?;
+        write!(self.err, "{}", crate::diag::caret(shown, super::lossy_offset(shown.as_bytes(), p.offset)))
     }
 }
 

@@ -40,8 +40,8 @@ Examples:
 /// The examples at the end of `examples --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 examples                               the RFC's example URLs, explained
-  rfc1738                                        the same";
+  rfc1738 examples                               the RFC's example URLs explained, counter-examples' errors
+  rfc1738                                        the same (counter-examples with their errors)";
 
 /// The EXIT STATUS of a page: what 0, 1 and 2 mean for `name` (the
 /// command's own name for its page).

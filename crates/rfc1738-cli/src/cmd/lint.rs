@@ -81,6 +81,10 @@ struct Found {
     kind: &'static str,
     level: &'static str,
     message: String,
+    /// The §5 rule of an invalid line.
+    rule: Option<&'static str>,
+    /// The offset in the input shown (its password redacted).
+    shown_offset: usize,
 }
 
 /// Runs `lint`: exit 0 when nothing was found, 1 when anything was.
@@ -118,15 +122,17 @@ pub fn run(args: &LintArgs) -> io::Result<u8> {
                     let mut all = warnings.clone();
                     all.extend(url.security_warnings());
                     all.sort_by_key(Warning::offset);
+                    let shown = url.redacted().into_owned();
                     let findings: Vec<Found> =
-                        all.iter().map(|w| found(&input, Finding::Warning(w))).collect();
-                    (url.redacted().into_owned(), findings)
+                        all.iter().map(|w| found(&input, &shown, Finding::Warning(w))).collect();
+                    (shown, findings)
                 }
                 // The line as given, its password hidden all the same.
-                Err(p) => (
-                    rfc1738::redact_text(&String::from_utf8_lossy(&input)).into_owned(),
-                    vec![found(&input, Finding::Invalid(p))],
-                ),
+                Err(p) => {
+                    let shown = rfc1738::redact_text(&String::from_utf8_lossy(&input)).into_owned();
+                    let findings = vec![found(&input, &shown, Finding::Invalid(p))];
+                    (shown, findings)
+                }
             };
             count += findings.len() as u64;
             match format {
@@ -149,17 +155,39 @@ pub fn run(args: &LintArgs) -> io::Result<u8> {
     Ok(status::of_run(all_read, count != 0))
 }
 
-fn found(input: &[u8], f: Finding<'_>) -> Found {
-    let (offset, kind, message, level) = match f {
+fn found(input: &[u8], shown: &str, f: Finding<'_>) -> Found {
+    let (offset, kind, message, level, rule) = match f {
         Finding::Warning(w) => {
             let level = if w.kind().is_security() { "security" } else { "warning" };
-            (w.offset(), w.kind().id(), w.message().to_string(), level)
+            (w.offset(), w.kind().id(), w.message().to_string(), level, None)
         }
-        Finding::Invalid(p) => (p.offset, p.kind, p.message.to_string(), "error"),
+        Finding::Invalid(p) => (p.offset, p.kind, p.message.to_string(), "error", Some(p.rule)),
     };
-    let char_column = diag::column(&String::from_utf8_lossy(input), lossy_offset(input, offset));
+    let text = String::from_utf8_lossy(input);
+    let at = lossy_offset(input, offset);
+    let char_column = diag::column(&text, at);
     let column = super::column_of(input, offset);
-    Found { offset, column, char_column, kind, level, message }
+    let shown_offset = redacted_offset(&text, shown, at);
+    Found { offset, column, char_column, kind, level, message, rule, shown_offset }
+}
+
+/// Where offset `at` of `text` is in `shown`, the same text with its
+/// password replaced: the same before the password, moved by the change
+/// of length after it, and its start within it.
+fn redacted_offset(text: &str, shown: &str, at: usize) -> usize {
+    if text == shown {
+        return at;
+    }
+    let prefix = text.bytes().zip(shown.bytes()).take_while(|(a, b)| a == b).count();
+    let suffix = text.bytes().rev().zip(shown.bytes().rev()).take_while(|(a, b)| a == b).count();
+    let suffix = suffix.min(text.len() - prefix).min(shown.len() - prefix);
+    if at < prefix {
+        at
+    } else if at >= text.len() - suffix {
+        at + shown.len() - text.len()
+    } else {
+        prefix
+    }
 }
 
 fn json_of(name: &str, line: u64, shown: &str, f: &Found) -> Value {
@@ -169,10 +197,12 @@ fn json_of(name: &str, line: u64, shown: &str, f: &Found) -> Value {
     })
 }
 
-/// A finding's text, without its file and line: `col: level[kind]: message`.
+/// A finding's text, without its file and line: `col: level[kind]:
+/// message (in rule)`.
 fn text_of(f: &Found) -> String {
     let style = if f.level == "warning" { diag::WARNING } else { diag::ERROR };
-    format!("{}: {style}{}{style:#}[{}]: {}", f.column, f.level, f.kind, f.message)
+    let rule = f.rule.map(|r| format!(" (in {r})")).unwrap_or_default();
+    format!("{}: {style}{}{style:#}[{}]: {}{rule}", f.column, f.level, f.kind, f.message)
 }
 
 /// One finding on one line: `file:line:col: warning[kind]: message`, or
@@ -191,7 +221,22 @@ fn write_finding(
         serde_json::to_writer(&mut *out, &json_of(name, line, shown, f))?;
         return writeln!(out);
     }
-    writeln!(out, "{}:{line}:{}", super::shown_name(name), text_of(f))
+    let file = super::shown_name(name);
+    let d = diag::Diagnostic {
+        file: &file,
+        line,
+        label: f.level,
+        kind: f.kind,
+        message: &f.message,
+        rule: f.rule,
+    };
+    let mut text = Vec::new();
+    d.write(&mut text, shown.as_bytes(), f.shown_offset, true);
+    // `head` counts the column in `shown`: the input's is the one to say.
+    let head = d.head(f.column, true);
+    let caret = text.iter().position(|&b| b == b'\n').map_or(&text[..0], |n| &text[n..]);
+    out.write_all(head.as_bytes())?;
+    out.write_all(caret)
 }
 
 /// `--keep-lines`: one line per input line, its findings separated by

@@ -67,7 +67,8 @@ pub fn run(args: &RelativeArgs) -> io::Result<u8> {
                     return write_json(&inputs, None, Some((what, &p)), notes);
                 }
                 if !args.quiet {
-                    invalid(&mut err, what, text, &p)?;
+                    let at = super::At { name: None, line: urls.len() as u64 + 1 };
+                    super::report_in(&mut err, at, text.as_bytes(), &p)?;
                 }
                 return Ok(status::INVALID);
             }
@@ -92,11 +93,6 @@ pub fn run(args: &RelativeArgs) -> io::Result<u8> {
         writeln!(io::stdout().lock(), "{reference}")?;
     }
     Ok(status::OK)
-}
-
-/// The diagnostic of a base or target that is not a URL.
-fn invalid(err: &mut impl Write, what: &str, text: &str, p: &Problem) -> io::Result<()> {
-    super::report_at(err, &format!("rfc1738: invalid {what} URL"), text.as_bytes(), p)
 }
 
 /// `--json`: one object; exit 0 when there is a reference.

@@ -62,16 +62,15 @@ pub fn run(args: &ResolveArgs) -> io::Result<u8> {
     let base = match Url::parse_with(&args.base, &opts) {
         Ok((base, warnings)) => {
             let mut err = anstream::stderr().lock();
-            let at = At { name: None, line: 0 };
+            let at = At { name: None, line: 1 };
             for w in warnings.iter().filter(|w| w.kind() != rfc1738::WarningKind::UppercaseScheme) {
                 super::warn(&mut err, at, args.base.as_bytes(), w)?;
             }
             base
         }
         Err(e) => {
-            let mut err = anstream::stderr().lock();
-            writeln!(err, "rfc1738: invalid base URL: {e}")?;
-            write!(err, "{}", diag::caret(&args.base, e.offset()))?;
+            let at = At { name: None, line: 1 };
+            super::report_in(&mut anstream::stderr().lock(), at, args.base.as_bytes(), &e.into())?;
             return Ok(status::INVALID);
         }
     };
@@ -142,9 +141,20 @@ fn write_resolve_error(
         ResolveErrorKind::NotRfc1738 { .. } | ResolveErrorKind::NotHierarchical(_) => 1,
         _ => super::column_of(reference.as_bytes(), e.offset()),
     };
-    let place =
-        at.name.map(|name| format!("{}:{}:{column}: ", super::shown_name(name), at.line)).unwrap_or_default();
-    writeln!(err, "rfc1738: {place}cannot resolve \"{}\": {e}", diag::escape(reference.as_bytes()))?;
+    let kind = match e.kind() {
+        ResolveErrorKind::NotHierarchical(_) => "not-hierarchical",
+        ResolveErrorKind::InvalidChar => "invalid-char",
+        ResolveErrorKind::InvalidEscape => "invalid-escape",
+        _ => "not-rfc1738",
+    };
+    let style = diag::ERROR;
+    writeln!(
+        err,
+        "rfc1738: {}:{}:{column}: {style}error{style:#}[{kind}]: cannot resolve \"{}\": {e}",
+        at.file(),
+        at.line,
+        diag::escape(reference.as_bytes())
+    )?;
     match e.kind() {
         ResolveErrorKind::NotRfc1738 { resolved, .. } => write!(err, "{}", diag::caret(resolved, e.offset())),
         ResolveErrorKind::NotHierarchical(_) => Ok(()),
@@ -161,6 +171,11 @@ fn write_error(out: &mut impl Write, args: &ResolveArgs, at: At<'_>, message: &s
         writeln!(out)?;
     }
     out.flush()?;
-    let place = at.name.map(|name| format!("{name}:{}:1: ", at.line)).unwrap_or_default();
-    writeln!(anstream::stderr().lock(), "rfc1738: {place}{message}")
+    let style = diag::ERROR;
+    writeln!(
+        anstream::stderr().lock(),
+        "rfc1738: {}:{}:1: {style}error{style:#}[too-long]: {message}",
+        at.file(),
+        at.line
+    )
 }

@@ -1,7 +1,7 @@
 //! `rfc1738 same [--lenient] [--quiet | --json] A B`: whether two URLs are
 //! equivalent.
 
-use super::report;
+use super::report_in;
 use crate::outcome::{options, parse_bytes_with, Note};
 use crate::status;
 use serde_json::{json, Value};
@@ -64,7 +64,8 @@ pub fn run(args: &SameArgs) -> io::Result<u8> {
                 // for usage and I/O errors), the reason on stderr unless
                 // --quiet.
                 if !args.quiet {
-                    report(&mut anstream::stderr().lock(), input.as_bytes(), &p)?;
+                    let at = super::At { name: None, line: urls.len() as u64 + 1 };
+                    report_in(&mut anstream::stderr().lock(), at, input.as_bytes(), &p)?;
                 }
                 return Ok(status::INVALID);
             }

@@ -63,7 +63,7 @@ Examples:
   rfc1738 set ftp://h.dom/pub/x 'user=me@home' 'ftp.name=a;b'   => ftp://me%40home@h.dom/pub/a%3Bb
   rfc1738 set 'http://h.dom:8080/a?q' port= 'http.search=x y'   => http://h.dom/a?x%20y
   rfc1738 set http://h.dom/a scheme=ftp --get '{ftp.name}'      => a
-  rfc1738 set --keep-lines host=mirror.dom < urls.txt   every URL moved to another host";
+  rfc1738 set --keep-lines host=mirror.dom < urls.txt   every URL moved to another host (an error if it has none)";
 
 /// Whether the first argument of `set` is a change rather than a URL: a
 /// part name, `=`, a value. A URL starts with `scheme ":"` (§2.1), and no
@@ -177,12 +177,15 @@ pub fn run(args: &SetArgs) -> io::Result<u8> {
                     writeln!(out)?;
                 }
                 out.flush()?;
-                let place = at
-                    .name
-                    .map(|name| format!("{}:{}: ", super::shown_name(name), at.line))
-                    .unwrap_or_default();
+                // The one shape; the change, not the URL, is at fault: column 1.
                 let shown = crate::diag::escape(&input);
-                writeln!(anstream::stderr().lock(), "rfc1738: {place}cannot set {shown}: {e}")
+                let style = crate::diag::ERROR;
+                writeln!(
+                    anstream::stderr().lock(),
+                    "rfc1738: {}:{}:1: {style}error{style:#}[cannot-set]: cannot set {shown}: {e}",
+                    at.file(),
+                    at.line
+                )
             }
         }
     })?;
