@@ -26,8 +26,9 @@ use std::process::ExitCode;
 #[command(name = "rfc1738", version, about, long_about = None, propagate_version = true)]
 #[command(after_help = cmd::help::TOP)]
 struct Cli {
-    /// When to colour the output: on a terminal (`auto`, off when
-    /// `NO_COLOR` is set), `always` or `never`.
+    /// When to colour the output.
+    ///
+    /// On a terminal (`auto`, off when `NO_COLOR` is set), `always` or `never`.
     #[arg(long, global = true, value_name = "WHEN", default_value = "auto")]
     color: clap::ColorChoice,
     #[command(subcommand)]

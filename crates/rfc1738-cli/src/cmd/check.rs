@@ -34,15 +34,17 @@ pub struct CheckArgs {
     /// How compressed input is read.
     #[command(flatten)]
     pub reading: crate::flags::Reading,
-    /// Write one JSON object per input line, in order: `{file, line,
-    /// input, valid, scheme, error, warnings}`; with `--input-format clf` also
-    /// `method, target, protocol, status, bytes` (`scheme`: the scheme of
-    /// the URL the request names; a path is http's).
+    /// Write one JSON object per input line, in order.
+    ///
+    /// `{file, line, input, valid, scheme, error, warnings}`; with `--input-format clf` also
+    /// `method, target, protocol, status, bytes` (`scheme`: the scheme of the URL the request
+    /// names; a path is http's).
     #[arg(long)]
     json: bool,
-    /// Write exactly one line per input line, in order: `FILE:LINE: valid`
-    /// (and its warnings) or `FILE:LINE:COLUMN: <error>`; the summary goes
-    /// to stderr. (`--json` is always one object per line.)
+    /// Write exactly one line per input line, in order.
+    ///
+    /// `FILE:LINE: valid` (and its warnings) or `FILE:LINE:COLUMN: <error>`; the summary goes to
+    /// stderr. (`--json` is always one object per line.)
     #[arg(long, conflicts_with_all = ["quiet", "invalid_only"])]
     keep_lines: bool,
     /// Write the invalid lines alone (their reports, or their JSON objects).
@@ -51,32 +53,39 @@ pub struct CheckArgs {
     /// The longest line read, in bytes; a longer one is reported invalid.
     #[arg(long, default_value_t = DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
     max_len: usize,
-    /// What each line holds: one URL (`url`), or a Common Log Format entry
-    /// (`clf`): `host ident user [date] "request" status bytes`, whose
-    /// request URL is checked, offsets in the line. A line that is not a
-    /// log line is invalid and counted under `(not clf)`.
+    /// What each line holds.
+    ///
+    /// One URL (`url`), or a Common Log Format entry (`clf`): `host ident user [date] "request"
+    /// status bytes`, whose request URL is checked, offsets in the line. A line that is not a log
+    /// line is invalid and counted under `(not clf)`.
     #[arg(long, value_name = "FORMAT", value_enum, default_value_t = Format::Url)]
     input_format: Format,
+    /// The old name of --input-format.
+    ///
     /// The old name of --input-format (`--format` is the output's format
     /// everywhere now): taken for one release, with a note on stderr.
     #[arg(long, value_enum, hide = true, conflicts_with = "input_format")]
     format: Option<Format>,
-    /// With --input-format clf: the URLs of each log line checked and counted,
-    /// `request`, `referer` (the Combined format's), or both (without
-    /// it); a line is valid when each is. The summary has a table of each.
+    /// The URLs of a log line checked: `request`, `referer`, or both.
+    ///
+    /// With --input-format clf: the URLs of each log line checked and counted, `request`,
+    /// `referer` (the Combined format's), or both (without it); a line is valid when each is.
+    /// The summary has a table of each.
     #[arg(long, value_enum, value_delimiter = ',')]
     fields: Vec<Field>,
-    /// The format the server wrote its log in (implies --input-format clf): an
-    /// Apache `LogFormat` string (`%h %l %u %t \"%r\" %>s %b`, `%v`,
-    /// `%D`, `%{X}i`...), an nginx `log_format` string (`$remote_addr -
-    /// $remote_user [$time_local] "$request" $status ...`), or a preset:
-    /// `common`, `combined`, `vhost_combined`, `main` (nginx). Without
-    /// it, common and combined lines are told apart line by line.
+    /// The format the server wrote its log in (implies --input-format clf).
+    ///
+    /// An Apache `LogFormat` string (`%h %l %u %t \"%r\" %>s %b`, `%v`, `%D`, `%{X}i`...), an nginx
+    /// `log_format` string (`$remote_addr - $remote_user [$time_local] "$request" $status ...`), or
+    /// a preset: `common`, `combined`, `vhost_combined`, `main` (nginx). Without it, common and
+    /// combined lines are told apart line by line.
     #[arg(long, value_name = "FORMAT", value_parser = log_format)]
     log_format: Option<LogFormat>,
     /// Worker threads, 1 to 1024 (default: one per core).
     #[arg(long, value_name = "N", value_parser = crate::flags::jobs)]
     jobs: Option<usize>,
+    /// Accept the deviations real-world URLs have, as warnings.
+    ///
     /// Accept the deviations real-world URLs have (unsafe characters, `_`
     /// or a trailing dot in a host, an empty port, a user name in http, `/`
     /// and `?` in a search, a bare `%`), in URLs and in log lines alike;
@@ -87,8 +96,9 @@ pub struct CheckArgs {
     /// Write no line of its own for each input: the summary alone.
     #[arg(long, short)]
     quiet: bool,
-    /// With --json: end with one JSON record of the summary
-    /// (`{"summary": {...}}`) instead of the text summary on stderr.
+    /// With --json: end with a JSON record of the summary.
+    ///
+    /// One record (`{"summary": {...}}`) instead of the text summary on stderr.
     #[arg(long, requires = "json")]
     summary: bool,
     /// The most frequent errors listed in the summary, by kind and rule.
@@ -119,10 +129,14 @@ impl CheckArgs {
 /// The examples at the end of `check --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 check urls.txt                         each invalid line, then a summary
-  rfc1738 check --input-format clf --json access.log   a record per log line: method, target, status, scheme
-  rfc1738 check --log-format combined log.gz     a compressed log (gzip, zstd, bzip2, xz): each error, referers too
-  rfc1738 check --lenient --keep-lines urls.txt  one line per input line, warnings included";
+  rfc1738 check urls.txt
+      each invalid line, then a summary
+  rfc1738 check --input-format clf --json access.log
+      a record per log line: method, target, status, scheme
+  rfc1738 check --log-format combined log.gz
+      a compressed log (gzip, zstd, bzip2, xz): each error, referers too
+  rfc1738 check --lenient --keep-lines urls.txt
+      one line per input line, warnings included";
 
 /// What each input line holds.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

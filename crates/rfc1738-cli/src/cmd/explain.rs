@@ -13,15 +13,20 @@ pub struct ExplainArgs {
     /// How compressed input is read.
     #[command(flatten)]
     pub reading: crate::flags::Reading,
+    /// Accept the deviations real-world URLs have, as warnings.
+    ///
     /// Accept the deviations real-world URLs have, each reported on stderr
     /// as a warning; the URL is explained as read.
     #[arg(long)]
     lenient: bool,
-    /// Write one JSON object per input, in input order: `{input, valid,
-    /// explain, error, warnings}` (`explain`: the lines, as `/api/explain`
-    /// gives them).
+    /// Write one JSON object per input, in input order.
+    ///
+    /// `{input, valid, explain, error, warnings}` (`explain`: the lines, as `/api/explain` gives
+    /// them).
     #[arg(long)]
     json: bool,
+    /// Write a block for an invalid URL too.
+    ///
     /// Write a block for an invalid URL too (the input, then `error`), so
     /// that block N is input N.
     #[arg(long)]
@@ -29,8 +34,9 @@ pub struct ExplainArgs {
     /// Print nothing: the exit status says whether every URL was valid.
     #[arg(long, short, conflicts_with_all = ["json", "keep_lines"])]
     quiet: bool,
-    /// Read URLs from FILE too, one per line (`-`: stdin), after the
-    /// arguments; an empty line is skipped. May be given more than once.
+    /// Read URLs from FILE too, one per line (`-`: stdin), after the arguments.
+    ///
+    /// An empty line is skipped. May be given more than once.
     #[arg(long, value_name = "FILE")]
     url_file: Vec<String>,
     /// The longest input line read from a file, in bytes.
@@ -44,10 +50,14 @@ pub struct ExplainArgs {
 /// The examples at the end of `explain --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 explain 'ftp://myname@host.dom//etc/motd'     the ftp commands, one by one (§3.2)
-  rfc1738 explain 'gopher://h.dom/7search%09rfc1738'    the gopher request line (§3.4)
-  rfc1738 explain --lenient 'http://h.dom/~me/'         explained, with a warning for the ~
-  rfc1738 explain --json < urls.txt                     a record per line, as /api/explain";
+  rfc1738 explain 'ftp://myname@host.dom//etc/motd'
+      the ftp commands, one by one (§3.2)
+  rfc1738 explain 'gopher://h.dom/7search%09rfc1738'
+      the gopher request line (§3.4)
+  rfc1738 explain --lenient 'http://h.dom/~me/'
+      explained, with a warning for the ~
+  rfc1738 explain --json < urls.txt
+      a record per line, as /api/explain";
 
 /// Runs `explain`.
 pub fn run(args: &ExplainArgs) -> io::Result<u8> {

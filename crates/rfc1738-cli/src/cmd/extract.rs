@@ -36,6 +36,8 @@ pub struct ExtractArgs {
     /// How compressed input is read.
     #[command(flatten)]
     pub reading: crate::flags::Reading,
+    /// Write one JSON object per URL found.
+    ///
     /// Write one JSON object per URL found
     /// (`{url, start, end, form, hyphen_break, valid, scheme, error, file, line, column}`:
     /// `start` and `end` byte offsets in the text, a byte-order mark not
@@ -45,18 +47,21 @@ pub struct ExtractArgs {
     /// Only URLs written inside `<URL:...>` or `<scheme:...>`.
     #[arg(long)]
     wrapped_only: bool,
-    /// The longest line searched, in bytes: the rest of a longer line is
-    /// skipped with a note on stderr (and exit status 1), so that memory
-    /// stays bounded on any input.
+    /// The longest line searched, in bytes.
+    ///
+    /// The rest of a longer line is skipped with a note on stderr (and exit status 1), so that
+    /// memory stays bounded on any input.
     #[arg(long, value_name = "BYTES", default_value_t = crate::input::DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
     max_len: usize,
-    /// Write exactly one line per input line, in order: the URLs that
-    /// start on it, separated by spaces (an empty line when none); with
-    /// --json, one object per input line: `{file, line, urls: [...]}`.
+    /// Write exactly one line per input line, in order.
+    ///
+    /// The URLs that start on it, separated by spaces (an empty line when none); with --json, one
+    /// object per input line: `{file, line, urls: [...]}`.
     #[arg(long)]
     keep_lines: bool,
-    /// Check each URL found accepting the deviations real-world URLs have;
-    /// each is reported as a warning (stderr, or `warnings` in JSON).
+    /// Check each URL found accepting the deviations real-world URLs have.
+    ///
+    /// Each is reported as a warning (stderr, or `warnings` in JSON).
     #[arg(long)]
     lenient: bool,
     /// Files of text; `-` or none for stdin.
@@ -66,9 +71,12 @@ pub struct ExtractArgs {
 /// The examples at the end of `extract --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 extract mail.txt                       each URL found, wrapper removed, one per line
-  rfc1738 extract --json --wrapped-only notes.txt  only <URL:...>, with offsets and validity
-  rfc1738 extract --keep-lines access.log | paste access.log -   each line beside its URLs";
+  rfc1738 extract mail.txt
+      each URL found, wrapper removed, one per line
+  rfc1738 extract --json --wrapped-only notes.txt
+      only <URL:...>, with offsets and validity
+  rfc1738 extract --keep-lines access.log | paste access.log -
+      each line beside its URLs";
 
 /// What `run` counts.
 #[derive(Default)]

@@ -7,22 +7,30 @@ use std::io::{self, Write};
 /// The examples at the end of `rfc1738 --help`.
 pub const TOP: &str = "\
 Examples:
-  rfc1738 parse 'ftp://myname@host.dom/%2Fetc/motd'        the parts of a URL
-  rfc1738 check --input-format clf --json --summary access.log   a web log, line by line, then its summary
-  rfc1738 normalize --keep-lines < urls.txt                one normal form per input line";
+  rfc1738 parse 'ftp://myname@host.dom/%2Fetc/motd'
+      the parts of a URL
+  rfc1738 check --input-format clf --json --summary access.log
+      a web log, line by line, then its summary
+  rfc1738 normalize --keep-lines < urls.txt
+      one normal form per input line";
 
 /// The examples at the end of `fetch --help`.
 pub const FETCH: &str = "\
 Examples:
-  rfc1738 fetch --plan 'ftp://ftp.dom/pub/README;type=a'   the ftp commands, without connecting
-  rfc1738 fetch -o motd ftp://ftp.dom/etc/motd             retrieve a file
-  rfc1738 fetch 'gopher://gopher.dom/1'                    a gopher menu";
+  rfc1738 fetch --plan 'ftp://ftp.dom/pub/README;type=a'
+      the ftp commands, without connecting
+  rfc1738 fetch -o motd ftp://ftp.dom/etc/motd
+      retrieve a file
+  rfc1738 fetch 'gopher://gopher.dom/1'
+      a gopher menu";
 
 /// The examples at the end of `serve --help`.
 pub const SERVE: &str = "\
 Examples:
-  rfc1738 serve                                  the explorer page at http://127.0.0.1:8738/
-  rfc1738 serve --listen 127.0.0.1:9000          on another port";
+  rfc1738 serve
+      the explorer page at http://127.0.0.1:8738/
+  rfc1738 serve --listen 127.0.0.1:9000
+      on another port";
 
 /// The examples at the end of `completions --help`.
 pub const COMPLETIONS: &str = "\
@@ -34,14 +42,18 @@ Examples:
 /// The examples at the end of `man --help`.
 pub const MAN: &str = "\
 Examples:
-  rfc1738 man check | man -l -                   read the page of check
-  rfc1738 man --dir ~/.local/share/man/man1      every page, for `man rfc1738-check`";
+  rfc1738 man check | man -l -
+      read the page of check
+  rfc1738 man --dir ~/.local/share/man/man1
+      every page, for `man rfc1738-check`";
 
 /// The examples at the end of `examples --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 examples                               the RFC's example URLs explained, counter-examples' errors
-  rfc1738                                        the same (counter-examples with their errors)";
+  rfc1738 examples
+      the RFC's example URLs explained, counter-examples' errors
+  rfc1738
+      the same (counter-examples with their errors)";
 
 /// The EXIT STATUS of a page: what 0, 1 and 2 mean for `name` (the
 /// command's own name for its page).
@@ -110,7 +122,8 @@ pub fn render_page(cmd: &clap::Command, w: &mut dyn Write) -> io::Result<()> {
         writeln!(w, ".SH EXAMPLES")?;
         writeln!(w, ".nf")?;
         for line in after.to_string().lines().filter(|l| !l.starts_with("Examples:")) {
-            writeln!(w, "{}", roff(line.trim_start()))?;
+            // A command at the margin, what it gives indented below it.
+            writeln!(w, "{}", roff(line.strip_prefix("  ").unwrap_or(line)))?;
         }
         writeln!(w, ".fi")?;
     }

@@ -17,23 +17,28 @@ pub struct LintArgs {
     /// How compressed input is read.
     #[command(flatten)]
     pub reading: crate::flags::Reading,
-    /// Accept the deviations real-world URLs have, each reported as a
-    /// warning instead of making the line invalid.
+    /// Accept the deviations real-world URLs have.
+    ///
+    /// Each reported as a warning instead of making the line invalid.
     #[arg(long)]
     lenient: bool,
+    /// Write one JSON object per finding.
+    ///
     /// Write one JSON object per finding (`{file, line, input, offset, level, kind, message}`;
     /// `level` is `security`, `warning` or `error`; `input` has its password redacted).
     /// Each object carries its file and line; with --keep-lines, one object
     /// per input line instead: `{file, line, input, findings: [...]}`.
     #[arg(long, conflicts_with = "format")]
     json: bool,
-    /// What to write: `text` (one line per finding), `json` (as --json) or
-    /// `sarif` (one SARIF 2.1.0 log, for code-scanning tools: each finding
-    /// a result with its rule, level, file, line and column).
+    /// What to write.
+    ///
+    /// `text` (one line per finding), `json` (as --json) or `sarif` (one SARIF 2.1.0 log, for
+    /// code-scanning tools: each finding a result with its rule, level, file, line and column).
     #[arg(long, value_enum, default_value_t = LintFormat::Text)]
     format: LintFormat,
-    /// Write exactly one line (or JSON object) per input line, in order:
-    /// the line's findings separated by tabs, or an empty line when it has none.
+    /// Write exactly one line (or JSON object) per input line, in order.
+    ///
+    /// The line's findings separated by tabs, or an empty line when it has none.
     #[arg(long)]
     keep_lines: bool,
     /// Print nothing: the exit status says whether anything was found.
@@ -61,9 +66,12 @@ pub enum LintFormat {
 /// The examples at the end of `lint --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  echo 'gopher://mail.dom:25/7x%09HELO%0D%0AQUIT' | rfc1738 lint   each §6 risk, line and column
-  rfc1738 lint --format sarif urls.txt > urls.sarif        for code-scanning tools (SARIF 2.1.0)
-  rfc1738 lint --lenient --keep-lines urls.txt             one line per input line, findings by tabs";
+  echo 'gopher://mail.dom:25/7x%09HELO%0D%0AQUIT' | rfc1738 lint
+      each §6 risk, line and column
+  rfc1738 lint --format sarif urls.txt > urls.sarif
+      for code-scanning tools (SARIF 2.1.0)
+  rfc1738 lint --lenient --keep-lines urls.txt
+      one line per input line, findings by tabs";
 
 /// What lint found on one line.
 enum Finding<'a> {

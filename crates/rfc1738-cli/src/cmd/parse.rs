@@ -18,6 +18,8 @@ pub struct ParseArgs {
     /// Write one JSON object per input, one per line, in input order.
     #[arg(long, conflicts_with_all = ["get", "format"])]
     json: bool,
+    /// Write one line per URL from a template of parts.
+    ///
     /// Write one line per URL from a template of parts: `{scheme} {host}`.
     /// `{part}` is decoded, `{:part}` as written; `{{`, `}}`, `\t`, `\n`.
     /// Parts: input, valid, scheme, kind, user, password, host, port,
@@ -30,26 +32,31 @@ pub struct ParseArgs {
     /// prospero.hsoname, prospero.fields, other.scheme_specific_part).
     #[arg(long, value_name = "TEMPLATE", conflicts_with = "format", verbatim_doc_comment)]
     get: Option<String>,
-    /// Write the output of an invalid URL too: with --get, the template
-    /// (its error parts filled, the others empty), so that output line N
-    /// is input line N; without, its block (the input, then `error`).
-    /// `--json` and `--format` always write one record per input.
+    /// Write the output of an invalid URL too.
+    ///
+    /// With --get, the template (its error parts filled, the others empty), so that output line N
+    /// is input line N; without, its block (the input, then `error`). `--json` and `--format`
+    /// always write one record per input.
     #[arg(long)]
     keep_lines: bool,
-    /// Write a table with a header: one row per input, the columns of the
-    /// JSON record's top level (error flattened, warnings joined by `,`).
-    /// An absent part is an empty cell; an empty one is `""` (the user of
+    /// Write a table with a header.
+    ///
+    /// One row per input, the columns of the JSON record's top level (error flattened, warnings
+    /// joined by `,`). An absent part is an empty cell; an empty one is `""` (the user of
     /// `ftp://@h/` is `""`, that of `ftp://h/` nothing).
     #[arg(long, value_enum)]
     format: Option<Table>,
-    /// Accept the deviations real-world URLs have, each reported in `warnings`.
+    /// Accept the deviations real-world URLs have.
+    ///
+    /// Each reported in `warnings`.
     #[arg(long)]
     lenient: bool,
     /// The longest input line read from stdin, in bytes.
     #[arg(long, default_value_t = DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
     max_len: usize,
-    /// Read URLs from FILE too, one per line (`-`: stdin), after the
-    /// arguments; an empty line is skipped. May be given more than once.
+    /// Read URLs from FILE too, one per line (`-`: stdin), after the arguments.
+    ///
+    /// An empty line is skipped. May be given more than once.
     #[arg(long, value_name = "FILE")]
     url_file: Vec<String>,
     /// URLs to parse (`-`: one per line from stdin); with none and no
@@ -60,9 +67,12 @@ pub struct ParseArgs {
 /// The examples at the end of `parse --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 parse 'ftp://myname@host.dom/%2Fetc/motd'      the parts, and the ftp commands
-  rfc1738 parse --keep-lines --get '{valid}\\t{host}' < urls.txt  one line per input line
-  rfc1738 parse --format csv < urls.txt > urls.csv       a table: \"\" empty, nothing absent";
+  rfc1738 parse 'ftp://myname@host.dom/%2Fetc/motd'
+      the parts, and the ftp commands
+  rfc1738 parse --keep-lines --get '{valid}\\t{host}' < urls.txt
+      one line per input line
+  rfc1738 parse --format csv < urls.txt > urls.csv
+      a table: \"\" empty, nothing absent";
 
 /// The tables `--format` writes.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]

@@ -14,13 +14,17 @@ pub struct RelativeArgs {
     /// How compressed input is read.
     #[command(flatten)]
     pub reading: crate::flags::Reading,
-    /// Accept the deviations real-world URLs have in the base and the
-    /// target, each reported on stderr as a warning.
+    /// Accept the deviations real-world URLs have, as warnings.
+    ///
+    /// Accept the deviations real-world URLs have in the base and the target.
+    ///
+    /// Each reported on stderr as a warning.
     #[arg(long)]
     lenient: bool,
-    /// Write one JSON object: `{base, target, reference, error,
-    /// warnings}` (`reference` null when there is none; `error` the
-    /// parse's, with `url`: `base` or `target`).
+    /// Write one JSON object.
+    ///
+    /// `{base, target, reference, error, warnings}` (`reference` null when there is none; `error`
+    /// the parse's, with `url`: `base` or `target`).
     #[arg(long)]
     json: bool,
     /// Print nothing: the exit status says whether there is a reference.
@@ -36,9 +40,12 @@ pub struct RelativeArgs {
 /// The examples at the end of `relative --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 relative 'http://a/b/c/d;p?q' http://a/b/g     => ../g
-  rfc1738 relative http://a/b/c/d http://a/b/            => ..
-  rfc1738 relative ftp://h.dom/pub/a 'ftp://h.dom/pub/b;type=i'   => b;type=i";
+  rfc1738 relative 'http://a/b/c/d;p?q' http://a/b/g
+      => ../g
+  rfc1738 relative http://a/b/c/d http://a/b/
+      => ..
+  rfc1738 relative ftp://h.dom/pub/a 'ftp://h.dom/pub/b;type=i'
+      => b;type=i";
 
 /// Runs `relative`: the reference on stdout, or a diagnostic on stderr.
 pub fn run(args: &RelativeArgs) -> io::Result<u8> {

@@ -15,15 +15,20 @@ pub struct ResolveArgs {
     /// How compressed input is read.
     #[command(flatten)]
     pub reading: crate::flags::Reading,
-    /// One JSON object per reference, in order: `reference`, and `url` and
-    /// `warnings`, or `error` with `offset` (and `resolved`, the text RFC
-    /// 1808 made, when it is not an RFC 1738 URL).
+    /// One JSON object per reference, in order.
+    ///
+    /// `reference`, and `url` and `warnings`, or `error` with `offset` (and `resolved`, the text
+    /// RFC 1808 made, when it is not an RFC 1738 URL).
     #[arg(long)]
     json: bool,
+    /// Write an empty line for a reference that fails.
+    ///
     /// Write an empty line for a reference that fails (its diagnostic on
     /// stderr), so that output line N is input line N.
     #[arg(long)]
     keep_lines: bool,
+    /// Accept the deviations real-world URLs have, as warnings.
+    ///
     /// Accept the deviations real-world URLs have, in the base, the
     /// references and the results, each reported as a warning (stderr, or
     /// `warnings` in JSON) at its offset in the resolved URL.
@@ -36,8 +41,9 @@ pub struct ResolveArgs {
     /// and a host: ftp, http, gopher, nntp, wais, file, prospero, others
     /// with `//`); an absolute URL or `#fragment` to any.
     base: String,
-    /// Read references from FILE too, one per line (`-`: stdin), after
-    /// the arguments; an empty line is skipped (the empty reference, which
+    /// Read references from FILE too, one per line.
+    ///
+    /// `-` is stdin; after the arguments; an empty line is skipped (the empty reference, which
     /// RFC 1808 resolves to the base, is given as an argument `''`).
     #[arg(long, value_name = "FILE")]
     url_file: Vec<String>,
@@ -49,9 +55,12 @@ pub struct ResolveArgs {
 /// The examples at the end of `resolve --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 resolve 'http://a/b/c/d;p?q' ../g               => http://a/b/g
-  rfc1738 resolve --keep-lines ftp://h.dom/pub/ < refs.txt   one line per reference, empty when it fails
-  rfc1738 resolve --json --lenient http://h.dom/a/ < refs.txt   a record per reference, warnings included";
+  rfc1738 resolve 'http://a/b/c/d;p?q' ../g
+      => http://a/b/g
+  rfc1738 resolve --keep-lines ftp://h.dom/pub/ < refs.txt
+      one line per reference, empty when it fails
+  rfc1738 resolve --json --lenient http://h.dom/a/ < refs.txt
+      a record per reference, warnings included";
 
 /// Runs `resolve`: one URL per line on stdout for each reference; a
 /// diagnostic on stderr (and no output line, or with `--keep-lines` an

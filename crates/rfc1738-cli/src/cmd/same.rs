@@ -13,16 +13,20 @@ pub struct SameArgs {
     /// How compressed input is read.
     #[command(flatten)]
     pub reading: crate::flags::Reading,
-    /// Accept the deviations real-world URLs have, each reported on stderr
-    /// as a warning (see `normalize --lenient`).
+    /// Accept the deviations real-world URLs have.
+    ///
+    /// Each reported on stderr as a warning (see `normalize --lenient`).
     #[arg(long)]
     lenient: bool,
-    /// Print nothing, not even why a URL is invalid or its warnings: the
-    /// exit status says it.
+    /// Print nothing, not even why a URL is invalid or its warnings.
+    ///
+    /// The exit status says it.
     #[arg(long, short, conflicts_with = "json")]
     quiet: bool,
-    /// Write one JSON object: `{equivalent, a, b}`, `a` and `b` each as a
-    /// record of `normalize --json` (`input, valid, normal, error, warnings`).
+    /// Write one JSON object.
+    ///
+    /// `{equivalent, a, b}`, `a` and `b` each as a record of `normalize --json` (`input, valid,
+    /// normal, error, warnings`).
     #[arg(long)]
     json: bool,
     /// The first URL (`-`: a line of stdin).
@@ -34,9 +38,12 @@ pub struct SameArgs {
 /// The examples at the end of `same --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 same 'HTTP://h.dom:80/%7e' 'http://h.dom/%7E'      equivalent: exit 0
-  rfc1738 same ftp://h.dom/%2Fetc ftp://h.dom//etc         different (CWD /etc, CWD then CWD etc): exit 1
-  rfc1738 same -q \"$a\" \"$b\" || echo different              in a script: the exit status alone";
+  rfc1738 same 'HTTP://h.dom:80/%7e' 'http://h.dom/%7E'
+      equivalent: exit 0
+  rfc1738 same ftp://h.dom/%2Fetc ftp://h.dom//etc
+      different (CWD /etc, CWD then CWD etc): exit 1
+  rfc1738 same -q \"$a\" \"$b\" || echo different
+      in a script: the exit status alone";
 
 /// Runs `same`: exit 0 when the URLs are equivalent (equal normal forms),
 /// 1 when they are not or one of them is not a URL (the reason on

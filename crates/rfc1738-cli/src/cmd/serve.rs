@@ -10,8 +10,9 @@ use std::time::Duration;
 /// Arguments of `serve`.
 #[derive(clap::Args)]
 pub struct ServeArgs {
-    /// Where to listen. Loopback by default: another address lets other
-    /// machines in, which is said on stderr.
+    /// Where to listen.
+    ///
+    /// Loopback by default: another address lets other machines in, which is said on stderr.
     #[arg(long, default_value = "127.0.0.1:8738")]
     listen: SocketAddr,
     /// The largest request body, in bytes.
@@ -23,10 +24,14 @@ pub struct ServeArgs {
     /// How long one request may take, in seconds.
     #[arg(long, default_value_t = Config::default().timeout.as_secs(), value_parser = seconds())]
     timeout: u64,
+    /// Seconds for a request's head.
+    ///
     /// How long a client may take to send a request's head (and how long
     /// an idle connection is kept), in seconds.
     #[arg(long, default_value_t = Config::default().header_timeout.as_secs(), value_parser = seconds())]
     header_timeout: u64,
+    /// Seconds for a request's body.
+    ///
     /// How long a client may take to send a request's body, from the end of
     /// its head, in seconds (then 408).
     #[arg(long, default_value_t = Config::default().body_timeout.as_secs(), value_parser = seconds())]
@@ -34,16 +39,18 @@ pub struct ServeArgs {
     /// How long a write may wait on a client that does not read, in seconds.
     #[arg(long, default_value_t = Config::default().write_timeout.as_secs(), value_parser = seconds())]
     write_timeout: u64,
-    /// The most connections open at once; when all are taken, the one that
-    /// made no progress the longest makes room.
+    /// The most connections open at once.
+    ///
+    /// When all are taken, the one that made no progress the longest makes room.
     #[arg(long, default_value_t = 512, value_parser = clap::value_parser!(u16).range(1..))]
     max_connections: u16,
     /// The most connections open at once from one client address.
     #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u16).range(1..))]
     max_per_client: u16,
-    /// Another name the `Host` header may give (repeatable; `*` for any):
-    /// for a name of this machine, or behind a proxy. Without it, only the
-    /// listen address (and `localhost` on loopback) is answered.
+    /// Another name the `Host` header may give (repeatable; `*` for any).
+    ///
+    /// For a name of this machine, or behind a proxy. Without it, only the listen address (and
+    /// `localhost` on loopback) is answered.
     #[arg(long = "allow-host", value_name = "NAME")]
     allow_hosts: Vec<String>,
 }

@@ -16,20 +16,25 @@ pub struct SetArgs {
     /// How compressed input is read.
     #[command(flatten)]
     pub reading: crate::flags::Reading,
+    /// Write an empty line for a URL that cannot be changed.
+    ///
     /// Write an empty line for a URL that is invalid or cannot take the
     /// changes (its diagnostic on stderr), so that output line N is input line N.
     #[arg(long)]
     keep_lines: bool,
-    /// Write one JSON object per input, in input order: `{input, valid,
-    /// url, error, warnings}`; `url` the changed URL or null, `error` the
-    /// parse's (`offset`, `kind`, `rule`, `message`) or the change's
-    /// (`part`, `message`).
+    /// Write one JSON object per input, in input order.
+    ///
+    /// `{input, valid, url, error, warnings}`; `url` the changed URL or null, `error` the parse's
+    /// (`offset`, `kind`, `rule`, `message`) or the change's (`part`, `message`).
     #[arg(long, conflicts_with = "get")]
     json: bool,
-    /// Write each changed URL through a template of `parse --get` instead
-    /// of whole: `set URL host=h --get '{host}:{effective_port}'`.
+    /// Write each changed URL through a template of `parse --get` instead of whole.
+    ///
+    /// `set URL host=h --get '{host}:{effective_port}'`.
     #[arg(long, value_name = "TEMPLATE")]
     get: Option<String>,
+    /// Accept the deviations real-world URLs have, as warnings.
+    ///
     /// Read each URL accepting the deviations real-world URLs have, each
     /// reported on stderr as a warning; the URL written is strict (the
     /// builders encode what the input left bare).
@@ -38,8 +43,9 @@ pub struct SetArgs {
     /// The longest input line read from stdin, in bytes.
     #[arg(long, default_value_t = DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
     max_len: usize,
-    /// Read the URLs to change from FILE, one per line (`-`: stdin); an
-    /// empty line is skipped. Every argument is then a change.
+    /// Read the URLs to change from FILE, one per line (`-`: stdin).
+    ///
+    /// An empty line is skipped. Every argument is then a change.
     #[arg(long, value_name = "FILE")]
     url_file: Vec<String>,
     /// The URLs to change (`-`: one per line from stdin; none and no
@@ -60,10 +66,14 @@ pub struct SetArgs {
 /// The examples at the end of `set --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 set ftp://h.dom/pub/x 'user=me@home' 'ftp.name=a;b'   => ftp://me%40home@h.dom/pub/a%3Bb
-  rfc1738 set 'http://h.dom:8080/a?q' port= 'http.search=x y'   => http://h.dom/a?x%20y
-  rfc1738 set http://h.dom/a scheme=ftp --get '{ftp.name}'      => a
-  rfc1738 set --keep-lines host=mirror.dom < urls.txt   every URL moved to another host (an error if it has none)";
+  rfc1738 set ftp://h.dom/pub/x 'user=me@home' 'ftp.name=a;b'
+      => ftp://me%40home@h.dom/pub/a%3Bb
+  rfc1738 set 'http://h.dom:8080/a?q' port= 'http.search=x y'
+      => http://h.dom/a?x%20y
+  rfc1738 set http://h.dom/a scheme=ftp --get '{ftp.name}'
+      => a
+  rfc1738 set --keep-lines host=mirror.dom < urls.txt
+      every URL moved to another host (an error if it has none)";
 
 /// Whether the first argument of `set` is a change rather than a URL: a
 /// part name, `=`, a value. A URL starts with `scheme ":"` (§2.1), and no
