@@ -8,7 +8,7 @@ use crate::status;
 use rfc1738_report::set::set;
 use rfc1738_report::template::Template;
 use serde_json::json;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 
 /// Arguments of `set`.
 #[derive(clap::Args)]
@@ -58,7 +58,11 @@ pub struct SetArgs {
     /// other.scheme_specific_part), `=`, and the value, decoded: it is
     /// encoded for its part. An empty value removes an optional part.
     /// `scheme=` keeps the rest of the URL as written: it must be valid in
-    /// the new scheme (the login of `//` schemes carries over).
+    /// the new scheme (the login of `//` schemes carries over). trurl's
+    /// words: `path` (http.path, file.path, or the url_path of other `//`
+    /// schemes), `query` (the search of http, gopher, wais), `fragment`.
+    /// With no URL at all (stdin a terminal or empty), the URL is built
+    /// from the parts: `set scheme=http host=a.dom`.
     #[arg(value_name = "URL] [PART=VALUE", required = true)]
     args: Vec<String>,
 }
@@ -70,8 +74,8 @@ Examples:
       => ftp://me%40home@h.dom/pub/a%3Bb
   rfc1738 set 'http://h.dom:8080/a?q' port= 'http.search=x y'
       => http://h.dom/a?x%20y
-  rfc1738 set http://h.dom/a scheme=ftp --get '{ftp.name}'
-      => a
+  rfc1738 set scheme=http host=a.dom path=x query=y < /dev/null
+      => http://a.dom/x?y
   rfc1738 set --keep-lines host=mirror.dom < urls.txt
       every URL moved to another host (an error if it has none)";
 
@@ -127,6 +131,10 @@ pub fn run(args: &SetArgs) -> io::Result<u8> {
             return Ok(status::ERROR);
         }
     };
+    let no_url = urls.is_empty() && args.url_file.is_empty();
+    if no_url && io::stdin().is_terminal() {
+        return built(args, &changes, template.as_ref());
+    }
     let mut out = BufWriter::new(io::stdout().lock());
     let mut failed = 0u64;
     let keep_empty = args.keep_lines || args.json;
@@ -200,5 +208,52 @@ pub fn run(args: &SetArgs) -> io::Result<u8> {
         }
     })?;
     out.flush()?;
+    if no_url && run.inputs == 0 && run.all_read {
+        // Nothing on stdin either: the URL is built from the parts alone.
+        drop(out);
+        return built(args, &changes, template.as_ref());
+    }
     run.end(failed, "URLs not set")
+}
+
+/// A URL built from the changes alone (trurl's `--set` with no URL):
+/// written as `set` writes a changed one, or the reason on stderr.
+fn built(args: &SetArgs, changes: &[(&str, &[u8])], template: Option<&Template>) -> io::Result<u8> {
+    let mut out = io::stdout().lock();
+    let result = rfc1738_report::set::build_from(changes);
+    if args.json {
+        let record = match &result {
+            Ok(new) => {
+                json!({"input": null, "valid": true, "url": new.as_str(), "error": null, "warnings": []})
+            }
+            Err(e) => json!({"input": null, "valid": true, "url": null,
+                "error": {"part": e.part(), "message": e.to_string()}, "warnings": []}),
+        };
+        serde_json::to_writer(&mut out, &record)?;
+        writeln!(out)?;
+        return Ok(if result.is_ok() { status::OK } else { status::INVALID });
+    }
+    match result {
+        Ok(new) => {
+            match template {
+                Some(t) => {
+                    let mut line = Vec::new();
+                    t.render_url(&mut line, new.as_str().as_bytes(), &new);
+                    line.push(b'\n');
+                    out.write_all(&line)?;
+                }
+                None => writeln!(out, "{new}")?,
+            }
+            Ok(status::OK)
+        }
+        Err(e) => {
+            let style = crate::diag::ERROR;
+            let message = format!("cannot build a URL from the parts alone: {e}");
+            anstream::eprintln!(
+                "rfc1738: {}:1:1: {style}error{style:#}[cannot-set]: {message}",
+                crate::diag::ARGS
+            );
+            Ok(status::INVALID)
+        }
+    }
 }
