@@ -9,6 +9,7 @@ mod flags;
 mod input;
 mod mapped;
 mod output;
+mod progress;
 mod status;
 
 // What the command says of a URL lives in `rfc1738-report`, shared with

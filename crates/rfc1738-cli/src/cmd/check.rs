@@ -11,7 +11,6 @@ use crate::input::{Block, DEFAULT_MAX_LEN};
 use crate::mapped::BlockReader;
 use crate::outcome::{options, parse_bytes_with, scheme_bytes, scheme_of, Note, Problem};
 use crate::status;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rfc1738::bulk::Known;
 use rfc1738_report::clf;
 use rfc1738_report::logformat::LogFormat;
@@ -772,7 +771,8 @@ fn check_file(
     let map = !(crate::input::filtered() && crate::decompress::is_compressed(file));
     let blocks =
         BlockReader::open(file, args.max_len, BLOCK, map).map_err(|e| super::open_error(file, &e))?;
-    let progress = progress_bar(file);
+    let progress = crate::progress::Progress::start(file, args.quiet, io::stdout().is_terminal(), false);
+    let mut text_read = 0u64;
     let in_flight = 2 * jobs + 1;
     // A block is read only with a token, a buffer for its text and one for
     // its output, which come back when its output is written: that bounds
@@ -841,12 +841,13 @@ fn check_file(
                 out.write_all(&done.out)?;
                 summary.merge(&done.tally, if count { 0 } else { lines });
                 lines += done.lines;
-                progress.inc(done.bytes);
+                text_read += done.bytes;
+                progress.at(lines, text_read);
                 next += 1;
                 let _ = token_tx.send((done.buffer, done.out));
             }
         }
-        progress.finish_and_clear();
+        progress.finish();
         Ok(())
     })
 }
@@ -1166,29 +1167,6 @@ fn write_verdict(
         super::warn_line(out, name, line_no, input, w, job.color);
     }
     Ok(())
-}
-
-/// A byte-count progress bar on stderr when it is a terminal.
-fn progress_bar(file: &str) -> ProgressBar {
-    // A compressed file's size is not its text's: a spinner then.
-    let len = if file == "-" || crate::decompress::is_compressed(file) {
-        None
-    } else {
-        std::fs::metadata(file).ok().map(|m| m.len())
-    };
-    if !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = match len {
-        Some(n) => ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr()),
-        None => ProgressBar::new_spinner(),
-    };
-    let template = "{spinner} {msg} [{bar:30}] {bytes}/{total_bytes} {bytes_per_sec} eta {eta}";
-    if let Ok(style) = ProgressStyle::with_template(template) {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    bar.set_message(super::shown_name(file).into_owned());
-    bar
 }
 
 #[cfg(test)]

@@ -64,7 +64,13 @@ pub fn run(args: &ExplainArgs) -> io::Result<u8> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut invalid = 0u64;
     let keep_empty = args.json || args.keep_lines;
-    let inputs = Inputs { urls: &args.urls, files: &args.url_file, max_len: args.max_len, keep_empty };
+    let inputs = Inputs {
+        urls: &args.urls,
+        files: &args.url_file,
+        max_len: args.max_len,
+        keep_empty,
+        quiet: args.quiet,
+    };
     let run = for_each_input(&inputs, &mut out, |out, at, line| {
         let (input, parsed) = super::parse_line(line, &options(args.lenient), args.max_len);
         if args.json {

@@ -9,7 +9,7 @@ use crate::outcome::{options, Problem};
 use crate::status;
 use rfc1738::Warning;
 use serde_json::{json, Value};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 
 /// Arguments of `lint`.
 #[derive(clap::Args)]
@@ -111,12 +111,22 @@ pub fn run(args: &LintArgs) -> io::Result<u8> {
         let mut lines = Lines::open(file, args.max_len).map_err(|e| super::open_error(file, &e))?;
         let name = display_name(file);
         let mut line_no = 0u64;
+        let progress =
+            crate::progress::Progress::start(file, args.quiet, std::io::stdout().is_terminal(), true);
+        let mut read = 0u64;
         loop {
             if lines.would_wait() {
                 out.flush()?;
             }
             let Some(line) = lines.next_line().map_err(|e| super::input_error(file, &e))? else { break };
             line_no += 1;
+            read += match &line {
+                Line::Text(t) => t.len() as u64 + 1,
+                Line::TooLong(n) => n + 1,
+            };
+            if line_no.is_multiple_of(256) {
+                progress.at(line_no, read);
+            }
             // An empty line holds no URL (README, "The contract").
             if matches!(&line, Line::Text(t) if t.is_empty()) {
                 if args.keep_lines && format != LintFormat::Sarif {
@@ -154,6 +164,7 @@ pub fn run(args: &LintArgs) -> io::Result<u8> {
                 }
             }
         }
+        progress.finish();
         Ok(())
     })?;
     if format == LintFormat::Sarif && !args.quiet {

@@ -22,7 +22,7 @@ use crate::input::{Line, Lines};
 use crate::outcome::{parse_bytes_with, Note, Problem};
 use serde_json::Value;
 use std::borrow::Cow;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 
 /// A URL and the warnings of its lenient reading, or why it is none.
 pub type Parsed = Result<(rfc1738::Url, Vec<rfc1738::Warning>), Problem>;
@@ -220,6 +220,8 @@ pub struct Inputs<'a> {
     /// What an empty line of a file writes: nothing, or (where output
     /// line N is input line N) a line break.
     pub keep_empty: bool,
+    /// No progress on stderr (`--quiet`).
+    pub quiet: bool,
 }
 
 /// Calls `each` with `out` for every input of `inputs`, in order, with
@@ -302,9 +304,17 @@ fn lines_of<W: Write>(
     each: &mut impl FnMut(&mut W, At<'_>, Line) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut lines = Lines::open(file, inputs.max_len).map_err(|e| open_error(file, &e))?;
-    let mut line = 0;
+    let progress = crate::progress::Progress::start(file, inputs.quiet, io::stdout().is_terminal(), true);
+    let (mut line, mut read) = (0u64, 0u64);
     while let Some(text) = next_line_of(file, &mut lines, out)? {
         line += 1;
+        read += match &text {
+            Line::Text(t) => t.len() as u64 + 1,
+            Line::TooLong(n) => n + 1,
+        };
+        if line.is_multiple_of(256) {
+            progress.at(line, read);
+        }
         if matches!(&text, Line::Text(t) if t.is_empty()) {
             if inputs.keep_empty {
                 writeln!(out)?;
@@ -313,6 +323,7 @@ fn lines_of<W: Write>(
         }
         each(out, At { name: Some(display_name(file)), line }, text)?;
     }
+    progress.finish();
     Ok(())
 }
 

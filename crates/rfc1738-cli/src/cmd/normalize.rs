@@ -63,7 +63,8 @@ pub fn run(args: &NormalizeArgs) -> io::Result<u8> {
     let opts = options(args.lenient);
     let mut invalid = 0u64;
     let keep_empty = args.keep_lines || args.json;
-    let inputs = Inputs { urls: &args.urls, files: &args.url_file, max_len: args.max_len, keep_empty };
+    let inputs =
+        Inputs { urls: &args.urls, files: &args.url_file, max_len: args.max_len, keep_empty, quiet: false };
     let run = for_each_input(&inputs, &mut out, |out, at, line| {
         let (input, result) = super::parse_line(line, &opts, args.max_len);
         if args.json {

@@ -108,7 +108,7 @@ impl ParseArgs {
     /// wherever output line N is input line N.
     fn inputs(&self) -> Inputs<'_> {
         let keep_empty = self.json || self.keep_lines || self.format.is_some();
-        Inputs { urls: &self.urls, files: &self.url_file, max_len: self.max_len, keep_empty }
+        Inputs { urls: &self.urls, files: &self.url_file, max_len: self.max_len, keep_empty, quiet: false }
     }
 }
 

@@ -86,7 +86,13 @@ pub fn run(args: &ResolveArgs) -> io::Result<u8> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut failed = 0u64;
     let keep_empty = args.keep_lines || args.json;
-    let inputs = Inputs { urls: &args.references, files: &args.url_file, max_len: args.max_len, keep_empty };
+    let inputs = Inputs {
+        urls: &args.references,
+        files: &args.url_file,
+        max_len: args.max_len,
+        keep_empty,
+        quiet: false,
+    };
     let run = for_each_input(&inputs, &mut out, |out, at, line| {
         let Line::Text(bytes) = line else {
             failed += 1;

@@ -138,7 +138,7 @@ pub fn run(args: &SetArgs) -> io::Result<u8> {
     let mut out = BufWriter::new(io::stdout().lock());
     let mut failed = 0u64;
     let keep_empty = args.keep_lines || args.json;
-    let inputs = Inputs { urls, files: &args.url_file, max_len: args.max_len, keep_empty };
+    let inputs = Inputs { urls, files: &args.url_file, max_len: args.max_len, keep_empty, quiet: false };
     let run = for_each_input(&inputs, &mut out, |out, at, line| {
         let (input, parsed) = super::parse_line(line, &options(args.lenient), args.max_len);
         let shown = String::from_utf8_lossy(&input);
