@@ -10,7 +10,7 @@ use std::time::Duration;
 /// Arguments of `serve`.
 #[derive(clap::Args)]
 pub struct ServeArgs {
-    /// Where to listen: PORT, HOST:PORT or [IPv6]:PORT.
+    /// Where to listen: `PORT`, `HOST:PORT` or `[IPv6]:PORT`.
     ///
     /// `PORT` alone is on 127.0.0.1; `localhost:9000` too. Loopback by
     /// default: another address lets other machines in, which is said on
