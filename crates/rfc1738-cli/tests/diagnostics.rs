@@ -82,6 +82,7 @@ fn every_subcommand_says_an_error_in_one_shape() {
         (&["check"], "http://h.dom/a b\n", 0),
         (&["lint"], "http://h.dom/a b\n", 0),
         (&["extract"], "see <URL:http://h.dom/a%zz>\n", 1),
+        (&["fetch", "--plan", bad], "", 1),
     ] {
         let (out, err) = run(args, stdin);
         let text = if out_or_err == 0 { &out } else { &err };

@@ -84,6 +84,14 @@ pub struct FetchArgs {
 
 /// Runs `fetch`.
 pub fn run(args: FetchArgs) -> ExitCode {
+    // A URL that does not parse is said as every subcommand says one
+    // (`rfc1738: <args>:1:COLUMN: error[kind]: ...`, a caret): status 1,
+    // refused before connecting.
+    if let Err(p) = crate::outcome::parse_bytes(args.url.as_bytes()) {
+        let at = super::At { name: None, line: 1 };
+        let _ = super::report_in(&mut anstream::stderr().lock(), at, args.url.as_bytes(), &p);
+        return ExitCode::from(crate::status::INVALID);
+    }
     let opts = match options(&args) {
         Ok(opts) => opts,
         Err(msg) => return fail(&args.url, &msg, 2),
