@@ -521,6 +521,8 @@ function compare(text, view) {
   const source = rfcReading(text, view).source;
   if (source !== "RFC 1738") $("compare-note").textContent = "RFC 1738's column is " + source + ".";
   $("compare-summary").textContent = differ === 0 ? "(they agree)" : "(" + differ + " difference" + (differ > 1 ? "s" : "") + ")";
+  // The differences' colour for differences alone.
+  $("compare-summary").classList.toggle("agree", differ === 0);
 }
 
 // ------------------------------------------------------------ many lines

@@ -332,6 +332,18 @@ for (const width of WIDTHS) {
     await close(page);
   });
 
+  test(`${width} px: "they agree" is not drawn in the differences' colour`, async () => {
+    const page = await open(width);
+    const colour = () => page.evaluate(() => getComputedStyle(document.getElementById("compare-summary")).color);
+    await type(page, "http://host.dom/a");
+    assert.equal(await page.textContent("#compare-summary"), "(they agree)");
+    const agree = await colour();
+    await type(page, "ftp://host.dom/pub/motd;type=i");
+    assert.match(await page.textContent("#compare-summary"), /difference/);
+    assert.notEqual(await colour(), agree);
+    await close(page);
+  });
+
   test(`${width} px: a long log is shown a page at a time`, async () => {
     const page = await open(width);
     const lines = Array.from({ length: 260 }, (_, k) => `http://h${k}.dom/` + (k % 3 ? "" : " x")).join("\n");
