@@ -83,3 +83,31 @@ fn nothing_is_drawn_when_quiet_or_over_results_on_the_terminal() {
         assert!(!shown.contains(" B/") && !shown.contains(" lines, "), "{command}: {shown}");
     }
 }
+
+#[test]
+fn nothing_is_drawn_between_lines_a_person_types() {
+    use std::process::Stdio;
+    let bin = env!("CARGO_BIN_EXE_rfc1738");
+    let command = format!("{bin} check > /dev/null");
+    let child = Command::new("script")
+        .args(["-qec", &command, "/dev/null"])
+        .env("TERM", "xterm")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn();
+    let Ok(mut child) = child else {
+        eprintln!("skipped: no `script` to give the command a terminal");
+        return;
+    };
+    let mut stdin = child.stdin.take().unwrap();
+    // Typed: a line, a pause, then Ctrl-D.
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    stdin.write_all(b"http://a.dom/\n").unwrap();
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    stdin.write_all(b"\x04").unwrap();
+    drop(stdin);
+    let o = child.wait_with_output().unwrap();
+    let shown = String::from_utf8_lossy(&o.stdout);
+    assert!(shown.contains("http://a.dom/"), "the terminal echoed the line: {shown}");
+    assert!(!shown.contains(" B/") && !shown.contains(" B ") && !shown.contains("lines,"), "{shown}");
+}
