@@ -392,3 +392,26 @@ fn format_is_the_output_format_everywhere() {
         assert!(r.out.contains("--format <"), "{sub}");
     }
 }
+
+#[test]
+fn quiet_prints_nothing_on_every_per_line_subcommand() {
+    for args in [
+        &["parse", "-q", "http://a b/", "http://ok.dom/"][..],
+        &["parse", "-q", "--get", "{host}", "http://a b/"],
+        &["normalize", "--quiet", "http://a b/", "http://ok.dom/"],
+        &["set", "-q", "http://a b/", "port=1"],
+        &["resolve", "-q", "http://a/", "x y", "z"],
+        &["explain", "-q", "http://a b/"],
+        &["relative", "-q", "http://a b/", "http://a/"],
+        &["same", "-q", "http://a b/", "http://a/"],
+        &["lint", "-q"],
+    ] {
+        let r = run(args, "http://a b/\n");
+        assert_eq!((r.code, r.out.as_str(), r.err.as_str()), (1, "", ""), "{args:?}");
+    }
+    assert_eq!(run(&["normalize", "-q", "http://ok.dom/"], "").code, 0);
+    // A file that cannot be read is still named: 2.
+    let r = run(&["parse", "-q", "--url-file", "/no/such/file"], "");
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("/no/such/file"), "{}", r.err);
+}

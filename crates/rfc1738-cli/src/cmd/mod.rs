@@ -24,6 +24,39 @@ use serde_json::Value;
 use std::borrow::Cow;
 use std::io::{self, IsTerminal, Write};
 
+/// `--quiet` of the subcommand running: nothing on stdout, no diagnostic
+/// of an input; the exit status says it all (a file that cannot be read
+/// is still named, as `grep -q` names it).
+static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Sets `--quiet` for the run.
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, std::sync::atomic::Ordering::Relaxed);
+}
+
+fn quiet() -> bool {
+    QUIET.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Where results go: stdout, or nowhere with `--quiet`.
+pub fn stdout() -> Box<dyn Write> {
+    if quiet() {
+        Box::new(io::sink())
+    } else {
+        Box::new(io::stdout().lock())
+    }
+}
+
+/// Where the diagnostics of inputs go: stderr (colour where it may), or
+/// nowhere with `--quiet`.
+pub fn diagnostics() -> Box<dyn Write> {
+    if quiet() {
+        Box::new(io::sink())
+    } else {
+        Box::new(anstream::stderr().lock())
+    }
+}
+
 /// A URL and the warnings of its lenient reading, or why it is none.
 pub type Parsed = Result<(rfc1738::Url, Vec<rfc1738::Warning>), Problem>;
 
@@ -275,7 +308,7 @@ impl Run {
     /// million lines' reports scroll away; the count stays. Then the
     /// exit status (`status::of_run`).
     pub fn end(self, failed: u64, what: &str) -> io::Result<u8> {
-        if failed > 0 && self.inputs > 1 {
+        if failed > 0 && self.inputs > 1 && !quiet() {
             writeln!(io::stderr().lock(), "rfc1738: {failed} of {} {what}", self.inputs)?;
         }
         Ok(crate::status::of_run(self.all_read, failed > 0))

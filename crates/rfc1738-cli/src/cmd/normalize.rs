@@ -21,6 +21,9 @@ pub struct NormalizeArgs {
     /// warning.
     #[arg(long)]
     lenient: bool,
+    /// Print nothing: the exit status says whether every input was valid.
+    #[arg(long, short)]
+    quiet: bool,
     /// Write an empty line for an invalid URL.
     ///
     /// Write an empty line for an invalid URL (its diagnostic on stderr),
@@ -59,12 +62,18 @@ Examples:
 /// input; a diagnostic on stderr (and no output line, or with
 /// `--keep-lines` an empty one) for each invalid one.
 pub fn run(args: &NormalizeArgs) -> io::Result<u8> {
-    let mut out = BufWriter::new(io::stdout().lock());
+    super::set_quiet(args.quiet);
+    let mut out = BufWriter::new(super::stdout());
     let opts = options(args.lenient);
     let mut invalid = 0u64;
     let keep_empty = args.keep_lines || args.json;
-    let inputs =
-        Inputs { urls: &args.urls, files: &args.url_file, max_len: args.max_len, keep_empty, quiet: false };
+    let inputs = Inputs {
+        urls: &args.urls,
+        files: &args.url_file,
+        max_len: args.max_len,
+        keep_empty,
+        quiet: args.quiet,
+    };
     let run = for_each_input(&inputs, &mut out, |out, at, line| {
         let (input, result) = super::parse_line(line, &opts, args.max_len);
         if args.json {
@@ -89,7 +98,7 @@ pub fn run(args: &NormalizeArgs) -> io::Result<u8> {
                 warnings.retain(|w| w.kind() != WarningKind::UppercaseScheme);
                 if !warnings.is_empty() {
                     out.flush()?;
-                    let mut err = anstream::stderr().lock();
+                    let mut err = super::diagnostics();
                     warnings.iter().try_for_each(|w| warn(&mut err, at, &input, w))?;
                 }
                 writeln!(out, "{}", url.normalize())
@@ -100,7 +109,7 @@ pub fn run(args: &NormalizeArgs) -> io::Result<u8> {
                     writeln!(out)?;
                 }
                 out.flush()?;
-                report_in(&mut anstream::stderr().lock(), at, &input, &p)
+                report_in(&mut super::diagnostics(), at, &input, &p)
             }
         }
     })?;

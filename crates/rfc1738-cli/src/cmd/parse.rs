@@ -46,6 +46,9 @@ pub struct ParseArgs {
     /// `ftp://@h/` is `""`, that of `ftp://h/` nothing).
     #[arg(long, value_enum)]
     format: Option<Table>,
+    /// Print nothing: the exit status says whether every input was valid.
+    #[arg(long, short)]
+    quiet: bool,
     /// Accept the deviations real-world URLs have.
     ///
     /// Each reported in `warnings`.
@@ -108,12 +111,19 @@ impl ParseArgs {
     /// wherever output line N is input line N.
     fn inputs(&self) -> Inputs<'_> {
         let keep_empty = self.json || self.keep_lines || self.format.is_some();
-        Inputs { urls: &self.urls, files: &self.url_file, max_len: self.max_len, keep_empty, quiet: false }
+        Inputs {
+            urls: &self.urls,
+            files: &self.url_file,
+            max_len: self.max_len,
+            keep_empty,
+            quiet: self.quiet,
+        }
     }
 }
 
 /// Runs `parse`.
 pub fn run(args: &ParseArgs) -> io::Result<u8> {
+    super::set_quiet(args.quiet);
     if let Some(text) = &args.get {
         return match Template::parse(text) {
             Ok(template) => run_get(args, &template),
@@ -127,7 +137,7 @@ pub fn run(args: &ParseArgs) -> io::Result<u8> {
     if let Some(table) = args.format {
         return run_table(args, table);
     }
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(super::stdout());
     let mut invalid = 0u64;
     let run = for_each_input(&args.inputs(), &mut out, |out, at, line| {
         let (input, result, warnings) = parse_line(args, line);
@@ -149,7 +159,7 @@ pub fn run(args: &ParseArgs) -> io::Result<u8> {
                     writeln!(out, "  {:<16}{error}\n", "error")?;
                 }
                 out.flush()?;
-                report_in(&mut anstream::stderr().lock(), at, &input, p)
+                report_in(&mut super::diagnostics(), at, &input, p)
             }
         }
     })?;
@@ -170,7 +180,7 @@ fn parse_line(args: &ParseArgs, line: Line) -> (Vec<u8>, Result<Url, Problem>, V
 /// `--get`: a line per valid URL; an invalid one is reported on stderr and
 /// writes its line only with `--keep-lines`.
 fn run_get(args: &ParseArgs, template: &Template) -> io::Result<u8> {
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(super::stdout());
     let mut invalid = 0u64;
     let mut line_out = Vec::new();
     let run = for_each_input(&args.inputs(), &mut out, |out, at, line| {
@@ -181,7 +191,7 @@ fn run_get(args: &ParseArgs, template: &Template) -> io::Result<u8> {
             Err(p) => {
                 invalid += 1;
                 out.flush()?;
-                report_in(&mut anstream::stderr().lock(), at, &input, p)?;
+                report_in(&mut super::diagnostics(), at, &input, p)?;
                 if !args.keep_lines {
                     return Ok(());
                 }
@@ -198,7 +208,7 @@ fn run_get(args: &ParseArgs, template: &Template) -> io::Result<u8> {
 /// `--format csv|tsv`: a header, then a row per input, valid or not.
 fn run_table(args: &ParseArgs, table: Table) -> io::Result<u8> {
     let delimiter = if table == Table::Csv { b',' } else { b'\t' };
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(super::stdout());
     let mut invalid = 0u64;
     let mut row = Vec::new();
     write_row(&mut row, delimiter, COLUMNS.iter().map(|c| Some((*c).to_string())));

@@ -21,6 +21,9 @@ pub struct ResolveArgs {
     /// RFC 1808 made, when it is not an RFC 1738 URL).
     #[arg(long)]
     json: bool,
+    /// Print nothing: the exit status says whether every input was valid.
+    #[arg(long, short)]
+    quiet: bool,
     /// Write an empty line for a reference that fails.
     ///
     /// Write an empty line for a reference that fails (its diagnostic on
@@ -67,10 +70,11 @@ Examples:
 /// empty one) for each that fails, or with `--json`, one object per line
 /// either way.
 pub fn run(args: &ResolveArgs) -> io::Result<u8> {
+    super::set_quiet(args.quiet);
     let opts = options(args.lenient);
     let base = match Url::parse_with(&args.base, &opts) {
         Ok((base, warnings)) => {
-            let mut err = anstream::stderr().lock();
+            let mut err = super::diagnostics();
             let at = At { name: None, line: 1 };
             for w in warnings.iter().filter(|w| w.kind() != rfc1738::WarningKind::UppercaseScheme) {
                 super::warn(&mut err, at, args.base.as_bytes(), w)?;
@@ -79,11 +83,11 @@ pub fn run(args: &ResolveArgs) -> io::Result<u8> {
         }
         Err(e) => {
             let at = At { name: None, line: 1 };
-            super::report_in(&mut anstream::stderr().lock(), at, args.base.as_bytes(), &e.into())?;
+            super::report_in(&mut super::diagnostics(), at, args.base.as_bytes(), &e.into())?;
             return Ok(status::INVALID);
         }
     };
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(super::stdout());
     let mut failed = 0u64;
     let keep_empty = args.keep_lines || args.json;
     let inputs = Inputs {
@@ -91,7 +95,7 @@ pub fn run(args: &ResolveArgs) -> io::Result<u8> {
         files: &args.url_file,
         max_len: args.max_len,
         keep_empty,
-        quiet: false,
+        quiet: args.quiet,
     };
     let run = for_each_input(&inputs, &mut out, |out, at, line| {
         let Line::Text(bytes) = line else {
@@ -111,7 +115,7 @@ pub fn run(args: &ResolveArgs) -> io::Result<u8> {
                 writeln!(out, "{url}")?;
                 if !warnings.is_empty() {
                     out.flush()?;
-                    let mut err = anstream::stderr().lock();
+                    let mut err = super::diagnostics();
                     warnings
                         .iter()
                         .try_for_each(|w| super::warn(&mut err, at, url.as_str().as_bytes(), w))?;
@@ -149,7 +153,7 @@ fn write_resolve_error(
         writeln!(out)?;
     }
     out.flush()?;
-    let mut err = anstream::stderr().lock();
+    let mut err = super::diagnostics();
     // The column of the offset when it is one in the reference; else the
     // reference as a whole (its first column).
     let column = match e.kind() {
@@ -188,7 +192,7 @@ fn write_error(out: &mut impl Write, args: &ResolveArgs, at: At<'_>, message: &s
     out.flush()?;
     let style = diag::ERROR;
     writeln!(
-        anstream::stderr().lock(),
+        super::diagnostics(),
         "rfc1738: {}:{}:1: {style}error{style:#}[too-long]: {message}",
         at.file(),
         at.line

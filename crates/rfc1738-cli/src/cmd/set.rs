@@ -28,6 +28,9 @@ pub struct SetArgs {
     /// (`offset`, `kind`, `rule`, `message`) or the change's (`part`, `message`).
     #[arg(long, conflicts_with = "get")]
     json: bool,
+    /// Print nothing: the exit status says whether every input was valid.
+    #[arg(long, short)]
+    quiet: bool,
     /// Write each changed URL through a template of `parse --get` instead of whole.
     ///
     /// `set URL host=h --get '{host}:{effective_port}'`.
@@ -98,6 +101,7 @@ fn is_url(arg: &str) -> bool {
 /// Runs `set`: the changed URL on stdout, or the reason (naming the part)
 /// on stderr; exit 1 when a URL could not be changed, 2 on a usage error.
 pub fn run(args: &SetArgs) -> io::Result<u8> {
+    super::set_quiet(args.quiet);
     // The URLs come first, then the changes: the first argument that is
     // a change ends the URLs. With none, stdin is read, as everywhere.
     let first_change = match args.args.first() {
@@ -135,10 +139,10 @@ pub fn run(args: &SetArgs) -> io::Result<u8> {
     if no_url && io::stdin().is_terminal() {
         return built(args, &changes, template.as_ref());
     }
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(super::stdout());
     let mut failed = 0u64;
     let keep_empty = args.keep_lines || args.json;
-    let inputs = Inputs { urls, files: &args.url_file, max_len: args.max_len, keep_empty, quiet: false };
+    let inputs = Inputs { urls, files: &args.url_file, max_len: args.max_len, keep_empty, quiet: args.quiet };
     let run = for_each_input(&inputs, &mut out, |out, at, line| {
         let (input, parsed) = super::parse_line(line, &options(args.lenient), args.max_len);
         let shown = String::from_utf8_lossy(&input);
@@ -155,7 +159,7 @@ pub fn run(args: &SetArgs) -> io::Result<u8> {
                     writeln!(out)?;
                 }
                 out.flush()?;
-                return report_in(&mut anstream::stderr().lock(), at, &input, &p);
+                return report_in(&mut super::diagnostics(), at, &input, &p);
             }
         };
         let warnings: Vec<_> =
@@ -176,7 +180,7 @@ pub fn run(args: &SetArgs) -> io::Result<u8> {
         }
         if !warnings.is_empty() {
             out.flush()?;
-            let mut err = anstream::stderr().lock();
+            let mut err = super::diagnostics();
             warnings.iter().try_for_each(|w| warn(&mut err, at, &input, w))?;
         }
         match result {
@@ -199,7 +203,7 @@ pub fn run(args: &SetArgs) -> io::Result<u8> {
                 let shown = crate::diag::escape(&input);
                 let style = crate::diag::ERROR;
                 writeln!(
-                    anstream::stderr().lock(),
+                    super::diagnostics(),
                     "rfc1738: {}:{}:1: {style}error{style:#}[cannot-set]: cannot set {shown}: {e}",
                     at.file(),
                     at.line
@@ -219,7 +223,7 @@ pub fn run(args: &SetArgs) -> io::Result<u8> {
 /// A URL built from the changes alone (trurl's `--set` with no URL):
 /// written as `set` writes a changed one, or the reason on stderr.
 fn built(args: &SetArgs, changes: &[(&str, &[u8])], template: Option<&Template>) -> io::Result<u8> {
-    let mut out = io::stdout().lock();
+    let mut out = super::stdout();
     let result = rfc1738_report::set::build_from(changes);
     if args.json {
         let record = match &result {
@@ -249,10 +253,11 @@ fn built(args: &SetArgs, changes: &[(&str, &[u8])], template: Option<&Template>)
         Err(e) => {
             let style = crate::diag::ERROR;
             let message = format!("cannot build a URL from the parts alone: {e}");
-            anstream::eprintln!(
+            writeln!(
+                super::diagnostics(),
                 "rfc1738: {}:1:1: {style}error{style:#}[cannot-set]: {message}",
                 crate::diag::ARGS
-            );
+            )?;
             Ok(status::INVALID)
         }
     }
