@@ -1,13 +1,13 @@
 #!/bin/sh
-# Speed of `rfc1738 check --quiet --format clf` on a web server's log as it
+# Speed of `rfc1738 check --quiet --input-format clf` on a web server's log as it
 # comes, in one run: a Combined log of about SIZE_MB (made here by awk:
 # paths, queries, referers, user agents, one line in a hundred with an
 # unsafe character), then gzip'd. Times, each ROUNDS times, the commands
 # taking turns:
 #   gzip -dc FILE.gz >/dev/null           inflating alone (the bar)
-#   check --format clf FILE.gz            inflated on a thread while checked
-#   check --format clf FILE               plain, request and referer checked
-#   check --format clf --fields request   plain, the request alone
+#   check --input-format clf FILE.gz            inflated on a thread while checked
+#   check --input-format clf FILE               plain, request and referer checked
+#   check --input-format clf --fields request   plain, the request alone
 #   the same with BASE_BIN (optional)     a build of an earlier commit
 # and prints a Markdown table of the median and the spread of each, and
 # its time over that of `gzip -dc`.
@@ -54,13 +54,13 @@ cat "$log" "$log.gz" > /dev/null
 
 cat > "$dir/commands" <<CMDS
 gzip -dc FILE.gz >/dev/null	gzip -dc "$log.gz" > /dev/null
-check --quiet --format clf FILE.gz	"$bin" check --quiet --format clf "$log.gz" > /dev/null || true
-check --quiet --format clf FILE	"$bin" check --quiet --format clf "$log" > /dev/null || true
-check --quiet --format clf --fields request FILE	"$bin" check --quiet --format clf --fields request "$log" > /dev/null || true
+check --quiet --input-format clf FILE.gz	"$bin" check --quiet --input-format clf "$log.gz" > /dev/null || true
+check --quiet --input-format clf FILE	"$bin" check --quiet --input-format clf "$log" > /dev/null || true
+check --quiet --input-format clf --fields request FILE	"$bin" check --quiet --input-format clf --fields request "$log" > /dev/null || true
 CMDS
 if [ -n "${BASE_BIN:-}" ]; then
-    printf '%s\t%s\n' "earlier build: check --quiet --format clf FILE" "\"$BASE_BIN\" check --quiet --format clf \"$log\" > /dev/null || true" >> "$dir/commands"
-    printf '%s\t%s\n' "earlier build: zcat FILE.gz | check --quiet --format clf -" "gzip -dc \"$log.gz\" | \"$BASE_BIN\" check --quiet --format clf - > /dev/null || true" >> "$dir/commands"
+    printf '%s\t%s\n' "earlier build: check --quiet --input-format clf FILE" "\"$BASE_BIN\" check --quiet --input-format clf \"$log\" > /dev/null || true" >> "$dir/commands"
+    printf '%s\t%s\n' "earlier build: zcat FILE.gz | check --quiet --input-format clf -" "gzip -dc \"$log.gz\" | \"$BASE_BIN\" check --quiet --input-format clf - > /dev/null || true" >> "$dir/commands"
 fi
 
 n=$(wc -l < "$dir/commands")

@@ -98,7 +98,7 @@ cp "$here/results/check-throughput.md" "$out/check-throughput"
     echo
     sed -n '/^input:/,$p' "$here/results/check-throughput.md"
     echo
-    echo "\`rfc1738 check --format clf\` on a Combined log, gzip'd and plain" \
+    echo "\`rfc1738 check --input-format clf\` on a Combined log, gzip'd and plain" \
         "(\`benches/log-throughput.sh\`, both cores; $(sed -n '2{s/^Library at //;s/\.$//;p}' "$here/results/log-throughput.md")):"
     echo
     sed -n '/^input:/,$p' "$here/results/log-throughput.md"

@@ -2,7 +2,7 @@
 
 - `rfc1738.parse` of an invalid URL (a ParseError raised and caught)
   against a valid one, in a Python loop over the corpus (at most 1.5×);
-- Dask's `check_logs` with one worker against `rfc1738 check --format clf
+- Dask's `check_logs` with one worker against `rfc1738 check --input-format clf
   --jobs 1` on the same logs, per line (at most 1.5×).
 
 Run it pinned to one core for the "on one core" of the aim:
@@ -70,7 +70,7 @@ def main():
     print("| :-- | --: | --: |")
     print(f"| `rfc1738.parse` of an invalid URL against a valid one, in a Python loop | 1.5× | "
           f"{invalid / valid:.2f}× ({invalid:.0f} against {valid:.0f} ns) |")
-    print(f"| `check_logs` per line, one worker, against `check --format clf --jobs 1` ({args.rows} lines) | 1.5× | "
+    print(f"| `check_logs` per line, one worker, against `check --input-format clf --jobs 1` ({args.rows} lines) | 1.5× | "
           f"{dask / command:.2f}× ({dask:.0f} against {command:.0f} ns; rounds {ratios[0]:.2f}× to {ratios[-1]:.2f}×) |")
     print(f"\nAn invalid URL's {invalid:.0f} ns: `rfc1738.is_valid` on the invalid URLs takes {one['is_valid']:.0f} ns "
           f"(the call and the parse that fails); a Python function raising a five-argument ValueError subclass, "

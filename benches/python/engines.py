@@ -5,7 +5,7 @@ engine, over ten million URLs (the corpus repeated), in one run.
   Python scalar function that calls `urllib.parse.urlsplit` on each row, and
   against the engine's own regular expression for a URL.
 - Dask: `rfc1738.dask.check_logs` with one and two workers against
-  `rfc1738 check --format clf` on the same files.
+  `rfc1738 check --input-format clf` on the same files.
 
 The Python scalar functions are timed on a tenth of the rows (they take
 minutes on all of them) and scaled; the table says so.
@@ -127,7 +127,7 @@ def dask_rows(column, binary, workers=(1, 2), jobs=(1, 2)):
             yield "Dask", f"check_logs, {n} worker(s)", timed(lambda: rfc1738.dask.check_logs(files, client=client))[0], 1
     for n in jobs:
         cmd = [binary, "check", "--format", "clf", "--jobs", str(n), *files]
-        yield "command", f"rfc1738 check --format clf --jobs {n}", timed(
+        yield "command", f"rfc1738 check --input-format clf --jobs {n}", timed(
             lambda: subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         )[0], 1
     shutil.rmtree(directory)

@@ -79,6 +79,8 @@ pub fn redirects(s: &str) -> Result<u32, String> {
 /// The flag of every subcommand that reads lines of text.
 #[derive(clap::Args, Debug, Clone, Copy)]
 pub struct Reading {
+    /// Read compressed input (gzip, zstd, bzip2, xz) as its text.
+    ///
     /// Input compressed with gzip, zstd, bzip2 or xz, told by its first
     /// bytes (not its name), is read as the text it holds (`auto`), or as
     /// it is (`never`). Line numbers and offsets are those of the text.

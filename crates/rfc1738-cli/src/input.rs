@@ -3,6 +3,7 @@
 
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The longest line kept, in bytes (`--max-len` changes it). A longer
 /// line is reported invalid without being held in memory.
@@ -183,6 +184,8 @@ pub fn would_wait(reader: &BufReader<Box<dyn Source>>) -> bool {
 /// set by [`set_filter`] (the command's decompression), if any.
 pub fn open(path: &str) -> io::Result<Box<dyn Source>> {
     let source: Box<dyn Source> = if path == "-" { stdin()? } else { Shrinking::open(path)? };
+    RAW.store(0, Ordering::Relaxed);
+    let source = Box::new(Counted(source));
     match FILTER.get() {
         Some(filter) => filter(source, path),
         None => Ok(source),
@@ -237,11 +240,42 @@ impl Source for Shrinking {
     }
 }
 
+/// Bytes read from the input opened last, before any filter: for a
+/// compressed file, how much of its size is done (the progress bar).
+static RAW: AtomicU64 = AtomicU64::new(0);
+
+/// Bytes read so far from the input opened last, as stored (compressed).
+pub fn raw_read() -> u64 {
+    RAW.load(Ordering::Relaxed)
+}
+
+/// A source that counts what is read from it in [`RAW`].
+struct Counted(Box<dyn Source>);
+
+impl Read for Counted {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = self.0.read(buf)?;
+        RAW.fetch_add(n as u64, Ordering::Relaxed);
+        Ok(n)
+    }
+}
+
+impl Source for Counted {
+    fn ready(&self) -> bool {
+        self.0.ready()
+    }
+}
+
 /// What every input goes through once opened: given the source and its
 /// path, the source to read lines from.
 pub type Filter = fn(Box<dyn Source>, &str) -> io::Result<Box<dyn Source>>;
 
 static FILTER: std::sync::OnceLock<Filter> = std::sync::OnceLock::new();
+
+/// Whether inputs go through a filter (the command decompresses them).
+pub fn filtered() -> bool {
+    FILTER.get().is_some()
+}
 
 /// Sets the filter every input opened from now on goes through (once).
 #[cfg_attr(fuzzing, allow(dead_code))]

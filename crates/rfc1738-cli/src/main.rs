@@ -8,6 +8,7 @@ mod decompress;
 mod flags;
 mod input;
 mod output;
+mod progress;
 mod status;
 
 // What the command says of a URL lives in `rfc1738-report`, shared with
@@ -25,8 +26,9 @@ use std::process::ExitCode;
 #[command(name = "rfc1738", version, about, long_about = None, propagate_version = true)]
 #[command(after_help = cmd::help::TOP)]
 struct Cli {
-    /// When to colour the output: on a terminal (`auto`, off when
-    /// `NO_COLOR` is set), `always` or `never`.
+    /// When to colour the output.
+    ///
+    /// On a terminal (`auto`, off when `NO_COLOR` is set), `always` or `never`.
     #[arg(long, global = true, value_name = "WHEN", default_value = "auto")]
     color: clap::ColorChoice,
     #[command(subcommand)]
@@ -104,8 +106,73 @@ impl Command {
     }
 }
 
+/// Words a user may type for a subcommand, and the subcommand meant:
+/// clap's own suggestion goes by spelling alone (`validate` is nearer
+/// `lint` than `check`).
+const MEANT: [(&str, &str); 14] = [
+    ("validate", "check"),
+    ("verify", "check"),
+    ("valid", "check"),
+    ("canonicalize", "normalize"),
+    ("canonical", "normalize"),
+    ("normalise", "normalize"),
+    ("compare", "same"),
+    ("equal", "same"),
+    ("equivalent", "same"),
+    ("join", "resolve"),
+    ("absolute", "resolve"),
+    ("get", "fetch"),
+    ("download", "fetch"),
+    ("server", "serve"),
+];
+
+/// Flags a user may type, and what is meant: a flag of another
+/// subcommand, or a subcommand.
+const MEANT_FLAGS: [(&str, &str); 4] = [
+    ("--verify", "the subcommand `check` (`rfc1738 check`)"),
+    ("--validate", "the subcommand `check` (`rfc1738 check`)"),
+    ("--set", "the subcommand `set` (`rfc1738 set URL PART=VALUE`)"),
+    ("--urlfile", "--url-file"),
+];
+
+/// The arguments read, or clap's error with a tip for a word a user
+/// means by another name (`validate` for `check`).
+fn parse_args() -> Cli {
+    let err = match Cli::try_parse() {
+        Ok(cli) => return cli,
+        Err(err) => err,
+    };
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let given = |kind| match err.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        _ => None,
+    };
+    let (what, tip) = match err.kind() {
+        ErrorKind::InvalidSubcommand => {
+            let Some(word) = given(ContextKind::InvalidSubcommand) else { err.exit() };
+            let Some((_, meant)) = MEANT.iter().find(|(typed, _)| word.eq_ignore_ascii_case(typed)) else {
+                err.exit()
+            };
+            let tip = format!("`{meant}` is the subcommand for that: rfc1738 {meant} --help");
+            (format!("unrecognized subcommand '{word}'"), tip)
+        }
+        ErrorKind::UnknownArgument => {
+            let Some(arg) = given(ContextKind::InvalidArg) else { err.exit() };
+            let meant =
+                MEANT_FLAGS.iter().find(|(typed, _)| arg == *typed || arg.starts_with(&format!("{typed}=")));
+            let Some((_, meant)) = meant else { err.exit() };
+            (format!("unexpected argument '{arg}' found"), format!("{meant} is what does that"))
+        }
+        _ => err.exit(),
+    };
+    // Clap's own guess goes by spelling and would point elsewhere: the
+    // error is said again with this tip alone.
+    let mut cmd = Cli::command();
+    cmd.error(err.kind(), format!("{what}\n\n  tip: {tip}")).exit()
+}
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = parse_args();
     let choice = match cli.color {
         clap::ColorChoice::Auto => anstream::ColorChoice::Auto,
         clap::ColorChoice::Always => anstream::ColorChoice::Always,

@@ -22,7 +22,7 @@ fn no_arguments_explains_the_rfc_examples() {
     assert!(text.contains("CWD /etc\n"), "{text}");
     assert!(text.contains("NLST doc"));
     assert!(text.contains("search<TAB>rfc1738<CR><LF>"));
-    assert!(text.contains("this scheme allows no user name or password at offset 7"));
+    assert!(text.contains("error[user-not-allowed]: this scheme allows no user name or password (in login)"));
 }
 
 #[test]
@@ -93,7 +93,7 @@ fn parse_reads_stdin_and_reports_errors_with_a_caret() {
     assert!(stdout.starts_with("http://h.dom/ok\n"));
     assert_eq!(
         stderr,
-        "rfc1738: <stdin>:2:15: invalid URL: unsafe character must be encoded at offset 14 (in hpath)\n  http://h.dom/a b\n                ^\n\
+        "rfc1738: <stdin>:2:15: error[unsafe]: unsafe character must be encoded (in hpath)\n  http://h.dom/a b\n                ^\n\
          rfc1738: 1 of 2 URLs invalid\n",
         "each invalid line reported, and at the end how many"
     );
@@ -125,10 +125,10 @@ fn check_counts_failures_by_scheme_and_exits_1() {
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(
         stdout
-            .starts_with("<stdin>:2:20: expected \";type=\" and one of a, i, d at offset 19 (in ftptype)\n"),
+            .starts_with("rfc1738: <stdin>:2:20: error[invalid-typecode]: expected \";type=\" and one of a, i, d (in ftptype)\n"),
         "{stdout}"
     );
-    assert!(stdout.contains("<stdin>:3:1: "));
+    assert!(stdout.contains("rfc1738: <stdin>:3:1: error["));
     assert!(stdout.contains("checked 4 URLs: 2 valid, 2 invalid"));
     assert!(stdout.contains("  http                           2           0"));
 }

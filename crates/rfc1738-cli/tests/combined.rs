@@ -1,4 +1,4 @@
-//! The Combined log format through `check --format clf` (issue 50): the
+//! The Combined log format through `check --input-format clf` (issue 50): the
 //! referer checked as a URL and counted in a table of its own, the user
 //! agent as text, `--fields`, status and bytes of every line, `OPTIONS *`
 //! named `*` everywhere, and a gzip'd log read as its text.
@@ -22,7 +22,7 @@ fn run(args: &[&str], stdin: &[u8]) -> (i32, String, String) {
 
 #[test]
 fn each_record_has_the_referer_checked_and_the_user_agent() {
-    let (code, out, _) = run(&["check", "--format", "clf", "--json"], LOG.as_bytes());
+    let (code, out, _) = run(&["check", "--input-format", "clf", "--json"], LOG.as_bytes());
     assert_eq!(code, 1);
     let r: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(
@@ -48,28 +48,30 @@ fn each_record_has_the_referer_checked_and_the_user_agent() {
 
 #[test]
 fn the_summary_has_a_referer_table_and_fields_chooses() {
-    let (_, out, _) = run(&["check", "--format", "clf", "--quiet"], LOG.as_bytes());
+    let (_, out, _) = run(&["check", "--input-format", "clf", "--quiet"], LOG.as_bytes());
     assert!(out.starts_with("checked 6 log lines: 3 valid, 3 invalid\n"), "{out}");
     assert!(out.contains("\n  referer                    valid     invalid\n  http                           1           1\n  android-app                    1           0\n"), "{out}");
     assert!(out.contains("\n  *                              1           0\n"), "{out}");
     // The referers' errors by kind, with the first line of each.
     assert!(out.contains("\n  referer error           rule           count  first\n  unsafe                  hpath              1  <stdin>:3: "), "{out}");
     // The request alone: the referer is neither checked nor counted.
-    let (_, out, _) = run(&["check", "--format", "clf", "--quiet", "--fields", "request"], LOG.as_bytes());
+    let (_, out, _) =
+        run(&["check", "--input-format", "clf", "--quiet", "--fields", "request"], LOG.as_bytes());
     assert!(
         out.starts_with("checked 6 log lines: 4 valid, 2 invalid\n") && !out.contains("referer"),
         "{out}"
     );
-    let (_, out, _) = run(&["check", "--format", "clf", "--quiet", "--fields", "referer"], LOG.as_bytes());
+    let (_, out, _) =
+        run(&["check", "--input-format", "clf", "--quiet", "--fields", "referer"], LOG.as_bytes());
     assert!(out.starts_with("checked 6 log lines: 4 valid, 2 invalid\n") && out.contains("referer"), "{out}");
     let (_, out, _) =
-        run(&["check", "--format", "clf", "--quiet", "--fields", "request,referer"], LOG.as_bytes());
+        run(&["check", "--input-format", "clf", "--quiet", "--fields", "request,referer"], LOG.as_bytes());
     assert!(out.starts_with("checked 6 log lines: 3 valid, 3 invalid\n"), "{out}");
     // Without a log format the flag would change nothing: a usage error.
     let (code, out, err) = run(&["check", "--quiet", "--fields", "request"], LOG.as_bytes());
     assert_eq!((code, out.as_str()), (2, ""), "{err}");
-    assert!(err.contains("--fields") && err.contains("--format clf"), "{err}");
-    let (_, out, _) = run(&["check", "--format", "clf", "--json", "--summary", "-q"], LOG.as_bytes());
+    assert!(err.contains("--fields") && err.contains("--input-format clf"), "{err}");
+    let (_, out, _) = run(&["check", "--input-format", "clf", "--json", "--summary", "-q"], LOG.as_bytes());
     let s: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(
         s["summary"]["referers"][0],
@@ -87,14 +89,14 @@ fn a_gzip_combined_log_reads_as_its_text() {
     let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
     e.write_all(LOG.as_bytes()).unwrap();
     let gz = e.finish().unwrap();
-    let plain = run(&["check", "--format", "clf", "--keep-lines"], LOG.as_bytes());
-    assert_eq!(run(&["check", "--format", "clf", "--keep-lines"], &gz), plain);
+    let plain = run(&["check", "--input-format", "clf", "--keep-lines"], LOG.as_bytes());
+    assert_eq!(run(&["check", "--input-format", "clf", "--keep-lines"], &gz), plain);
 }
 
 #[test]
 fn log_format_takes_presets_and_server_strings_and_names_an_unknown_directive() {
     // The combined preset reads the Combined log as the line-by-line reader does.
-    let plain = run(&["check", "--format", "clf", "--keep-lines"], LOG.as_bytes());
+    let plain = run(&["check", "--input-format", "clf", "--keep-lines"], LOG.as_bytes());
     assert_eq!(run(&["check", "--log-format", "combined", "--keep-lines"], LOG.as_bytes()), plain);
     // An nginx string with the virtual host first and a timing field.
     let nginx = r#"$host $remote_addr [$time_local] "$request" $status $body_bytes_sent $request_time "$http_referer" "$http_user_agent""#;
@@ -138,7 +140,7 @@ fn lines_checked_in_bulk_keep_their_place_beside_empty_and_long_ones() {
             log.push('\n');
         }
     }
-    let args = ["check", "--format", "clf", "--max-len", "200"];
+    let args = ["check", "--input-format", "clf", "--max-len", "200"];
     let (_, keep, _) = run(&[&args[..], &["--keep-lines"]].concat(), log.as_bytes());
     assert_eq!(keep.lines().count(), log.lines().count());
     assert_eq!(keep.lines().nth(2), Some(""));

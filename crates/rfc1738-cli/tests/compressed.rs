@@ -114,7 +114,7 @@ fn a_gzip_of_several_members_is_read_whole() {
     joined.extend(gzip(b""));
     joined.extend(gzip(b"http://d.dom/ bad\n"));
     let r = run(&["check", "-"], &joined);
-    assert!(r.out.starts_with("<stdin>:4:14: "), "{}", r.out);
+    assert!(r.out.starts_with("rfc1738: <stdin>:4:14: "), "{}", r.out);
     assert!(r.out.contains("checked 4 URLs: 3 valid, 1 invalid"), "{}", r.out);
     // zstd frames and xz streams joined too.
     for (name, compress) in KINDS {

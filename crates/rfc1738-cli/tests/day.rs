@@ -66,7 +66,7 @@ fn the_day_a_log_goes_through_check() {
     let lines: Vec<&str> = log.lines().collect();
 
     // Morning: one record per line, in order, each the library's record.
-    let (code, out, _) = run(&["check", "--format", "clf", "--json", "--jobs", "2"], &log);
+    let (code, out, _) = run(&["check", "--input-format", "clf", "--json", "--jobs", "2"], &log);
     assert_eq!(code, 1);
     let records: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(records.len(), LINES);
@@ -103,7 +103,7 @@ fn the_day_a_log_goes_through_check() {
     assert_eq!(rows["http"], (5 * per_kind, 2 * per_kind), "GET, proxy, CONNECT; ~ and space invalid");
 
     // Noon: the summary agrees with the records.
-    let (_, out, _) = run(&["check", "--format", "clf", "--json", "--summary", "-q"], &log);
+    let (_, out, _) = run(&["check", "--input-format", "clf", "--json", "--summary", "-q"], &log);
     let s: Value = serde_json::from_str(out.trim()).unwrap();
     let s = &s["summary"];
     assert_eq!(s["checked"], LINES);
@@ -115,7 +115,7 @@ fn the_day_a_log_goes_through_check() {
     assert_eq!(s["valid"], valid);
 
     // Afternoon: one line out per line in, to paste beside the log.
-    let (_, out, err) = run(&["check", "--format", "clf", "--keep-lines"], &log);
+    let (_, out, err) = run(&["check", "--input-format", "clf", "--keep-lines"], &log);
     let kept: Vec<&str> = out.lines().collect();
     assert_eq!(kept.len(), LINES);
     for (i, (k, r)) in kept.iter().zip(&records).enumerate() {
@@ -127,10 +127,11 @@ fn the_day_a_log_goes_through_check() {
 
     // Evening: leniently, the `~` and space targets are valid, and each
     // says why; the lines that hold no request stay invalid.
-    let (_, out, _) = run(&["check", "--format", "clf", "--lenient", "--json", "--invalid-only"], &log);
+    let (_, out, _) = run(&["check", "--input-format", "clf", "--lenient", "--json", "--invalid-only"], &log);
     let invalid: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
     assert_eq!(invalid.len() as u64, 2 * per_kind, "garbage and dash, nothing else");
-    let (_, out, _) = run(&["check", "--format", "clf", "--lenient", "--json", "--summary", "-q"], &log);
+    let (_, out, _) =
+        run(&["check", "--input-format", "clf", "--lenient", "--json", "--summary", "-q"], &log);
     let s: Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(s["summary"]["warnings"][0]["kind"], "unsafe-char");
     assert_eq!(s["summary"]["warnings"][0]["count"], 2 * per_kind);

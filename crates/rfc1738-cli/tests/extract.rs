@@ -1,4 +1,4 @@
-//! Runs the real binary: `rfc1738 extract` and `rfc1738 check --format clf`.
+//! Runs the real binary: `rfc1738 extract` and `rfc1738 check --input-format clf`.
 
 use assert_cmd::Command;
 use serde_json::{json, Value};
@@ -69,7 +69,7 @@ fn extract_reports_invalid_urls_at_their_place_in_the_text() {
     let out = rfc1738().arg("extract").write_stdin(text).assert().code(1).get_output().clone();
     assert_eq!(String::from_utf8_lossy(&out.stdout), "http://a.org/~joe/\n");
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.starts_with("rfc1738: <stdin>:3:4: invalid URL: "), "{err}");
+    assert!(err.starts_with("rfc1738: <stdin>:3:4: error[unsafe]: "), "{err}");
     assert!(err.contains("  http://a.org/~joe/\n"), "{err}");
 }
 
@@ -120,16 +120,27 @@ const LOG: &str = r#"127.0.0.1 - frank [10/Oct/2000:13:55:36 -0700] "GET /apache
 
 #[test]
 fn check_clf_validates_the_request_url_of_each_line() {
-    let out =
-        rfc1738().args(["check", "--format", "clf"]).write_stdin(LOG).assert().code(1).get_output().clone();
+    let out = rfc1738()
+        .args(["check", "--input-format", "clf"])
+        .write_stdin(LOG)
+        .assert()
+        .code(1)
+        .get_output()
+        .clone();
     let text = String::from_utf8_lossy(&out.stdout);
     // Line 2: the "~" at byte 48 of the line, column 49.
-    assert!(text.contains("<stdin>:2:49: unsafe character must be encoded"), "{text}");
-    assert!(text.contains("<stdin>:3:44: the server logged no request line"), "{text}");
+    assert!(
+        text.contains("rfc1738: <stdin>:2:49: error[unsafe]: unsafe character must be encoded"),
+        "{text}"
+    );
+    assert!(
+        text.contains("<stdin>:3:44: error[") && text.contains("the server logged no request line"),
+        "{text}"
+    );
     assert!(text.contains("checked 4 log lines: 2 valid, 2 invalid"), "{text}");
 
     let out = rfc1738()
-        .args(["check", "--format", "clf", "--json"])
+        .args(["check", "--input-format", "clf", "--json"])
         .write_stdin(LOG)
         .assert()
         .code(1)

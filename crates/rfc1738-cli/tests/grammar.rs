@@ -72,7 +72,7 @@ fn url_file_reads_urls_where_arguments_may_be_urls() {
     let d = Some(dir.path());
     let r = run_in(d, &["parse", "--get", "{host}", "--url-file", "urls.txt"], "");
     assert_eq!(r.out, "a.dom\n");
-    assert!(r.err.contains("rfc1738: urls.txt:3:14: invalid URL: unsafe"), "{}", r.err);
+    assert!(r.err.contains("rfc1738: urls.txt:3:14: error[unsafe]: unsafe"), "{}", r.err);
     assert_eq!(r.code, 1);
     let r = run_in(d, &["normalize", "--url-file", "-"], "HTTP://A.dom:80/\n");
     assert_eq!(r.out, "http://a.dom/\n");
@@ -131,7 +131,7 @@ fn positions_are_line_and_byte_column_with_the_offset_in_json() {
     // `é` is two bytes: the byte column of the space is 16, its character column 15.
     let input = "\u{feff}see http://a.dom/ and\nhttp://h.dom/é x\n";
     let r = run(&["check"], "http://a.dom/\nhttp://h.dom/é x\n");
-    assert!(r.out.starts_with("<stdin>:2:14: "), "{}", r.out);
+    assert!(r.out.starts_with("rfc1738: <stdin>:2:14: "), "{}", r.out);
     let r = run(&["check", "--json"], "http://h.dom/é x\n");
     let o = json(r.out.lines().next().unwrap());
     assert_eq!(
@@ -163,7 +163,7 @@ fn positions_are_line_and_byte_column_with_the_offset_in_json() {
         "{o}"
     );
     let r = run(&["extract"], "x é <URL:http://a.dom/%zz>\n");
-    assert!(r.err.contains("rfc1738: <stdin>:1:24: invalid URL"), "{}", r.err);
+    assert!(r.err.contains("rfc1738: <stdin>:1:24: error[invalid-escape]"), "{}", r.err);
 }
 
 #[test]
@@ -217,7 +217,11 @@ fn set_refuses_a_part_an_opaque_url_lacks_as_mailto_does() {
 fn port_errors_of_set_and_parse_say_the_same() {
     let p = run(&["parse", "http://h.dom:8x/"], "");
     let s = run(&["set", "http://h.dom/", "port=8x"], "");
-    assert!(p.err.contains("character not allowed here at offset 14 (in port)"), "{}", p.err);
+    assert!(
+        p.err.contains("<args>:1:15: error[invalid-char]: character not allowed here (in port)"),
+        "{}",
+        p.err
+    );
     assert!(s.err.contains("port: character not allowed here at offset 1 (in port)"), "{}", s.err);
 }
 
@@ -246,7 +250,7 @@ fn a_port_above_65535_is_valid_with_a_warning_and_refused_by_fetch() {
     let r = run(&["lint"], &format!("{url}\n"));
     assert_eq!(r.code, 1);
     assert!(
-        r.out.starts_with("<stdin>:1:14: security[port-out-of-range]: port 99999 is above 65535"),
+        r.out.starts_with("rfc1738: <stdin>:1:14: security[port-out-of-range]: port 99999 is above 65535"),
         "{}",
         r.out
     );
@@ -300,4 +304,114 @@ fn control_characters_are_escaped_in_names_and_tables() {
         assert!(row.starts_with("http://h/\\x1B[31m\\\\\\t"), "{format}: {row:?}");
         assert!(!r.out.contains('\x1b'));
     }
+}
+
+#[test]
+fn explain_reads_stdin_when_given_no_url() {
+    let r = run(&["explain"], "ftp://h.dom/x\n");
+    assert_eq!(r.code, 0, "{}", r.err);
+    assert!(r.out.contains("RETR x"), "{}", r.out);
+}
+
+#[test]
+fn set_tells_a_change_from_a_url() {
+    let r = run(&["set", "host=x.dom"], "http://a.dom/p\nftp://b.dom/\n");
+    assert_eq!((r.code, r.out.as_str()), (0, "http://x.dom/p\nftp://x.dom/\n"), "{}", r.err);
+    // A URL with `=` in it is still a URL; several URLs before the changes.
+    let r = run(&["set", "http://a.dom/p?a=b", "http://c.dom/", "port=81"], "");
+    assert_eq!(r.out, "http://a.dom:81/p?a=b\nhttp://c.dom:81/\n", "{}", r.err);
+    // A change before a URL is a usage error, not a URL.
+    let r = run(&["set", "host=x.dom", "http://a.dom/"], "");
+    assert_eq!(r.code, 2, "{}", r.out);
+}
+
+#[test]
+fn json_quiet_and_lenient_wherever_they_mean_something() {
+    let r = run(&["explain", "--json", "ftp://h.dom/x", "ftp://h.dom/a b"], "");
+    let lines: Vec<Value> = r.out.lines().map(json).collect();
+    assert_eq!(lines.len(), 2, "{}", r.out);
+    assert!(
+        lines[0]["explain"].as_array().unwrap().iter().any(|l| l.as_str().unwrap().starts_with("RETR x")),
+        "{}",
+        lines[0]
+    );
+    assert_eq!(lines[1]["valid"], false);
+    assert_eq!(lines[1]["error"]["column"], 14);
+    assert_eq!(r.code, 1);
+
+    let r = run(&["explain", "-q", "ftp://h.dom/x", "ftp://h.dom/a b"], "");
+    assert_eq!((r.code, r.out.as_str(), r.err.as_str()), (1, "", ""));
+    let r = run(&["explain", "--keep-lines", "ftp://h.dom/a b", "ftp://h.dom/x"], "");
+    assert!(r.out.starts_with("ftp://h.dom/a b\n  error: "), "{}", r.out);
+
+    let r = run(&["same", "--json", "HTTP://a.dom:80/", "http://a.dom/"], "");
+    let v = json(r.out.trim());
+    assert_eq!(
+        (r.code, &v["equivalent"], &v["b"]["normal"]),
+        (0, &Value::Bool(true), &"http://a.dom/".into())
+    );
+    let r = run(&["same", "--json", "http://a.dom/", "http://a b/"], "");
+    let v = json(r.out.trim());
+    assert_eq!((r.code, &v["equivalent"], &v["b"]["valid"]), (1, &Value::Bool(false), &Value::Bool(false)));
+
+    let r = run(&["relative", "--json", "http://a/b/c/d", "http://a/b/"], "");
+    let v = json(r.out.trim());
+    assert_eq!((r.code, &v["reference"]), (0, &Value::from("..")), "{}", r.out);
+    let r = run(&["relative", "--json", "http://a/b/c", "http://a/b c"], "");
+    let v = json(r.out.trim());
+    assert_eq!((r.code, &v["error"]["url"], &v["reference"]), (1, &Value::from("target"), &Value::Null));
+    let r = run(&["relative", "http://a/b/c", "http://a/~d"], "");
+    assert_eq!(r.code, 1, "{}", r.out);
+    let r = run(&["relative", "--lenient", "http://a/b/c", "http://a/~d"], "");
+    assert!(r.code == 0 && r.out.ends_with("~d\n"), "{}", r.err);
+    assert!(r.err.contains("warning"), "{}", r.err);
+    let r = run(&["relative", "-q", "http://a/b/c", "http://a/d"], "");
+    assert_eq!((r.code, r.out.as_str()), (0, ""));
+
+    let r = run(&["lint", "-q"], "ftp://u:p@h.dom/\n");
+    assert_eq!((r.code, r.out.as_str(), r.err.as_str()), (1, "", ""));
+    let r = run(&["lint", "--quiet"], "ftp://h.dom/\n");
+    assert_eq!((r.code, r.out.as_str()), (0, ""));
+}
+
+#[test]
+fn format_is_the_output_format_everywhere() {
+    let line = "127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] \"GET /a HTTP/1.0\" 200 2326\n";
+    let r = run(&["check", "--input-format", "clf", "--json"], line);
+    assert_eq!(json(r.out.lines().next().unwrap())["target"], "/a", "{}", r.err);
+    assert!(!r.err.contains("--input-format"), "{}", r.err);
+    // The old spelling, taken with a note.
+    let r = run(&["check", "--format", "clf", "--json"], line);
+    assert_eq!(json(r.out.lines().next().unwrap())["target"], "/a", "{}", r.err);
+    assert!(r.err.contains("check --format is now --input-format"), "{}", r.err);
+    let r = run(&["check", "--help"], "");
+    assert!(r.out.contains("--input-format") && !r.out.contains("--format <"), "{}", r.out);
+    // Every visible --format is the output's.
+    for sub in ["parse", "lint"] {
+        let r = run(&[sub, "--help"], "");
+        assert!(r.out.contains("--format <"), "{sub}");
+    }
+}
+
+#[test]
+fn quiet_prints_nothing_on_every_per_line_subcommand() {
+    for args in [
+        &["parse", "-q", "http://a b/", "http://ok.dom/"][..],
+        &["parse", "-q", "--get", "{host}", "http://a b/"],
+        &["normalize", "--quiet", "http://a b/", "http://ok.dom/"],
+        &["set", "-q", "http://a b/", "port=1"],
+        &["resolve", "-q", "http://a/", "x y", "z"],
+        &["explain", "-q", "http://a b/"],
+        &["relative", "-q", "http://a b/", "http://a/"],
+        &["same", "-q", "http://a b/", "http://a/"],
+        &["lint", "-q"],
+    ] {
+        let r = run(args, "http://a b/\n");
+        assert_eq!((r.code, r.out.as_str(), r.err.as_str()), (1, "", ""), "{args:?}");
+    }
+    assert_eq!(run(&["normalize", "-q", "http://ok.dom/"], "").code, 0);
+    // A file that cannot be read is still named: 2.
+    let r = run(&["parse", "-q", "--url-file", "/no/such/file"], "");
+    assert_eq!(r.code, 2);
+    assert!(r.err.contains("/no/such/file"), "{}", r.err);
 }

@@ -27,7 +27,7 @@ EXAMPLE = ROOT / "crates" / "rfc1738-py" / "examples" / "access_log_sql.py"
 
 def summary(binary, *args):
     run = subprocess.run(
-        [binary, "check", "--format", "clf", "--json", "--quiet", "--summary", *args], capture_output=True, check=False
+        [binary, "check", "--input-format", "clf", "--json", "--quiet", "--summary", *args], capture_output=True, check=False
     )
     assert run.returncode in (0, 1), run.stderr
     return json.loads(run.stdout)["summary"]

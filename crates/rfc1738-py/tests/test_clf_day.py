@@ -59,7 +59,7 @@ def test_the_command_the_python_reader_and_the_dask_recipe_agree(tmp_path, rfc17
     lines = day()
     path = tmp_path / "access.log"
     path.write_text("\n".join(lines) + "\n")
-    run = subprocess.run([rfc1738_bin, "check", "--format", "clf", "--json", str(path)], capture_output=True)
+    run = subprocess.run([rfc1738_bin, "check", "--input-format", "clf", "--json", str(path)], capture_output=True)
     assert run.returncode == 1, run.stderr
     records = [json.loads(x) for x in run.stdout.splitlines()]
     assert len(records) == len(lines)

@@ -72,7 +72,7 @@ def cluster(tmp_path):
 
 
 def command_records(binary, path):
-    run = subprocess.run([binary, "check", "--format", "clf", "--json", str(path)], capture_output=True, check=False)
+    run = subprocess.run([binary, "check", "--input-format", "clf", "--json", str(path)], capture_output=True, check=False)
     assert run.returncode in (0, 1), run.stderr[-500:]
     return [json.loads(line) for line in run.stdout.splitlines()]
 

@@ -98,6 +98,83 @@ pub fn write_caret(out: &mut Vec<u8>, shown: &str, column: usize, color: bool) {
     }
 }
 
+/// The name of an input given as an argument in a diagnostic's place:
+/// `<args>:N:COLUMN` is argument N, as `<stdin>:N:COLUMN` is line N of
+/// stdin.
+pub const ARGS: &str = "<args>";
+
+/// What a diagnostic says: one shape for every subcommand, as rustc and
+/// ripgrep have one. [`Diagnostic::write`] writes
+///
+/// ```text
+/// rfc1738: FILE:LINE:COLUMN: LABEL[kind]: message (in rule)
+///   the input
+///         ^
+/// ```
+///
+/// the column that of the byte, from 1; `(in rule)` for an error alone.
+#[derive(Clone, Copy, Debug)]
+pub struct Diagnostic<'a> {
+    /// The file as shown (already [`escape`]d): `<stdin>`, [`ARGS`], a name.
+    pub file: &'a str,
+    /// The line (or argument) number, from 1.
+    pub line: u64,
+    /// `error`, `warning` or `security`.
+    pub label: &'a str,
+    /// The kind's id (`unsafe`, `password`...).
+    pub kind: &'a str,
+    /// One lower-case line.
+    pub message: &'a str,
+    /// The §5 rule an error was matching.
+    pub rule: Option<&'a str>,
+}
+
+impl Diagnostic<'_> {
+    /// The first line, without its line break, coloured when `color`
+    /// holds: `rfc1738: FILE:LINE:COLUMN: LABEL[kind]: message (in rule)`,
+    /// `column` that of the byte, from 1.
+    #[must_use]
+    pub fn head(&self, column: usize, color: bool) -> String {
+        let style = if self.label == "warning" { WARNING } else { ERROR };
+        let (on, off) = if color {
+            (style.render().to_string(), style.render_reset().to_string())
+        } else {
+            Default::default()
+        };
+        let rule = self.rule.map(|r| format!(" (in {r})")).unwrap_or_default();
+        format!(
+            "rfc1738: {}:{}:{column}: {on}{}{off}[{}]: {}{rule}",
+            self.file, self.line, self.label, self.kind, self.message
+        )
+    }
+
+    /// The head, then `input` with a caret under byte `offset`.
+    ///
+    /// A line past the limit is not kept: its head alone, its column
+    /// the limit's.
+    pub fn write(&self, out: &mut Vec<u8>, input: &[u8], offset: usize, color: bool) {
+        out.extend_from_slice(self.head(offset + 1, color).as_bytes());
+        out.push(b'\n');
+        if input.is_empty() && offset > 0 {
+            return;
+        }
+        let text = String::from_utf8_lossy(input);
+        let (shown, at) = printable(&text, lossy_offset(input, offset));
+        write_caret(out, &shown, at, color);
+    }
+}
+
+/// The offset in the lossy UTF-8 text of `input` that corresponds to
+/// byte `offset`.
+#[must_use]
+pub fn lossy_offset(input: &[u8], offset: usize) -> usize {
+    let before = &input[..offset.min(input.len())];
+    if before.is_ascii() {
+        return before.len();
+    }
+    String::from_utf8_lossy(before).len()
+}
+
 /// The 1-based column of byte `offset`, counted in characters.
 #[must_use]
 pub fn column(input: &str, offset: usize) -> usize {
@@ -128,6 +205,26 @@ mod tests {
         let (shown, column) = printable(&input, 4);
         assert!(shown.starts_with("http://h.dom/aaa") && shown.ends_with('…'));
         assert_eq!(column, 4);
+    }
+
+    #[test]
+    fn one_shape_for_every_diagnostic() {
+        let d = Diagnostic {
+            file: "<stdin>",
+            line: 3,
+            label: "error",
+            kind: "unsafe",
+            message: "unsafe character must be encoded",
+            rule: Some("hpath"),
+        };
+        let mut out = Vec::new();
+        d.write(&mut out, "http://h/\u{e9} b".as_bytes(), 11, false);
+        assert_eq!(
+            String::from_utf8(out).unwrap(),
+            "rfc1738: <stdin>:3:12: error[unsafe]: unsafe character must be encoded (in hpath)\n  http://h/\u{e9} b\n            ^\n"
+        );
+        let w = Diagnostic { label: "warning", rule: None, ..d };
+        assert!(w.head(1, false).ends_with("warning[unsafe]: unsafe character must be encoded"));
     }
 
     #[test]

@@ -58,6 +58,19 @@ pub enum SetError {
         /// The error of the URL with the new scheme.
         error: rfc1738::ParseError,
     },
+    /// A word of trurl's (`path`, `query`) names no part of this
+    /// scheme: which parts it has instead.
+    NoSuchWord {
+        /// The word given.
+        part: String,
+        /// The scheme kind of the URL.
+        kind: &'static str,
+        /// The parts that hold what the word means, in this scheme.
+        instead: &'static str,
+    },
+    /// No URL was given, and the changes lack the part a URL is built
+    /// from: `scheme`, or `host` for a scheme written with `//`.
+    NoSeed(&'static str),
     /// The port is not `digits`: the error `parse` gives for the same
     /// port, its offset in the value.
     Port {
@@ -79,8 +92,15 @@ impl fmt::Display for SetError {
                 )
             }
             SetError::NotANumber { part } => write!(f, "{part}: the value must be a number"),
+            SetError::NoSuchWord { part, kind, instead } => {
+                let a = SchemeKind::from_bytes(kind.as_bytes()).article();
+                write!(f, "{part}: {a} {kind} URL has no single {part}; {instead}")
+            }
             SetError::Build(e) => write!(f, "{e}"),
             SetError::Fragment(e) => write!(f, "fragment: {e}"),
+            SetError::NoSeed(part) => {
+                write!(f, "{part}: a URL built from parts alone needs a {part} (scheme=http host=a.dom)")
+            }
             SetError::Scheme { scheme, error } => {
                 write!(f, "scheme: the rest of the URL, as written, is no {scheme} URL: {error}")
             }
@@ -100,9 +120,12 @@ impl SetError {
     #[must_use]
     pub fn part(&self) -> &str {
         match self {
-            SetError::UnknownPart { part, .. } | SetError::NotANumber { part } => part,
+            SetError::UnknownPart { part, .. }
+            | SetError::NotANumber { part }
+            | SetError::NoSuchWord { part, .. } => part,
             SetError::Build(e) => e.part().name(),
             SetError::Fragment(_) => "fragment",
+            SetError::NoSeed(part) => part,
             SetError::Scheme { .. } => "scheme",
             SetError::Port { .. } => "port",
         }
@@ -149,11 +172,49 @@ const OPAQUE: &str = "other.scheme_specific_part";
 /// that none has is a mistake of the command line, not of a URL.
 #[must_use]
 pub fn is_part(part: &str) -> bool {
-    part == "scheme"
+    WORDS.contains(&part)
+        || part == "scheme"
         || part == OPAQUE
         || ["ftp", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero", "other"]
             .iter()
             .any(|kind| parts(kind).contains(&part))
+}
+
+/// trurl's words for parts, taken where a scheme has the part they mean:
+/// `path`, `query`, `fragment` (see [`meant`]).
+pub const WORDS: [&str; 3] = ["path", "query", "fragment"];
+
+/// The part a word of trurl's means in a URL of `kind`, or why it means
+/// none: `path` is http's `hpath` (§3.3), file's path (§3.10), and the
+/// url-path of the other `//` schemes (§3.1) but ftp's, gopher's and
+/// wais's, which split it into parts of their own; `query` is the search
+/// of http (§3.3), gopher (§3.4) and wais (§3.5).
+///
+/// # Errors
+///
+/// [`SetError::NoSuchWord`], which names the parts to use instead.
+pub fn meant(word: &str, url: &Url) -> Result<&'static str, SetError> {
+    let kind = url.kind().name();
+    let none = |instead| Err(SetError::NoSuchWord { part: word.to_owned(), kind, instead });
+    match (word, url.kind()) {
+        ("path", SchemeKind::Http) => Ok("http.path"),
+        ("path", SchemeKind::File) => Ok("file.path"),
+        ("path", SchemeKind::Ftp) => none("its path is ftp.cwd (the directories) and ftp.name (§3.2.2)"),
+        ("path", SchemeKind::Gopher) => none("its path is gopher.type and gopher.selector (§3.4)"),
+        ("path", SchemeKind::Wais) => none("its path is wais.database and wais.wtype, wais.wpath (§3.5)"),
+        ("path", SchemeKind::Nntp) => none("its path is nntp.group and nntp.article (§3.7)"),
+        ("path", SchemeKind::Prospero) => none("its path is prospero.hsoname (§3.11)"),
+        ("path", SchemeKind::Mailto | SchemeKind::News | SchemeKind::Telnet) => {
+            none("a path is a part of http, file and other // URLs")
+        }
+        ("path", _) if url.has_authority() => Ok("url_path"),
+        ("path", _) => none("an opaque URL has other.scheme_specific_part alone"),
+        ("query", SchemeKind::Http) => Ok("http.search"),
+        ("query", SchemeKind::Gopher) => Ok("gopher.search"),
+        ("query", SchemeKind::Wais) => Ok("wais.search"),
+        ("query", _) => none("a search (`?`) is a part of http, gopher and wais URLs alone"),
+        _ => Err(SetError::UnknownPart { part: word.to_owned(), kind }),
+    }
 }
 
 /// The decoded value of each part of `url` that it has.
@@ -240,9 +301,22 @@ pub fn set(url: &Url, changes: &[(&str, &[u8])]) -> Result<Url, SetError> {
         }
         None => url,
     };
-    let changes: Vec<(&str, &[u8])> = changes.iter().copied().filter(|(p, _)| *p != "scheme").collect();
+    // §2.2: the fragment is no part of the URL; it follows it as it was,
+    // or as given (encoded as an `xchar` run, `#` and the unsafe escaped).
+    let fragment = match changes.iter().rev().find(|(p, _)| *p == "fragment") {
+        Some((_, [])) => None,
+        Some((_, v)) => Some(pct::encode(v, pct::Context::Xchar)),
+        None => url.fragment().map(str::to_owned),
+    };
+    let mut changes: Vec<(&str, &[u8])> =
+        changes.iter().copied().filter(|(p, _)| *p != "scheme" && *p != "fragment").collect();
+    for change in &mut changes {
+        if change.0 == "path" || change.0 == "query" {
+            change.0 = meant(change.0, url)?;
+        }
+    }
     if changes.is_empty() {
-        return Ok(url.clone());
+        return with_fragment(url.as_str(), fragment.as_deref());
     }
     let kind = url.kind().name();
     let allowed = parts_of(url);
@@ -259,10 +333,55 @@ pub fn set(url: &Url, changes: &[(&str, &[u8])]) -> Result<Url, SetError> {
         ["ftp.name", "ftp.cwd", "gopher.selector", "mailto.address", "wais.database", "nntp.group"];
     v.retain(|k, value| !value.is_empty() || keeps_empty.contains(k) || !changes.iter().any(|(p, _)| p == k));
     let built = with_port(build(url, &v)?, &v)?;
-    match url.fragment() {
-        Some(f) => Url::parse(&format!("{}#{f}", built.as_str())).map_err(SetError::Fragment),
-        None => Ok(built),
+    with_fragment(built.as_str(), fragment.as_deref())
+}
+
+/// The URL `text` (with its fragment, if any, cut) and `fragment` after it.
+fn with_fragment(text: &str, fragment: Option<&str>) -> Result<Url, SetError> {
+    let bare = text.split_once('#').map_or(text, |(u, _)| u);
+    match fragment {
+        Some(f) => Url::parse(&format!("{bare}#{f}")).map_err(SetError::Fragment),
+        None => Url::parse(bare).map_err(SetError::Fragment),
     }
+}
+
+/// A URL made from parts alone (`scheme=http host=a.dom`, as trurl
+/// builds one with no URL given): a seed of the scheme holding the part
+/// that names what it locates (`host`, or for an opaque scheme its
+/// address or group), then [`set`] with every change.
+///
+/// # Errors
+///
+/// [`SetError::NoSeed`] when `scheme` or that part is missing; else what
+/// [`set`] says.
+pub fn build_from(changes: &[(&str, &[u8])]) -> Result<Url, SetError> {
+    let last = |name: &str| changes.iter().rev().find(|(p, _)| *p == name).map(|(_, v)| *v);
+    let Some(scheme) = last("scheme").filter(|s| !s.is_empty()) else {
+        return Err(SetError::NoSeed("scheme"));
+    };
+    let scheme = String::from_utf8_lossy(scheme).to_ascii_lowercase();
+    // Each seed is the least URL of its scheme (§3), its parts replaced
+    // by the changes.
+    let seed = match SchemeKind::from_bytes(scheme.as_bytes()) {
+        SchemeKind::Mailto if last("mailto.address").is_none() => {
+            return Err(SetError::NoSeed("mailto.address"))
+        }
+        SchemeKind::Mailto => format!("{scheme}:a@b"),
+        SchemeKind::News if last("news.group").or(last("news.article")).is_none() => {
+            return Err(SetError::NoSeed("news.group"))
+        }
+        SchemeKind::News => format!("{scheme}:a"),
+        SchemeKind::File => format!("{scheme}:///"),
+        SchemeKind::Other if last(OPAQUE).is_some() => format!("{scheme}:a"),
+        _ if last("host").is_none() => return Err(SetError::NoSeed("host")),
+        SchemeKind::Nntp => format!("{scheme}://a/a"),
+        SchemeKind::Wais => format!("{scheme}://a/a"),
+        SchemeKind::Prospero => format!("{scheme}://a/a"),
+        _ => format!("{scheme}://a/"),
+    };
+    let seed = Url::parse(&seed).map_err(|error| SetError::Scheme { scheme: scheme.clone(), error })?;
+    let changes: Vec<(&str, &[u8])> = changes.iter().copied().filter(|(p, _)| *p != "scheme").collect();
+    set(&seed, &changes)
 }
 
 /// `url` under the scheme `name`, its scheme-specific part and fragment

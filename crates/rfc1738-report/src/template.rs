@@ -33,6 +33,11 @@ enum Piece {
         part: usize,
         as_written: bool,
     },
+    /// One of trurl's words: `url`, `path`, `query`.
+    Word {
+        word: &'static str,
+        as_written: bool,
+    },
 }
 
 /// Why a template cannot be read: the byte offset in the template and the
@@ -110,17 +115,37 @@ impl Template {
         for piece in &self.pieces {
             match piece {
                 Piece::Text(t) => out.extend_from_slice(t.as_bytes()),
-                Piece::Part { part, as_written } => match value(*part, input, result) {
-                    Some(Value::Written(s)) if !as_written => write_decoded(out, &s, b""),
-                    Some(Value::List(s, keep)) if !as_written => write_decoded(out, &s, keep),
-                    Some(Value::Written(s) | Value::Plain(s) | Value::List(s, _)) => {
-                        write_line_safe(out, s.as_bytes())
+                Piece::Word { word: "url", .. } => {
+                    // The normal form, whole: a URL has no decoded form.
+                    if let Ok(url) = result {
+                        write_line_safe(out, url.normalize().as_str().as_bytes());
                     }
-                    Some(Value::Port(_, Some(s))) if *as_written => write_line_safe(out, s.as_bytes()),
-                    Some(Value::Port(n, _)) => out.extend_from_slice(n.to_string().as_bytes()),
-                    None => {}
-                },
+                }
+                Piece::Word { word, as_written } => {
+                    let meant = result.ok().and_then(|url| crate::set::meant(word, url).ok());
+                    if let Some(part) = meant.and_then(|m| PARTS.iter().position(|(n, _)| *n == m)) {
+                        Piece::Part { part, as_written: *as_written }.write(out, input, result);
+                    }
+                }
+                piece @ Piece::Part { .. } => piece.write(out, input, result),
             }
+        }
+    }
+}
+
+impl Piece {
+    /// Writes the value of a part (a `Part`; anything else writes nothing).
+    fn write(&self, out: &mut Vec<u8>, input: &[u8], result: Result<&Url, &Problem>) {
+        let &Piece::Part { part, as_written } = self else { return };
+        match value(part, input, result) {
+            Some(Value::Written(s)) if !as_written => write_decoded(out, &s, b""),
+            Some(Value::List(s, keep)) if !as_written => write_decoded(out, &s, keep),
+            Some(Value::Written(s) | Value::Plain(s) | Value::List(s, _)) => {
+                write_line_safe(out, s.as_bytes())
+            }
+            Some(Value::Port(_, Some(s))) if as_written => write_line_safe(out, s.as_bytes()),
+            Some(Value::Port(n, _)) => out.extend_from_slice(n.to_string().as_bytes()),
+            None => {}
         }
     }
 }
@@ -146,11 +171,19 @@ fn part(inside: &str, at: usize) -> Result<Piece, TemplateError> {
         None => (false, inside),
     };
     let name = name.trim();
+    if let Some(word) = WORDS.iter().find(|w| **w == name) {
+        return Ok(Piece::Word { word, as_written });
+    }
     match PARTS.iter().position(|(n, _)| *n == name) {
         Some(part) => Ok(Piece::Part { part, as_written }),
         None => Err(error(at, &format!("unknown part `{{{inside}}}` (the parts: {})", list()))),
     }
 }
+
+/// trurl's words: `{url}` the normal form, `{path}` and `{query}` the
+/// part each means in the URL's scheme ([`crate::set::meant`]; empty
+/// where none).
+const WORDS: [&str; 3] = ["url", "path", "query"];
 
 fn list() -> String {
     part_names().collect::<Vec<_>>().join(", ")

@@ -126,7 +126,7 @@ function td(label, text, cls) {
 }
 
 function render(text, view) {
-  for (const id of ["drawing", "explain", "normal", "warnings", "caret", "error-text", "verdict",
+  for (const id of ["drawing", "explain", "normal", "risks", "deviations", "caret", "error-text", "verdict",
     "parts-note", "explain-note", "normal-note", "compare-note", "compare-summary"]) clear($(id));
   clear($("parts").tBodies[0]);
   clear($("compare").tBodies[0]);
@@ -137,11 +137,13 @@ function render(text, view) {
   // What is on view, for whoever waits for it (the browser tests).
   document.body.dataset.shown = text;
   delete document.body.dataset.refused;
+  // No empty boxes: the results show with something in them.
+  $("results-one").hidden = !view;
   if (!view) return;
   const record = view.record;
   let warnings = record.warnings;
   if (record.valid) {
-    $("verdict").textContent = "valid: a " + record.kind + " URL" + ($("lenient").checked ? " (read leniently)" : "");
+    $("verdict").textContent = "valid: " + article(record.kind) + " " + record.kind + " URL" + ($("lenient").checked ? " (read leniently)" : "");
     $("verdict").classList.add("valid");
     drawParts(text, view.spans, text.length);
     partRows(text, view.spans);
@@ -175,17 +177,27 @@ function render(text, view) {
       $("normal").textContent = "None: text that is not a URL has no normal form.";
     }
   }
+  // §6 risks apart from the deviations a lenient reading accepted: the
+  // first are the RFC's security considerations, the second the input's.
   for (const w of warnings) {
     const li = el("li", { class: w.security ? "security" : "warning" });
     li.textContent = w.kind + " at offset " + w.offset + ": " + w.message;
-    $("warnings").append(li);
+    $(w.security ? "risks" : "deviations").append(li);
   }
-  if (warnings.length === 0) $("warnings").append(el("li", {}, "none"));
+  for (const id of ["risks", "deviations"]) {
+    if (!$(id).firstChild) $(id).append(el("li", {}, "none"));
+  }
   compare(text, view);
 }
 
 // Values longer than this are shown cut, with a button that shows them whole.
 const LONG = 160;
+
+// "an" before a scheme name said with a vowel sound (an ftp, an http, an
+// nntp URL), else "a".
+function article(kind) {
+  return /^(ftp|http|nntp|other)$/.test(kind) ? "an" : "a";
+}
 
 // A value to show: itself, or when long its start and "show all".
 function value(text) {
@@ -262,7 +274,8 @@ function drawParts(text, spans, endIndex) {
     if (s.start > at) drawing.append(el("span", { class: "sep" }, sliceBytes(text, at, s.start)));
     const written = sliceBytes(text, s.start, s.end);
     // An empty part that is there (an empty user name, §3.1) is drawn as ∅.
-    const shown = el("span", { class: written === "" ? "text empty" : "text" }, written === "" ? "\u2205" : written);
+    // A long part is cut in the drawing too, as in the tables below.
+    const shown = el("span", { class: written === "" ? "text empty" : "text" }, written === "" ? "\u2205" : value(written));
     drawing.append(el("span", { class: "part cat-" + category(s.part), "data-part": s.part },
       shown, el("span", { class: "label" }, s.part + (written === "" ? " (empty)" : ""))));
     at = s.end;
@@ -288,8 +301,9 @@ function partRows(text, spans) {
 function drawRest(rest, error) {
   if (rest === "") rest = "\u2205";
   $("drawing").append(el("span", { class: "rest", "data-part": "unread" },
-    // A space where the error is would be invisible: it is marked.
-    spaced(rest),
+    // A space where the error is would be invisible: it is marked (a
+    // long rest is cut, its start shown as the other long values).
+    rest.length > LONG ? el("span", { class: "text" }, value(rest)) : spaced(rest),
     el("span", { class: "label" }, "not read: " + error.message)));
 }
 
@@ -507,6 +521,8 @@ function compare(text, view) {
   const source = rfcReading(text, view).source;
   if (source !== "RFC 1738") $("compare-note").textContent = "RFC 1738's column is " + source + ".";
   $("compare-summary").textContent = differ === 0 ? "(they agree)" : "(" + differ + " difference" + (differ > 1 ? "s" : "") + ")";
+  // The differences' colour for differences alone.
+  $("compare-summary").classList.toggle("agree", differ === 0);
 }
 
 // ------------------------------------------------------------ many lines
@@ -606,9 +622,18 @@ function charts() {
   bars("by-error", results.filter((r) => !r.valid), errorOf, "filter-error", false);
 }
 
-const SHOWN_ROWS = 5000;
 
+// Rows of the results shown at a time; "show more" adds as many.
+const PAGE = 100;
+let pageRows = PAGE;
+
+// The results table from its first page (a new check, a new filter).
 function table() {
+  pageRows = PAGE;
+  tableRows();
+}
+
+function tableRows() {
   const scheme = $("filter-scheme").value;
   const validity = $("filter-valid").value;
   const error = $("filter-error").value;
@@ -618,7 +643,7 @@ function table() {
     (scheme === "" || schemeOf(r) === scheme) &&
     (validity === "" || (validity === "valid") === r.valid) &&
     (error === "" || errorOf(r) === error));
-  for (const r of rows.slice(0, SHOWN_ROWS)) {
+  for (const r of rows.slice(0, pageRows)) {
     const e = td("error", "");
     if (r.error) {
       e.append(caretLine(r.input, r.error.offset),
@@ -632,9 +657,9 @@ function table() {
       td("method", r.method || "", "clf-only"), td("status", status, "clf-only"), td("scheme", r.scheme || ""),
       td("valid", r.valid ? "valid" : "invalid"), e));
   }
-  if (rows.length > SHOWN_ROWS) {
-    body.append(el("tr", {}, el("td", { colspan: "7" }, (rows.length - SHOWN_ROWS) + " more rows not shown")));
-  }
+  const left = rows.length - pageRows;
+  $("results-more").hidden = left <= 0;
+  $("results-more").textContent = "show " + Math.min(PAGE, left) + " more of " + left;
   $("shown").textContent = rows.length === results.length ? "" : rows.length + " of " + results.length + " lines shown";
 }
 
@@ -753,6 +778,10 @@ document.addEventListener("DOMContentLoaded", () => {
     e.preventDefault();
     area.classList.remove("drop");
     readFile(e.dataTransfer.files[0]);
+  });
+  $("results-more").addEventListener("click", () => {
+    pageRows += PAGE;
+    tableRows();
   });
   for (const id of ["filter-scheme", "filter-valid", "filter-error"]) {
     $(id).addEventListener("change", () => {

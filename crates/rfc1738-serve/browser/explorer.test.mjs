@@ -79,7 +79,7 @@ test("each part of an ftp URL is marked and labelled", async () => {
   const cwd = await page.locator('#drawing .part[data-part="ftp.cwd"] .text').allTextContents();
   assert.deepEqual(cwd, ["pub", "%2Fetc"]);
   assert.match(await page.textContent("#explain"), /CWD \/etc/);
-  assert.match(await page.textContent("#verdict"), /valid: a ftp URL/);
+  assert.match(await page.textContent("#verdict"), /valid: an ftp URL/);
   await shot(page, "ftp-parts");
   assert.deepEqual(page.foreign, [], "the page fetches nothing from elsewhere");
   await page.close();
@@ -185,7 +185,7 @@ test("an invalid URL: parts up to the error, a lenient reading, every comparison
   assert.equal(await page.locator("#parts tbody tr").count(), 3);
   assert.match(await page.textContent("#explain"), /connect to host\.dom on TCP port 80/);
   assert.equal(await page.textContent("#normal"), "http://host.dom/my%20file.html");
-  assert.match(await page.textContent("#warnings"), /unsafe-char at offset 18/);
+  assert.match(await page.textContent("#deviations"), /unsafe-char at offset 18/);
   // The comparison is whole: a row per part, each with a verdict.
   const verdicts = await page.locator("#compare tbody tr").evaluateAll((rows) =>
     rows.map((r) => [r.dataset.part, r.dataset.verdict]));
@@ -199,7 +199,8 @@ test("an invalid URL: parts up to the error, a lenient reading, every comparison
   await type(page, "no scheme here");
   assert.match(await page.textContent("#explain"), /^Nothing: a client cannot use/);
   assert.match(await page.textContent("#normal"), /^None/);
-  assert.equal(await page.textContent("#warnings"), "none");
+  assert.equal(await page.textContent("#risks"), "none");
+  assert.equal(await page.textContent("#deviations"), "none");
   assert.equal(await page.locator("#compare tbody tr").count(), 9);
   assert.match((await row(page, "accepts")).cells[2], /^no: it throws/);
   await page.close();

@@ -164,7 +164,7 @@ for (const width of WIDTHS) {
     for (const url of ["ftp://@host.dom/pub/%2Fetc/motd;type=a", "http://host.dom/my file.html",
       "gopher://h.dom/7a%09b#f", "no scheme", "http://a.dom/%2e%2e/b"]) {
       await type(page, url);
-      assert.deepEqual(await brokenWords(page, "#compare, #parts, .note, #verdict, #warnings"), [], url);
+      assert.deepEqual(await brokenWords(page, "#compare, #parts, .note, #verdict, #risks, #deviations"), [], url);
     }
     await close(page);
   });
@@ -275,4 +275,91 @@ async function axe(page) {
   return result.violations
     .filter((v) => v.impact === "serious" || v.impact === "critical")
     .map((v) => v.id + ": " + v.nodes.map((n) => n.target.join(" ")).join(", "));
+}
+
+// What a user tripped on: a long URL drawn whole before any table, empty
+// result boxes before any URL, "a ftp URL", deviations listed as §6
+// risks, and a log of many lines as one long page.
+for (const width of WIDTHS) {
+  test(`${width} px: a long part is collapsed in the drawing too`, async () => {
+    const page = await open(width);
+    const long = "http://host.dom/" + "a".repeat(10000);
+    await type(page, long);
+    const drawn = await page.textContent("#drawing");
+    assert.ok(drawn.length < 400, `the drawing holds ${drawn.length} characters`);
+    const more = page.locator("#drawing button.more");
+    assert.equal(await more.count(), 1);
+    const height = await page.evaluate(() => document.querySelector("#drawing").getBoundingClientRect().height);
+    assert.ok(height < 300, `the drawing is ${height} px tall`);
+    await more.click();
+    assert.ok((await page.textContent("#drawing")).includes("a".repeat(10000)), "shown whole when asked");
+    // A long rest after an error too.
+    await type(page, "http://host.dom/ " + "b".repeat(5000));
+    assert.ok((await page.textContent("#drawing")).length < 400);
+    await shot(page, `long-drawing-${width}`);
+    await close(page);
+  });
+
+  test(`${width} px: no empty result boxes before a URL`, async () => {
+    const page = await open(width);
+    assert.equal(await page.isVisible("#results-one"), false, "no skeleton of results");
+    assert.equal(await page.isVisible("#examples"), true);
+    await type(page, "ftp://host.dom/");
+    assert.equal(await page.isVisible("#results-one"), true);
+    await type(page, "");
+    assert.equal(await page.isVisible("#results-one"), false);
+    await close(page);
+  });
+
+  test(`${width} px: the article is said by sound, risks and deviations apart`, async () => {
+    const page = await open(width);
+    for (const [url, said] of [["ftp://host.dom/", "valid: an ftp URL"], ["http://host.dom/", "valid: an http URL"],
+      ["gopher://host.dom/", "valid: a gopher URL"], ["x-y:z", "valid: an other URL"]]) {
+      await type(page, url);
+      assert.equal(await page.textContent("#verdict"), said);
+    }
+    await page.check("#lenient");
+    await type(page, "http://user@host.dom:25/~x");
+    await page.waitForFunction(() => document.querySelector("#risks li") !== null);
+    const risks = await page.textContent("#risks");
+    const deviations = await page.textContent("#deviations");
+    assert.match(risks, /foreign-port/);
+    assert.doesNotMatch(risks, /unsafe-char|disallowed-user/);
+    assert.match(deviations, /unsafe-char/);
+    assert.match(deviations, /disallowed-user/);
+    assert.doesNotMatch(deviations, /foreign-port/);
+    assert.match(await page.textContent("#one h2:has(+ #risks)"), /§6/);
+    await close(page);
+  });
+
+  test(`${width} px: "they agree" is not drawn in the differences' colour`, async () => {
+    const page = await open(width);
+    const colour = () => page.evaluate(() => getComputedStyle(document.getElementById("compare-summary")).color);
+    await type(page, "http://host.dom/a");
+    assert.equal(await page.textContent("#compare-summary"), "(they agree)");
+    const agree = await colour();
+    await type(page, "ftp://host.dom/pub/motd;type=i");
+    assert.match(await page.textContent("#compare-summary"), /difference/);
+    assert.notEqual(await colour(), agree);
+    await close(page);
+  });
+
+  test(`${width} px: a long log is shown a page at a time`, async () => {
+    const page = await open(width);
+    const lines = Array.from({ length: 260 }, (_, k) => `http://h${k}.dom/` + (k % 3 ? "" : " x")).join("\n");
+    await checkLines(page, lines);
+    assert.equal(await page.locator("#results tbody tr.valid, #results tbody tr.invalid").count(), 100);
+    const more = page.locator("#results-more");
+    assert.match(await more.textContent(), /show 100 more of 160/);
+    await more.click();
+    assert.equal(await page.locator("#results tbody tr.valid, #results tbody tr.invalid").count(), 200);
+    await more.click();
+    assert.equal(await page.locator("#results tbody tr.valid, #results tbody tr.invalid").count(), 260);
+    assert.equal(await more.isVisible(), false);
+    // A filter starts again at the first page.
+    await page.selectOption("#filter-valid", "invalid");
+    assert.equal(await page.locator("#results tbody tr.invalid").count(), 87);
+    await shot(page, `long-log-${width}`);
+    await close(page);
+  });
 }

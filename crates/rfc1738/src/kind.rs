@@ -93,6 +93,23 @@ impl SchemeKind {
         }
     }
 
+    /// The article of the name as it is said: "an" before a vowel sound
+    /// (an ftp, an http, an nntp URL), else "a".
+    ///
+    /// # Examples
+    /// ```
+    /// use rfc1738::SchemeKind;
+    /// assert_eq!(SchemeKind::Ftp.article(), "an");
+    /// assert_eq!(SchemeKind::Gopher.article(), "a");
+    /// ```
+    #[must_use]
+    pub const fn article(self) -> &'static str {
+        match self {
+            SchemeKind::Ftp | SchemeKind::Http | SchemeKind::Nntp | SchemeKind::Other => "an",
+            _ => "a",
+        }
+    }
+
     /// The section of RFC 1738 that defines the scheme.
     #[must_use]
     pub const fn section(self) -> &'static str {

@@ -372,10 +372,11 @@ fn port_check<'a>(url: &UrlRef<'a>, out: &mut impl Sink<'a>) {
     }
     let at = url.offset_of(url.port_str().unwrap_or(""));
     let scheme = url.kind().name();
+    let a = url.kind().article();
     let known = service(port).map_or(String::new(), |s| format!(" ({s})"));
     if port < 1024 {
         let message = format!(
-            "port {port}{known} is in the reserved space and is not {scheme}'s {default}: a {scheme} request \
+            "port {port}{known} is in the reserved space and is not {scheme}'s {default}: {a} {scheme} request \
              sent there is read by another protocol's server (§6)"
         );
         out.push(WarningRef::new(at, WarningKind::ForeignPort, message));

@@ -192,6 +192,7 @@ const CRATES: &[Crate] = &[
             ("output", 1),
             ("flags", 1),
             ("decompress", 2),
+            ("progress", 2),
             ("cmd", 2),
             ("cmd::help", 2),
             ("cmd::check", 3),

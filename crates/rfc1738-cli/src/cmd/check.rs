@@ -10,7 +10,6 @@ use super::display_name;
 use crate::input::{Block, Blocks, DEFAULT_MAX_LEN};
 use crate::outcome::{options, parse_bytes_with, scheme_bytes, scheme_of, Note, Problem};
 use crate::status;
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rfc1738::bulk::Known;
 use rfc1738_report::clf;
 use rfc1738_report::logformat::LogFormat;
@@ -33,15 +32,17 @@ pub struct CheckArgs {
     /// How compressed input is read.
     #[command(flatten)]
     pub reading: crate::flags::Reading,
-    /// Write one JSON object per input line, in order: `{file, line,
-    /// input, valid, scheme, error, warnings}`; with `--format clf` also
-    /// `method, target, protocol, status, bytes` (`scheme`: the scheme of
-    /// the URL the request names; a path is http's).
+    /// Write one JSON object per input line, in order.
+    ///
+    /// `{file, line, input, valid, scheme, error, warnings}`; with `--input-format clf` also
+    /// `method, target, protocol, status, bytes` (`scheme`: the scheme of the URL the request
+    /// names; a path is http's).
     #[arg(long)]
     json: bool,
-    /// Write exactly one line per input line, in order: `FILE:LINE: valid`
-    /// (and its warnings) or `FILE:LINE:COLUMN: <error>`; the summary goes
-    /// to stderr. (`--json` is always one object per line.)
+    /// Write exactly one line per input line, in order.
+    ///
+    /// `FILE:LINE: valid` (and its warnings) or `FILE:LINE:COLUMN: <error>`; the summary goes to
+    /// stderr. (`--json` is always one object per line.)
     #[arg(long, conflicts_with_all = ["quiet", "invalid_only"])]
     keep_lines: bool,
     /// Write the invalid lines alone (their reports, or their JSON objects).
@@ -50,28 +51,39 @@ pub struct CheckArgs {
     /// The longest line read, in bytes; a longer one is reported invalid.
     #[arg(long, default_value_t = DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
     max_len: usize,
-    /// What each line holds: one URL (`url`), or a Common Log Format entry
-    /// (`clf`): `host ident user [date] "request" status bytes`, whose
-    /// request URL is checked, offsets in the line. A line that is not a
-    /// log line is invalid and counted under `(not clf)`.
-    #[arg(long, value_enum, default_value_t = Format::Url)]
-    format: Format,
-    /// With --format clf: the URLs of each log line checked and counted,
-    /// `request`, `referer` (the Combined format's), or both (without
-    /// it); a line is valid when each is. The summary has a table of each.
+    /// What each line holds.
+    ///
+    /// One URL (`url`), or a Common Log Format entry (`clf`): `host ident user [date] "request"
+    /// status bytes`, whose request URL is checked, offsets in the line. A line that is not a log
+    /// line is invalid and counted under `(not clf)`.
+    #[arg(long, value_name = "FORMAT", value_enum, default_value_t = Format::Url)]
+    input_format: Format,
+    /// The old name of --input-format.
+    ///
+    /// The old name of --input-format (`--format` is the output's format
+    /// everywhere now): taken for one release, with a note on stderr.
+    #[arg(long, value_enum, hide = true, conflicts_with = "input_format")]
+    format: Option<Format>,
+    /// The URLs of a log line checked: `request`, `referer`, or both.
+    ///
+    /// With --input-format clf: the URLs of each log line checked and counted, `request`,
+    /// `referer` (the Combined format's), or both (without it); a line is valid when each is.
+    /// The summary has a table of each.
     #[arg(long, value_enum, value_delimiter = ',')]
     fields: Vec<Field>,
-    /// The format the server wrote its log in (implies --format clf): an
-    /// Apache `LogFormat` string (`%h %l %u %t \"%r\" %>s %b`, `%v`,
-    /// `%D`, `%{X}i`...), an nginx `log_format` string (`$remote_addr -
-    /// $remote_user [$time_local] "$request" $status ...`), or a preset:
-    /// `common`, `combined`, `vhost_combined`, `main` (nginx). Without
-    /// it, common and combined lines are told apart line by line.
+    /// The format the server wrote its log in (implies --input-format clf).
+    ///
+    /// An Apache `LogFormat` string (`%h %l %u %t \"%r\" %>s %b`, `%v`, `%D`, `%{X}i`...), an nginx
+    /// `log_format` string (`$remote_addr - $remote_user [$time_local] "$request" $status ...`), or
+    /// a preset: `common`, `combined`, `vhost_combined`, `main` (nginx). Without it, common and
+    /// combined lines are told apart line by line.
     #[arg(long, value_name = "FORMAT", value_parser = log_format)]
     log_format: Option<LogFormat>,
     /// Worker threads, 1 to 1024 (default: one per core).
     #[arg(long, value_name = "N", value_parser = crate::flags::jobs)]
     jobs: Option<usize>,
+    /// Accept the deviations real-world URLs have, as warnings.
+    ///
     /// Accept the deviations real-world URLs have (unsafe characters, `_`
     /// or a trailing dot in a host, an empty port, a user name in http, `/`
     /// and `?` in a search, a bare `%`), in URLs and in log lines alike;
@@ -82,8 +94,9 @@ pub struct CheckArgs {
     /// Write no line of its own for each input: the summary alone.
     #[arg(long, short)]
     quiet: bool,
-    /// With --json: end with one JSON record of the summary
-    /// (`{"summary": {...}}`) instead of the text summary on stderr.
+    /// With --json: end with a JSON record of the summary.
+    ///
+    /// One record (`{"summary": {...}}`) instead of the text summary on stderr.
     #[arg(long, requires = "json")]
     summary: bool,
     /// The most frequent errors listed in the summary, by kind and rule.
@@ -94,6 +107,11 @@ pub struct CheckArgs {
 }
 
 impl CheckArgs {
+    /// What each line holds: `--input-format`, or its old name.
+    fn format(&self) -> Format {
+        self.format.unwrap_or(self.input_format)
+    }
+
     /// The fields of `--fields`; both without it.
     fn fields(&self) -> clf::Fields {
         if self.fields.is_empty() {
@@ -109,10 +127,14 @@ impl CheckArgs {
 /// The examples at the end of `check --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 check urls.txt                         each invalid line, then a summary
-  rfc1738 check --format clf --json access.log   a record per log line: method, target, status, scheme
-  rfc1738 check --log-format combined log.gz     a compressed log (gzip, zstd, bzip2, xz), referers too
-  rfc1738 check --lenient --keep-lines urls.txt  one line per input line, warnings included";
+  rfc1738 check urls.txt
+      each invalid line, then a summary
+  rfc1738 check --input-format clf --json access.log
+      a record per log line: method, target, status, scheme
+  rfc1738 check --log-format combined log.gz
+      a compressed log (gzip, zstd, bzip2, xz): each error, referers too
+  rfc1738 check --lenient --keep-lines urls.txt
+      one line per input line, warnings included";
 
 /// What each input line holds.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -656,7 +678,7 @@ struct Done {
     /// Bytes of input, for the progress bar.
     bytes: u64,
     /// The block is the file's first and its first line is a log line
-    /// read as a URL: `--format clf` is what was meant.
+    /// read as a URL: `--input-format clf` is what was meant.
     clf_hint: bool,
     /// Lines checked.
     lines: u64,
@@ -688,6 +710,9 @@ struct Job<'a> {
 
 /// Runs `check`.
 pub fn run(args: &CheckArgs) -> io::Result<u8> {
+    if args.format.is_some() {
+        eprintln!("rfc1738: check --format is now --input-format; --format will be the output's format");
+    }
     let files = if args.files.is_empty() { vec!["-".to_string()] } else { args.files.clone() };
     let jobs = args.jobs.unwrap_or_else(|| thread::available_parallelism().map_or(1, |n| n.get())).max(1);
     // Colour is decided once: without it, reports are written plain and
@@ -699,11 +724,11 @@ pub fn run(args: &CheckArgs) -> io::Result<u8> {
         Box::new(io::stdout().lock())
     };
     let mut out = BufWriter::with_capacity(1 << 16, raw);
-    let clf = args.format == Format::Clf || args.log_format.is_some();
+    let clf = args.format() == Format::Clf || args.log_format.is_some();
     if !clf && !args.fields.is_empty() {
         // A flag that would change nothing is a mistake to say, not to
         // pass over.
-        eprintln!("rfc1738: --fields: the fields of a log line, for --format clf or --log-format");
+        eprintln!("rfc1738: --fields: the fields of a log line, for --input-format clf or --log-format");
         return Ok(status::ERROR);
     }
     let fields = args.fields();
@@ -743,7 +768,8 @@ fn check_file(
     // Read, not mapped: a file cut while it is read is then said to be cut
     // (input.rs, `Shrinking`), where a mapping would die of SIGBUS.
     let blocks = Blocks::open(file, args.max_len, BLOCK).map_err(|e| super::open_error(file, &e))?;
-    let progress = progress_bar(file);
+    let progress = crate::progress::Progress::start(file, args.quiet, io::stdout().is_terminal(), false);
+    let mut text_read = 0u64;
     let in_flight = 2 * jobs + 1;
     // A block is read only with a token, a buffer for its text, which
     // comes back when its output is written: that bounds the blocks read
@@ -761,7 +787,7 @@ fn check_file(
         file,
         json: args.json,
         max_len: args.max_len,
-        format: if args.log_format.is_some() { Format::Clf } else { args.format },
+        format: if args.log_format.is_some() { Format::Clf } else { args.format() },
         log_format: args.log_format.as_ref(),
         fields: args.fields(),
         lenient: args.lenient,
@@ -808,19 +834,20 @@ fn check_file(
                 if done.clf_hint {
                     out.flush()?;
                     let name = super::shown_name(file);
-                    let hint = format!("rfc1738: {name}: these lines look like a Common Log Format log: to check the request URL of each, add --format clf");
+                    let hint = format!("rfc1738: {name}: these lines look like a Common Log Format log: to check the request URL of each, add --input-format clf");
                     writeln!(anstream::stderr().lock(), "{hint}")?;
                 }
                 out.write_all(&done.out)?;
                 summary.merge(&done.tally, if count { 0 } else { lines });
                 lines += done.lines;
-                progress.inc(done.bytes);
+                text_read += done.bytes;
+                progress.at(lines, text_read);
                 next += 1;
                 queue.leave(done.out, next);
                 let _ = token_tx.send(done.buffer);
             }
         }
-        progress.finish_and_clear();
+        progress.finish();
         Ok(())
     })
 }
@@ -1196,18 +1223,17 @@ fn write_verdict(
     }
     if job.keep_lines {
         return match &verdict.result {
+            // The head of the one diagnostic shape, without `rfc1738: `:
+            // a row of a table, one per input line.
             Err(p) => {
                 let column = super::column_of(input, p.offset);
-                writeln!(
-                    out,
-                    "{shown}:{line_no}:{column}: {} at offset {} (in {})",
-                    p.message, p.offset, p.rule
-                )
+                writeln!(out, "{shown}:{line_no}:{column}: error[{}]: {} (in {})", p.kind, p.message, p.rule)
             }
             Ok(()) => {
                 write!(out, "{shown}:{line_no}: valid")?;
                 for w in &verdict.warnings {
-                    write!(out, "; warning[{}] at offset {}", w.kind, w.offset)?;
+                    let column = super::column_of(input, w.offset);
+                    write!(out, "; warning[{}] at column {column}", w.kind)?;
                 }
                 writeln!(out)
             }
@@ -1220,29 +1246,6 @@ fn write_verdict(
         super::warn_line(out, name, line_no, input, w, job.color);
     }
     Ok(())
-}
-
-/// A byte-count progress bar on stderr when it is a terminal.
-fn progress_bar(file: &str) -> ProgressBar {
-    // A compressed file's size is not its text's: a spinner then.
-    let len = if file == "-" || crate::decompress::is_compressed(file) {
-        None
-    } else {
-        std::fs::metadata(file).ok().map(|m| m.len())
-    };
-    if !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
-    }
-    let bar = match len {
-        Some(n) => ProgressBar::with_draw_target(Some(n), ProgressDrawTarget::stderr()),
-        None => ProgressBar::new_spinner(),
-    };
-    let template = "{spinner} {msg} [{bar:30}] {bytes}/{total_bytes} {bytes_per_sec} eta {eta}";
-    if let Ok(style) = ProgressStyle::with_template(template) {
-        bar.set_style(style.progress_chars("=> "));
-    }
-    bar.set_message(super::shown_name(file).into_owned());
-    bar
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@
 //! a wrapper open across that cut is lost (the URL inside it is then found
 //! bare, up to the end of its line).
 
-use super::{display_name, report_at};
+use super::display_name;
 use crate::input::{self, Source};
 use crate::outcome::{Note, Problem};
 use crate::status;
@@ -36,6 +36,8 @@ pub struct ExtractArgs {
     /// How compressed input is read.
     #[command(flatten)]
     pub reading: crate::flags::Reading,
+    /// Write one JSON object per URL found.
+    ///
     /// Write one JSON object per URL found
     /// (`{url, start, end, form, hyphen_break, valid, scheme, error, file, line, column}`:
     /// `start` and `end` byte offsets in the text, a byte-order mark not
@@ -45,18 +47,21 @@ pub struct ExtractArgs {
     /// Only URLs written inside `<URL:...>` or `<scheme:...>`.
     #[arg(long)]
     wrapped_only: bool,
-    /// The longest line searched, in bytes: the rest of a longer line is
-    /// skipped with a note on stderr (and exit status 1), so that memory
-    /// stays bounded on any input.
+    /// The longest line searched, in bytes.
+    ///
+    /// The rest of a longer line is skipped with a note on stderr (and exit status 1), so that
+    /// memory stays bounded on any input.
     #[arg(long, value_name = "BYTES", default_value_t = crate::input::DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
     max_len: usize,
-    /// Write exactly one line per input line, in order: the URLs that
-    /// start on it, separated by spaces (an empty line when none); with
-    /// --json, one object per input line: `{file, line, urls: [...]}`.
+    /// Write exactly one line per input line, in order.
+    ///
+    /// The URLs that start on it, separated by spaces (an empty line when none); with --json, one
+    /// object per input line: `{file, line, urls: [...]}`.
     #[arg(long)]
     keep_lines: bool,
-    /// Check each URL found accepting the deviations real-world URLs have;
-    /// each is reported as a warning (stderr, or `warnings` in JSON).
+    /// Check each URL found accepting the deviations real-world URLs have.
+    ///
+    /// Each is reported as a warning (stderr, or `warnings` in JSON).
     #[arg(long)]
     lenient: bool,
     /// Files of text; `-` or none for stdin.
@@ -66,9 +71,12 @@ pub struct ExtractArgs {
 /// The examples at the end of `extract --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 extract mail.txt                       each URL found, wrapper removed, one per line
-  rfc1738 extract --json --wrapped-only notes.txt  only <URL:...>, with offsets and validity
-  rfc1738 extract --keep-lines access.log | paste access.log -   each line beside its URLs";
+  rfc1738 extract mail.txt
+      each URL found, wrapper removed, one per line
+  rfc1738 extract --json --wrapped-only notes.txt
+      only <URL:...>, with offsets and validity
+  rfc1738 extract --keep-lines access.log | paste access.log -
+      each line beside its URLs";
 
 /// What `run` counts.
 #[derive(Default)]
@@ -464,13 +472,18 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
         }
         self.out.flush()?;
         let name = super::shown_name(self.file);
-        let style = crate::diag::WARNING;
-        writeln!(
-            self.err,
-            "rfc1738: {name}:{line}:{column}: {style}warning{style:#}: {} at offset {} ({})",
-            w.message, w.offset, w.kind
-        )?;
+        let label = if w.security { "security" } else { "warning" };
+        let d = crate::diag::Diagnostic {
+            file: &name,
+            line,
+            label,
+            kind: w.kind,
+            message: &w.message,
+            rule: None,
+        };
         let shown = m.as_str();
+        // The column is the text's; the caret sits under the URL alone.
+        writeln!(self.err, "{}", d.head(column as usize, true))?;
         write!(self.err, "{}", crate::diag::caret(shown, w.offset.min(shown.len())))
     }
 
@@ -506,12 +519,9 @@ impl<O: Write, E: Write> Sink<'_, O, E> {
         // when stdout and stderr go to the same place.
         self.out.flush()?;
         let name = super::shown_name(self.file);
-        report_at(
-            self.err,
-            &format!("rfc1738: {name}:{line}:{column}: invalid URL"),
-            m.as_str().as_bytes(),
-            p,
-        )
+        let shown = m.as_str();
+        writeln!(self.err, "{}", super::problem(&name, line, p).head(column as usize, true))?;
+        write!(self.err, "{}", crate::diag::caret(shown, super::lossy_offset(shown.as_bytes(), p.offset)))
     }
 }
 

@@ -20,12 +20,12 @@ use std::time::{Duration, Instant};
 pub struct FetchArgs {
     /// The URL to retrieve.
     url: String,
-    /// Write the resource to FILE instead of stdout (`-` is stdout). FILE is
-    /// opened before connecting as `> FILE` would open it (what the shell
-    /// refuses is refused; symlinks are followed by the kernel) and gets
-    /// the bytes only after a complete transfer; on any error or signal it
-    /// keeps its old bytes. Owner, group and hard links stay; set-id bits
-    /// are cleared. A device, FIFO or directory is refused.
+    /// Write the resource to FILE instead of stdout (`-` is stdout).
+    ///
+    /// FILE is opened before connecting as `> FILE` would open it (what the shell refuses is
+    /// refused; symlinks are followed by the kernel) and gets the bytes only after a complete
+    /// transfer; on any error or signal it keeps its old bytes. Owner, group and hard links stay;
+    /// set-id bits are cleared. A device, FIFO or directory is refused.
     #[arg(short, long, value_name = "FILE")]
     output: Option<PathBuf>,
     /// With -o: keep an existing FILE and fetch nothing.
@@ -37,28 +37,37 @@ pub struct FetchArgs {
     /// Print the exchange on stderr as it happens (`>` sent, `<` received).
     #[arg(long)]
     trace: bool,
+    /// Connect to a privileged port that is not the scheme's.
+    ///
     /// Connect to an explicit port below 1024 that is not the scheme's default (RFC 1738 §6).
     #[arg(long)]
     allow_privileged_port: bool,
     /// Stop after this many bytes of content.
     #[arg(long, value_name = "BYTES", default_value_t = 1 << 30, value_parser = crate::flags::max_bytes)]
     max_bytes: u64,
-    /// The most bytes of a reply's head: an http status line and headers,
-    /// an ftp or nntp reply (all its lines).
+    /// The most bytes of a reply's head.
+    ///
+    /// An http status line and headers, an ftp or nntp reply (all its lines).
     #[arg(long, value_name = "BYTES", default_value_t = Options::default().max_header_bytes, value_parser = crate::flags::max_len)]
     max_header_bytes: usize,
     /// The most header lines of an http response.
     #[arg(long, value_name = "N", default_value_t = Options::default().max_headers, value_parser = crate::flags::count)]
     max_headers: usize,
+    /// The longest line read from a server, in bytes.
+    ///
     /// The longest line read from a server (a reply, an article line, a gopher menu line).
     #[arg(long, value_name = "BYTES", default_value_t = Options::default().max_line, value_parser = crate::flags::max_len)]
     max_line: usize,
     /// Seconds allowed for connecting and for each read or write.
     #[arg(long, value_name = "SECS", default_value_t = 30, value_parser = crate::flags::seconds)]
     timeout: u64,
-    /// Seconds allowed for the whole access: every read and write ends by then.
+    /// Seconds allowed for the whole access.
+    ///
+    /// Every read and write ends by then.
     #[arg(long, value_name = "SECS", default_value_t = 600, value_parser = crate::flags::seconds)]
     max_time: u64,
+    /// The anonymous ftp password.
+    ///
     /// The e-mail address sent as the anonymous ftp password (default: $EMAIL, else $USER@localhost).
     #[arg(long, value_name = "ADDRESS")]
     email: Option<String>,
@@ -75,6 +84,14 @@ pub struct FetchArgs {
 
 /// Runs `fetch`.
 pub fn run(args: FetchArgs) -> ExitCode {
+    // A URL that does not parse is said as every subcommand says one
+    // (`rfc1738: <args>:1:COLUMN: error[kind]: ...`, a caret): status 1,
+    // refused before connecting.
+    if let Err(p) = crate::outcome::parse_bytes(args.url.as_bytes()) {
+        let at = super::At { name: None, line: 1 };
+        let _ = super::report_in(&mut anstream::stderr().lock(), at, args.url.as_bytes(), &p);
+        return ExitCode::from(crate::status::INVALID);
+    }
     let opts = match options(&args) {
         Ok(opts) => opts,
         Err(msg) => return fail(&args.url, &msg, 2),

@@ -9,7 +9,7 @@ use crate::outcome::{options, Problem};
 use crate::status;
 use rfc1738::Warning;
 use serde_json::{json, Value};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 
 /// Arguments of `lint`.
 #[derive(clap::Args)]
@@ -17,25 +17,33 @@ pub struct LintArgs {
     /// How compressed input is read.
     #[command(flatten)]
     pub reading: crate::flags::Reading,
-    /// Accept the deviations real-world URLs have, each reported as a
-    /// warning instead of making the line invalid.
+    /// Accept the deviations real-world URLs have.
+    ///
+    /// Each reported as a warning instead of making the line invalid.
     #[arg(long)]
     lenient: bool,
+    /// Write one JSON object per finding.
+    ///
     /// Write one JSON object per finding (`{file, line, input, offset, level, kind, message}`;
     /// `level` is `security`, `warning` or `error`; `input` has its password redacted).
     /// Each object carries its file and line; with --keep-lines, one object
     /// per input line instead: `{file, line, input, findings: [...]}`.
     #[arg(long, conflicts_with = "format")]
     json: bool,
-    /// What to write: `text` (one line per finding), `json` (as --json) or
-    /// `sarif` (one SARIF 2.1.0 log, for code-scanning tools: each finding
-    /// a result with its rule, level, file, line and column).
+    /// What to write.
+    ///
+    /// `text` (one line per finding), `json` (as --json) or `sarif` (one SARIF 2.1.0 log, for
+    /// code-scanning tools: each finding a result with its rule, level, file, line and column).
     #[arg(long, value_enum, default_value_t = LintFormat::Text)]
     format: LintFormat,
-    /// Write exactly one line (or JSON object) per input line, in order:
-    /// the line's findings separated by tabs, or an empty line when it has none.
+    /// Write exactly one line (or JSON object) per input line, in order.
+    ///
+    /// The line's findings separated by tabs, or an empty line when it has none.
     #[arg(long)]
     keep_lines: bool,
+    /// Print nothing: the exit status says whether anything was found.
+    #[arg(long, short, conflicts_with_all = ["json", "keep_lines"])]
+    quiet: bool,
     /// The longest line read, in bytes; a longer one is reported invalid.
     #[arg(long, default_value_t = DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
     max_len: usize,
@@ -58,9 +66,12 @@ pub enum LintFormat {
 /// The examples at the end of `lint --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  echo 'gopher://mail.dom:25/7x%09HELO%0D%0AQUIT' | rfc1738 lint   each §6 risk, line and column
-  rfc1738 lint --format sarif urls.txt > urls.sarif        for code-scanning tools (SARIF 2.1.0)
-  rfc1738 lint --lenient --keep-lines urls.txt             one line per input line, findings by tabs";
+  echo 'gopher://mail.dom:25/7x%09HELO%0D%0AQUIT' | rfc1738 lint
+      each §6 risk, line and column
+  rfc1738 lint --format sarif urls.txt > urls.sarif
+      for code-scanning tools (SARIF 2.1.0)
+  rfc1738 lint --lenient --keep-lines urls.txt
+      one line per input line, findings by tabs";
 
 /// What lint found on one line.
 enum Finding<'a> {
@@ -78,6 +89,10 @@ struct Found {
     kind: &'static str,
     level: &'static str,
     message: String,
+    /// The §5 rule of an invalid line.
+    rule: Option<&'static str>,
+    /// The offset in the input shown (its password redacted).
+    shown_offset: usize,
 }
 
 /// Runs `lint`: exit 0 when nothing was found, 1 when anything was.
@@ -89,19 +104,29 @@ pub fn run(args: &LintArgs) -> io::Result<u8> {
     let mut out = BufWriter::new(anstream::stdout().lock());
     let mut count = 0u64;
     let mut sarif = Sarif::default();
-    if format == LintFormat::Sarif {
+    if format == LintFormat::Sarif && !args.quiet {
         sarif.begin(&mut out)?;
     }
     let all_read = super::for_each_file(&files, &mut out, |out, file| {
         let mut lines = Lines::open(file, args.max_len).map_err(|e| super::open_error(file, &e))?;
         let name = display_name(file);
         let mut line_no = 0u64;
+        let progress =
+            crate::progress::Progress::start(file, args.quiet, std::io::stdout().is_terminal(), true);
+        let mut read = 0u64;
         loop {
             if lines.would_wait() {
                 out.flush()?;
             }
             let Some(line) = lines.next_line().map_err(|e| super::input_error(file, &e))? else { break };
             line_no += 1;
+            read += match &line {
+                Line::Text(t) => t.len() as u64 + 1,
+                Line::TooLong(n) => n + 1,
+            };
+            if line_no.is_multiple_of(256) {
+                progress.at(line_no, read);
+            }
             // An empty line holds no URL (README, "The contract").
             if matches!(&line, Line::Text(t) if t.is_empty()) {
                 if args.keep_lines && format != LintFormat::Sarif {
@@ -115,18 +140,21 @@ pub fn run(args: &LintArgs) -> io::Result<u8> {
                     let mut all = warnings.clone();
                     all.extend(url.security_warnings());
                     all.sort_by_key(Warning::offset);
+                    let shown = url.redacted().into_owned();
                     let findings: Vec<Found> =
-                        all.iter().map(|w| found(&input, Finding::Warning(w))).collect();
-                    (url.redacted().into_owned(), findings)
+                        all.iter().map(|w| found(&input, &shown, Finding::Warning(w))).collect();
+                    (shown, findings)
                 }
                 // The line as given, its password hidden all the same.
-                Err(p) => (
-                    rfc1738::redact_text(&String::from_utf8_lossy(&input)).into_owned(),
-                    vec![found(&input, Finding::Invalid(p))],
-                ),
+                Err(p) => {
+                    let shown = rfc1738::redact_text(&String::from_utf8_lossy(&input)).into_owned();
+                    let findings = vec![found(&input, &shown, Finding::Invalid(p))];
+                    (shown, findings)
+                }
             };
             count += findings.len() as u64;
             match format {
+                _ if args.quiet => {}
                 LintFormat::Sarif => sarif.add(out, file, line_no, &findings)?,
                 _ if args.keep_lines => write_line(out, format, name, line_no, &shown, &findings)?,
                 _ => {
@@ -136,26 +164,49 @@ pub fn run(args: &LintArgs) -> io::Result<u8> {
                 }
             }
         }
+        progress.finish();
         Ok(())
     })?;
-    if format == LintFormat::Sarif {
+    if format == LintFormat::Sarif && !args.quiet {
         sarif.end(&mut out)?;
     }
     out.flush()?;
     Ok(status::of_run(all_read, count != 0))
 }
 
-fn found(input: &[u8], f: Finding<'_>) -> Found {
-    let (offset, kind, message, level) = match f {
+fn found(input: &[u8], shown: &str, f: Finding<'_>) -> Found {
+    let (offset, kind, message, level, rule) = match f {
         Finding::Warning(w) => {
             let level = if w.kind().is_security() { "security" } else { "warning" };
-            (w.offset(), w.kind().id(), w.message().to_string(), level)
+            (w.offset(), w.kind().id(), w.message().to_string(), level, None)
         }
-        Finding::Invalid(p) => (p.offset, p.kind, p.message.to_string(), "error"),
+        Finding::Invalid(p) => (p.offset, p.kind, p.message.to_string(), "error", Some(p.rule)),
     };
-    let char_column = diag::column(&String::from_utf8_lossy(input), lossy_offset(input, offset));
+    let text = String::from_utf8_lossy(input);
+    let at = lossy_offset(input, offset);
+    let char_column = diag::column(&text, at);
     let column = super::column_of(input, offset);
-    Found { offset, column, char_column, kind, level, message }
+    let shown_offset = redacted_offset(&text, shown, at);
+    Found { offset, column, char_column, kind, level, message, rule, shown_offset }
+}
+
+/// Where offset `at` of `text` is in `shown`, the same text with its
+/// password replaced: the same before the password, moved by the change
+/// of length after it, and its start within it.
+fn redacted_offset(text: &str, shown: &str, at: usize) -> usize {
+    if text == shown {
+        return at;
+    }
+    let prefix = text.bytes().zip(shown.bytes()).take_while(|(a, b)| a == b).count();
+    let suffix = text.bytes().rev().zip(shown.bytes().rev()).take_while(|(a, b)| a == b).count();
+    let suffix = suffix.min(text.len() - prefix).min(shown.len() - prefix);
+    if at < prefix {
+        at
+    } else if at >= text.len() - suffix {
+        at + shown.len() - text.len()
+    } else {
+        prefix
+    }
 }
 
 fn json_of(name: &str, line: u64, shown: &str, f: &Found) -> Value {
@@ -165,10 +216,12 @@ fn json_of(name: &str, line: u64, shown: &str, f: &Found) -> Value {
     })
 }
 
-/// A finding's text, without its file and line: `col: level[kind]: message`.
+/// A finding's text, without its file and line: `col: level[kind]:
+/// message (in rule)`.
 fn text_of(f: &Found) -> String {
     let style = if f.level == "warning" { diag::WARNING } else { diag::ERROR };
-    format!("{}: {style}{}{style:#}[{}]: {}", f.column, f.level, f.kind, f.message)
+    let rule = f.rule.map(|r| format!(" (in {r})")).unwrap_or_default();
+    format!("{}: {style}{}{style:#}[{}]: {}{rule}", f.column, f.level, f.kind, f.message)
 }
 
 /// One finding on one line: `file:line:col: warning[kind]: message`, or
@@ -187,7 +240,22 @@ fn write_finding(
         serde_json::to_writer(&mut *out, &json_of(name, line, shown, f))?;
         return writeln!(out);
     }
-    writeln!(out, "{}:{line}:{}", super::shown_name(name), text_of(f))
+    let file = super::shown_name(name);
+    let d = diag::Diagnostic {
+        file: &file,
+        line,
+        label: f.level,
+        kind: f.kind,
+        message: &f.message,
+        rule: f.rule,
+    };
+    let mut text = Vec::new();
+    d.write(&mut text, shown.as_bytes(), f.shown_offset, true);
+    // `head` counts the column in `shown`: the input's is the one to say.
+    let head = d.head(f.column, true);
+    let caret = text.iter().position(|&b| b == b'\n').map_or(&text[..0], |n| &text[n..]);
+    out.write_all(head.as_bytes())?;
+    out.write_all(caret)
 }
 
 /// `--keep-lines`: one line per input line, its findings separated by

@@ -10,6 +10,8 @@ use std::path::PathBuf;
 /// Arguments of `man`.
 #[derive(clap::Args)]
 pub struct ManArgs {
+    /// Write every page into this directory.
+    ///
     /// Write every page (`rfc1738.1`, `rfc1738-parse.1`, ...) into this
     /// directory instead of one page on stdout.
     #[arg(long, value_name = "DIR", conflicts_with = "subcommand")]

@@ -23,7 +23,40 @@ use crate::input::{Line, Lines};
 use crate::outcome::{parse_bytes_with, Note, Problem};
 use serde_json::Value;
 use std::borrow::Cow;
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
+
+/// `--quiet` of the subcommand running: nothing on stdout, no diagnostic
+/// of an input; the exit status says it all (a file that cannot be read
+/// is still named, as `grep -q` names it).
+static QUIET: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Sets `--quiet` for the run.
+pub fn set_quiet(quiet: bool) {
+    QUIET.store(quiet, std::sync::atomic::Ordering::Relaxed);
+}
+
+fn quiet() -> bool {
+    QUIET.load(std::sync::atomic::Ordering::Relaxed)
+}
+
+/// Where results go: stdout, or nowhere with `--quiet`.
+pub fn stdout() -> Box<dyn Write> {
+    if quiet() {
+        Box::new(io::sink())
+    } else {
+        Box::new(io::stdout().lock())
+    }
+}
+
+/// Where the diagnostics of inputs go: stderr (colour where it may), or
+/// nowhere with `--quiet`.
+pub fn diagnostics() -> Box<dyn Write> {
+    if quiet() {
+        Box::new(io::sink())
+    } else {
+        Box::new(anstream::stderr().lock())
+    }
+}
 
 /// A URL and the warnings of its lenient reading, or why it is none.
 pub type Parsed = Result<(rfc1738::Url, Vec<rfc1738::Warning>), Problem>;
@@ -51,16 +84,10 @@ pub struct At<'a> {
 }
 
 impl At<'_> {
-    /// `rfc1738: FILE:LINE:COLUMN: what` for an input read from a file, the
-    /// column that of `offset`; `rfc1738: what` for an argument (shown
-    /// whole under the message).
-    pub fn head(&self, what: &str, input: &[u8], offset: usize) -> String {
-        match self.name {
-            Some(name) => {
-                format!("rfc1738: {}:{}:{}: {what}", shown_name(name), self.line, column_of(input, offset))
-            }
-            None => format!("rfc1738: {what}"),
-        }
+    /// The file of a diagnostic's place: the name shown, or
+    /// [`diag::ARGS`] for an argument.
+    pub fn file(&self) -> Cow<'_, str> {
+        self.name.map_or(Cow::Borrowed(diag::ARGS), shown_name)
     }
 
     /// A `--json` record with where its input came from: `file` and
@@ -105,76 +132,56 @@ pub fn add_columns(input: &[u8], fields: &mut serde_json::Map<String, Value>) {
     }
 }
 
-/// Writes the diagnostic for an invalid input: `rfc1738: ` and the
-/// message, then the input with a caret under the offset.
+/// Writes the diagnostic of an invalid input with no place (an
+/// example of the RFC's): `rfc1738: error[kind]: message (in rule)`,
+/// then the input with a caret under the offset.
 pub fn report(err: &mut impl Write, input: &[u8], p: &Problem) -> io::Result<()> {
-    report_at(err, "rfc1738: invalid URL", input, p)
-}
-
-/// The diagnostic for an invalid input from `at`: `rfc1738: FILE:LINE:COLUMN:
-/// invalid URL: ...` for a line of a file or stdin.
-pub fn report_in(err: &mut impl Write, at: At<'_>, input: &[u8], p: &Problem) -> io::Result<()> {
-    report_at(err, &at.head("invalid URL", input, p.offset), input, p)
-}
-
-/// The diagnostic with its own first words.
-pub fn report_at(err: &mut impl Write, head: &str, input: &[u8], p: &Problem) -> io::Result<()> {
-    let shown = String::from_utf8_lossy(input);
     let style = diag::ERROR;
-    writeln!(err, "{style}{head}{style:#}: {} at offset {} (in {})", p.message, p.offset, p.rule)?;
-    write!(err, "{}", diag::caret(&shown, lossy_offset(input, p.offset)))
+    writeln!(err, "rfc1738: {style}error{style:#}[{}]: {} (in {})", p.kind, p.message, p.rule)?;
+    write!(err, "{}", diag::caret(&String::from_utf8_lossy(input), lossy_offset(input, p.offset)))
 }
 
-/// The diagnostic of line `line_no` of `name`: `name:line:column: ...`,
-/// the column that of the byte (from 1), as ripgrep counts it.
+/// The diagnostic of an invalid input from `at`, in the one shape
+/// ([`diag::Diagnostic`]): `rfc1738: FILE:LINE:COLUMN: error[kind]:
+/// message (in rule)`, then the input and a caret.
+pub fn report_in(err: &mut impl Write, at: At<'_>, input: &[u8], p: &Problem) -> io::Result<()> {
+    let mut out = Vec::new();
+    let file = at.file();
+    problem(&file, at.line, p).write(&mut out, input, p.offset, true);
+    err.write_all(&out)
+}
+
+/// The [`diag::Diagnostic`] of problem `p` of line `line` of `file`.
+pub fn problem<'a>(file: &'a str, line: u64, p: &'a Problem) -> diag::Diagnostic<'a> {
+    diag::Diagnostic { file, line, label: "error", kind: p.kind, message: &p.message, rule: Some(p.rule) }
+}
+
+/// The diagnostic of line `line_no` of `name`, in the one shape, coloured
+/// when `color` holds.
 pub fn report_line(out: &mut Vec<u8>, name: &str, line_no: u64, input: &[u8], p: &Problem, color: bool) {
-    let text = String::from_utf8_lossy(input);
-    let at = lossy_offset(input, p.offset);
-    let (shown, column) = diag::printable(&text, at);
-    // Writing to a `Vec` cannot fail.
-    let _ = writeln!(
-        out,
-        "{}:{line_no}:{}: {} at offset {} (in {})",
-        shown_name(name),
-        column_of(input, p.offset),
-        p.message,
-        p.offset,
-        p.rule
-    );
-    diag::write_caret(out, &shown, column, color);
+    problem(&shown_name(name), line_no, p).write(out, input, p.offset, color);
 }
 
-/// The warning of line `line_no` of `name`: `name:line:column: warning:
-/// ...`, then the input with a caret under the offset.
+/// The warning of line `line_no` of `name`, in the one shape:
+/// `rfc1738: FILE:LINE:COLUMN: warning[kind]: message`, then the input
+/// and a caret.
 pub fn warn_line(out: &mut Vec<u8>, name: &str, line_no: u64, input: &[u8], w: &Note, color: bool) {
-    let text = String::from_utf8_lossy(input);
-    let at = lossy_offset(input, w.offset);
-    let (shown, column) = diag::printable(&text, at);
-    let style = diag::WARNING;
-    let (on, off) = if color {
-        (style.render().to_string(), style.render_reset().to_string())
-    } else {
-        Default::default()
-    };
-    // Writing to a `Vec` cannot fail.
-    let _ = writeln!(
-        out,
-        "{}:{line_no}:{}: {on}warning{off}: {} at offset {} ({})",
-        shown_name(name),
-        column_of(input, w.offset),
-        w.message,
-        w.offset,
-        w.kind
-    );
-    diag::write_caret(out, &shown, column, color);
+    let file = shown_name(name);
+    let label = if w.security { "security" } else { "warning" };
+    let d =
+        diag::Diagnostic { file: &file, line: line_no, label, kind: w.kind, message: &w.message, rule: None };
+    d.write(out, input, w.offset, color);
 }
 
 /// The column of byte `offset` of `input`: the byte's, from 1, as
 /// ripgrep's JSON counts it (`submatches`), whatever the line holds; the
 /// one column of every position the command writes (SARIF alone counts
 /// characters, as its `columnKind` says).
-pub fn column_of(input: &[u8], offset: usize) -> usize {
-    offset.min(input.len()) + 1
+///
+/// A line past `--max-len` is not kept (`input` is then empty): its
+/// error's column is the limit's all the same, beside the same offset.
+pub fn column_of(_input: &[u8], offset: usize) -> usize {
+    offset + 1
 }
 
 /// A file name as a line for people shows it: [`diag::escape`]d, so that a
@@ -184,29 +191,22 @@ pub fn shown_name(file: &str) -> Cow<'_, str> {
     diag::escape(display_name(file).as_bytes())
 }
 
-/// Writes a warning about an input from `at`: `rfc1738: [FILE:LINE:COLUMN: ]warning: `
-/// and the message, then the input with a caret under the offset.
+/// Writes a warning about an input from `at`, in the one shape:
+/// `rfc1738: FILE:LINE:COLUMN: warning[kind]: message`, then the input
+/// and a caret.
 pub fn warn(err: &mut impl Write, at: At<'_>, input: &[u8], w: &rfc1738::Warning) -> io::Result<()> {
-    let shown = String::from_utf8_lossy(input);
-    let style = diag::WARNING;
-    let head = at.head("", input, w.offset());
-    writeln!(
-        err,
-        "{head}{style}warning{style:#}: {} at offset {} ({})",
-        w.message(),
-        w.offset(),
-        w.kind().id()
-    )?;
-    write!(err, "{}", diag::caret(&shown, lossy_offset(input, w.offset())))
+    let mut out = Vec::new();
+    let file = at.file();
+    let label = if w.kind().is_security() { "security" } else { "warning" };
+    let message = w.message();
+    let d = diag::Diagnostic { file: &file, line: at.line, label, kind: w.kind().id(), message, rule: None };
+    d.write(&mut out, input, w.offset(), true);
+    err.write_all(&out)
 }
 
 /// The offset in the lossy UTF-8 text that corresponds to byte `offset`.
 pub fn lossy_offset(input: &[u8], offset: usize) -> usize {
-    let before = &input[..offset.min(input.len())];
-    if before.is_ascii() {
-        return before.len();
-    }
-    String::from_utf8_lossy(before).len()
+    diag::lossy_offset(input, offset)
 }
 
 /// The URL arguments of a subcommand that takes a fixed number of them
@@ -254,6 +254,8 @@ pub struct Inputs<'a> {
     /// What an empty line of a file writes: nothing, or (where output
     /// line N is input line N) a line break.
     pub keep_empty: bool,
+    /// No progress on stderr (`--quiet`).
+    pub quiet: bool,
 }
 
 /// Calls `each` with `out` for every input of `inputs`, in order, with
@@ -307,7 +309,7 @@ impl Run {
     /// million lines' reports scroll away; the count stays. Then the
     /// exit status (`status::of_run`).
     pub fn end(self, failed: u64, what: &str) -> io::Result<u8> {
-        if failed > 0 && self.inputs > 1 {
+        if failed > 0 && self.inputs > 1 && !quiet() {
             writeln!(io::stderr().lock(), "rfc1738: {failed} of {} {what}", self.inputs)?;
         }
         Ok(crate::status::of_run(self.all_read, failed > 0))
@@ -336,9 +338,17 @@ fn lines_of<W: Write>(
     each: &mut impl FnMut(&mut W, At<'_>, Line) -> io::Result<()>,
 ) -> io::Result<()> {
     let mut lines = Lines::open(file, inputs.max_len).map_err(|e| open_error(file, &e))?;
-    let mut line = 0;
+    let progress = crate::progress::Progress::start(file, inputs.quiet, io::stdout().is_terminal(), true);
+    let (mut line, mut read) = (0u64, 0u64);
     while let Some(text) = next_line_of(file, &mut lines, out)? {
         line += 1;
+        read += match &text {
+            Line::Text(t) => t.len() as u64 + 1,
+            Line::TooLong(n) => n + 1,
+        };
+        if line.is_multiple_of(256) {
+            progress.at(line, read);
+        }
         if matches!(&text, Line::Text(t) if t.is_empty()) {
             if inputs.keep_empty {
                 writeln!(out)?;
@@ -347,6 +357,7 @@ fn lines_of<W: Write>(
         }
         each(out, At { name: Some(display_name(file)), line }, text)?;
     }
+    progress.finish();
     Ok(())
 }
 

@@ -18,6 +18,8 @@ pub struct ParseArgs {
     /// Write one JSON object per input, one per line, in input order.
     #[arg(long, conflicts_with_all = ["get", "format"])]
     json: bool,
+    /// Write one line per URL from a template of parts.
+    ///
     /// Write one line per URL from a template of parts: `{scheme} {host}`.
     /// `{part}` is decoded, `{:part}` as written; `{{`, `}}`, `\t`, `\n`.
     /// Parts: input, valid, scheme, kind, user, password, host, port,
@@ -30,26 +32,34 @@ pub struct ParseArgs {
     /// prospero.hsoname, prospero.fields, other.scheme_specific_part).
     #[arg(long, value_name = "TEMPLATE", conflicts_with = "format", verbatim_doc_comment)]
     get: Option<String>,
-    /// Write the output of an invalid URL too: with --get, the template
-    /// (its error parts filled, the others empty), so that output line N
-    /// is input line N; without, its block (the input, then `error`).
-    /// `--json` and `--format` always write one record per input.
+    /// Write the output of an invalid URL too.
+    ///
+    /// With --get, the template (its error parts filled, the others empty), so that output line N
+    /// is input line N; without, its block (the input, then `error`). `--json` and `--format`
+    /// always write one record per input.
     #[arg(long)]
     keep_lines: bool,
-    /// Write a table with a header: one row per input, the columns of the
-    /// JSON record's top level (error flattened, warnings joined by `,`).
-    /// An absent part is an empty cell; an empty one is `""` (the user of
+    /// Write a table with a header.
+    ///
+    /// One row per input, the columns of the JSON record's top level (error flattened, warnings
+    /// joined by `,`). An absent part is an empty cell; an empty one is `""` (the user of
     /// `ftp://@h/` is `""`, that of `ftp://h/` nothing).
     #[arg(long, value_enum)]
     format: Option<Table>,
-    /// Accept the deviations real-world URLs have, each reported in `warnings`.
+    /// Print nothing: the exit status says whether every input was valid.
+    #[arg(long, short)]
+    quiet: bool,
+    /// Accept the deviations real-world URLs have.
+    ///
+    /// Each reported in `warnings`.
     #[arg(long)]
     lenient: bool,
     /// The longest input line read from stdin, in bytes.
     #[arg(long, default_value_t = DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
     max_len: usize,
-    /// Read URLs from FILE too, one per line (`-`: stdin), after the
-    /// arguments; an empty line is skipped. May be given more than once.
+    /// Read URLs from FILE too, one per line (`-`: stdin), after the arguments.
+    ///
+    /// An empty line is skipped. May be given more than once.
     #[arg(long, value_name = "FILE")]
     url_file: Vec<String>,
     /// URLs to parse (`-`: one per line from stdin); with none and no
@@ -60,9 +70,12 @@ pub struct ParseArgs {
 /// The examples at the end of `parse --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 parse 'ftp://myname@host.dom/%2Fetc/motd'      the parts, and the ftp commands
-  rfc1738 parse --keep-lines --get '{valid}\\t{host}' < urls.txt  one line per input line
-  rfc1738 parse --format csv < urls.txt > urls.csv       a table: \"\" empty, nothing absent";
+  rfc1738 parse 'ftp://myname@host.dom/%2Fetc/motd'
+      the parts, and the ftp commands
+  rfc1738 parse --keep-lines --get '{valid}\\t{host}' < urls.txt
+      one line per input line
+  rfc1738 parse --format csv < urls.txt > urls.csv
+      a table: \"\" empty, nothing absent";
 
 /// The tables `--format` writes.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
@@ -98,12 +111,19 @@ impl ParseArgs {
     /// wherever output line N is input line N.
     fn inputs(&self) -> Inputs<'_> {
         let keep_empty = self.json || self.keep_lines || self.format.is_some();
-        Inputs { urls: &self.urls, files: &self.url_file, max_len: self.max_len, keep_empty }
+        Inputs {
+            urls: &self.urls,
+            files: &self.url_file,
+            max_len: self.max_len,
+            keep_empty,
+            quiet: self.quiet,
+        }
     }
 }
 
 /// Runs `parse`.
 pub fn run(args: &ParseArgs) -> io::Result<u8> {
+    super::set_quiet(args.quiet);
     if let Some(text) = &args.get {
         return match Template::parse(text) {
             Ok(template) => run_get(args, &template),
@@ -117,7 +137,7 @@ pub fn run(args: &ParseArgs) -> io::Result<u8> {
     if let Some(table) = args.format {
         return run_table(args, table);
     }
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(super::stdout());
     let mut invalid = 0u64;
     let run = for_each_input(&args.inputs(), &mut out, |out, at, line| {
         let (input, result, warnings) = parse_line(args, line);
@@ -139,7 +159,7 @@ pub fn run(args: &ParseArgs) -> io::Result<u8> {
                     writeln!(out, "  {:<16}{error}\n", "error")?;
                 }
                 out.flush()?;
-                report_in(&mut anstream::stderr().lock(), at, &input, p)
+                report_in(&mut super::diagnostics(), at, &input, p)
             }
         }
     })?;
@@ -160,7 +180,7 @@ fn parse_line(args: &ParseArgs, line: Line) -> (Vec<u8>, Result<Url, Problem>, V
 /// `--get`: a line per valid URL; an invalid one is reported on stderr and
 /// writes its line only with `--keep-lines`.
 fn run_get(args: &ParseArgs, template: &Template) -> io::Result<u8> {
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(super::stdout());
     let mut invalid = 0u64;
     let mut line_out = Vec::new();
     let run = for_each_input(&args.inputs(), &mut out, |out, at, line| {
@@ -171,7 +191,7 @@ fn run_get(args: &ParseArgs, template: &Template) -> io::Result<u8> {
             Err(p) => {
                 invalid += 1;
                 out.flush()?;
-                report_in(&mut anstream::stderr().lock(), at, &input, p)?;
+                report_in(&mut super::diagnostics(), at, &input, p)?;
                 if !args.keep_lines {
                     return Ok(());
                 }
@@ -188,7 +208,7 @@ fn run_get(args: &ParseArgs, template: &Template) -> io::Result<u8> {
 /// `--format csv|tsv`: a header, then a row per input, valid or not.
 fn run_table(args: &ParseArgs, table: Table) -> io::Result<u8> {
     let delimiter = if table == Table::Csv { b',' } else { b'\t' };
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(super::stdout());
     let mut invalid = 0u64;
     let mut row = Vec::new();
     write_row(&mut row, delimiter, COLUMNS.iter().map(|c| Some((*c).to_string())));

@@ -15,15 +15,23 @@ pub struct ResolveArgs {
     /// How compressed input is read.
     #[command(flatten)]
     pub reading: crate::flags::Reading,
-    /// One JSON object per reference, in order: `reference`, and `url` and
-    /// `warnings`, or `error` with `offset` (and `resolved`, the text RFC
-    /// 1808 made, when it is not an RFC 1738 URL).
+    /// One JSON object per reference, in order.
+    ///
+    /// `reference`, and `url` and `warnings`, or `error` with `offset` (and `resolved`, the text
+    /// RFC 1808 made, when it is not an RFC 1738 URL).
     #[arg(long)]
     json: bool,
+    /// Print nothing: the exit status says whether every input was valid.
+    #[arg(long, short)]
+    quiet: bool,
+    /// Write an empty line for a reference that fails.
+    ///
     /// Write an empty line for a reference that fails (its diagnostic on
     /// stderr), so that output line N is input line N.
     #[arg(long)]
     keep_lines: bool,
+    /// Accept the deviations real-world URLs have, as warnings.
+    ///
     /// Accept the deviations real-world URLs have, in the base, the
     /// references and the results, each reported as a warning (stderr, or
     /// `warnings` in JSON) at its offset in the resolved URL.
@@ -36,8 +44,9 @@ pub struct ResolveArgs {
     /// and a host: ftp, http, gopher, nntp, wais, file, prospero, others
     /// with `//`); an absolute URL or `#fragment` to any.
     base: String,
-    /// Read references from FILE too, one per line (`-`: stdin), after
-    /// the arguments; an empty line is skipped (the empty reference, which
+    /// Read references from FILE too, one per line.
+    ///
+    /// `-` is stdin; after the arguments; an empty line is skipped (the empty reference, which
     /// RFC 1808 resolves to the base, is given as an argument `''`).
     #[arg(long, value_name = "FILE")]
     url_file: Vec<String>,
@@ -49,36 +58,45 @@ pub struct ResolveArgs {
 /// The examples at the end of `resolve --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 resolve 'http://a/b/c/d;p?q' ../g               => http://a/b/g
-  rfc1738 resolve --keep-lines ftp://h.dom/pub/ < refs.txt   one line per reference, empty when it fails
-  rfc1738 resolve --json --lenient http://h.dom/a/ < refs.txt   a record per reference, warnings included";
+  rfc1738 resolve 'http://a/b/c/d;p?q' ../g
+      => http://a/b/g
+  rfc1738 resolve --keep-lines ftp://h.dom/pub/ < refs.txt
+      one line per reference, empty when it fails
+  rfc1738 resolve --json --lenient http://h.dom/a/ < refs.txt
+      a record per reference, warnings included";
 
 /// Runs `resolve`: one URL per line on stdout for each reference; a
 /// diagnostic on stderr (and no output line, or with `--keep-lines` an
 /// empty one) for each that fails, or with `--json`, one object per line
 /// either way.
 pub fn run(args: &ResolveArgs) -> io::Result<u8> {
+    super::set_quiet(args.quiet);
     let opts = options(args.lenient);
     let base = match Url::parse_with(&args.base, &opts) {
         Ok((base, warnings)) => {
-            let mut err = anstream::stderr().lock();
-            let at = At { name: None, line: 0 };
+            let mut err = super::diagnostics();
+            let at = At { name: None, line: 1 };
             for w in warnings.iter().filter(|w| w.kind() != rfc1738::WarningKind::UppercaseScheme) {
                 super::warn(&mut err, at, args.base.as_bytes(), w)?;
             }
             base
         }
         Err(e) => {
-            let mut err = anstream::stderr().lock();
-            writeln!(err, "rfc1738: invalid base URL: {e}")?;
-            write!(err, "{}", diag::caret(&args.base, e.offset()))?;
+            let at = At { name: None, line: 1 };
+            super::report_in(&mut super::diagnostics(), at, args.base.as_bytes(), &e.into())?;
             return Ok(status::INVALID);
         }
     };
-    let mut out = BufWriter::new(io::stdout().lock());
+    let mut out = BufWriter::new(super::stdout());
     let mut failed = 0u64;
     let keep_empty = args.keep_lines || args.json;
-    let inputs = Inputs { urls: &args.references, files: &args.url_file, max_len: args.max_len, keep_empty };
+    let inputs = Inputs {
+        urls: &args.references,
+        files: &args.url_file,
+        max_len: args.max_len,
+        keep_empty,
+        quiet: args.quiet,
+    };
     let run = for_each_input(&inputs, &mut out, |out, at, line| {
         let Line::Text(bytes) = line else {
             failed += 1;
@@ -97,7 +115,7 @@ pub fn run(args: &ResolveArgs) -> io::Result<u8> {
                 writeln!(out, "{url}")?;
                 if !warnings.is_empty() {
                     out.flush()?;
-                    let mut err = anstream::stderr().lock();
+                    let mut err = super::diagnostics();
                     warnings
                         .iter()
                         .try_for_each(|w| super::warn(&mut err, at, url.as_str().as_bytes(), w))?;
@@ -135,16 +153,27 @@ fn write_resolve_error(
         writeln!(out)?;
     }
     out.flush()?;
-    let mut err = anstream::stderr().lock();
+    let mut err = super::diagnostics();
     // The column of the offset when it is one in the reference; else the
     // reference as a whole (its first column).
     let column = match e.kind() {
         ResolveErrorKind::NotRfc1738 { .. } | ResolveErrorKind::NotHierarchical(_) => 1,
         _ => super::column_of(reference.as_bytes(), e.offset()),
     };
-    let place =
-        at.name.map(|name| format!("{}:{}:{column}: ", super::shown_name(name), at.line)).unwrap_or_default();
-    writeln!(err, "rfc1738: {place}cannot resolve \"{}\": {e}", diag::escape(reference.as_bytes()))?;
+    let kind = match e.kind() {
+        ResolveErrorKind::NotHierarchical(_) => "not-hierarchical",
+        ResolveErrorKind::InvalidChar => "invalid-char",
+        ResolveErrorKind::InvalidEscape => "invalid-escape",
+        _ => "not-rfc1738",
+    };
+    let style = diag::ERROR;
+    writeln!(
+        err,
+        "rfc1738: {}:{}:{column}: {style}error{style:#}[{kind}]: cannot resolve \"{}\": {e}",
+        at.file(),
+        at.line,
+        diag::escape(reference.as_bytes())
+    )?;
     match e.kind() {
         ResolveErrorKind::NotRfc1738 { resolved, .. } => write!(err, "{}", diag::caret(resolved, e.offset())),
         ResolveErrorKind::NotHierarchical(_) => Ok(()),
@@ -161,6 +190,11 @@ fn write_error(out: &mut impl Write, args: &ResolveArgs, at: At<'_>, message: &s
         writeln!(out)?;
     }
     out.flush()?;
-    let place = at.name.map(|name| format!("{name}:{}:1: ", at.line)).unwrap_or_default();
-    writeln!(anstream::stderr().lock(), "rfc1738: {place}{message}")
+    let style = diag::ERROR;
+    writeln!(
+        super::diagnostics(),
+        "rfc1738: {}:{}:1: {style}error{style:#}[too-long]: {message}",
+        at.file(),
+        at.line
+    )
 }

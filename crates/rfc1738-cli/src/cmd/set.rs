@@ -8,7 +8,7 @@ use crate::status;
 use rfc1738_report::set::set;
 use rfc1738_report::template::Template;
 use serde_json::json;
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 
 /// Arguments of `set`.
 #[derive(clap::Args)]
@@ -16,20 +16,28 @@ pub struct SetArgs {
     /// How compressed input is read.
     #[command(flatten)]
     pub reading: crate::flags::Reading,
+    /// Write an empty line for a URL that cannot be changed.
+    ///
     /// Write an empty line for a URL that is invalid or cannot take the
     /// changes (its diagnostic on stderr), so that output line N is input line N.
     #[arg(long)]
     keep_lines: bool,
-    /// Write one JSON object per input, in input order: `{input, valid,
-    /// url, error, warnings}`; `url` the changed URL or null, `error` the
-    /// parse's (`offset`, `kind`, `rule`, `message`) or the change's
-    /// (`part`, `message`).
+    /// Write one JSON object per input, in input order.
+    ///
+    /// `{input, valid, url, error, warnings}`; `url` the changed URL or null, `error` the parse's
+    /// (`offset`, `kind`, `rule`, `message`) or the change's (`part`, `message`).
     #[arg(long, conflicts_with = "get")]
     json: bool,
-    /// Write each changed URL through a template of `parse --get` instead
-    /// of whole: `set URL host=h --get '{host}:{effective_port}'`.
+    /// Print nothing: the exit status says whether every input was valid.
+    #[arg(long, short)]
+    quiet: bool,
+    /// Write each changed URL through a template of `parse --get` instead of whole.
+    ///
+    /// `set URL host=h --get '{host}:{effective_port}'`.
     #[arg(long, value_name = "TEMPLATE")]
     get: Option<String>,
+    /// Accept the deviations real-world URLs have, as warnings.
+    ///
     /// Read each URL accepting the deviations real-world URLs have, each
     /// reported on stderr as a warning; the URL written is strict (the
     /// builders encode what the input left bare).
@@ -38,12 +46,13 @@ pub struct SetArgs {
     /// The longest input line read from stdin, in bytes.
     #[arg(long, default_value_t = DEFAULT_MAX_LEN, value_parser = crate::flags::max_len)]
     max_len: usize,
-    /// Read the URLs to change from FILE, one per line (`-`: stdin); an
-    /// empty line is skipped. Every argument is then a change.
+    /// Read the URLs to change from FILE, one per line (`-`: stdin).
+    ///
+    /// An empty line is skipped. Every argument is then a change.
     #[arg(long, value_name = "FILE")]
     url_file: Vec<String>,
-    /// The URL to change (`-`: one per line from stdin), unless --url-file
-    /// gives them; then the changes: a part name of `parse --get` (scheme,
+    /// The URLs to change (`-`: one per line from stdin; none and no
+    /// --url-file: stdin), then the changes: a part name of `parse --get` (scheme,
     /// user, password, host, port, url_path, ftp.cwd, ftp.name,
     /// ftp.typecode, http.path, http.search, gopher.type,
     /// gopher.selector, gopher.search, gopher.plus, mailto.address,
@@ -52,7 +61,11 @@ pub struct SetArgs {
     /// other.scheme_specific_part), `=`, and the value, decoded: it is
     /// encoded for its part. An empty value removes an optional part.
     /// `scheme=` keeps the rest of the URL as written: it must be valid in
-    /// the new scheme (the login of `//` schemes carries over).
+    /// the new scheme (the login of `//` schemes carries over). trurl's
+    /// words: `path` (http.path, file.path, or the url_path of other `//`
+    /// schemes), `query` (the search of http, gopher, wais), `fragment`.
+    /// With no URL at all (stdin a terminal or empty), the URL is built
+    /// from the parts: `set scheme=http host=a.dom`.
     #[arg(value_name = "URL] [PART=VALUE", required = true)]
     args: Vec<String>,
 }
@@ -60,16 +73,43 @@ pub struct SetArgs {
 /// The examples at the end of `set --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 set ftp://h.dom/pub/x 'user=me@home' 'ftp.name=a;b'   => ftp://me%40home@h.dom/pub/a%3Bb
-  rfc1738 set 'http://h.dom:8080/a?q' port= 'http.search=x y'   => http://h.dom/a?x%20y
-  rfc1738 set http://h.dom/a scheme=ftp --get '{ftp.name}'      => a
-  rfc1738 set --keep-lines --url-file urls.txt host=mirror.dom  every URL moved to another host";
+  rfc1738 set ftp://h.dom/pub/x 'user=me@home' 'ftp.name=a;b'
+      => ftp://me%40home@h.dom/pub/a%3Bb
+  rfc1738 set 'http://h.dom:8080/a?q' port= 'http.search=x y'
+      => http://h.dom/a?x%20y
+  rfc1738 set scheme=http host=a.dom path=x query=y < /dev/null
+      => http://a.dom/x?y
+  rfc1738 set --keep-lines host=mirror.dom < urls.txt
+      every URL moved to another host (an error if it has none)";
+
+/// Whether the first argument of `set` is a change rather than a URL: a
+/// part name, `=`, a value. A URL starts with `scheme ":"` (§2.1), and no
+/// part name holds a `:`, so `host=a.dom` is a change and
+/// `http://a.dom/?x=y` a URL.
+fn is_change(arg: &str) -> bool {
+    arg.split_once('=').is_some_and(|(part, _)| {
+        rfc1738_report::set::is_part(part) && crate::outcome::scheme_bytes(arg.as_bytes()).is_none()
+    })
+}
+
+/// Whether an argument after the first is one more URL: `-`, or a text
+/// that starts with `scheme ":"`. The first that is not starts the changes.
+fn is_url(arg: &str) -> bool {
+    arg == "-" || crate::outcome::scheme_bytes(arg.as_bytes()).is_some()
+}
 
 /// Runs `set`: the changed URL on stdout, or the reason (naming the part)
 /// on stderr; exit 1 when a URL could not be changed, 2 on a usage error.
 pub fn run(args: &SetArgs) -> io::Result<u8> {
-    let (urls, change_args) =
-        if args.url_file.is_empty() { args.args.split_at(1) } else { args.args.split_at(0) };
+    super::set_quiet(args.quiet);
+    // The URLs come first, then the changes: the first argument that is
+    // a change ends the URLs. With none, stdin is read, as everywhere.
+    let first_change = match args.args.first() {
+        _ if !args.url_file.is_empty() => 0,
+        Some(first) if is_change(first) => 0,
+        _ => 1 + args.args[1..].iter().take_while(|a| is_url(a)).count(),
+    };
+    let (urls, change_args) = args.args.split_at(first_change);
     let mut changes = Vec::new();
     for c in change_args {
         let Some((part, value)) = c.split_once('=') else {
@@ -95,10 +135,14 @@ pub fn run(args: &SetArgs) -> io::Result<u8> {
             return Ok(status::ERROR);
         }
     };
-    let mut out = BufWriter::new(io::stdout().lock());
+    let no_url = urls.is_empty() && args.url_file.is_empty();
+    if no_url && io::stdin().is_terminal() {
+        return built(args, &changes, template.as_ref());
+    }
+    let mut out = BufWriter::new(super::stdout());
     let mut failed = 0u64;
     let keep_empty = args.keep_lines || args.json;
-    let inputs = Inputs { urls, files: &args.url_file, max_len: args.max_len, keep_empty };
+    let inputs = Inputs { urls, files: &args.url_file, max_len: args.max_len, keep_empty, quiet: args.quiet };
     let run = for_each_input(&inputs, &mut out, |out, at, line| {
         let (input, parsed) = super::parse_line(line, &options(args.lenient), args.max_len);
         let shown = String::from_utf8_lossy(&input);
@@ -115,7 +159,7 @@ pub fn run(args: &SetArgs) -> io::Result<u8> {
                     writeln!(out)?;
                 }
                 out.flush()?;
-                return report_in(&mut anstream::stderr().lock(), at, &input, &p);
+                return report_in(&mut super::diagnostics(), at, &input, &p);
             }
         };
         let warnings: Vec<_> =
@@ -136,7 +180,7 @@ pub fn run(args: &SetArgs) -> io::Result<u8> {
         }
         if !warnings.is_empty() {
             out.flush()?;
-            let mut err = anstream::stderr().lock();
+            let mut err = super::diagnostics();
             warnings.iter().try_for_each(|w| warn(&mut err, at, &input, w))?;
         }
         match result {
@@ -155,15 +199,66 @@ pub fn run(args: &SetArgs) -> io::Result<u8> {
                     writeln!(out)?;
                 }
                 out.flush()?;
-                let place = at
-                    .name
-                    .map(|name| format!("{}:{}: ", super::shown_name(name), at.line))
-                    .unwrap_or_default();
+                // The one shape; the change, not the URL, is at fault: column 1.
                 let shown = crate::diag::escape(&input);
-                writeln!(anstream::stderr().lock(), "rfc1738: {place}cannot set {shown}: {e}")
+                let style = crate::diag::ERROR;
+                writeln!(
+                    super::diagnostics(),
+                    "rfc1738: {}:{}:1: {style}error{style:#}[cannot-set]: cannot set {shown}: {e}",
+                    at.file(),
+                    at.line
+                )
             }
         }
     })?;
     out.flush()?;
+    if no_url && run.inputs == 0 && run.all_read {
+        // Nothing on stdin either: the URL is built from the parts alone.
+        drop(out);
+        return built(args, &changes, template.as_ref());
+    }
     run.end(failed, "URLs not set")
+}
+
+/// A URL built from the changes alone (trurl's `--set` with no URL):
+/// written as `set` writes a changed one, or the reason on stderr.
+fn built(args: &SetArgs, changes: &[(&str, &[u8])], template: Option<&Template>) -> io::Result<u8> {
+    let mut out = super::stdout();
+    let result = rfc1738_report::set::build_from(changes);
+    if args.json {
+        let record = match &result {
+            Ok(new) => {
+                json!({"input": null, "valid": true, "url": new.as_str(), "error": null, "warnings": []})
+            }
+            Err(e) => json!({"input": null, "valid": true, "url": null,
+                "error": {"part": e.part(), "message": e.to_string()}, "warnings": []}),
+        };
+        serde_json::to_writer(&mut out, &record)?;
+        writeln!(out)?;
+        return Ok(if result.is_ok() { status::OK } else { status::INVALID });
+    }
+    match result {
+        Ok(new) => {
+            match template {
+                Some(t) => {
+                    let mut line = Vec::new();
+                    t.render_url(&mut line, new.as_str().as_bytes(), &new);
+                    line.push(b'\n');
+                    out.write_all(&line)?;
+                }
+                None => writeln!(out, "{new}")?,
+            }
+            Ok(status::OK)
+        }
+        Err(e) => {
+            let style = crate::diag::ERROR;
+            let message = format!("cannot build a URL from the parts alone: {e}");
+            writeln!(
+                super::diagnostics(),
+                "rfc1738: {}:1:1: {style}error{style:#}[cannot-set]: {message}",
+                crate::diag::ARGS
+            )?;
+            Ok(status::INVALID)
+        }
+    }
 }
