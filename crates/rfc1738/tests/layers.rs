@@ -106,6 +106,12 @@ const CRATES: &[Crate] = &[
         modules: &[("config", 1), ("page", 1), ("host", 1), ("problem", 1), ("api", 2), ("net", 2)],
     },
     Crate {
+        // One file: the module's interface (`lib.rs`, the roof).
+        dir: "rfc1738-wasm",
+        floors: &[],
+        modules: &[],
+    },
+    Crate {
         dir: "rfc1738-access",
         floors: &[
             "vocabulary: errors, options, trace, plans, menus, results",
