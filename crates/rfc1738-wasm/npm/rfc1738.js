@@ -403,3 +403,8 @@ function splitLines(text) {
   if (lines.length && lines[lines.length - 1] === "") lines.pop();
   return lines.map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
 }
+
+/** The bytes of the module's memory (for tests of its growth). */
+export function __memoryBytes() {
+  return w.memory.buffer.byteLength;
+}
