@@ -38,6 +38,9 @@ use rfc1738_report::{explain, json};
 use serde_json::{json, Value};
 use std::cell::RefCell;
 
+#[cfg(feature = "explorer")]
+mod explorer;
+
 /// Slots in the table.
 pub const TABLE_LEN: usize = 32;
 /// The slot that holds the length of the out buffer's answer.
@@ -89,7 +92,7 @@ fn input(s: &State, len: usize) -> &[u8] {
 /// Text the JavaScript side wrote: its `TextEncoder` gives UTF-8 (a lone
 /// surrogate becomes U+FFFD), so this never fails there. Other bytes are
 /// read up to their first octet that is not UTF-8.
-fn text(bytes: &[u8]) -> &str {
+pub(crate) fn text(bytes: &[u8]) -> &str {
     match std::str::from_utf8(bytes) {
         Ok(t) => t,
         Err(e) => std::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or(""),
@@ -429,4 +432,41 @@ fn answer(s: &mut State, value: &Value) -> usize {
 
 fn error_json(p: &Problem) -> Value {
     json!({"offset": p.offset, "kind": p.kind, "rule": p.rule, "message": p.message})
+}
+
+#[cfg(feature = "explorer")]
+export! {
+    /// The explorer's `GET /api/view`: its JSON in the out buffer; returns
+    /// the length.
+    pub fn rfc1738_api_view(len: usize, lenient: u32) -> usize {
+        with(|s| {
+            let State { input: buf, out, table } = s;
+            explorer::view(&buf[..len.min(buf.len())], lenient != 0, out);
+            table[OUT_LEN] = out.len() as u32;
+            out.len()
+        })
+    }
+
+    /// The explorer's `POST /api/check`: JSON lines in the out buffer;
+    /// returns the format read, 0 a list of URLs, 1 a log. `format` asks
+    /// for one: 0 either, 1 URLs, 2 a log.
+    pub fn rfc1738_api_check(len: usize, lenient: u32, format: u32) -> u32 {
+        with(|s| {
+            let State { input: buf, out, table } = s;
+            let read = explorer::check(&buf[..len.min(buf.len())], lenient != 0, format, out);
+            table[OUT_LEN] = out.len() as u32;
+            u32::from(read == rfc1738_api::Format::Clf)
+        })
+    }
+
+    /// The explorer's `POST /api/extract`: JSON lines in the out buffer;
+    /// returns the length.
+    pub fn rfc1738_api_extract(len: usize) -> usize {
+        with(|s| {
+            let State { input: buf, out, table } = s;
+            explorer::extract(&buf[..len.min(buf.len())], out);
+            table[OUT_LEN] = out.len() as u32;
+            out.len()
+        })
+    }
 }

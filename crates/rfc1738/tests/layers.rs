@@ -109,10 +109,11 @@ const CRATES: &[Crate] = &[
         modules: &[],
     },
     Crate {
-        // One file: the module's interface (`lib.rs`, the roof).
+        // The module's interface (`lib.rs`, the roof) and, with the
+        // feature `explorer`, the page's requests.
         dir: "rfc1738-wasm",
-        floors: &[],
-        modules: &[],
+        floors: &["the explorer page's requests"],
+        modules: &[("explorer", 1)],
     },
     Crate {
         dir: "rfc1738-access",
