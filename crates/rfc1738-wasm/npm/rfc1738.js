@@ -22,7 +22,9 @@ async function wasmBytes() {
 const { instance } = await WebAssembly.instantiate(await wasmBytes(), {});
 const w = instance.exports;
 
-const NONE = 0xffffffff;
+// The table is read as signed: the absent mark (u32::MAX) is -1, so a
+// URL's copy of it is a plain array of small integers.
+const NONE = -1;
 const OUT_LEN = 31;
 const KINDS = ["ftp", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero", "other"];
 const encoder = new TextEncoder();
@@ -33,6 +35,7 @@ const tableAt = w.rfc1738_table();
 let memory = null;
 let bytes;
 let table;
+let input;
 let inputAt = 0;
 let inputCap = 0;
 
@@ -40,7 +43,8 @@ function views() {
   if (memory !== w.memory.buffer) {
     memory = w.memory.buffer;
     bytes = new Uint8Array(memory);
-    table = new Uint32Array(memory, tableAt, 32);
+    table = new Int32Array(memory, tableAt, 32);
+    input = new Uint8Array(memory, inputAt, inputCap);
   }
 }
 
@@ -55,25 +59,14 @@ function put(text, at = 0) {
   if (need > inputCap) {
     inputCap = Math.max(need, inputCap * 2, 256);
     inputAt = w.rfc1738_input(inputCap);
+    memory = null;
   }
   views();
-  const n = text.length;
-  // Short ASCII texts by hand: cheaper than a call to encodeInto.
-  if (n < 64) {
-    let k = 0;
-    const start = inputAt + at;
-    for (; k < n; k++) {
-      const c = text.charCodeAt(k);
-      if (c > 0x7f) break;
-      bytes[start + k] = c;
-    }
-    if (k === n) {
-      ascii = true;
-      return n;
-    }
-  }
-  const { written } = encoder.encodeInto(text, bytes.subarray(inputAt + at, inputAt + inputCap));
-  ascii = written === n;
+  // encodeInto into a view kept from call to call: faster than a loop
+  // over the characters, even for short texts (benches/node). A text is
+  // ASCII when each character took one byte.
+  const { written } = encoder.encodeInto(text, at === 0 ? input : input.subarray(at));
+  ascii = written === text.length;
   return written;
 }
 
@@ -101,11 +94,25 @@ function index(text, offset) {
   return k;
 }
 
+// An error of this package is a value that says where in the input it
+// is: it carries no stack trace, whose capture costs more than the parse
+// (benches/README.md), and `validate` and `check` return many of them.
+function withoutStack(make) {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return make();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
 /** Why a text is not a URL of RFC 1738: where (`offset`, an index into the
- * input string), what (`kind`), in which rule of §5 (`rule`). */
+ * input string), what (`kind`), in which rule of §5 (`rule`). No stack
+ * trace: the offset says where. */
 export class ParseError extends Error {
   constructor(input, offset, kind, rule, message) {
-    super(`${message} at offset ${offset} (${kind}, in ${rule})`);
+    withoutStack(() => super(`${message} at offset ${offset} (${kind}, in ${rule})`));
     this.name = "ParseError";
     this.input = input;
     this.offset = offset;
@@ -118,7 +125,7 @@ export class ParseError extends Error {
 /** Why a reference could not be resolved against a base (RFC 1808). */
 export class ResolveError extends Error {
   constructor(reference, offset, kind, rule, message, resolved) {
-    super(message);
+    withoutStack(() => super(message));
     this.name = "ResolveError";
     this.reference = reference;
     this.offset = offset;
@@ -175,7 +182,8 @@ export class Url {
     if (!w.rfc1738_parse(len, lenient)) throw lastError(input, ascii);
     this.#input = input;
     this.#lenient = lenient;
-    this.#t = table.slice(0, 16);
+    const t = table;
+    this.#t = [t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11], t[12], t[13], t[14], t[15]];
     if (!ascii) {
       for (let k = 1; k < 14; k++) if (k !== 10 && this.#t[k] !== NONE) this.#t[k] = index(input, this.#t[k]);
     }
@@ -352,34 +360,39 @@ export function extract(text) {
   return found;
 }
 
-/** Many URLs in one call: a string of lines (split as `str.split(/\r?\n/)`,
- * no last empty line) or an array of strings. */
+/** Many URLs in one call: a string of lines (split at "\n", a "\r"
+ * before it dropped, no last empty line), or an array of strings, each
+ * one URL. */
 export function check(lines, options) {
-  let text = lines;
   if (Array.isArray(lines)) {
-    if (lines.some((l) => typeof l !== "string")) throw new TypeError("rfc1738: check takes strings");
-    const plain = lines.every((l) => !l.includes("\n") && !l.includes("\r"));
-    if (!plain) return checkEach(lines, options);
-    // A last empty line needs its own line break to count.
-    text = lines.join("\n") + (lines.length && lines[lines.length - 1] === "" ? "\n" : "");
-  } else if (typeof lines !== "string") {
+    // One call per element: cheaper than joining them into one text
+    // (benches/node), and an element is one URL whatever it holds.
+    for (const l of lines) if (typeof l !== "string") throw new TypeError("rfc1738: check takes strings");
+    return checkEach(lines, options);
+  }
+  if (typeof lines !== "string") {
     throw new TypeError("rfc1738: check takes a string of lines or an array of strings");
   }
-  const len = put(text);
+  const len = put(lines);
   const wasAscii = ascii;
   const n = w.rfc1738_check(len, flag(options));
   views();
   const at = w.rfc1738_out();
   const valid = bytes.slice(at, at + n);
   const errors = JSON.parse(decoder.decode(bytes.subarray(at + n, at + table[OUT_LEN])));
-  let split = null;
   const result = [];
+  // The errors come in line order: the text is walked once, to their lines.
+  let start = 0;
+  let current = 0;
   for (const [line, offset, kind, rule, message] of errors) {
-    let input;
-    if (Array.isArray(lines)) input = lines[line];
-    else input = (split ??= splitLines(text))[line];
-    result.push(new ParseError(input, wasAscii ? offset : index(input, offset), kind, rule, message));
-    result[result.length - 1].line = line;
+    for (; current < line; current++) start = lines.indexOf("\n", start) + 1;
+    let end = lines.indexOf("\n", start);
+    if (end < 0) end = lines.length;
+    if (end > start && lines.charCodeAt(end - 1) === 13) end--;
+    const input = lines.slice(start, end);
+    const e = new ParseError(input, wasAscii ? offset : index(input, offset), kind, rule, message);
+    e.line = line;
+    result.push(e);
   }
   return { length: n, valid, invalid: result.length, errors: result };
 }
@@ -397,13 +410,6 @@ function checkEach(lines, options) {
   });
   return { length: lines.length, valid, invalid: errors.length, errors };
 }
-
-function splitLines(text) {
-  const lines = text.split("\n");
-  if (lines.length && lines[lines.length - 1] === "") lines.pop();
-  return lines.map((l) => (l.endsWith("\r") ? l.slice(0, -1) : l));
-}
-
 /** The bytes of the module's memory (for tests of its growth). */
 export function __memoryBytes() {
   return w.memory.buffer.byteLength;

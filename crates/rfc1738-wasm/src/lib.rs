@@ -319,29 +319,18 @@ export! {
             let bytes = &buf[..len.min(buf.len())];
             out.clear();
             let mut errors = Vec::new();
-            let mut verdict = |k: usize, line: &[u8], valid: bool, out: &mut Vec<u8>| {
-                out.push(u8::from(valid));
-                if !valid {
-                    let problem = if lenient == 0 {
-                        rfc1738_report::outcome::validate_bytes(line).err()
-                    } else {
-                        parse_bytes_with(line, &options(true)).err()
-                    };
-                    // The bulk validator and the parser agree (the
-                    // library's tests/bulk.rs): there is always one.
-                    let Some(p) = problem else { return };
-                    errors.push(json!([k, p.offset, p.kind, p.rule, p.message]));
-                }
-            };
             // Line by line: the bulk validator's gain is its vector code,
             // which wasm32 does not have, and it would double the module.
             for (k, line) in split_lines(bytes).enumerate() {
-                let valid = if lenient == 0 {
-                    rfc1738::validate_bytes(line).is_ok()
+                let verdict = if lenient == 0 {
+                    rfc1738_report::outcome::validate_bytes(line)
                 } else {
-                    parse_bytes_with(line, &options(true)).is_ok()
+                    parse_bytes_with(line, &options(true)).map(|_| ())
                 };
-                verdict(k, line, valid, out);
+                out.push(u8::from(verdict.is_ok()));
+                if let Err(p) = verdict {
+                    errors.push(json!([k, p.offset, p.kind, p.rule, p.message]));
+                }
             }
             let n = out.len();
             // Writing to a `Vec` cannot fail.

@@ -112,6 +112,10 @@ test("check: many lines in one call, as a string or an array", () => {
   const odd = r.check(["http://a.dom/\nx", "x:y"]);
   assert.deepEqual([...odd.valid], [0, 1]);
   assert.equal(odd.errors[0].offset, 13);
+  // A "\r" ending an element is part of it, not of a line break.
+  const cr = r.check(["http://a.dom/\r", "x:y"]);
+  assert.deepEqual([...cr.valid], [0, 1]);
+  assert.equal(cr.errors[0].offset, 13);
   assert.equal(r.check("").length, 0);
   assert.equal(r.check([]).length, 0);
   assert.deepEqual([...r.check("http://a.dom/ b", { lenient: true }).valid], [1]);

@@ -136,17 +136,20 @@ function differential(name, lines) {
       const records = oracle(lines, lenient);
       const diffs = [];
       lines.forEach((line, k) => diffs.push(...compare(line, records[k], lenient)));
-      // The batch: the same verdicts and errors in one call.
-      const batch = r.check(lines, { lenient });
-      assert.equal(batch.length, lines.length);
-      const invalid = new Map(batch.errors.map((e) => [e.line, e]));
-      records.forEach((rec, k) => {
-        if (batch.valid[k] !== (rec.valid ? 1 : 0)) diffs.push(`check ${JSON.stringify(lines[k])}: ${batch.valid[k]}`);
-        const e = invalid.get(k);
-        if (!rec.valid && (!e || bytesBefore(lines[k], e.offset) !== rec.error.offset || e.kind !== rec.error.kind)) {
-          diffs.push(`check error ${JSON.stringify(lines[k])}: ${e?.offset} ${e?.kind}`);
-        }
-      });
+      // The batch, of an array and of a text: the same verdicts and errors.
+      for (const input of [lines, lines.join("\n")]) {
+        const batch = r.check(input, { lenient });
+        assert.equal(batch.length, lines.length);
+        const invalid = new Map(batch.errors.map((e) => [e.line, e]));
+        records.forEach((rec, k) => {
+          if (batch.valid[k] !== (rec.valid ? 1 : 0)) diffs.push(`check ${JSON.stringify(lines[k])}: ${batch.valid[k]}`);
+          const e = invalid.get(k);
+          if (!rec.valid && (!e || e.input !== lines[k] || bytesBefore(lines[k], e.offset) !== rec.error.offset ||
+              e.kind !== rec.error.kind || e.rule !== rec.error.rule || e.reason !== rec.error.message)) {
+            diffs.push(`check error ${JSON.stringify(lines[k])}: ${e?.offset} ${e?.kind}`);
+          }
+        });
+      }
       assert.equal(diffs.length, 0, `${diffs.length} differences:\n${diffs.slice(0, 8).join("\n")}`);
     });
   }
