@@ -187,16 +187,19 @@ test("memory stays flat over a million calls", () => {
   assert.equal(mem(), before, "the module's memory grew");
 });
 
-// Each `expression; // value` line of the README's example, checked.
-test("the README's example says what the package answers", async () => {
-  const { readFileSync } = await import("node:fs");
-  const readme = readFileSync(new URL("../npm/README.md", import.meta.url), "utf8");
-  const code = /```js\n([\s\S]*?)```/.exec(readme)[1];
-  const names = Object.keys(r).join(", ");
-  const body = code.replace(/^import .*$/m, "").replace(/^(\s*)(\S.*?);\s*\/\/ (\S.*?)(?: \(.*|: .*)?$/gm,
-    (_, indent, expr, want) => `${indent}checks.push([${JSON.stringify(expr)}, ${expr}, ${want}]);`);
-  const checks = [];
-  new Function("r", "checks", `const { ${names} } = r;\n${body}`)(r, checks);
-  assert.ok(checks.length >= 8, `${checks.length} checks read`);
-  for (const [expr, got, want] of checks) assert.deepEqual(got, want, expr);
-});
+// Each `expression; // value` line of the READMEs' examples (the
+// package's and the project's), checked.
+for (const readme of ["../npm/README.md", "../../../README.md"]) {
+  test(`${readme}: each example says what the package answers`, async () => {
+    const { readFileSync } = await import("node:fs");
+    const text = readFileSync(new URL(readme, import.meta.url), "utf8");
+    const code = /```js\n([\s\S]*?)```/.exec(text)[1];
+    const names = Object.keys(r).join(", ");
+    const body = code.replace(/^import .*$/m, "").replace(/^(\s*)(\S.*?);\s*\/\/ (\S.*?)(?: \(.*|: .*)?$/gm,
+      (_, indent, expr, want) => `${indent}checks.push([${JSON.stringify(expr)}, ${expr}, ${want}]);`);
+    const checks = [];
+    new Function("r", "checks", `const { ${names} } = r;\n${body}`)(r, checks);
+    assert.ok(checks.length >= 6, `${checks.length} checks read`);
+    for (const [expr, got, want] of checks) assert.deepEqual(got, want, expr);
+  });
+}
