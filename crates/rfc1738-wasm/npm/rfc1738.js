@@ -70,8 +70,11 @@ function put(text, at = 0) {
   return written;
 }
 
-function outText(len = table[OUT_LEN]) {
+// The module's memory may have grown during the call that made the
+// answer: the views are made again before the table is read.
+function outText(len) {
   views();
+  len ??= table[OUT_LEN];
   const at = w.rfc1738_out();
   return decoder.decode(bytes.subarray(at, at + len));
 }
@@ -84,14 +87,27 @@ function outJson() {
 // offsets say when the text is not ASCII. A lone surrogate was written as
 // U+FFFD, three bytes, as any other character of the BMP above U+07FF.
 function index(text, offset) {
+  return indexer(text)(offset);
+}
+
+// `index` for many offsets of one text, each read from where the one
+// before ended when it is not smaller: offsets in order (the URLs found
+// in a text, a URL's parts) cost one walk over the text, not one each.
+function indexer(text) {
   let bytesSeen = 0;
   let k = 0;
-  while (k < text.length && bytesSeen < offset) {
-    const c = text.codePointAt(k);
-    bytesSeen += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
-    k += c >= 0x10000 ? 2 : 1;
-  }
-  return k;
+  return (offset) => {
+    if (offset < bytesSeen) {
+      bytesSeen = 0;
+      k = 0;
+    }
+    while (k < text.length && bytesSeen < offset) {
+      const c = text.codePointAt(k);
+      bytesSeen += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
+      k += c >= 0x10000 ? 2 : 1;
+    }
+    return k;
+  };
 }
 
 // An error of this package is a value that says where in the input it
@@ -180,12 +196,15 @@ export class Url {
     const len = put(input);
     const lenient = flag(options);
     if (!w.rfc1738_parse(len, lenient)) throw lastError(input, ascii);
+    // A lenient parse allocates: the memory may have grown.
+    views();
     this.#input = input;
     this.#lenient = lenient;
     const t = table;
     this.#t = [t[0], t[1], t[2], t[3], t[4], t[5], t[6], t[7], t[8], t[9], t[10], t[11], t[12], t[13], t[14], t[15]];
     if (!ascii) {
-      for (let k = 1; k < 14; k++) if (k !== 10 && this.#t[k] !== NONE) this.#t[k] = index(input, this.#t[k]);
+      const at = indexer(input);
+      for (let k = 1; k < 14; k++) if (k !== 10 && this.#t[k] !== NONE) this.#t[k] = at(this.#t[k]);
     }
   }
 
@@ -352,9 +371,10 @@ export function extract(text) {
   w.rfc1738_extract(len);
   const found = outJson();
   if (!wasAscii) {
+    const at = indexer(text);
     for (const m of found) {
-      m.start = index(text, m.start);
-      m.end = index(text, m.end);
+      m.start = at(m.start);
+      m.end = at(m.end);
     }
   }
   return found;

@@ -171,6 +171,14 @@ test("a 10 MB input: read whole, its error found at its offset", () => {
   assert.equal(r.validate("x y").offset, 1);
 });
 
+test("an answer that grows the module's memory is read whole", () => {
+  // 100,000 URLs found: a JSON answer of 15 MB, made in the call.
+  const text = "é http://a.dom/x ".repeat(100000);
+  const found = r.extract(text);
+  assert.equal(found.length, 100000);
+  assert.equal(text.slice(found[99999].start, found[99999].end), "http://a.dom/x");
+});
+
 test("memory stays flat over a million calls", () => {
   const mem = () => r.__memoryBytes();
   r.isValid("http://warm.dom/");
