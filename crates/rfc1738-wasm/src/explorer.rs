@@ -3,11 +3,12 @@
 //! the served page asks `rfc1738 serve`. The answers are the server's
 //! own, from the same crate (`rfc1738-api`), so the bytes are the same.
 
+use crate::state::{input, text, with, State, OUT_LEN};
 use rfc1738_api as api;
 
 /// `GET /api/view?url=`: the JSON of the view, in `out`.
 pub(crate) fn view(input: &[u8], lenient: bool, out: &mut Vec<u8>) {
-    let text = crate::text(input);
+    let text = text(input);
     out.clear();
     // Writing to a `Vec` cannot fail.
     let _ = serde_json::to_writer(&mut *out, &api::view(text, lenient));
@@ -30,11 +31,47 @@ pub(crate) fn check(body: &[u8], lenient: bool, format: u32, out: &mut Vec<u8>) 
 }
 
 /// `POST /api/extract`: one JSON line per URL found in `text`, in `out`.
-pub(crate) fn extract(text: &[u8], out: &mut Vec<u8>) {
+pub(crate) fn extract(body: &[u8], out: &mut Vec<u8>) {
     out.clear();
-    for found in api::extract(crate::text(text)) {
+    for found in api::extract(text(body)) {
         // Writing to a `Vec` cannot fail.
         let _ = serde_json::to_writer(&mut *out, &found);
         out.push(b'\n');
+    }
+}
+
+export! {
+    /// The explorer's `GET /api/view`: its JSON in the out buffer; returns
+    /// the length.
+    pub fn rfc1738_api_view(len: usize, lenient: u32) -> usize {
+        with(|s| {
+            let State { input: buf, out, table } = s;
+            view(input(buf, len), lenient != 0, out);
+            table[OUT_LEN] = out.len() as u32;
+            out.len()
+        })
+    }
+
+    /// The explorer's `POST /api/check`: JSON lines in the out buffer;
+    /// returns the format read, 0 a list of URLs, 1 a log. `format` asks
+    /// for one: 0 either, 1 URLs, 2 a log.
+    pub fn rfc1738_api_check(len: usize, lenient: u32, format: u32) -> u32 {
+        with(|s| {
+            let State { input: buf, out, table } = s;
+            let read = check(input(buf, len), lenient != 0, format, out);
+            table[OUT_LEN] = out.len() as u32;
+            u32::from(read == api::Format::Clf)
+        })
+    }
+
+    /// The explorer's `POST /api/extract`: JSON lines in the out buffer;
+    /// returns the length.
+    pub fn rfc1738_api_extract(len: usize) -> usize {
+        with(|s| {
+            let State { input: buf, out, table } = s;
+            extract(input(buf, len), out);
+            table[OUT_LEN] = out.len() as u32;
+            out.len()
+        })
     }
 }

@@ -109,11 +109,13 @@ const CRATES: &[Crate] = &[
         modules: &[],
     },
     Crate {
-        // The module's interface (`lib.rs`, the roof) and, with the
-        // feature `explorer`, the page's requests.
+        // The parse's interface is the roof (`lib.rs`).
         dir: "rfc1738-wasm",
-        floors: &["the explorer page's requests"],
-        modules: &[("explorer", 1)],
+        floors: &[
+            "the buffers and how answers are written",
+            "the answers beyond the parse, the explorer page's",
+        ],
+        modules: &[("state", 1), ("full", 2), ("explorer", 2)],
     },
     Crate {
         dir: "rfc1738-access",
