@@ -6,7 +6,9 @@ import assert from "node:assert/strict";
 import { Validator } from "@seriousme/openapi-schema-validator";
 import Ajv2020 from "ajv/dist/2020.js";
 
-const BASE = process.env.RFC1738_SERVE_URL;
+// The server's own API: in the run against the static page
+// (RFC1738_API_URL set by scripts/test-browser), the server beside it.
+const BASE = process.env.RFC1738_API_URL || process.env.RFC1738_SERVE_URL;
 
 async function doc() {
   const res = await fetch(BASE + "/api");

@@ -31,7 +31,6 @@
 //! `Host` names neither this server nor an allowed name is refused with
 //! 421 (`host`).
 
-mod api;
 mod config;
 mod host;
 mod net;
@@ -40,6 +39,7 @@ mod problem;
 
 pub use config::{Config, DEFAULT_PORT};
 use problem::Problem;
+use rfc1738_api as api;
 
 use axum::body::{Body, Bytes};
 use axum::extract::rejection::BytesRejection;

@@ -99,11 +99,23 @@ const CRATES: &[Crate] = &[
     },
     Crate {
         dir: "rfc1738-serve",
+        floors: &["settings, the embedded page, the Host rule, the error answers", "the connections"],
+        modules: &[("config", 1), ("page", 1), ("host", 1), ("problem", 1), ("net", 2)],
+    },
+    Crate {
+        // One file: what each endpoint of the explorer answers.
+        dir: "rfc1738-api",
+        floors: &[],
+        modules: &[],
+    },
+    Crate {
+        // The parse's interface is the roof (`lib.rs`).
+        dir: "rfc1738-wasm",
         floors: &[
-            "settings, the embedded page, the Host rule, the error answers",
-            "what each endpoint answers, the connections",
+            "the buffers and how answers are written",
+            "the answers beyond the parse, the explorer page's",
         ],
-        modules: &[("config", 1), ("page", 1), ("host", 1), ("problem", 1), ("api", 2), ("net", 2)],
+        modules: &[("state", 1), ("full", 2), ("explorer", 2)],
     },
     Crate {
         dir: "rfc1738-access",

@@ -1,5 +1,10 @@
-//! What each endpoint answers, as plain functions of their input: the
-//! HTTP layer (`lib.rs`) only reads requests and writes these.
+//! What the rfc1738 explorer answers, as plain functions of their input.
+//!
+//! `rfc1738 serve` (the crate `rfc1738-serve`) reads HTTP requests and
+//! writes these answers; the static page's WebAssembly module
+//! (`rfc1738-wasm`, feature `explorer`) gives the same answers to the
+//! same page in the browser, with no server. One source, so the two
+//! cannot differ.
 
 use rfc1738::Url;
 use rfc1738_report::outcome::{options, parse_bytes_with, scheme_of, validate_bytes, Note, Problem};
