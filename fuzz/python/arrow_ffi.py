@@ -18,6 +18,10 @@ column (the target's own check of the format), the kernels answer for
 the values it now holds; where not, every kernel raises the `ValueError`
 of a malformed column, and none reads out of bounds.
 
+The Rust code is not instrumented; this file's own functions are, so
+that libFuzzer keeps an input that reaches a new layout or a new branch
+of the tampering.
+
 Run by scripts/fuzz-python (atheris is not a dependency of the package).
 """
 
@@ -37,6 +41,7 @@ LAYOUTS = ["string", "large_string", "string_view", "dictionary", "chunked", "sl
 TAMPERED = ["bad_offsets", "bad_views", "bad_keys"]
 
 
+@atheris.instrument_func
 def values(data: bytes):
     """The input's values: lines, a line starting with NUL a null."""
     out = []
@@ -45,6 +50,7 @@ def values(data: bytes):
     return out
 
 
+@atheris.instrument_func
 def column(layout: str, vals, cut: int):
     if layout == "large_string":
         return pa.array(vals, pa.large_string())
@@ -74,6 +80,7 @@ def rows(result):
     return result.to_pylist()
 
 
+@atheris.instrument_func
 def tampered(layout, vals, cut: int, pick: int):
     """A column of the values with one offset, view or key set from
     `cut` and `pick`, and the values it holds if it is well formed (None
@@ -146,6 +153,7 @@ def expected(value):
     return (True, url.host, url.port, url.scheme.lower())
 
 
+@atheris.instrument_func
 def test_one_input(data: bytes) -> None:
     if len(data) < 2:
         return

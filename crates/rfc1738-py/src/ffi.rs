@@ -144,9 +144,10 @@ fn data(array: FFI_ArrowArray, data_type: &DataType) -> PyResult<ArrayRef> {
 /// copy; the values' bytes unread.
 ///
 /// ```text
-///  offsets  0   4   9   9  12        each one >= the one before,
-///           |   |   |   |  |         each one <= the data's length
-///  data     http:x.dom/gopher:/      (a row is offsets[i]..offsets[i+1])
+///  offsets  0       8        17   each one >= the one before,
+///           |       |        |    each one <= the data's length
+///  data     ftp://a/http://b/     row i: offsets[i]..offsets[i + 1]
+///           (offsets 0 8 8 17: rows ftp://a/, "", http://b/)
 ///
 ///  view     len | prefix or text | buffer | offset
 ///           4   | 4 (12 inline)  | 4      | 4      bytes
