@@ -20,9 +20,12 @@ use std::time::Duration;
 /// The examples at the end of `mirror --help`.
 pub const EXAMPLES: &str = "\
 Examples:
-  rfc1738 mirror --warc gopher-dom gopher://gopher.dom/        a gopher server, menu by menu
-  rfc1738 mirror --warc pub --depth 3 ftp://ftp.dom/pub/       an ftp tree: files, listings, conversations
-  rfc1738 mirror --plan gopher://gopher.dom/ ftp://ftp.dom/    the seeds as checked, without connecting";
+  rfc1738 mirror --warc gopher-dom gopher://gopher.dom/
+      a gopher server, menu by menu
+  rfc1738 mirror --warc pub --depth 3 ftp://ftp.dom/pub/
+      an ftp tree: files, listings, conversations
+  rfc1738 mirror --plan gopher://gopher.dom/ ftp://ftp.dom/
+      the seeds as checked, without connecting";
 
 /// Arguments of `mirror`.
 #[derive(clap::Args, Debug)]
@@ -36,14 +39,20 @@ pub struct MirrorArgs {
     /// Print the frontier the crawl starts with, each seed checked, without connecting.
     #[arg(long)]
     plan: bool,
+    /// Go on with the interrupted run of --warc NAME, from NAME.journal.
+    ///
     /// Go on with the interrupted run of --warc NAME, from NAME.journal: the
     /// last WARC file cut at the end of the last URL done, the queue as it stood.
     #[arg(long, requires = "warc")]
     resume: bool,
+    /// Write a CDXJ index of the WARC files to FILE at the end.
+    ///
     /// Write a CDXJ index of the WARC files to FILE at the end (sorted; an
     /// http key is its SURT, any other keeps its scheme: gopher://(...)).
     #[arg(long, value_name = "FILE", requires = "warc")]
     cdxj: Option<PathBuf>,
+    /// Write a WACZ package of the run to FILE at the end.
+    ///
     /// Write a WACZ package (WACZ 1.1.1) of the WARC files, their index and
     /// the seeds as pages to FILE at the end.
     #[arg(long, value_name = "FILE", requires = "warc")]
@@ -51,6 +60,8 @@ pub struct MirrorArgs {
     /// An earlier run's CDXJ index: a payload it holds is archived as a revisit of it.
     #[arg(long, value_name = "FILE", requires = "warc")]
     dedup_cdxj: Option<PathBuf>,
+    /// Which discovered URLs to follow: `prefix`, `host` or `any`.
+    ///
     /// Which discovered URLs to follow: `prefix` (the seed's scheme, host,
     /// port and path prefix), `host` (the seed's host) or `any`.
     #[arg(long, value_name = "SCOPE", default_value = "prefix", value_parser = scope)]
