@@ -11,7 +11,7 @@
 //! empty string (`ftp://@h/` has an empty user, `ftp://h/` none, §3.1).
 
 use crate::arrow::{each_value, map_column_with};
-use crate::views::{self, At, Parts};
+use crate::views::{self, At, Parts, Strings};
 use arrow_array::builder::{make_view, UInt16Builder};
 use arrow_array::cast::AsArray;
 use arrow_array::{
@@ -414,11 +414,19 @@ fn want(name: &str) -> PyResult<Want> {
     }
 }
 
-fn run(py: Python<'_>, column: &Bound<'_, PyAny>, want: Want, decoded: bool) -> PyResult<Py<PyAny>> {
+fn run(
+    py: Python<'_>,
+    column: &Bound<'_, PyAny>,
+    want: Want,
+    decoded: bool,
+    views: bool,
+) -> PyResult<Py<PyAny>> {
     match want {
         Want::Text(by) => {
             let text = Text { by, decoded };
-            map_column_with(py, column, move |a| Ok(Arc::new(texts(a, text)?) as ArrayRef))
+            map_column_with(py, column, move |a| {
+                views::plain(Arc::new(texts(a, text)?), Strings::for_input(a.data_type(), views))
+            })
         }
         Want::Port { effective } => {
             map_column_with(py, column, move |a| Ok(Arc::new(ports(a, effective)?) as ArrayRef))
@@ -431,11 +439,14 @@ fn run(py: Python<'_>, column: &Bound<'_, PyAny>, want: Want, decoded: bool) -> 
 /// ``"path"`` (the url-path) and ``"search"`` (the search of http,
 /// gopher or wais).
 ///
-/// Returns string views (``uint16`` for ``"port"`` and
-/// ``"effective_port"``): the part as written in the URL, or with
+/// Returns a ``pyarrow.Array`` for an array, a ``pyarrow.ChunkedArray``
+/// for a stream: strings (``uint16`` for ``"port"`` and
+/// ``"effective_port"``), the part as written in the URL, or with
 /// ``decoded=True`` its ``%HH`` escapes decoded (octets that are not UTF-8
 /// replaced by U+FFFD); null where the URL is invalid (or null) or has no
-/// such part, ``""`` where the part is empty.
+/// such part, ``""`` where the part is empty. The strings are ``string``
+/// (``large_string`` for a large input); ``views=True`` gives string
+/// views into the input's own buffers, with no copy.
 ///
 /// Raises ``ValueError`` for a name that is not a part (``"valid"``,
 /// ``"error.kind"``: see ``parse`` and ``validate``), ``TypeError`` for a
@@ -446,23 +457,32 @@ fn run(py: Python<'_>, column: &Bound<'_, PyAny>, want: Want, decoded: bool) -> 
 /// >>> arrow.part(pa.array(["ftp://h.dom/f;type=i", "ftp://h.dom/f", "x"]), "ftp.typecode").to_pylist()
 /// ['i', None, None]
 #[pyfunction]
-#[pyo3(signature = (column, name, *, decoded = false))]
-fn arrow_part(py: Python<'_>, column: &Bound<'_, PyAny>, name: &str, decoded: bool) -> PyResult<Py<PyAny>> {
-    run(py, column, want(name)?, decoded)
+#[pyo3(signature = (column, name, *, decoded = false, views = false))]
+fn arrow_part(
+    py: Python<'_>,
+    column: &Bound<'_, PyAny>,
+    name: &str,
+    decoded: bool,
+    views: bool,
+) -> PyResult<Py<PyAny>> {
+    run(py, column, want(name)?, decoded, views)
 }
 
 macro_rules! single {
     ($($fn:ident $name:literal $what:literal $example:literal;)*) => {$(
-        #[doc = concat!("The ", $what, " of each URL, as string views: as written, or with\n",
+        #[doc = concat!("The ", $what, " of each URL: as written, or with\n",
             "``decoded=True`` its ``%HH`` escapes decoded. Null where the URL is\n",
             "invalid (or null) or has none; ``\"\"`` where it is empty.\n\n",
+            "Returns a ``pyarrow.Array`` of ``string`` for an array (``large_string``\n",
+            "for a large input), a ``pyarrow.ChunkedArray`` for a stream;\n",
+            "``views=True`` gives string views into the input's buffers (no copy).\n\n",
             "Raises ``TypeError`` for a column that is not one of strings.\n\n",
             ">>> import pyarrow as pa\n>>> from rfc1738 import arrow\n",
             $example)]
         #[pyfunction]
-        #[pyo3(signature = (column, *, decoded = false))]
-        fn $fn(py: Python<'_>, column: &Bound<'_, PyAny>, decoded: bool) -> PyResult<Py<PyAny>> {
-            run(py, column, want($name)?, decoded)
+        #[pyo3(signature = (column, *, decoded = false, views = false))]
+        fn $fn(py: Python<'_>, column: &Bound<'_, PyAny>, decoded: bool, views: bool) -> PyResult<Py<PyAny>> {
+            run(py, column, want($name)?, decoded, views)
         }
     )*};
 }
@@ -496,7 +516,7 @@ single! {
 /// [8080, None]
 #[pyfunction]
 fn arrow_port(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-    run(py, column, Want::Port { effective: false }, false)
+    run(py, column, Want::Port { effective: false }, false, false)
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -1196,9 +1216,10 @@ fn parse_column(a: &dyn Array, lenient: bool) -> Result<ArrayRef, String> {
 /// the input is null.
 ///
 /// ``input`` is the column given when it is one of strings (shared, not
-/// copied: its own type); the parts are string views into it; the
-/// warnings' ``kind`` and ``message`` are string views into one copy of
-/// each distinct text; the error's texts are plain strings.
+/// copied: its own type); the parts and the warnings' texts are
+/// ``string`` (``large_string`` for a large input); with ``views=True``
+/// the parts are string views into the input, the warnings' ``kind`` and
+/// ``message`` views into one copy of each distinct text.
 ///
 /// Raises ``TypeError`` for a column that is not one of strings.
 ///
@@ -1208,7 +1229,9 @@ fn parse_column(a: &dyn Array, lenient: bool) -> Result<ArrayRef, String> {
 /// >>> (row["host"], row["port"], row["url_path"], row["error_kind"])
 /// ('h.dom', 21, 'f', None)
 #[pyfunction]
-#[pyo3(signature = (column, *, lenient = false))]
-fn arrow_parse(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Py<PyAny>> {
-    map_column_with(py, column, move |a| parse_column(a, lenient))
+#[pyo3(signature = (column, *, lenient = false, views = false))]
+fn arrow_parse(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool, views: bool) -> PyResult<Py<PyAny>> {
+    map_column_with(py, column, move |a| {
+        views::plain(parse_column(a, lenient)?, Strings::for_input(a.data_type(), views))
+    })
 }

@@ -17,7 +17,7 @@ def validate(column: Column, *, lenient: bool = False) -> Result:
     """Structs ``{offset, kind, rule, message}``: the error of each URL, as
     :class:`rfc1738.ParseError` gives it; null where valid or null."""
 
-def parse(column: Column, *, lenient: bool = False) -> Result:
+def parse(column: Column, *, lenient: bool = False, views: bool = False) -> Result:
     """One struct per URL: the top-level fields of ``rfc1738 parse --json``
     (``input``, ``valid``, ``scheme``, ``kind``, ``user`` and ``password``
     decoded, ``host``, ``port``, ``effective_port``, ``url_path``,
@@ -26,9 +26,10 @@ def parse(column: Column, *, lenient: bool = False) -> Result:
     the input is null.
 
     ``input`` is the column given when it is one of strings (shared, not
-    copied: its own type); the parts are string views into it; the
-    warnings' ``kind`` and ``message`` are string views into one copy of
-    each distinct text; the error's texts are plain strings.
+    copied: its own type); the parts and the warnings' texts are
+    ``string`` (``large_string`` for a large input); with ``views=True``
+    the parts are string views into the input, the warnings' ``kind`` and
+    ``message`` views into one copy of each distinct text.
 
     Raises ``TypeError`` for a column that is not one of strings.
 
@@ -39,20 +40,21 @@ def parse(column: Column, *, lenient: bool = False) -> Result:
     ('h.dom', 21, 'f', None)
     """
 
-def part(column: Column, name: str, *, decoded: bool = False) -> Result:
+def part(column: Column, name: str, *, decoded: bool = False, views: bool = False) -> Result:
     """The part ``name`` of each URL, any part ``rfc1738 parse --get`` names
     (``"host"``, ``"ftp.typecode"``, ``"gopher.selector"``, ...), and
     ``"path"`` (the url-path) and ``"search"`` (the search of http,
     gopher or wais).
 
-    Returns string views (``uint16`` for ``"port"`` and
-    ``"effective_port"``): the part as written in the URL, or with
-    ``decoded=True`` its ``%HH`` escapes decoded (octets that are not UTF-8
-    replaced by U+FFFD); null where the URL is invalid (or null) or has no
-    such part, ``""`` where the part is empty. A view of a part written
-    unchanged points into the input's buffer: nothing is copied.
-    ``.cast(pa.string())`` makes a plain copy (pyarrow's ``filter``,
-    ``take`` and comparisons do not take views yet).
+    Returns strings (``uint16`` for ``"port"`` and ``"effective_port"``):
+    the part as written in the URL, or with ``decoded=True`` its ``%HH``
+    escapes decoded (octets that are not UTF-8 replaced by U+FFFD); null
+    where the URL is invalid (or null) or has no such part, ``""`` where
+    the part is empty. The strings are ``string`` (``large_string`` for a
+    large input, views for a string-view input), which every pyarrow,
+    pandas and Polars function takes; ``views=True`` gives string views
+    into the input's buffer instead: nothing is copied, but pyarrow's
+    ``filter``, ``take`` and comparisons do not take them.
 
     Raises ``ValueError`` for a name that is not a part (``"valid"``,
     ``"error.kind"``: see ``parse`` and ``validate``), ``TypeError`` for a
@@ -64,8 +66,8 @@ def part(column: Column, name: str, *, decoded: bool = False) -> Result:
     ['i', None, None]
     """
 
-def scheme(column: Column, *, decoded: bool = False) -> Result:
-    """String views: the scheme of each URL, lower-cased (§2.1); null where invalid.
+def scheme(column: Column, *, decoded: bool = False, views: bool = False) -> Result:
+    """Strings (views with ``views=True``): the scheme of each URL, lower-cased (§2.1); null where invalid.
 
     >>> import pyarrow as pa
     >>> from rfc1738 import arrow
@@ -73,8 +75,8 @@ def scheme(column: Column, *, decoded: bool = False) -> Result:
     ['http', None]
     """
 
-def user(column: Column, *, decoded: bool = False) -> Result:
-    """String views: the user name (§3.1), as written or ``decoded``; null
+def user(column: Column, *, decoded: bool = False, views: bool = False) -> Result:
+    """Strings (views with ``views=True``): the user name (§3.1), as written or ``decoded``; null
     where invalid or absent, ``""`` where empty.
 
     >>> import pyarrow as pa
@@ -83,8 +85,8 @@ def user(column: Column, *, decoded: bool = False) -> Result:
     ['a b', None]
     """
 
-def password(column: Column, *, decoded: bool = False) -> Result:
-    """String views: the password (§3.1); null where invalid or absent.
+def password(column: Column, *, decoded: bool = False, views: bool = False) -> Result:
+    """Strings (views with ``views=True``): the password (§3.1); null where invalid or absent.
 
     >>> import pyarrow as pa
     >>> from rfc1738 import arrow
@@ -92,8 +94,8 @@ def password(column: Column, *, decoded: bool = False) -> Result:
     ['', None]
     """
 
-def host(column: Column, *, decoded: bool = False) -> Result:
-    """String views: the host (§3.1); null where invalid or absent.
+def host(column: Column, *, decoded: bool = False, views: bool = False) -> Result:
+    """Strings (views with ``views=True``): the host (§3.1); null where invalid or absent.
 
     >>> import pyarrow as pa
     >>> from rfc1738 import arrow
@@ -112,8 +114,8 @@ def port(column: Column) -> Result:
     [8080, None]
     """
 
-def path(column: Column, *, decoded: bool = False) -> Result:
-    """String views: the url-path (§3.1, after the ``/`` that ends the host
+def path(column: Column, *, decoded: bool = False, views: bool = False) -> Result:
+    """Strings (views with ``views=True``): the url-path (§3.1, after the ``/`` that ends the host
     or port); null where invalid or absent.
 
     >>> import pyarrow as pa
@@ -122,8 +124,8 @@ def path(column: Column, *, decoded: bool = False) -> Result:
     ['a b?q', None]
     """
 
-def search(column: Column, *, decoded: bool = False) -> Result:
-    """String views: the search of an http (§3.3), gopher (§3.4) or wais
+def search(column: Column, *, decoded: bool = False, views: bool = False) -> Result:
+    """Strings (views with ``views=True``): the search of an http (§3.3), gopher (§3.4) or wais
     (§3.9) URL; null where invalid or absent.
 
     >>> import pyarrow as pa
@@ -132,8 +134,8 @@ def search(column: Column, *, decoded: bool = False) -> Result:
     ['q=1', None]
     """
 
-def fragment(column: Column, *, decoded: bool = False) -> Result:
-    """String views: the fragment identifier after ``#`` (§2.2); null where
+def fragment(column: Column, *, decoded: bool = False, views: bool = False) -> Result:
+    """Strings (views with ``views=True``): the fragment identifier after ``#`` (§2.2); null where
     invalid or absent.
 
     >>> import pyarrow as pa

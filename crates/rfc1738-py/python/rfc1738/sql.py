@@ -101,7 +101,7 @@ def _array(column):
 
 
 def _parsed(column):
-    return _array(arrow.parse(_array(column)))
+    return _array(arrow.parse(_array(column), views=True))
 
 
 def _part(name, decoded=False):
@@ -109,7 +109,7 @@ def _part(name, decoded=False):
     the batch's own buffers where the part is written unchanged."""
 
     def kernel(column):
-        return _array(arrow.part(_array(column), name, decoded=decoded))
+        return _array(arrow.part(_array(column), name, decoded=decoded, views=True))
 
     return kernel
 
