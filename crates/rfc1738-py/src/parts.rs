@@ -457,21 +457,30 @@ fn run(
 /// >>> arrow.part(pa.array(["ftp://h.dom/f;type=i", "ftp://h.dom/f", "x"]), "ftp.typecode").to_pylist()
 /// ['i', None, None]
 #[pyfunction]
-#[pyo3(signature = (column, name, *, decoded = false, views = false))]
+#[pyo3(signature = (column, name, *, decoded = None, views = false))]
 fn arrow_part(
     py: Python<'_>,
     column: &Bound<'_, PyAny>,
     name: &str,
-    decoded: bool,
+    decoded: Option<bool>,
     views: bool,
 ) -> PyResult<Py<PyAny>> {
-    run(py, column, want(name)?, decoded, views)
+    run(py, column, want(name)?, decoded.unwrap_or_else(|| decoded_by_default(name)), views)
+}
+
+/// Whether a part is decoded when `decoded=` is not given: the user and
+/// the password, which are names (as `Url.user` and the SQL functions
+/// give them); every other part as written, whose escapes may be its
+/// structure (`%2F` in a path, §2.2).
+fn decoded_by_default(name: &str) -> bool {
+    matches!(name, "user" | "password")
 }
 
 macro_rules! single {
     ($($fn:ident $name:literal $what:literal $example:literal;)*) => {$(
-        #[doc = concat!("The ", $what, " of each URL: as written, or with\n",
-            "``decoded=True`` its ``%HH`` escapes decoded. Null where the URL is\n",
+        #[doc = concat!("The ", $what, " of each URL: its ``%HH`` escapes decoded with\n",
+            "``decoded=True`` (the default of ``user`` and ``password`` alone),\n",
+            "as written with ``decoded=False``. Null where the URL is\n",
             "invalid (or null) or has none; ``\"\"`` where it is empty.\n\n",
             "Returns a ``pyarrow.Array`` of ``string`` for an array (``large_string``\n",
             "for a large input), a ``pyarrow.ChunkedArray`` for a stream;\n",
@@ -480,9 +489,14 @@ macro_rules! single {
             ">>> import pyarrow as pa\n>>> from rfc1738 import arrow\n",
             $example)]
         #[pyfunction]
-        #[pyo3(signature = (column, *, decoded = false, views = false))]
-        fn $fn(py: Python<'_>, column: &Bound<'_, PyAny>, decoded: bool, views: bool) -> PyResult<Py<PyAny>> {
-            run(py, column, want($name)?, decoded, views)
+        #[pyo3(signature = (column, *, decoded = None, views = false))]
+        fn $fn(
+            py: Python<'_>,
+            column: &Bound<'_, PyAny>,
+            decoded: Option<bool>,
+            views: bool,
+        ) -> PyResult<Py<PyAny>> {
+            run(py, column, want($name)?, decoded.unwrap_or_else(|| decoded_by_default($name)), views)
         }
     )*};
 }
@@ -491,7 +505,7 @@ single! {
     arrow_scheme "scheme" "scheme, lower-cased (§2.1)"
         ">>> arrow.scheme(pa.array([\"HTTP://h.dom/\", \"bad\"])).to_pylist()\n['http', None]";
     arrow_user "user" "user name (§3.1)"
-        ">>> arrow.user(pa.array([\"ftp://a%20b@h.dom/\", \"ftp://h.dom/\"]), decoded=True).to_pylist()\n['a b', None]";
+        ">>> arrow.user(pa.array([\"ftp://a%20b@h.dom/\", \"ftp://h.dom/\"])).to_pylist()\n['a b', None]";
     arrow_password "password" "password (§3.1)"
         ">>> arrow.password(pa.array([\"ftp://a:@h.dom/\", \"ftp://a@h.dom/\"])).to_pylist()\n['', None]";
     arrow_host "host" "host (§3.1)"
@@ -519,6 +533,22 @@ fn arrow_port(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> 
     run(py, column, Want::Port { effective: false }, false, false)
 }
 
+/// The port of each URL to connect to (§3.1): the port written, or the
+/// scheme's default (§3: 21 for ftp, 80 for http, ...), as ``uint16``;
+/// null where the URL is invalid (or null), has no ``//`` login, or
+/// writes a port above 65535.
+///
+/// Raises ``TypeError`` for a column that is not one of strings.
+///
+/// >>> import pyarrow as pa
+/// >>> from rfc1738 import arrow
+/// >>> arrow.effective_port(pa.array(["http://h.dom:8080/", "http://h.dom/", "mailto:a@b.dom"])).to_pylist()
+/// [8080, 80, None]
+#[pyfunction]
+fn arrow_effective_port(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    run(py, column, Want::Port { effective: true }, false, false)
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arrow_part, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_parse, m)?)?;
@@ -527,6 +557,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arrow_password, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_host, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_port, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_effective_port, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_path, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_search, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_fragment, m)?)?;

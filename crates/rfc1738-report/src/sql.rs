@@ -324,3 +324,73 @@ mod tests {
         assert_eq!(clf_url(b"not a log line"), None);
     }
 }
+
+/// `rfc1738_part(url, name)`: the part `name` names, as text. The names
+/// are those of `parse --get` (`host`, `ftp.typecode`, `http.path`,
+/// ...), `path` (the url-path, raw: §3.1) and `search` (of http, gopher
+/// or wais), as `rfc1738.arrow.part` takes them; a port is its digits
+/// (null above 65535, as `rfc1738_port`); the user and the password are
+/// decoded (lossy UTF-8), as `rfc1738_user` gives them, every other part
+/// as written. `Ok(None)` when the URL has no such part.
+///
+/// # Errors
+///
+/// A name that is no part, or one said of an input rather than a URL
+/// (`valid`, `error.kind`): the message names the parts.
+pub fn part<'a>(url: &rfc1738::UrlRef<'a>, name: &str) -> Result<Option<String>, String> {
+    use crate::parts::{self as named, Value};
+    type Get<'a> = fn(&rfc1738::UrlRef<'a>) -> Option<&'a str>;
+    let login = |f: Get<'a>| url.has_authority().then(|| f(url)).flatten();
+    Ok(match name {
+        "scheme" => Some(url.scheme().to_ascii_lowercase()),
+        "kind" => Some(url.kind().name().to_owned()),
+        "search" => named::search(url).map(str::to_owned),
+        "path" => login(rfc1738::UrlRef::url_path).map(str::to_owned),
+        "user" => login(rfc1738::UrlRef::user).map(decoded),
+        "password" => login(rfc1738::UrlRef::password).map(decoded),
+        "port" => url.port().map(|p| p.to_string()),
+        "effective_port" => {
+            url.has_authority().then(|| url.effective_port()).flatten().map(|p| p.to_string())
+        }
+        "input" | "valid" | "warnings" => return Err(format!("{name:?} is said of an input, not a part")),
+        n if n.starts_with("error.") => {
+            return Err(format!("{name:?} is said of an invalid URL, not a part"))
+        }
+        _ => {
+            let Some(k) = named::find(name) else {
+                let names: Vec<&str> = named::names()
+                    .filter(|n| !matches!(*n, "input" | "valid" | "warnings") && !n.starts_with("error."))
+                    .chain(["path", "search"])
+                    .collect();
+                return Err(format!("unknown part {name:?} (the parts: {})", names.join(", ")));
+            };
+            (named::PARTS[k].1)(url).map(|v| match v {
+                Value::Written(s) | Value::List(s, _) | Value::Plain(s) => s.into_owned(),
+                Value::Port(n, _) => n.to_string(),
+            })
+        }
+    })
+}
+
+#[cfg(test)]
+mod part_tests {
+    use super::part;
+
+    #[test]
+    fn a_part_by_name_as_text() {
+        let u = rfc1738::UrlRef::parse("ftp://a%20b@H.dom:2121/x/y;type=i#f").unwrap();
+        let p = |n: &str| part(&u, n).unwrap();
+        assert_eq!(p("user").as_deref(), Some("a b"));
+        assert_eq!(p("port").as_deref(), Some("2121"));
+        assert_eq!(p("ftp.typecode").as_deref(), Some("i"));
+        assert_eq!(p("path").as_deref(), Some("x/y;type=i"));
+        assert_eq!(p("http.path"), None);
+        assert_eq!(p("kind").as_deref(), Some("ftp"));
+        let h = rfc1738::UrlRef::parse("http://h.dom/a/b?q=1").unwrap();
+        assert_eq!(part(&h, "http.path").unwrap().as_deref(), Some("a/b"));
+        assert_eq!(part(&h, "effective_port").unwrap().as_deref(), Some("80"));
+        assert_eq!(part(&h, "search").unwrap().as_deref(), Some("q=1"));
+        assert!(part(&h, "nosuch").unwrap_err().contains("http.path"));
+        assert!(part(&h, "valid").is_err());
+    }
+}

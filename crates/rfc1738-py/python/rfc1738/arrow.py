@@ -30,6 +30,7 @@ except ImportError as e:  # pragma: no cover - depends on the environment
 
 from typing import Any, Union
 
+from rfc1738._rfc1738 import arrow_effective_port as effective_port
 from rfc1738._rfc1738 import arrow_extract as extract
 from rfc1738._rfc1738 import arrow_fragment as fragment
 from rfc1738._rfc1738 import arrow_host as host
@@ -55,6 +56,7 @@ Result = Union[_pyarrow.Array, _pyarrow.ChunkedArray]
 __all__ = [
     "Column",
     "Result",
+    "effective_port",
     "extract",
     "fragment",
     "host",

@@ -1,6 +1,6 @@
 """The readings of :mod:`rfc1738` over whole Arrow columns."""
 
-from typing import Any, Union
+from typing import Any, Optional, Union
 
 import pyarrow as pa
 
@@ -40,7 +40,7 @@ def parse(column: Column, *, lenient: bool = False, views: bool = False) -> Resu
     ('h.dom', 21, 'f', None)
     """
 
-def part(column: Column, name: str, *, decoded: bool = False, views: bool = False) -> Result:
+def part(column: Column, name: str, *, decoded: Optional[bool] = None, views: bool = False) -> Result:
     """The part ``name`` of each URL, any part ``rfc1738 parse --get`` names
     (``"host"``, ``"ftp.typecode"``, ``"gopher.selector"``, ...), and
     ``"path"`` (the url-path) and ``"search"`` (the search of http,
@@ -48,7 +48,8 @@ def part(column: Column, name: str, *, decoded: bool = False, views: bool = Fals
 
     Returns strings (``uint16`` for ``"port"`` and ``"effective_port"``):
     the part as written in the URL, or with ``decoded=True`` its ``%HH``
-    escapes decoded (octets that are not UTF-8 replaced by U+FFFD); null
+    escapes decoded (octets that are not UTF-8 replaced by U+FFFD; the
+    default of ``"user"`` and ``"password"`` alone); null
     where the URL is invalid (or null) or has no such part, ``""`` where
     the part is empty. The strings are ``string`` (``large_string`` for a
     large input, views for a string-view input), which every pyarrow,
@@ -66,7 +67,7 @@ def part(column: Column, name: str, *, decoded: bool = False, views: bool = Fals
     ['i', None, None]
     """
 
-def scheme(column: Column, *, decoded: bool = False, views: bool = False) -> Result:
+def scheme(column: Column, *, decoded: Optional[bool] = None, views: bool = False) -> Result:
     """Strings (views with ``views=True``): the scheme of each URL, lower-cased (§2.1); null where invalid.
 
     >>> import pyarrow as pa
@@ -75,17 +76,17 @@ def scheme(column: Column, *, decoded: bool = False, views: bool = False) -> Res
     ['http', None]
     """
 
-def user(column: Column, *, decoded: bool = False, views: bool = False) -> Result:
-    """Strings (views with ``views=True``): the user name (§3.1), as written or ``decoded``; null
+def user(column: Column, *, decoded: Optional[bool] = None, views: bool = False) -> Result:
+    """Strings (views with ``views=True``): the user name (§3.1), decoded (``decoded=False``: as written); null
     where invalid or absent, ``""`` where empty.
 
     >>> import pyarrow as pa
     >>> from rfc1738 import arrow
-    >>> arrow.user(pa.array(["ftp://a%20b@h.dom/", "ftp://h.dom/"]), decoded=True).to_pylist()
+    >>> arrow.user(pa.array(["ftp://a%20b@h.dom/", "ftp://h.dom/"])).to_pylist()
     ['a b', None]
     """
 
-def password(column: Column, *, decoded: bool = False, views: bool = False) -> Result:
+def password(column: Column, *, decoded: Optional[bool] = None, views: bool = False) -> Result:
     """Strings (views with ``views=True``): the password (§3.1); null where invalid or absent.
 
     >>> import pyarrow as pa
@@ -94,7 +95,7 @@ def password(column: Column, *, decoded: bool = False, views: bool = False) -> R
     ['', None]
     """
 
-def host(column: Column, *, decoded: bool = False, views: bool = False) -> Result:
+def host(column: Column, *, decoded: Optional[bool] = None, views: bool = False) -> Result:
     """Strings (views with ``views=True``): the host (§3.1); null where invalid or absent.
 
     >>> import pyarrow as pa
@@ -114,7 +115,17 @@ def port(column: Column) -> Result:
     [8080, None]
     """
 
-def path(column: Column, *, decoded: bool = False, views: bool = False) -> Result:
+def effective_port(column: Column) -> Result:
+    """``uint16``: the port to connect to, written or the scheme's default
+    (§3); null where invalid, without a ``//`` login, or above 65535.
+
+    >>> import pyarrow as pa
+    >>> from rfc1738 import arrow
+    >>> arrow.effective_port(pa.array(["http://h.dom:8080/", "http://h.dom/", "mailto:a@b.dom"])).to_pylist()
+    [8080, 80, None]
+    """
+
+def path(column: Column, *, decoded: Optional[bool] = None, views: bool = False) -> Result:
     """Strings (views with ``views=True``): the url-path (§3.1, after the ``/`` that ends the host
     or port); null where invalid or absent.
 
@@ -124,7 +135,7 @@ def path(column: Column, *, decoded: bool = False, views: bool = False) -> Resul
     ['a b?q', None]
     """
 
-def search(column: Column, *, decoded: bool = False, views: bool = False) -> Result:
+def search(column: Column, *, decoded: Optional[bool] = None, views: bool = False) -> Result:
     """Strings (views with ``views=True``): the search of an http (§3.3), gopher (§3.4) or wais
     (§3.9) URL; null where invalid or absent.
 
@@ -134,7 +145,7 @@ def search(column: Column, *, decoded: bool = False, views: bool = False) -> Res
     ['q=1', None]
     """
 
-def fragment(column: Column, *, decoded: bool = False, views: bool = False) -> Result:
+def fragment(column: Column, *, decoded: Optional[bool] = None, views: bool = False) -> Result:
     """Strings (views with ``views=True``): the fragment identifier after ``#`` (§2.2); null where
     invalid or absent.
 
@@ -159,6 +170,7 @@ def lint(column: Column) -> Result:
 __all__ = [
     "Column",
     "Result",
+    "effective_port",
     "extract",
     "fragment",
     "host",

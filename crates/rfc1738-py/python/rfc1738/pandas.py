@@ -9,6 +9,8 @@ Importing this module registers it:
 ['h.dom', 'f.dom', <NA>, <NA>]
 >>> s.rfc1738.port().tolist()
 [8080, <NA>, <NA>, <NA>]
+>>> s.rfc1738.effective_port().tolist()
+[8080, 21, <NA>, <NA>]
 
 Each method runs the kernel of :mod:`rfc1738.arrow` over the column in
 one call (no Python call per row) and returns a Series of the same
@@ -68,7 +70,7 @@ class Rfc1738Accessor:
         """
         return self._wrap(_arrow.is_valid(_column(self._series), lenient=lenient))
 
-    def part(self, name: str, *, decoded: bool = False) -> "_pd.Series":
+    def part(self, name: str, *, decoded: "bool | None" = None) -> "_pd.Series":
         """The part ``name`` of each URL, as ``rfc1738 parse --get`` names it
         (:func:`rfc1738.arrow.part`); raises ``ValueError`` for another name.
 
@@ -87,17 +89,17 @@ class Rfc1738Accessor:
         """
         return self._wrap(_arrow.scheme(_column(self._series)))
 
-    def user(self, *, decoded: bool = False) -> "_pd.Series":
-        """The user name (:func:`rfc1738.arrow.user`).
+    def user(self, *, decoded: bool = True) -> "_pd.Series":
+        """The user name, decoded (``decoded=False``: as written; :func:`rfc1738.arrow.user`).
 
         >>> import pandas as pd, rfc1738.pandas
-        >>> pd.Series(["ftp://a%20b@h.dom/"]).rfc1738.user(decoded=True).tolist()
+        >>> pd.Series(["ftp://a%20b@h.dom/"]).rfc1738.user().tolist()
         ['a b']
         """
         return self._wrap(_arrow.user(_column(self._series), decoded=decoded))
 
-    def password(self, *, decoded: bool = False) -> "_pd.Series":
-        """The password (:func:`rfc1738.arrow.password`).
+    def password(self, *, decoded: bool = True) -> "_pd.Series":
+        """The password, decoded (``decoded=False``: as written; :func:`rfc1738.arrow.password`).
 
         >>> import pandas as pd, rfc1738.pandas
         >>> pd.Series(["ftp://a:pw@h.dom/"]).rfc1738.password().tolist()
@@ -122,6 +124,50 @@ class Rfc1738Accessor:
         [81]
         """
         return self._wrap(_arrow.port(_column(self._series)))
+
+    def effective_port(self) -> "_pd.Series":
+        """The port written or the scheme's default, ``uint16`` (:func:`rfc1738.arrow.effective_port`).
+
+        >>> import pandas as pd, rfc1738.pandas
+        >>> pd.Series(["http://h.dom/"]).rfc1738.effective_port().tolist()
+        [80]
+        """
+        return self._wrap(_arrow.effective_port(_column(self._series)))
+
+    def kind(self) -> "_pd.Series":
+        """The scheme's kind: ``ftp``, ``http``, ..., ``other`` (``part("kind")``).
+
+        >>> import pandas as pd, rfc1738.pandas
+        >>> pd.Series(["z39.50:x"]).rfc1738.kind().tolist()
+        ['other']
+        """
+        return self._wrap(_arrow.part(_column(self._series), "kind"))
+
+    def parse(self, *, lenient: bool = False) -> "_pd.Series":
+        """One struct a URL: the fields of ``parse --json`` (:func:`rfc1738.arrow.parse`).
+
+        >>> import pandas as pd, rfc1738.pandas
+        >>> pd.Series(["ftp://h.dom/x"]).rfc1738.parse().tolist()[0]["host"]
+        'h.dom'
+        """
+        return self._wrap(_arrow.parse(_column(self._series), lenient=lenient))
+
+    def error(self, *, lenient: bool = False) -> "_pd.Series":
+        """Each URL's error ``{offset, kind, rule, message}``; null where valid (:func:`rfc1738.arrow.validate`).
+
+        >>> import pandas as pd, rfc1738.pandas
+        >>> pd.Series(["http://user@h.dom/"]).rfc1738.error().tolist()[0]["kind"]
+        'user-not-allowed'
+        """
+        return self._wrap(_arrow.validate(_column(self._series), lenient=lenient))
+
+    def lint(self) -> "_pd.Series":
+        """The §6 security warnings of each URL (:func:`rfc1738.arrow.lint`)."""
+        return self._wrap(_arrow.lint(_column(self._series)))
+
+    def extract(self) -> "_pd.Series":
+        """The URLs found in each text (:func:`rfc1738.arrow.extract`)."""
+        return self._wrap(_arrow.extract(_column(self._series)))
 
     def path(self, *, decoded: bool = False) -> "_pd.Series":
         """The url-path (:func:`rfc1738.arrow.path`).

@@ -12,9 +12,10 @@ Importing this module registers ``pl.col(...).rfc1738`` and
 ['a.dom', None]
 
 The methods are the SQL functions without their ``rfc1738_`` prefix:
-``is_valid`` (``rfc1738_valid``), ``error``, ``parse``, ``scheme``, ``user``,
-``password``, ``host``, ``port``, ``path``, ``search``, ``fragment``,
-``normalize``, ``lint``, ``extract``, ``clf_url``, and the log line's
+``is_valid`` (``rfc1738_valid``), ``error``, ``parse``, ``scheme``, ``kind``,
+``user``, ``password``, ``host``, ``port``, ``effective_port``, ``path``,
+``search``, ``fragment``, ``part(name)``, ``normalize``, ``lint``,
+``extract``, ``clf_url``, and the log line's
 ``clf_valid``, ``clf_scheme``, ``clf_error``, ``clf_referer``,
 ``clf_referer_valid``, ``clf_referer_scheme``, ``clf_referer_error``.
 """
@@ -26,6 +27,7 @@ except ImportError as _error:  # pragma: no cover - depends on the environment
 
     raise missing("polars", "polars") from _error
 
+from rfc1738 import arrow as _arrow
 from rfc1738.sql import BY_NAME
 
 
@@ -61,6 +63,38 @@ def _series(name):
     return method
 
 
+def _part_run(name, decoded):
+    """The part ``name`` of one Series (``rfc1738.arrow.part``), a Series."""
+    dtype = _pl.UInt16 if name in ("port", "effective_port") else _pl.String
+
+    def run(series: "_pl.Series") -> "_pl.Series":
+        return _pl.Series(series.name, _arrow.part(series.to_arrow(), name, decoded=decoded), dtype=dtype)
+
+    return run, dtype
+
+
+def _text(name):
+    """A text part with its ``decoded=`` keyword (default: the part's own)."""
+
+    def method(self, *, decoded: "bool | None" = None):
+        run, dtype = _part_run(name, decoded)
+        return self._apply(run, dtype)
+
+    method.__doc__ = (
+        f"``{name}``: {BY_NAME['rfc1738_' + name].doc}; ``decoded=`` decodes its escapes or not"
+        " (the default: decoded for user and password, else as written)."
+    )
+    return method
+
+
+def _part(self, name: str, *, decoded: "bool | None" = None):
+    """``part(name)``: any part ``rfc1738 parse --get`` names (``"ftp.typecode"``,
+    ``"http.path"``, ...), ``"path"`` and ``"search"``, as ``rfc1738.arrow.part``;
+    ``UInt16`` for the ports, else text."""
+    run, dtype = _part_run(name, decoded)
+    return self._apply(run, dtype)
+
+
 def _empty(t):
     import pyarrow as pa
 
@@ -74,17 +108,24 @@ class Rfc1738Namespace:
     def __init__(self, expr: "_pl.Expr") -> None:
         self._expr = expr
 
+    def _apply(self, run, dtype) -> "_pl.Expr":
+        return self._expr.map_batches(run, return_dtype=dtype)
+
+    part = _part
+
     is_valid = _batch("rfc1738_valid")
     error = _batch("rfc1738_error")
     parse = _batch("rfc1738_parse")
     scheme = _batch("rfc1738_scheme")
-    host = _batch("rfc1738_host")
+    kind = _batch("rfc1738_kind")
+    host = _text("host")
     port = _batch("rfc1738_port")
-    user = _batch("rfc1738_user")
-    password = _batch("rfc1738_password")
-    path = _batch("rfc1738_path")
-    search = _batch("rfc1738_search")
-    fragment = _batch("rfc1738_fragment")
+    effective_port = _batch("rfc1738_effective_port")
+    user = _text("user")
+    password = _text("password")
+    path = _text("path")
+    search = _text("search")
+    fragment = _text("fragment")
     normalize = _batch("rfc1738_normalize")
     lint = _batch("rfc1738_lint")
     extract = _batch("rfc1738_extract")
@@ -106,17 +147,24 @@ class Rfc1738SeriesNamespace:
     def __init__(self, series: "_pl.Series") -> None:
         self._series = series
 
+    def _apply(self, run, dtype) -> "_pl.Series":
+        return run(self._series)
+
+    part = _part
+
     is_valid = _series("rfc1738_valid")
     error = _series("rfc1738_error")
     parse = _series("rfc1738_parse")
     scheme = _series("rfc1738_scheme")
-    user = _series("rfc1738_user")
-    password = _series("rfc1738_password")
-    host = _series("rfc1738_host")
+    kind = _series("rfc1738_kind")
+    user = _text("user")
+    password = _text("password")
+    host = _text("host")
     port = _series("rfc1738_port")
-    path = _series("rfc1738_path")
-    search = _series("rfc1738_search")
-    fragment = _series("rfc1738_fragment")
+    effective_port = _series("rfc1738_effective_port")
+    path = _text("path")
+    search = _text("search")
+    fragment = _text("fragment")
     normalize = _series("rfc1738_normalize")
     lint = _series("rfc1738_lint")
     extract = _series("rfc1738_extract")

@@ -9,10 +9,14 @@ register these same functions under these same names.
 ``rfc1738_valid``          boolean (null in, null out)
 ``rfc1738_error``          ``{offset, kind, rule, message}``; null when valid
 ``rfc1738_parse``          the top-level fields of ``parse --json``
-``rfc1738_scheme`` ...     ``scheme``, ``user``, ``password`` (decoded),
-                           ``host``, ``port`` (effective), ``path``,
-                           ``search``, ``fragment`` (as written): null when
-                           absent or invalid, ``''`` when empty
+``rfc1738_scheme`` ...     ``scheme``, ``kind``, ``user``, ``password``
+                           (decoded), ``host``, ``port`` (as written),
+                           ``effective_port`` (written or the scheme's
+                           default), ``path``, ``search``, ``fragment`` (as
+                           written): null when absent or invalid, ``''``
+                           when empty
+``rfc1738_part``           ``rfc1738_part(url, name)``: any part
+                           ``parse --get`` names, as text
 ``rfc1738_normalize``      the normal form; null when invalid
 ``rfc1738_lint``           the §6 warnings: ``[{offset, kind, message}]``
 ``rfc1738_extract``        the URLs found in a text: ``[{url, start, end, form}]``
@@ -85,12 +89,14 @@ PARSED = pa.struct(
 
 @dataclass(frozen=True)
 class Function:
-    """One SQL function: its name, its result type, its kernel."""
+    """One SQL function: its name, its result type, its kernel, and the
+    Arrow types of its arguments (one string, the URL, unless said)."""
 
     name: str
     returns: pa.DataType
-    kernel: Callable[[pa.Array], pa.Array]
+    kernel: Callable[..., pa.Array]
     doc: str
+    args: tuple = (pa.string(),)
 
 
 def _array(column):
@@ -139,8 +145,22 @@ def _extract(column):
     return _array(arrow.extract(_array(column))).cast(pa.list_(FOUND))
 
 
-def _port(column):
-    return _part("effective_port")(column).cast(pa.int32())
+def _port(name):
+    def kernel(column):
+        return _part(name)(column).cast(pa.int32())
+
+    return kernel
+
+
+def _named_part(column, names):
+    """``rfc1738_part(url, name)``: each row's part by its name, as text
+    (a port's digits too): one kernel call per distinct name of the batch."""
+    column, names = _array(column), _array(names)
+    out = pa.nulls(len(column), pa.string())
+    for name in pc.unique(names).drop_null().to_pylist():
+        part = arrow.part(column, name).cast(pa.string())
+        out = pc.if_else(pc.fill_null(pc.equal(names, name), False), part, out)
+    return out
 
 
 FUNCTIONS = [
@@ -148,10 +168,12 @@ FUNCTIONS = [
     Function("rfc1738_error", ERROR, _error, "where and why the URL is invalid; null when valid"),
     Function("rfc1738_parse", PARSED, _parse, "the top-level fields of rfc1738 parse --json"),
     Function("rfc1738_scheme", VIEW, _part("scheme"), "the scheme, lower-cased"),
+    Function("rfc1738_kind", VIEW, _part("kind"), "the scheme's kind: ftp, http, ..., other"),
     Function("rfc1738_user", VIEW, _part("user", decoded=True), "the user name, decoded"),
     Function("rfc1738_password", VIEW, _part("password", decoded=True), "the password, decoded"),
     Function("rfc1738_host", VIEW, _part("host"), "the host"),
-    Function("rfc1738_port", pa.int32(), _port, "the effective port (written or the scheme's default)"),
+    Function("rfc1738_port", pa.int32(), _port("port"), "the port as written"),
+    Function("rfc1738_effective_port", pa.int32(), _port("effective_port"), "the port written or the scheme's default"),
     Function("rfc1738_path", VIEW, _part("path"), "the url-path, raw"),
     Function("rfc1738_search", VIEW, _part("search"), "the search of http, gopher or wais, raw"),
     Function("rfc1738_fragment", VIEW, _part("fragment"), "the fragment identifier, raw"),
@@ -163,6 +185,13 @@ FUNCTIONS = [
         pa.string(),
         lambda c: _array(_rfc1738.arrow_clf_url(_array(c))),
         "the request URL of a Common Log Format line",
+    ),
+    Function(
+        "rfc1738_part",
+        pa.string(),
+        _named_part,
+        "the part a name of parse --get names, as text",
+        (pa.string(), pa.string()),
     ),
 ]
 
