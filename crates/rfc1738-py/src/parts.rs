@@ -414,13 +414,23 @@ fn want(name: &str) -> PyResult<Want> {
     }
 }
 
-fn run(
-    py: Python<'_>,
-    column: &Bound<'_, PyAny>,
-    want: Want,
+/// How a kernel reads: the part, decoded or not, views or plain strings,
+/// strictly or leniently.
+#[derive(Clone, Copy)]
+struct How {
     decoded: bool,
     views: bool,
-) -> PyResult<Py<PyAny>> {
+    lenient: bool,
+}
+
+fn run(py: Python<'_>, column: &Bound<'_, PyAny>, name: &str, want: Want, how: How) -> PyResult<Py<PyAny>> {
+    let How { decoded, views, lenient } = how;
+    if lenient {
+        let name = name.to_owned();
+        return map_column_with(py, column, move |a| {
+            views::plain(lenient_parts(a, &name, want, decoded)?, Strings::for_input(a.data_type(), views))
+        });
+    }
     match want {
         Want::Text(by) => {
             let text = Text { by, decoded };
@@ -457,15 +467,17 @@ fn run(
 /// >>> arrow.part(pa.array(["ftp://h.dom/f;type=i", "ftp://h.dom/f", "x"]), "ftp.typecode").to_pylist()
 /// ['i', None, None]
 #[pyfunction]
-#[pyo3(signature = (column, name, *, decoded = None, views = false))]
+#[pyo3(signature = (column, name, *, decoded = None, views = false, lenient = false))]
 fn arrow_part(
     py: Python<'_>,
     column: &Bound<'_, PyAny>,
     name: &str,
     decoded: Option<bool>,
     views: bool,
+    lenient: bool,
 ) -> PyResult<Py<PyAny>> {
-    run(py, column, want(name)?, decoded.unwrap_or_else(|| decoded_by_default(name)), views)
+    let decoded = decoded.unwrap_or_else(|| decoded_by_default(name));
+    run(py, column, name, want(name)?, How { decoded, views, lenient })
 }
 
 /// Whether a part is decoded when `decoded=` is not given: the user and
@@ -484,19 +496,23 @@ macro_rules! single {
             "invalid (or null) or has none; ``\"\"`` where it is empty.\n\n",
             "Returns a ``pyarrow.Array`` of ``string`` for an array (``large_string``\n",
             "for a large input), a ``pyarrow.ChunkedArray`` for a stream;\n",
-            "``views=True`` gives string views into the input's buffers (no copy).\n\n",
+            "``views=True`` gives string views into the input's buffers (no copy).\n",
+            "``lenient=True`` reads each URL accepting the deviations of\n",
+            "``rfc1738 parse --lenient`` (each parsed in full, its part copied).\n\n",
             "Raises ``TypeError`` for a column that is not one of strings.\n\n",
             ">>> import pyarrow as pa\n>>> from rfc1738 import arrow\n",
             $example)]
         #[pyfunction]
-        #[pyo3(signature = (column, *, decoded = None, views = false))]
+        #[pyo3(signature = (column, *, decoded = None, views = false, lenient = false))]
         fn $fn(
             py: Python<'_>,
             column: &Bound<'_, PyAny>,
             decoded: Option<bool>,
             views: bool,
+            lenient: bool,
         ) -> PyResult<Py<PyAny>> {
-            run(py, column, want($name)?, decoded.unwrap_or_else(|| decoded_by_default($name)), views)
+            let decoded = decoded.unwrap_or_else(|| decoded_by_default($name));
+            run(py, column, $name, want($name)?, How { decoded, views, lenient })
         }
     )*};
 }
@@ -529,8 +545,10 @@ single! {
 /// >>> arrow.port(pa.array(["http://h.dom:8080/", "http://h.dom/"])).to_pylist()
 /// [8080, None]
 #[pyfunction]
-fn arrow_port(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-    run(py, column, Want::Port { effective: false }, false, false)
+#[pyo3(signature = (column, *, lenient = false))]
+fn arrow_port(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Py<PyAny>> {
+    let how = How { decoded: false, views: false, lenient };
+    run(py, column, "port", Want::Port { effective: false }, how)
 }
 
 /// The port of each URL to connect to (§3.1): the port written, or the
@@ -545,8 +563,42 @@ fn arrow_port(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> 
 /// >>> arrow.effective_port(pa.array(["http://h.dom:8080/", "http://h.dom/", "mailto:a@b.dom"])).to_pylist()
 /// [8080, 80, None]
 #[pyfunction]
-fn arrow_effective_port(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-    run(py, column, Want::Port { effective: true }, false, false)
+#[pyo3(signature = (column, *, lenient = false))]
+fn arrow_effective_port(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Py<PyAny>> {
+    let how = How { decoded: false, views: false, lenient };
+    run(py, column, "effective_port", Want::Port { effective: true }, how)
+}
+
+/// The part `name` of each URL of `a` read leniently (§2.2, §3.1: the
+/// deviations `--lenient` accepts): a copy of each part, each URL parsed
+/// in full (`rfc1738_report::sql::part_with`); the ports as `uint16`.
+fn lenient_parts(a: &dyn Array, name: &str, want: Want, decoded: bool) -> Result<ArrayRef, String> {
+    let mut urls: Vec<Option<rfc1738::Url>> = Vec::with_capacity(a.len());
+    each_value(a, |v| {
+        urls.push(v.and_then(|b| outcome::parse_bytes_with(b, &outcome::options(true)).ok()).map(|(u, _)| u))
+    })?;
+    if let Want::Port { effective } = want {
+        let ports: UInt16Array = urls
+            .iter()
+            .map(|u| {
+                let u = u.as_ref().filter(|u| u.has_authority())?;
+                if effective {
+                    u.effective_port()
+                } else {
+                    u.port()
+                }
+            })
+            .collect();
+        return Ok(Arc::new(ports));
+    }
+    let mut out = arrow_array::builder::StringBuilder::with_capacity(a.len(), 0);
+    for u in &urls {
+        match u {
+            Some(u) => out.append_option(rfc1738_report::sql::part_with(&u.as_url_ref(), name, decoded)?),
+            None => out.append_null(),
+        }
+    }
+    Ok(Arc::new(out.finish()))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

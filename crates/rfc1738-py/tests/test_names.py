@@ -33,6 +33,9 @@ SAMPLE = [line for line in (ROOT / "crates/rfc1738/tests/bulk-sample.txt").read_
     "HTTP://H.DOM:80/",
     "z39.50:record",
     "http://user@h.dom/",
+    # Strictly invalid, read with lenient=True (§2.2's unsafe "~", "_" in a host).
+    "http://h.dom/~me/a?q#f",
+    "ftp://my_user@my_host.dom:2121/~x",
     None,
 ]
 
@@ -174,3 +177,31 @@ def test_the_names_are_the_same_in_every_binding():
         assert row["pandas"] == f".{name}()" and row["Polars"] == f".{name}()", name
         sql = {"is_valid": "valid"}.get(name, name)
         assert row["SQL"] == f"rfc1738_{sql}(url)", name
+
+
+PARTS = ["scheme", "kind", "user", "password", "host", "port", "effective_port", "path", "http.path", "http.search", "search", "fragment"]
+
+
+def leniently(code):
+    """A cell's call with ``lenient=True`` added."""
+    if code.endswith("()"):
+        return code[:-1] + "lenient=True)"
+    return code[:-1] + ", lenient=True)"
+
+
+@pytest.mark.parametrize("row", [r for r in ROWS if r["name"].strip("`") in PARTS], ids=lambda r: r["name"].strip("`"))
+@pytest.mark.parametrize("binding", ["rfc1738.arrow", "pandas", "Polars"])
+def test_every_part_reads_leniently_when_asked(row, binding):
+    if row["Url"]:
+        want = []
+        for u in SAMPLE:
+            url = rfc1738.parse(u, lenient=True) if u is not None and rfc1738.is_valid(u, lenient=True) else None
+            want.append(None if url is None else eval(row["Url"], {"url": url}))
+    else:
+        want = run("rfc1738.arrow", leniently(row["rfc1738.arrow"]), SAMPLE)
+    got = run(binding, leniently(row[binding]), SAMPLE)
+    assert got == want
+    # The lenient reading gives more than the strict one, never less.
+    strict = run(binding, row[binding], SAMPLE)
+    assert all(s is None or s == g for s, g in zip(strict, got))
+    assert sum(g is not None for g in got) > sum(s is not None for s in strict) or row["name"] in ("`password`", "`port`", "`http.search`", "`search`")

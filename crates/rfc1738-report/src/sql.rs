@@ -338,6 +338,26 @@ mod tests {
 /// A name that is no part, or one said of an input rather than a URL
 /// (`valid`, `error.kind`): the message names the parts.
 pub fn part<'a>(url: &rfc1738::UrlRef<'a>, name: &str) -> Result<Option<String>, String> {
+    part_with(url, name, matches!(name, "user" | "password"))
+}
+
+/// [`part`], decoded (lossy UTF-8) or as written as `decoded` says: what
+/// the Python part kernels give of a URL read leniently.
+///
+/// # Errors
+///
+/// As [`part`].
+pub fn part_with<'a>(url: &rfc1738::UrlRef<'a>, name: &str, decoded: bool) -> Result<Option<String>, String> {
+    let text = part_as_written(url, name)?;
+    Ok(match text {
+        Some(t) if decoded && t.contains('%') && !matches!(name, "port" | "effective_port") => {
+            Some(self::decoded(&t))
+        }
+        t => t,
+    })
+}
+
+fn part_as_written<'a>(url: &rfc1738::UrlRef<'a>, name: &str) -> Result<Option<String>, String> {
     use crate::parts::{self as named, Value};
     type Get<'a> = fn(&rfc1738::UrlRef<'a>) -> Option<&'a str>;
     let login = |f: Get<'a>| url.has_authority().then(|| f(url)).flatten();
@@ -346,8 +366,8 @@ pub fn part<'a>(url: &rfc1738::UrlRef<'a>, name: &str) -> Result<Option<String>,
         "kind" => Some(url.kind().name().to_owned()),
         "search" => named::search(url).map(str::to_owned),
         "path" => login(rfc1738::UrlRef::url_path).map(str::to_owned),
-        "user" => login(rfc1738::UrlRef::user).map(decoded),
-        "password" => login(rfc1738::UrlRef::password).map(decoded),
+        "user" => login(rfc1738::UrlRef::user).map(str::to_owned),
+        "password" => login(rfc1738::UrlRef::password).map(str::to_owned),
         "port" => url.port().map(|p| p.to_string()),
         "effective_port" => {
             url.has_authority().then(|| url.effective_port()).flatten().map(|p| p.to_string())

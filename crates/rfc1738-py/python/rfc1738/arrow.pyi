@@ -40,7 +40,8 @@ def parse(column: Column, *, lenient: bool = False, views: bool = False) -> Resu
     ('h.dom', 21, 'f', None)
     """
 
-def part(column: Column, name: str, *, decoded: Optional[bool] = None, views: bool = False) -> Result:
+def part(column: Column, name: str, *, decoded: Optional[bool] = None, views: bool = False, lenient: bool = False
+) -> Result:
     """The part ``name`` of each URL, any part ``rfc1738 parse --get`` names
     (``"host"``, ``"ftp.typecode"``, ``"gopher.selector"``, ...), and
     ``"path"`` (the url-path) and ``"search"`` (the search of http,
@@ -57,6 +58,11 @@ def part(column: Column, name: str, *, decoded: Optional[bool] = None, views: bo
     into the input's buffer instead: nothing is copied, but pyarrow's
     ``filter``, ``take`` and comparisons do not take them.
 
+    ``lenient=True`` reads each URL accepting the deviations of
+    ``rfc1738 parse --lenient`` (§2.2's unsafe characters, ``_`` in a
+    host, ...; ``rfc1738.parse(text, lenient=True).warnings`` says which),
+    each parsed in full and its part copied.
+
     Raises ``ValueError`` for a name that is not a part (``"valid"``,
     ``"error.kind"``: see ``parse`` and ``validate``), ``TypeError`` for a
     column that is not one of strings.
@@ -67,7 +73,8 @@ def part(column: Column, name: str, *, decoded: Optional[bool] = None, views: bo
     ['i', None, None]
     """
 
-def scheme(column: Column, *, decoded: Optional[bool] = None, views: bool = False) -> Result:
+def scheme(column: Column, *, decoded: Optional[bool] = None, views: bool = False, lenient: bool = False
+) -> Result:
     """Strings (views with ``views=True``): the scheme of each URL, lower-cased (§2.1); null where invalid.
 
     >>> import pyarrow as pa
@@ -76,7 +83,8 @@ def scheme(column: Column, *, decoded: Optional[bool] = None, views: bool = Fals
     ['http', None]
     """
 
-def user(column: Column, *, decoded: Optional[bool] = None, views: bool = False) -> Result:
+def user(column: Column, *, decoded: Optional[bool] = None, views: bool = False, lenient: bool = False
+) -> Result:
     """Strings (views with ``views=True``): the user name (§3.1), decoded (``decoded=False``: as written); null
     where invalid or absent, ``""`` where empty.
 
@@ -86,7 +94,8 @@ def user(column: Column, *, decoded: Optional[bool] = None, views: bool = False)
     ['a b', None]
     """
 
-def password(column: Column, *, decoded: Optional[bool] = None, views: bool = False) -> Result:
+def password(column: Column, *, decoded: Optional[bool] = None, views: bool = False, lenient: bool = False
+) -> Result:
     """Strings (views with ``views=True``): the password (§3.1); null where invalid or absent.
 
     >>> import pyarrow as pa
@@ -95,7 +104,8 @@ def password(column: Column, *, decoded: Optional[bool] = None, views: bool = Fa
     ['', None]
     """
 
-def host(column: Column, *, decoded: Optional[bool] = None, views: bool = False) -> Result:
+def host(column: Column, *, decoded: Optional[bool] = None, views: bool = False, lenient: bool = False
+) -> Result:
     """Strings (views with ``views=True``): the host (§3.1); null where invalid or absent.
 
     >>> import pyarrow as pa
@@ -104,7 +114,7 @@ def host(column: Column, *, decoded: Optional[bool] = None, views: bool = False)
     ['www.example.com', None]
     """
 
-def port(column: Column) -> Result:
+def port(column: Column, *, lenient: bool = False) -> Result:
     """``uint16``: the port written in each URL (§3.1); null where invalid or
     none is written. ``part(column, "effective_port")`` gives the scheme's
     default where none is written.
@@ -115,7 +125,7 @@ def port(column: Column) -> Result:
     [8080, None]
     """
 
-def effective_port(column: Column) -> Result:
+def effective_port(column: Column, *, lenient: bool = False) -> Result:
     """``uint16``: the port to connect to, written or the scheme's default
     (§3); null where invalid, without a ``//`` login, or above 65535.
 
@@ -125,7 +135,8 @@ def effective_port(column: Column) -> Result:
     [8080, 80, None]
     """
 
-def path(column: Column, *, decoded: Optional[bool] = None, views: bool = False) -> Result:
+def path(column: Column, *, decoded: Optional[bool] = None, views: bool = False, lenient: bool = False
+) -> Result:
     """Strings (views with ``views=True``): the url-path (§3.1, after the ``/`` that ends the host
     or port); null where invalid or absent.
 
@@ -135,7 +146,8 @@ def path(column: Column, *, decoded: Optional[bool] = None, views: bool = False)
     ['a b?q', None]
     """
 
-def search(column: Column, *, decoded: Optional[bool] = None, views: bool = False) -> Result:
+def search(column: Column, *, decoded: Optional[bool] = None, views: bool = False, lenient: bool = False
+) -> Result:
     """Strings (views with ``views=True``): the search of an http (§3.3), gopher (§3.4) or wais
     (§3.9) URL; null where invalid or absent.
 
@@ -145,7 +157,8 @@ def search(column: Column, *, decoded: Optional[bool] = None, views: bool = Fals
     ['q=1', None]
     """
 
-def fragment(column: Column, *, decoded: Optional[bool] = None, views: bool = False) -> Result:
+def fragment(column: Column, *, decoded: Optional[bool] = None, views: bool = False, lenient: bool = False
+) -> Result:
     """Strings (views with ``views=True``): the fragment identifier after ``#`` (§2.2); null where
     invalid or absent.
 

@@ -44,6 +44,8 @@ class Rfc1738Accessor:
     """``series.rfc1738.<method>()``: the kernels of :mod:`rfc1738.arrow`
     over a pandas Series of URLs; each returns a Series with an
     ``ArrowDtype``, null where the URL is invalid or has no such part.
+    ``lenient=True`` reads each URL accepting the deviations of
+    ``rfc1738 parse --lenient`` (``Url.warnings`` says which).
 
     Raises ``TypeError`` when the Series does not hold text.
     """
@@ -70,7 +72,7 @@ class Rfc1738Accessor:
         """
         return self._wrap(_arrow.is_valid(_column(self._series), lenient=lenient))
 
-    def part(self, name: str, *, decoded: "bool | None" = None) -> "_pd.Series":
+    def part(self, name: str, *, decoded: "bool | None" = None, lenient: bool = False) -> "_pd.Series":
         """The part ``name`` of each URL, as ``rfc1738 parse --get`` names it
         (:func:`rfc1738.arrow.part`); raises ``ValueError`` for another name.
 
@@ -78,70 +80,70 @@ class Rfc1738Accessor:
         >>> pd.Series(["ftp://h.dom/f;type=i"]).rfc1738.part("ftp.typecode").tolist()
         ['i']
         """
-        return self._wrap(_arrow.part(_column(self._series), name, decoded=decoded))
+        return self._wrap(_arrow.part(_column(self._series), name, decoded=decoded, lenient=lenient))
 
-    def scheme(self) -> "_pd.Series":
+    def scheme(self, *, lenient: bool = False) -> "_pd.Series":
         """The scheme, lower-cased (:func:`rfc1738.arrow.scheme`).
 
         >>> import pandas as pd, rfc1738.pandas
         >>> pd.Series(["HTTP://h.dom/"]).rfc1738.scheme().tolist()
         ['http']
         """
-        return self._wrap(_arrow.scheme(_column(self._series)))
+        return self._wrap(_arrow.scheme(_column(self._series), lenient=lenient))
 
-    def user(self, *, decoded: bool = True) -> "_pd.Series":
+    def user(self, *, decoded: bool = True, lenient: bool = False) -> "_pd.Series":
         """The user name, decoded (``decoded=False``: as written; :func:`rfc1738.arrow.user`).
 
         >>> import pandas as pd, rfc1738.pandas
         >>> pd.Series(["ftp://a%20b@h.dom/"]).rfc1738.user().tolist()
         ['a b']
         """
-        return self._wrap(_arrow.user(_column(self._series), decoded=decoded))
+        return self._wrap(_arrow.user(_column(self._series), decoded=decoded, lenient=lenient))
 
-    def password(self, *, decoded: bool = True) -> "_pd.Series":
+    def password(self, *, decoded: bool = True, lenient: bool = False) -> "_pd.Series":
         """The password, decoded (``decoded=False``: as written; :func:`rfc1738.arrow.password`).
 
         >>> import pandas as pd, rfc1738.pandas
         >>> pd.Series(["ftp://a:pw@h.dom/"]).rfc1738.password().tolist()
         ['pw']
         """
-        return self._wrap(_arrow.password(_column(self._series), decoded=decoded))
+        return self._wrap(_arrow.password(_column(self._series), decoded=decoded, lenient=lenient))
 
-    def host(self) -> "_pd.Series":
+    def host(self, *, lenient: bool = False) -> "_pd.Series":
         """The host (:func:`rfc1738.arrow.host`).
 
         >>> import pandas as pd, rfc1738.pandas
         >>> pd.Series(["http://h.dom/"]).rfc1738.host().tolist()
         ['h.dom']
         """
-        return self._wrap(_arrow.host(_column(self._series)))
+        return self._wrap(_arrow.host(_column(self._series), lenient=lenient))
 
-    def port(self) -> "_pd.Series":
+    def port(self, *, lenient: bool = False) -> "_pd.Series":
         """The port written in the URL, ``uint16`` (:func:`rfc1738.arrow.port`).
 
         >>> import pandas as pd, rfc1738.pandas
         >>> pd.Series(["http://h.dom:81/"]).rfc1738.port().tolist()
         [81]
         """
-        return self._wrap(_arrow.port(_column(self._series)))
+        return self._wrap(_arrow.port(_column(self._series), lenient=lenient))
 
-    def effective_port(self) -> "_pd.Series":
+    def effective_port(self, *, lenient: bool = False) -> "_pd.Series":
         """The port written or the scheme's default, ``uint16`` (:func:`rfc1738.arrow.effective_port`).
 
         >>> import pandas as pd, rfc1738.pandas
         >>> pd.Series(["http://h.dom/"]).rfc1738.effective_port().tolist()
         [80]
         """
-        return self._wrap(_arrow.effective_port(_column(self._series)))
+        return self._wrap(_arrow.effective_port(_column(self._series), lenient=lenient))
 
-    def kind(self) -> "_pd.Series":
+    def kind(self, *, lenient: bool = False) -> "_pd.Series":
         """The scheme's kind: ``ftp``, ``http``, ..., ``other`` (``part("kind")``).
 
         >>> import pandas as pd, rfc1738.pandas
         >>> pd.Series(["z39.50:x"]).rfc1738.kind().tolist()
         ['other']
         """
-        return self._wrap(_arrow.part(_column(self._series), "kind"))
+        return self._wrap(_arrow.part(_column(self._series), "kind", lenient=lenient))
 
     def parse(self, *, lenient: bool = False) -> "_pd.Series":
         """One struct a URL: the fields of ``parse --json`` (:func:`rfc1738.arrow.parse`).
@@ -169,32 +171,32 @@ class Rfc1738Accessor:
         """The URLs found in each text (:func:`rfc1738.arrow.extract`)."""
         return self._wrap(_arrow.extract(_column(self._series)))
 
-    def path(self, *, decoded: bool = False) -> "_pd.Series":
+    def path(self, *, decoded: bool = False, lenient: bool = False) -> "_pd.Series":
         """The url-path (:func:`rfc1738.arrow.path`).
 
         >>> import pandas as pd, rfc1738.pandas
         >>> pd.Series(["http://h.dom/a%20b"]).rfc1738.path(decoded=True).tolist()
         ['a b']
         """
-        return self._wrap(_arrow.path(_column(self._series), decoded=decoded))
+        return self._wrap(_arrow.path(_column(self._series), decoded=decoded, lenient=lenient))
 
-    def search(self, *, decoded: bool = False) -> "_pd.Series":
+    def search(self, *, decoded: bool = False, lenient: bool = False) -> "_pd.Series":
         """The search of an http, gopher or wais URL (:func:`rfc1738.arrow.search`).
 
         >>> import pandas as pd, rfc1738.pandas
         >>> pd.Series(["http://h.dom/p?q"]).rfc1738.search().tolist()
         ['q']
         """
-        return self._wrap(_arrow.search(_column(self._series), decoded=decoded))
+        return self._wrap(_arrow.search(_column(self._series), decoded=decoded, lenient=lenient))
 
-    def fragment(self, *, decoded: bool = False) -> "_pd.Series":
+    def fragment(self, *, decoded: bool = False, lenient: bool = False) -> "_pd.Series":
         """The fragment identifier (:func:`rfc1738.arrow.fragment`).
 
         >>> import pandas as pd, rfc1738.pandas
         >>> pd.Series(["http://h.dom/#top"]).rfc1738.fragment().tolist()
         ['top']
         """
-        return self._wrap(_arrow.fragment(_column(self._series), decoded=decoded))
+        return self._wrap(_arrow.fragment(_column(self._series), decoded=decoded, lenient=lenient))
 
     def normalize(self, *, lenient: bool = False) -> "_pd.Series":
         """The normal form of each URL (:func:`rfc1738.arrow.normalize`).

@@ -63,35 +63,52 @@ def _series(name):
     return method
 
 
-def _part_run(name, decoded):
+def _part_run(name, decoded, lenient, dtype=None):
     """The part ``name`` of one Series (``rfc1738.arrow.part``), a Series."""
-    dtype = _pl.UInt16 if name in ("port", "effective_port") else _pl.String
+    dtype = dtype or (_pl.UInt16 if name in ("port", "effective_port") else _pl.String)
 
     def run(series: "_pl.Series") -> "_pl.Series":
-        return _pl.Series(series.name, _arrow.part(series.to_arrow(), name, decoded=decoded), dtype=dtype)
+        out = _arrow.part(series.to_arrow(), name, decoded=decoded, lenient=lenient)
+        return _pl.Series(series.name, out).cast(dtype)
 
     return run, dtype
 
 
 def _text(name):
-    """A text part with its ``decoded=`` keyword (default: the part's own)."""
+    """A text part with its ``decoded=`` and ``lenient=`` keywords."""
 
-    def method(self, *, decoded: "bool | None" = None):
-        run, dtype = _part_run(name, decoded)
+    def method(self, *, decoded: "bool | None" = None, lenient: bool = False):
+        run, dtype = _part_run(name, decoded, lenient)
         return self._apply(run, dtype)
 
     method.__doc__ = (
         f"``{name}``: {BY_NAME['rfc1738_' + name].doc}; ``decoded=`` decodes its escapes or not"
-        " (the default: decoded for user and password, else as written)."
+        " (the default: decoded for user and password, else as written); ``lenient=True`` reads"
+        " the URL as ``rfc1738 parse --lenient`` does."
     )
     return method
 
 
-def _part(self, name: str, *, decoded: "bool | None" = None):
+def _plain(name, dtype):
+    """A part without escapes (the scheme, a port), with ``lenient=``; of
+    the SQL function's type."""
+
+    def method(self, *, lenient: bool = False):
+        run, _ = _part_run(name, False, lenient, dtype)
+        return self._apply(run, dtype)
+
+    method.__doc__ = (
+        f"``{name}``: {BY_NAME['rfc1738_' + name].doc}; ``lenient=True`` reads the URL as"
+        " ``rfc1738 parse --lenient`` does."
+    )
+    return method
+
+
+def _part(self, name: str, *, decoded: "bool | None" = None, lenient: bool = False):
     """``part(name)``: any part ``rfc1738 parse --get`` names (``"ftp.typecode"``,
     ``"http.path"``, ...), ``"path"`` and ``"search"``, as ``rfc1738.arrow.part``;
     ``UInt16`` for the ports, else text."""
-    run, dtype = _part_run(name, decoded)
+    run, dtype = _part_run(name, decoded, lenient)
     return self._apply(run, dtype)
 
 
@@ -116,11 +133,11 @@ class Rfc1738Namespace:
     is_valid = _batch("rfc1738_valid")
     error = _batch("rfc1738_error")
     parse = _batch("rfc1738_parse")
-    scheme = _batch("rfc1738_scheme")
-    kind = _batch("rfc1738_kind")
+    scheme = _plain("scheme", _pl.String)
+    kind = _plain("kind", _pl.String)
     host = _text("host")
-    port = _batch("rfc1738_port")
-    effective_port = _batch("rfc1738_effective_port")
+    port = _plain("port", _pl.Int32)
+    effective_port = _plain("effective_port", _pl.Int32)
     user = _text("user")
     password = _text("password")
     path = _text("path")
@@ -155,13 +172,13 @@ class Rfc1738SeriesNamespace:
     is_valid = _series("rfc1738_valid")
     error = _series("rfc1738_error")
     parse = _series("rfc1738_parse")
-    scheme = _series("rfc1738_scheme")
-    kind = _series("rfc1738_kind")
+    scheme = _plain("scheme", _pl.String)
+    kind = _plain("kind", _pl.String)
     user = _text("user")
     password = _text("password")
     host = _text("host")
-    port = _series("rfc1738_port")
-    effective_port = _series("rfc1738_effective_port")
+    port = _plain("port", _pl.Int32)
+    effective_port = _plain("effective_port", _pl.Int32)
     path = _text("path")
     search = _text("search")
     fragment = _text("fragment")
