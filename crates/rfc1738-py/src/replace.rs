@@ -172,20 +172,21 @@ pub fn replace<'py>(
     if fragment.is_none() && big_port.is_none() {
         return Ok(built);
     }
-    let built = built.cast_into::<crate::url::Url>()?;
-    let built = built.get().inner();
-    let mut text = built.as_str().to_owned();
-    if let (Some(digits), Some(stand_in)) = (big_port, built.port_str()) {
-        let at = stand_in.as_ptr() as usize - built.as_str().as_ptr() as usize;
-        text.replace_range(at..at + stand_in.len(), digits);
+    // The builders answer a `Url`; its text, through `str()`, is all
+    // that is needed (this module sits below the `Url` class's).
+    let mut text = built.str()?.to_cow()?.into_owned();
+    let stand_in = rfc1738::Url::parse(&text)
+        .ok()
+        .and_then(|u| u.port_str().map(|p| (p.as_ptr() as usize - u.as_str().as_ptr() as usize, p.len())));
+    if let (Some(digits), Some((at, len))) = (big_port, stand_in) {
+        text.replace_range(at..at + len, digits);
     }
     if let Some(f) = fragment {
         text = format!("{text}#{f}");
     }
-    // Parsed again: the parts stay the ones written (§2.2 `*xchar` after `#`).
-    crate::url::parse(PyString::new(py, &text).as_any(), false)
-        .map(|u| Bound::new(py, u))?
-        .map(Bound::into_any)
+    // Parsed again by `rfc1738.parse`: the parts stay the ones written
+    // (§2.2 `*xchar` after `#`).
+    py.import("rfc1738._rfc1738")?.getattr("parse")?.call1((text,))
 }
 
 /// The fragment `fragment=` asks for: a value encoded as `*xchar` (§2.2:
@@ -199,7 +200,7 @@ fn new_fragment(value: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
     }
     Err(PyTypeError::new_err(format!(
         "argument 'fragment': expected str, bytes or None, not {}",
-        crate::build::type_name(value)
+        crate::convert::type_name(value)
     )))
 }
 
@@ -207,7 +208,7 @@ fn new_fragment(value: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
 /// if not, the error says so in the argument's name (the builder's own
 /// extraction would not name it).
 fn check(builder: &str, name: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
-    use crate::build::{Fields, Number, Octets, Port, Segments};
+    use crate::convert::{Fields, Number, Octets, Port, Segments};
     let result = match name {
         _ if value.is_none() && !matches!(name, "host" | "cwd" | "fields") => Ok(()),
         "port" => value.extract::<Port>().map(drop),
