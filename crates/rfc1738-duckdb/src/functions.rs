@@ -34,6 +34,13 @@ pub fn register(con: &Connection) -> Result<(), Box<dyn Error>> {
     add::<Port>(con)?;
     add::<EffectivePort>(con)?;
     add::<PartByName>(con)?;
+    add::<Authority>(con)?;
+    add::<CutSearch>(con)?;
+    add::<CutFragment>(con)?;
+    add::<Extension>(con)?;
+    add::<HostWithoutWww>(con)?;
+    add::<Decode>(con)?;
+    add::<QueryParam>(con)?;
     add::<Path>(con)?;
     add::<Search>(con)?;
     add::<Fragment>(con)?;
@@ -120,6 +127,55 @@ part!(Host, "rfc1738_host", |u| login(u, UrlRef::host).map(Cow::Borrowed));
 part!(Path, "rfc1738_path", |u| login(u, UrlRef::url_path).map(Cow::Borrowed));
 part!(Search, "rfc1738_search", |u| parts::search(&u).map(Cow::Borrowed));
 part!(Fragment, "rfc1738_fragment", |u| u.fragment().map(Cow::Borrowed));
+
+part!(Authority, "rfc1738_authority", |u| sql::authority(&u).map(Cow::Borrowed));
+part!(CutSearch, "rfc1738_cut_search", |u| Some(sql::cut_search(&u)));
+part!(CutFragment, "rfc1738_cut_fragment", |u| Some(sql::cut_fragment(&u)));
+part!(Extension, "rfc1738_extension", |u| sql::extension(&u).map(Cow::Borrowed));
+part!(HostWithoutWww, "rfc1738_host_without_www", |u| sql::host_without_www(&u).map(Cow::Borrowed));
+
+/// `rfc1738_decode`: any text's escapes decoded, not only a URL's.
+struct Decode;
+
+impl Function for Decode {
+    const NAME: &'static str = "rfc1738_decode";
+
+    fn returns() -> LogicalType {
+        text()
+    }
+
+    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
+        texts(rows, out, |b| Some(sql::decode(b)));
+    }
+}
+
+/// `rfc1738_query_param(url, name)` ([`sql::query_param`]).
+struct QueryParam;
+
+impl Function for QueryParam {
+    const NAME: &'static str = "rfc1738_query_param";
+    const ARGS: usize = 2;
+
+    fn returns() -> LogicalType {
+        text()
+    }
+
+    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
+        texts(rows, out, |_| None::<&str>);
+    }
+
+    fn write_args(args: &[Vec<Option<&[u8]>>], out: &mut Output<'_>) -> Result<(), String> {
+        let mut column = out.flat_vector();
+        for (row, (value, name)) in args[0].iter().zip(&args[1]).enumerate() {
+            let value = match (value.and_then(url_of), name) {
+                (Some(u), Some(name)) => sql::query_param(&u, &String::from_utf8_lossy(name)),
+                _ => None,
+            };
+            column.text(row, value.as_deref());
+        }
+        Ok(())
+    }
+}
 
 /// `rfc1738_valid`.
 struct Valid;

@@ -30,7 +30,12 @@ except ImportError as e:  # pragma: no cover - depends on the environment
 
 from typing import Any, Union
 
+from rfc1738._rfc1738 import arrow_authority as authority
+from rfc1738._rfc1738 import arrow_cut_fragment as cut_fragment
+from rfc1738._rfc1738 import arrow_cut_search as cut_search
+from rfc1738._rfc1738 import arrow_decode as decode
 from rfc1738._rfc1738 import arrow_effective_port as effective_port
+from rfc1738._rfc1738 import arrow_extension as extension
 from rfc1738._rfc1738 import arrow_extract as extract
 from rfc1738._rfc1738 import arrow_fragment as fragment
 from rfc1738._rfc1738 import arrow_host as host
@@ -40,6 +45,9 @@ from rfc1738._rfc1738 import arrow_normalize as normalize
 from rfc1738._rfc1738 import arrow_parse as parse
 from rfc1738._rfc1738 import arrow_part as part
 from rfc1738._rfc1738 import arrow_password as password
+from rfc1738._rfc1738 import arrow_host_without_www as host_without_www
+from rfc1738._rfc1738 import arrow_query_param as query_param
+from rfc1738._rfc1738 import arrow_query_params as query_params
 from rfc1738._rfc1738 import arrow_path as path
 from rfc1738._rfc1738 import arrow_port as port
 from rfc1738._rfc1738 import arrow_resolve as resolve
@@ -56,6 +64,14 @@ Result = Union[_pyarrow.Array, _pyarrow.ChunkedArray]
 __all__ = [
     "Column",
     "Result",
+    "authority",
+    "cut_fragment",
+    "cut_search",
+    "decode",
+    "extension",
+    "host_without_www",
+    "query_param",
+    "query_params",
     "effective_port",
     "extract",
     "fragment",

@@ -180,9 +180,41 @@ def resolve(base: Union[Url, Text], column: Column) -> Result:
 def lint(column: Column) -> Result:
     """Lists of ``{offset, kind, message}``: the §6 warnings; null where invalid."""
 
+def authority(column: Column, *, lenient: bool = False) -> Result:
+    """Strings: what ``//`` and the next ``/`` enclose (§3.1's login, peers' netloc), as written."""
+
+def cut_search(column: Column, *, lenient: bool = False) -> Result:
+    """Strings: the URL without the ``?search`` of http (§3.3) or wais (§3.9), its fragment kept."""
+
+def cut_fragment(column: Column, *, lenient: bool = False) -> Result:
+    """Strings: the URL without its ``#fragment`` (§2.2)."""
+
+def extension(column: Column, *, lenient: bool = False) -> Result:
+    """Strings: the file extension of an http, ftp or file URL, as written."""
+
+def host_without_www(column: Column, *, lenient: bool = False) -> Result:
+    """Strings: the host less a leading ``www.``."""
+
+def decode(column: Column) -> Result:
+    """Strings: each text's ``%HH`` escapes decoded (§2.2)."""
+
+def query_param(column: Column, name: str, *, lenient: bool = False) -> Result:
+    """Strings: the value of the first pair ``name`` in an http search, by the HTML form convention."""
+
+def query_params(column: Column, *, lenient: bool = False) -> Result:
+    """Lists of ``{name, value}``: every pair of an http search, by the HTML form convention."""
+
 __all__ = [
     "Column",
     "Result",
+    "authority",
+    "cut_fragment",
+    "cut_search",
+    "decode",
+    "extension",
+    "host_without_www",
+    "query_param",
+    "query_params",
     "effective_port",
     "extract",
     "fragment",

@@ -207,5 +207,43 @@ class Rfc1738Accessor:
         """
         return self._wrap(_arrow.normalize(_column(self._series), lenient=lenient))
 
+    def authority(self, *, lenient: bool = False) -> "_pd.Series":
+        """What ``//`` and the next ``/`` enclose, §3.1's login (:func:`rfc1738.arrow.authority`)."""
+        return self._wrap(_arrow.authority(_column(self._series), lenient=lenient))
+
+    def cut_search(self, *, lenient: bool = False) -> "_pd.Series":
+        """The URL without the ``?search`` of http or wais (:func:`rfc1738.arrow.cut_search`)."""
+        return self._wrap(_arrow.cut_search(_column(self._series), lenient=lenient))
+
+    def cut_fragment(self, *, lenient: bool = False) -> "_pd.Series":
+        """The URL without its ``#fragment`` (:func:`rfc1738.arrow.cut_fragment`)."""
+        return self._wrap(_arrow.cut_fragment(_column(self._series), lenient=lenient))
+
+    def extension(self, *, lenient: bool = False) -> "_pd.Series":
+        """The file extension of an http, ftp or file URL (:func:`rfc1738.arrow.extension`)."""
+        return self._wrap(_arrow.extension(_column(self._series), lenient=lenient))
+
+    def host_without_www(self, *, lenient: bool = False) -> "_pd.Series":
+        """The host less a leading ``www.`` (:func:`rfc1738.arrow.host_without_www`)."""
+        return self._wrap(_arrow.host_without_www(_column(self._series), lenient=lenient))
+
+    def decode(self) -> "_pd.Series":
+        """Each text's ``%HH`` escapes decoded (:func:`rfc1738.arrow.decode`)."""
+        return self._wrap(_arrow.decode(_column(self._series)))
+
+    def query_param(self, name: str, *, lenient: bool = False) -> "_pd.Series":
+        """The value of the pair ``name`` of an http search, by the HTML form convention
+        (:func:`rfc1738.arrow.query_param`).
+
+        >>> import pandas as pd, rfc1738.pandas
+        >>> pd.Series(["http://h.dom/?q=a+b"]).rfc1738.query_param("q").tolist()
+        ['a b']
+        """
+        return self._wrap(_arrow.query_param(_column(self._series), name, lenient=lenient))
+
+    def query_params(self, *, lenient: bool = False) -> "_pd.Series":
+        """Every pair of an http search (:func:`rfc1738.arrow.query_params`)."""
+        return self._wrap(_arrow.query_params(_column(self._series), lenient=lenient))
+
 
 __all__ = ["Rfc1738Accessor"]

@@ -112,6 +112,23 @@ def _part(self, name: str, *, decoded: "bool | None" = None, lenient: bool = Fal
     return self._apply(run, dtype)
 
 
+def _kernel(name, dtype):
+    """A peer function of ``rfc1738.arrow`` (``authority``, ``extension``,
+    ...), with its keywords."""
+
+    def method(self, *args, **keywords):
+        def run(series: "_pl.Series") -> "_pl.Series":
+            return _pl.Series(series.name, getattr(_arrow, name)(series.to_arrow(), *args, **keywords))
+
+        return self._apply(run, dtype)
+
+    method.__doc__ = f"``{name}``: :func:`rfc1738.arrow.{name}` over the column."
+    return method
+
+
+_PARAMS = _pl.List(_pl.Struct({"name": _pl.String, "value": _pl.String}))
+
+
 def _empty(t):
     import pyarrow as pa
 
@@ -154,6 +171,14 @@ class Rfc1738Namespace:
     clf_referer_valid = _batch("rfc1738_clf_referer_valid")
     clf_referer_scheme = _batch("rfc1738_clf_referer_scheme")
     clf_referer_error = _batch("rfc1738_clf_referer_error")
+    authority = _kernel("authority", _pl.String)
+    cut_search = _kernel("cut_search", _pl.String)
+    cut_fragment = _kernel("cut_fragment", _pl.String)
+    extension = _kernel("extension", _pl.String)
+    host_without_www = _kernel("host_without_www", _pl.String)
+    decode = _kernel("decode", _pl.String)
+    query_param = _kernel("query_param", _pl.String)
+    query_params = _kernel("query_params", _PARAMS)
 
 
 @_pl.api.register_series_namespace("rfc1738")
@@ -193,3 +218,11 @@ class Rfc1738SeriesNamespace:
     clf_referer_valid = _series("rfc1738_clf_referer_valid")
     clf_referer_scheme = _series("rfc1738_clf_referer_scheme")
     clf_referer_error = _series("rfc1738_clf_referer_error")
+    authority = _kernel("authority", _pl.String)
+    cut_search = _kernel("cut_search", _pl.String)
+    cut_fragment = _kernel("cut_fragment", _pl.String)
+    extension = _kernel("extension", _pl.String)
+    host_without_www = _kernel("host_without_www", _pl.String)
+    decode = _kernel("decode", _pl.String)
+    query_param = _kernel("query_param", _pl.String)
+    query_params = _kernel("query_params", _PARAMS)

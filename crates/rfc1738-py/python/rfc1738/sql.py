@@ -17,6 +17,11 @@ register these same functions under these same names.
                            when empty
 ``rfc1738_part``           ``rfc1738_part(url, name)``: any part
                            ``parse --get`` names, as text
+``rfc1738_authority`` ...  peers' functions: ``authority`` (§3.1's login),
+                           ``cut_search``, ``cut_fragment``, ``extension``,
+                           ``host_without_www``, ``decode`` (any text),
+                           ``query_param(url, name)`` (the HTML form
+                           convention over http's search)
 ``rfc1738_normalize``      the normal form; null when invalid
 ``rfc1738_lint``           the §6 warnings: ``[{offset, kind, message}]``
 ``rfc1738_extract``        the URLs found in a text: ``[{url, start, end, form}]``
@@ -163,6 +168,23 @@ def _named_part(column, names):
     return out
 
 
+def _peer(name):
+    def kernel(column):
+        return _array(getattr(arrow, name)(_array(column)))
+
+    return kernel
+
+
+def _query_param(column, names):
+    """``rfc1738_query_param(url, name)``: one kernel call per distinct name."""
+    column, names = _array(column), _array(names)
+    out = pa.nulls(len(column), pa.string())
+    for name in pc.unique(names).drop_null().to_pylist():
+        value = arrow.query_param(column, name).cast(pa.string())
+        out = pc.if_else(pc.fill_null(pc.equal(names, name), False), value, out)
+    return out
+
+
 FUNCTIONS = [
     Function("rfc1738_valid", pa.bool_(), lambda c: _array(arrow.is_valid(_array(c))), "whether the URL is valid"),
     Function("rfc1738_error", ERROR, _error, "where and why the URL is invalid; null when valid"),
@@ -191,6 +213,19 @@ FUNCTIONS = [
         pa.string(),
         _named_part,
         "the part a name of parse --get names, as text",
+        (pa.string(), pa.string()),
+    ),
+    Function("rfc1738_authority", pa.string(), _peer("authority"), "what // and the next / enclose (§3.1's login)"),
+    Function("rfc1738_cut_search", pa.string(), _peer("cut_search"), "the URL without the ?search of http or wais"),
+    Function("rfc1738_cut_fragment", pa.string(), _peer("cut_fragment"), "the URL without its #fragment"),
+    Function("rfc1738_extension", pa.string(), _peer("extension"), "the file extension of an http, ftp or file URL"),
+    Function("rfc1738_host_without_www", pa.string(), _peer("host_without_www"), "the host less a leading www."),
+    Function("rfc1738_decode", pa.string(), _peer("decode"), "a text's %HH escapes decoded"),
+    Function(
+        "rfc1738_query_param",
+        pa.string(),
+        _query_param,
+        "the value of a pair of an http search, by the HTML form convention",
         (pa.string(), pa.string()),
     ),
 ]

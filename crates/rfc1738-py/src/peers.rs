@@ -1,0 +1,187 @@
+//! The functions of peers (ClickHouse, DuckDB's netquack, Spark's
+//! `parse_url`) over a column: `arrow.authority`, `cut_search`,
+//! `cut_fragment`, `extension`, `host_without_www`, `decode`,
+//! `query_param`, `query_params`. Each row is what
+//! `rfc1738_report::sql` says of one URL, as the SQL functions of the
+//! same names give it; the answer is a plain string column
+//! (`large_string` for a large input), each value a copy.
+
+use crate::arrow::{each_value, map_column_with};
+use arrow_array::builder::GenericStringBuilder;
+use arrow_array::{Array, ArrayRef, ListArray, OffsetSizeTrait, StringArray, StructArray};
+use arrow_buffer::{NullBuffer, OffsetBuffer};
+use arrow_schema::{DataType, Field, Fields};
+use pyo3::prelude::*;
+use rfc1738::{Url, UrlRef};
+use rfc1738_report::outcome;
+use rfc1738_report::sql;
+use std::borrow::Cow;
+use std::sync::Arc;
+
+/// What a peer function says of one valid URL.
+type Row = for<'a> fn(&UrlRef<'a>) -> Option<Cow<'a, str>>;
+
+/// Each row of `a` read as a URL (leniently when asked), `f` of it.
+fn rows<T>(
+    a: &dyn Array,
+    lenient: bool,
+    f: &dyn Fn(&UrlRef<'_>) -> Option<T>,
+) -> Result<Vec<Option<T>>, String> {
+    let mut out = Vec::with_capacity(a.len());
+    each_value(a, |v| {
+        let url: Option<Url> = v.and_then(|b| {
+            if lenient {
+                outcome::parse_bytes_with(b, &outcome::options(true)).ok().map(|(u, _)| u)
+            } else {
+                std::str::from_utf8(b).ok().and_then(|t| Url::parse(t).ok())
+            }
+        });
+        out.push(url.and_then(|u| f(&u.as_url_ref())));
+    })?;
+    Ok(out)
+}
+
+/// `values` as a string column as large as `a`'s strings.
+fn strings(a: &dyn Array, values: &[Option<String>]) -> ArrayRef {
+    fn build<O: OffsetSizeTrait>(values: &[Option<String>]) -> ArrayRef {
+        let bytes = values.iter().flatten().map(String::len).sum();
+        let mut out = GenericStringBuilder::<O>::with_capacity(values.len(), bytes);
+        for v in values {
+            out.append_option(v.as_deref());
+        }
+        Arc::new(out.finish())
+    }
+    let large = match a.data_type() {
+        DataType::Dictionary(_, v) => matches!(**v, DataType::LargeUtf8 | DataType::LargeBinary),
+        t => matches!(t, DataType::LargeUtf8 | DataType::LargeBinary),
+    };
+    if large {
+        build::<i64>(values)
+    } else {
+        build::<i32>(values)
+    }
+}
+
+fn text_kernel(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool, f: Row) -> PyResult<Py<PyAny>> {
+    map_column_with(py, column, move |a| {
+        let values = rows(a, lenient, &|u| f(u).map(Cow::into_owned))?;
+        Ok(strings(a, &values))
+    })
+}
+
+macro_rules! peer {
+    ($($fn:ident $what:literal $row:expr;)*) => {$(
+        #[doc = concat!($what, "\n\nReturns a ``pyarrow.Array`` of ``string`` for an array (``large_string``\n",
+            "for a large input), a ``pyarrow.ChunkedArray`` for a stream; null where the URL\n",
+            "is invalid (or null) or has none. ``lenient=True`` reads each URL as\n",
+            "``rfc1738 parse --lenient`` does.")]
+        #[pyfunction]
+        #[pyo3(signature = (column, *, lenient = false))]
+        fn $fn(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Py<PyAny>> {
+            text_kernel(py, column, lenient, $row)
+        }
+    )*};
+}
+
+peer! {
+    arrow_authority "What ``//`` and the next ``/`` enclose (§3.1's login, peers' netloc), as written:\n``user:password@host:port``; null for a URL without ``//``." |u| sql::authority(u).map(Cow::Borrowed);
+    arrow_cut_search "The URL without the ``?search`` of http (§3.3) or wais (§3.9); its fragment kept." |u| Some(sql::cut_search(u));
+    arrow_cut_fragment "The URL without its ``#fragment`` (§2.2)." |u| Some(sql::cut_fragment(u));
+    arrow_extension "The file extension of an http, ftp or file URL, as written: what follows the\nlast ``.`` of the last segment, after a name (``b.tar.gz``: ``gz``; ``.profile``: none)." |u| sql::extension(u).map(Cow::Borrowed);
+    arrow_host_without_www "The host less a leading ``www.`` (case ignored)." |u| sql::host_without_www(u).map(Cow::Borrowed);
+}
+
+/// Each text's ``%HH`` escapes decoded (§2.2), octets that are not UTF-8
+/// as U+FFFD; a ``%`` that begins no escape stays. Any text, not only a
+/// URL's part: ``decode(arrow.part(c, "http.search"))``.
+///
+/// Returns a ``pyarrow.Array`` of ``string`` (``large_string`` for a
+/// large input), a ``pyarrow.ChunkedArray`` for a stream; null where null.
+#[pyfunction]
+fn arrow_decode(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
+    map_column_with(py, column, |a| {
+        let mut values = Vec::with_capacity(a.len());
+        each_value(a, |v| values.push(v.map(sql::decode)))?;
+        Ok(strings(a, &values))
+    })
+}
+
+/// The value of the first pair named ``name`` in each http URL's search,
+/// read by the HTML form convention (``application/x-www-form-urlencoded``:
+/// pairs joined by ``&``, ``+`` a space, escapes decoded). RFC 1738 gives
+/// a search no structure (§3.3): this is a convention over it. Null where
+/// the URL is not http, has no search, or no such pair; ``""`` for a pair
+/// without ``=``.
+///
+/// >>> import pyarrow as pa
+/// >>> from rfc1738 import arrow
+/// >>> arrow.query_param(pa.array(["http://h.dom/?q=a+b&x=1", "http://h.dom/"]), "q").to_pylist()
+/// ['a b', None]
+#[pyfunction]
+#[pyo3(signature = (column, name, *, lenient = false))]
+fn arrow_query_param(
+    py: Python<'_>,
+    column: &Bound<'_, PyAny>,
+    name: String,
+    lenient: bool,
+) -> PyResult<Py<PyAny>> {
+    map_column_with(py, column, move |a| {
+        let values = rows(a, lenient, &|u| sql::query_param(u, &name))?;
+        Ok(strings(a, &values))
+    })
+}
+
+/// Every pair of each http URL's search by the HTML form convention (see
+/// ``query_param``): a list of structs ``{name, value}``, decoded, in
+/// their order; null where the URL is not http or has no search.
+///
+/// >>> import pyarrow as pa
+/// >>> from rfc1738 import arrow
+/// >>> arrow.query_params(pa.array(["http://h.dom/?a=1&b"])).to_pylist()
+/// [[{'name': 'a', 'value': '1'}, {'name': 'b', 'value': ''}]]
+#[pyfunction]
+#[pyo3(signature = (column, *, lenient = false))]
+fn arrow_query_params(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Py<PyAny>> {
+    map_column_with(py, column, move |a| {
+        let lists = rows(a, lenient, &sql::query_params)?;
+        let (mut names, mut values, mut offsets, mut valid) =
+            (Vec::new(), Vec::new(), vec![0i32], Vec::new());
+        for list in &lists {
+            for (n, v) in list.iter().flatten() {
+                names.push(n.as_str());
+                values.push(v.as_str());
+            }
+            offsets.push(i32::try_from(names.len()).map_err(|_| "more than 2^31 pairs".to_string())?);
+            valid.push(list.is_some());
+        }
+        let fields = Fields::from(vec![
+            Field::new("name", DataType::Utf8, false),
+            Field::new("value", DataType::Utf8, false),
+        ]);
+        let items = StructArray::new(
+            fields.clone(),
+            vec![Arc::new(StringArray::from(names)) as ArrayRef, Arc::new(StringArray::from(values))],
+            None,
+        );
+        let item = Arc::new(Field::new("item", DataType::Struct(fields), false));
+        let list = ListArray::new(
+            item,
+            OffsetBuffer::new(offsets.into()),
+            Arc::new(items),
+            Some(NullBuffer::from(valid)),
+        );
+        Ok(Arc::new(list) as ArrayRef)
+    })
+}
+
+pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(arrow_authority, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_cut_search, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_cut_fragment, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_extension, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_host_without_www, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_decode, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_query_param, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_query_params, m)?)?;
+    Ok(())
+}
