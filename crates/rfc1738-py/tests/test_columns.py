@@ -160,3 +160,19 @@ def test_parts_agree_with_the_url_object():
         got = KERNELS[name](pa.array(URLS)).to_pylist()
         want = [None if u is None or not rfc1738.is_valid(u) else getattr(rfc1738.parse(u), name) for u in URLS]
         assert got == want, name
+
+
+def test_the_polars_namespace_imports_no_pandas():
+    import subprocess
+    import sys
+
+    code = "import sys, rfc1738.polars; print('pandas' in sys.modules)"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert run.stdout.strip() == "False"
+
+
+def test_the_polars_types_are_the_sql_functions():
+    from rfc1738 import sql
+
+    for f in sql.FUNCTIONS:
+        assert rfc1738.polars._dtype(f.returns) == pl.from_arrow(pa.array([], f.returns)).dtype, f.name

@@ -34,7 +34,7 @@ from rfc1738.sql import BY_NAME
 def _run(name):
     """The function ``name`` over one Series, a Series of its result."""
     f = BY_NAME[name]
-    dtype = _pl.from_arrow(_empty(f.returns)).dtype
+    dtype = _dtype(f.returns)
 
     def run(series: "_pl.Series") -> "_pl.Series":
         out = f.kernel(series.to_arrow())
@@ -129,10 +129,20 @@ def _kernel(name, dtype):
 _PARAMS = _pl.List(_pl.Struct({"name": _pl.String, "value": _pl.String}))
 
 
-def _empty(t):
+def _dtype(t):
+    """The Polars type of an Arrow type, told without ``pl.from_arrow``
+    (which imports pandas: 0.9 s of an import that needs none)."""
     import pyarrow as pa
 
-    return pa.array([], t)
+    if pa.types.is_boolean(t):
+        return _pl.Boolean
+    if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t):
+        return _pl.String
+    if pa.types.is_list(t):
+        return _pl.List(_dtype(t.value_type))
+    if pa.types.is_struct(t):
+        return _pl.Struct({f.name: _dtype(f.type) for f in t})
+    return {pa.int32(): _pl.Int32, pa.int64(): _pl.Int64, pa.uint16(): _pl.UInt16}[t]
 
 
 @_pl.api.register_expr_namespace("rfc1738")
