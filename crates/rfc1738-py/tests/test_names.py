@@ -208,3 +208,15 @@ def test_every_part_reads_leniently_when_asked(row, binding):
     strict = run(binding, row[binding], SAMPLE)
     assert all(s is None or s == g for s, g in zip(strict, got))
     assert sum(g is not None for g in got) > sum(s is not None for s in strict) or row["name"] in ("`password`", "`port`", "`http.search`", "`search`")
+
+
+def test_help_names_each_kernel_by_its_public_name():
+    import pydoc
+
+    for name in arrow.__all__:
+        f = getattr(arrow, name)
+        if not callable(f) or name in ("Column", "Result"):
+            continue
+        text = pydoc.render_doc(f, renderer=pydoc.plaintext)
+        assert f.__name__ == name and f"\n{name}(" in text and "arrow_" not in text, name
+        assert "Array" in text or "pyarrow" in text or name in ("resolve",), name
