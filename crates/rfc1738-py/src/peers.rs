@@ -21,24 +21,36 @@ use std::sync::Arc;
 /// What a peer function says of one valid URL.
 type Row = for<'a> fn(&UrlRef<'a>) -> Option<Cow<'a, str>>;
 
-/// Each row of `a` read as a URL (leniently when asked), `f` of it.
+/// Calls `f` with each row of `a` read as a URL (leniently when asked):
+/// strictly by the borrowing parse, no copy; `None` for a null or a
+/// text that is no URL.
+fn each_url(a: &dyn Array, lenient: bool, mut f: impl FnMut(Option<&UrlRef<'_>>)) -> Result<(), String> {
+    each_value(a, |v| match v {
+        None => f(None),
+        Some(b) if !lenient => f(std::str::from_utf8(b).ok().and_then(|t| UrlRef::parse(t).ok()).as_ref()),
+        Some(b) => {
+            let url: Option<Url> = outcome::parse_bytes_with(b, &outcome::options(true)).ok().map(|(u, _)| u);
+            f(url.as_ref().map(Url::as_url_ref).as_ref());
+        }
+    })
+}
+
+/// Each row of `a` read as a URL, `f` of it, collected.
 fn rows<T>(
     a: &dyn Array,
     lenient: bool,
     f: &dyn Fn(&UrlRef<'_>) -> Option<T>,
 ) -> Result<Vec<Option<T>>, String> {
     let mut out = Vec::with_capacity(a.len());
-    each_value(a, |v| {
-        let url: Option<Url> = v.and_then(|b| {
-            if lenient {
-                outcome::parse_bytes_with(b, &outcome::options(true)).ok().map(|(u, _)| u)
-            } else {
-                std::str::from_utf8(b).ok().and_then(|t| Url::parse(t).ok())
-            }
-        });
-        out.push(url.and_then(|u| f(&u.as_url_ref())));
-    })?;
+    each_url(a, lenient, |u| out.push(u.and_then(f)))?;
     Ok(out)
+}
+
+/// Whether the answer's strings are large ones: for large strings in,
+/// and for a dictionary, whose rows repeat its values and may add up to
+/// more than a `string` column holds.
+fn is_large(a: &dyn Array) -> bool {
+    matches!(a.data_type(), DataType::LargeUtf8 | DataType::LargeBinary | DataType::Dictionary(_, _))
 }
 
 /// `values` as a string column as large as `a`'s strings.
@@ -51,21 +63,27 @@ fn strings(a: &dyn Array, values: &[Option<String>]) -> ArrayRef {
         }
         Arc::new(out.finish())
     }
-    let large = match a.data_type() {
-        DataType::Dictionary(_, v) => matches!(**v, DataType::LargeUtf8 | DataType::LargeBinary),
-        t => matches!(t, DataType::LargeUtf8 | DataType::LargeBinary),
-    };
-    if large {
+    if is_large(a) {
         build::<i64>(values)
     } else {
         build::<i32>(values)
     }
 }
 
+/// `f` of each URL of `a`, written straight into the answer.
+fn texts<O: OffsetSizeTrait>(a: &dyn Array, lenient: bool, f: Row) -> Result<ArrayRef, String> {
+    let mut out = GenericStringBuilder::<O>::with_capacity(a.len(), 0);
+    each_url(a, lenient, |u| out.append_option(u.and_then(f)))?;
+    Ok(Arc::new(out.finish()))
+}
+
 fn text_kernel(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool, f: Row) -> PyResult<Py<PyAny>> {
     map_column_with(py, column, move |a| {
-        let values = rows(a, lenient, &|u| f(u).map(Cow::into_owned))?;
-        Ok(strings(a, &values))
+        if is_large(a) {
+            texts::<i64>(a, lenient, f)
+        } else {
+            texts::<i32>(a, lenient, f)
+        }
     })
 }
 
