@@ -51,7 +51,7 @@ import pyarrow.compute as pc
 
 from rfc1738 import _rfc1738, arrow
 
-VIEW = pa.string_view()
+VIEW: pa.DataType = pa.string_view()
 """The type of a part: string views into the batch's own buffers."""
 WARNING = pa.struct([("offset", pa.int64()), ("kind", pa.string()), ("message", pa.string())])
 ERROR = pa.struct([("offset", pa.int64()), ("kind", pa.string()), ("rule", pa.string()), ("message", pa.string())])
