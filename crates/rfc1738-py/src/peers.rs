@@ -1,7 +1,7 @@
 //! The functions of peers (ClickHouse, DuckDB's netquack, Spark's
 //! `parse_url`) over a column: `arrow.authority`, `cut_search`,
 //! `cut_fragment`, `extension`, `host_without_www`, `decode`,
-//! `query_param`, `query_params`. Each row is what
+//! `query_param`, `query_params`, `segments`. Each row is what
 //! `rfc1738_report::sql` says of one URL, as the SQL functions of the
 //! same names give it; the answer is a plain string column
 //! (`large_string` for a large input), each value a copy.
@@ -192,7 +192,46 @@ fn arrow_query_params(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool) 
     })
 }
 
+/// The segments of each URL's path, as written: http's (§3.3), ftp's
+/// cwd then its name (§3.2.2), file's (§3.10); a list of strings, null
+/// for another scheme or an http URL without a path.
+///
+/// >>> import pyarrow as pa
+/// >>> from rfc1738 import arrow
+/// >>> arrow.segments(pa.array(["http://h.dom/a/b.html", "ftp://h.dom/%2Fetc/motd", "mailto:a@b.dom"])).to_pylist()
+/// [['a', 'b.html'], ['%2Fetc', 'motd'], None]
+#[pyfunction]
+#[pyo3(signature = (column, *, lenient = false))]
+fn arrow_segments(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Py<PyAny>> {
+    map_column_with(py, column, move |a| {
+        let (mut items, mut offsets, mut valid) =
+            (arrow_array::builder::StringBuilder::new(), vec![0i32], Vec::new());
+        let mut n = 0usize;
+        each_url(a, lenient, |u| {
+            let list = u.and_then(sql::segments);
+            for s in list.iter().flatten() {
+                items.append_value(s);
+                n += 1;
+            }
+            offsets.push(i32::try_from(n).unwrap_or(i32::MAX));
+            valid.push(list.is_some());
+        })?;
+        if i32::try_from(n).is_err() {
+            return Err("more than 2^31 segments in one batch".to_string());
+        }
+        let item = Arc::new(Field::new("item", DataType::Utf8, false));
+        let list = ListArray::new(
+            item,
+            OffsetBuffer::new(offsets.into()),
+            Arc::new(items.finish()),
+            Some(NullBuffer::from(valid)),
+        );
+        Ok(Arc::new(list) as ArrayRef)
+    })
+}
+
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(arrow_segments, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_authority, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_cut_search, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_cut_fragment, m)?)?;

@@ -220,3 +220,18 @@ def test_help_names_each_kernel_by_its_public_name():
         text = pydoc.render_doc(f, renderer=pydoc.plaintext)
         assert f.__name__ == name and f"\n{name}(" in text and "arrow_" not in text, name
         assert "Array" in text or "pyarrow" in text or name in ("resolve",), name
+
+
+def test_the_lists_outside_sql_in_each_python_binding():
+    urls = ["http://h.dom/a/b.html?x=1&y=a+b&x=2", "ftp://h.dom/%2Fetc/motd;type=a", "http://h.dom", "mailto:a@b.dom", None]
+    segments = [["a", "b.html"], ["%2Fetc", "motd"], None, None, None]
+    params = [[{"name": "x", "value": "1"}, {"name": "y", "value": "a b"}, {"name": "x", "value": "2"}], None, None, None, None]
+    c = pa.array(urls)
+    assert arrow.segments(c).to_pylist() == segments
+    assert arrow.query_params(c).to_pylist() == params
+    s = pd.Series(urls, dtype=object)
+    assert plain(s.rfc1738.segments().tolist())[2:] == [None] * 3
+    assert [list(v) for v in s.rfc1738.segments().tolist()[:2]] == segments[:2]
+    assert pl.Series(urls).rfc1738.segments().to_list() == segments
+    assert pl.Series(urls).rfc1738.query_params().to_list() == params
+    assert pl.DataFrame({"u": urls}).select(pl.col("u").rfc1738.segments())["u"].to_list() == segments

@@ -490,6 +490,27 @@ fn last_segment<'a>(url: &rfc1738::UrlRef<'a>) -> Option<&'a str> {
     }
 }
 
+/// The segments of a URL's path, as written: http's hsegments (§3.3),
+/// ftp's cwd and then its name (§3.2.2: an empty name ends the list
+/// with `""`), file's segments (§3.10); `None` for another scheme or an
+/// http URL without a path.
+#[must_use]
+pub fn segments<'a>(url: &rfc1738::UrlRef<'a>) -> Option<Vec<&'a str>> {
+    match url.kind() {
+        SchemeKind::Http => {
+            let h = url.http()?;
+            h.path()?;
+            Some(h.segments().collect())
+        }
+        SchemeKind::Ftp => {
+            let f = url.ftp()?;
+            Some(f.cwd().chain([f.name()]).collect())
+        }
+        SchemeKind::File => Some(url.file()?.segments().collect()),
+        _ => None,
+    }
+}
+
 /// `rfc1738_extension`: the file extension of an http, ftp or file URL,
 /// as written: what follows the last `.` of the last segment, after a
 /// name (`a/b.tar.gz`: `gz`; `a/.profile`: none); null where there is
@@ -570,6 +591,12 @@ mod peer_tests {
         assert_eq!(cut_fragment(&UrlRef::parse("HTTP://h.dom/#f").unwrap()), "http://h.dom/");
         assert_eq!(cut_search(&u), "http://u.dom:81/a/b.tar.gz#f");
         assert_eq!(extension(&u), Some("gz"));
+        assert_eq!(segments(&u), Some(vec!["a", "b.tar.gz"]));
+        assert_eq!(
+            segments(&UrlRef::parse("ftp://h.dom/%2Fetc/x;type=a").unwrap()),
+            Some(vec!["%2Fetc", "x"])
+        );
+        assert_eq!(segments(&UrlRef::parse("http://h.dom").unwrap()), None);
         assert_eq!(query_param(&u, "x").as_deref(), Some("1"));
         assert_eq!(query_param(&u, "y").as_deref(), Some("a b!"));
         assert_eq!(query_param(&u, "z").as_deref(), Some(""));

@@ -78,6 +78,7 @@ query_param = _public("query_param")
 query_params = _public("query_params")
 resolve = _public("resolve")
 scheme = _public("scheme")
+segments = _public("segments")
 search = _public("search")
 user = _public("user")
 validate = _public("validate")
@@ -98,6 +99,7 @@ __all__ = [
     "host_without_www",
     "query_param",
     "query_params",
+    "segments",
     "effective_port",
     "extract",
     "fragment",

@@ -201,6 +201,9 @@ def decode(column: Column) -> Result:
 def query_param(column: Column, name: str, *, lenient: bool = False) -> Result:
     """Strings: the value of the first pair ``name`` in an http search, by the HTML form convention."""
 
+def segments(column: Column, *, lenient: bool = False) -> Result:
+    """Lists of strings: the segments of an http, ftp (cwd, then name) or file path, as written."""
+
 def query_params(column: Column, *, lenient: bool = False) -> Result:
     """Lists of ``{name, value}``: every pair of an http search, by the HTML form convention."""
 
@@ -215,6 +218,7 @@ __all__ = [
     "host_without_www",
     "query_param",
     "query_params",
+    "segments",
     "effective_port",
     "extract",
     "fragment",

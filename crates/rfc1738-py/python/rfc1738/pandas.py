@@ -241,6 +241,10 @@ class Rfc1738Accessor:
         """
         return self._wrap(_arrow.query_param(_column(self._series), name, lenient=lenient))
 
+    def segments(self, *, lenient: bool = False) -> "_pd.Series":
+        """The segments of an http, ftp or file path (:func:`rfc1738.arrow.segments`)."""
+        return self._wrap(_arrow.segments(_column(self._series), lenient=lenient))
+
     def query_params(self, *, lenient: bool = False) -> "_pd.Series":
         """Every pair of an http search (:func:`rfc1738.arrow.query_params`)."""
         return self._wrap(_arrow.query_params(_column(self._series), lenient=lenient))

@@ -189,6 +189,7 @@ class Rfc1738Namespace:
     decode = _kernel("decode", _pl.String)
     query_param = _kernel("query_param", _pl.String)
     query_params = _kernel("query_params", _PARAMS)
+    segments = _kernel("segments", _pl.List(_pl.String))
 
 
 @_pl.api.register_series_namespace("rfc1738")
@@ -236,3 +237,4 @@ class Rfc1738SeriesNamespace:
     decode = _kernel("decode", _pl.String)
     query_param = _kernel("query_param", _pl.String)
     query_params = _kernel("query_params", _PARAMS)
+    segments = _kernel("segments", _pl.List(_pl.String))
