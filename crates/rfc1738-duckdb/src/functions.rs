@@ -39,6 +39,8 @@ pub fn register(con: &Connection) -> Result<(), Box<dyn Error>> {
     add::<CutFragment>(con)?;
     add::<Extension>(con)?;
     add::<HostWithoutWww>(con)?;
+    add::<PublicSuffix>(con)?;
+    add::<RegistrableDomain>(con)?;
     add::<Decode>(con)?;
     add::<QueryParam>(con)?;
     add::<Path>(con)?;
@@ -133,6 +135,8 @@ part!(CutSearch, "rfc1738_cut_search", |u| Some(sql::cut_search(&u)));
 part!(CutFragment, "rfc1738_cut_fragment", |u| Some(sql::cut_fragment(&u)));
 part!(Extension, "rfc1738_extension", |u| sql::extension(&u).map(Cow::Borrowed));
 part!(HostWithoutWww, "rfc1738_host_without_www", |u| sql::host_without_www(&u).map(Cow::Borrowed));
+part!(PublicSuffix, "rfc1738_public_suffix", |u| sql::public_suffix(&u).map(Cow::Borrowed));
+part!(RegistrableDomain, "rfc1738_registrable_domain", |u| sql::registrable_domain(&u).map(Cow::Borrowed));
 
 /// `rfc1738_decode`: any text's escapes decoded, not only a URL's.
 struct Decode;

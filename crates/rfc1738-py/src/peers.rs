@@ -1,6 +1,7 @@
 //! The functions of peers (ClickHouse, DuckDB's netquack, Spark's
 //! `parse_url`) over a column: `arrow.authority`, `cut_search`,
-//! `cut_fragment`, `extension`, `host_without_www`, `decode`,
+//! `cut_fragment`, `extension`, `host_without_www`, `public_suffix`,
+//! `registrable_domain`, `decode`,
 //! `query_param`, `query_params`, `segments`. Each row is what
 //! `rfc1738_report::sql` says of one URL, as the SQL functions of the
 //! same names give it; the answer is a plain string column
@@ -107,6 +108,8 @@ peer! {
     arrow_cut_fragment "The URL without its ``#fragment`` (§2.2)." |u| Some(sql::cut_fragment(u));
     arrow_extension "The file extension of an http, ftp or file URL, as written: what follows the\nlast ``.`` of the last segment, after a name (``b.tar.gz``: ``gz``; ``.profile``: none)." |u| sql::extension(u).map(Cow::Borrowed);
     arrow_host_without_www "The host less a leading ``www.`` (case ignored)." |u| sql::host_without_www(u).map(Cow::Borrowed);
+    arrow_public_suffix "The host's public suffix by the Public Suffix List (``co.uk`` of ``www.h.co.uk``),\nas written; null for a number or a suffix the list does not know." |u| sql::public_suffix(u).map(Cow::Borrowed);
+    arrow_registrable_domain "The host's registrable domain by the Public Suffix List (``h.co.uk`` of\n``www.h.co.uk``), as written; null for a number, a public suffix, or an unknown suffix." |u| sql::registrable_domain(u).map(Cow::Borrowed);
 }
 
 /// Each text's ``%HH`` escapes decoded (§2.2), octets that are not UTF-8
@@ -237,6 +240,8 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arrow_cut_fragment, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_extension, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_host_without_www, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_public_suffix, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_registrable_domain, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_decode, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_query_param, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_query_params, m)?)?;

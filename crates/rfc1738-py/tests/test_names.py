@@ -24,6 +24,8 @@ SAMPLE = [line for line in (ROOT / "crates/rfc1738/tests/bulk-sample.txt").read_
     "ftp://a%20b:p%41ss@h.dom:2121/x/y;type=i#f%20g",
     "http://h.dom/a%20b/c?x=1&y=%41#frag",
     "http://www.h.dom/a/b.tar.gz?x=a+b&x=2#f",
+    "http://www.Example.CO.UK/",
+    "ftp://a.b.example.com/",
     "wais://h.dom/db?x=1",
     "http://www.h.dom/",
     "gopher://h.dom/7s%09q%20r",
@@ -108,7 +110,8 @@ def test_the_table_names_every_binding_and_the_names_it_must():
     names = [r["name"].strip("`") for r in ROWS]
     for name in ["is_valid", "scheme", "kind", "user", "password", "host", "port", "effective_port", "path",
                  "http.path", "http.search", "search", "fragment", "normalize", "part(name)", "authority",
-                 "cut_search", "cut_fragment", "extension", "host_without_www", "query_param(name)", "decode"]:
+                 "cut_search", "cut_fragment", "extension", "host_without_www", "query_param(name)", "decode",
+                 "public_suffix", "registrable_domain"]:
         assert name in names, name
     for row in ROWS:
         for b in BINDINGS[1:]:

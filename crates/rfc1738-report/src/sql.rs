@@ -535,6 +535,42 @@ pub fn host_without_www<'a>(url: &rfc1738::UrlRef<'a>) -> Option<&'a str> {
     }
 }
 
+/// The host of a URL whose host is a name (§3.1 `hostname`), lower-cased
+/// for the list, and the host as written.
+#[cfg(feature = "psl")]
+fn host_name<'a>(url: &rfc1738::UrlRef<'a>) -> Option<(String, &'a str)> {
+    let host = url.has_authority().then(|| url.host()).flatten()?;
+    // §3.1: a hostnumber is digits and dots; it has no suffix.
+    if host.is_empty() || host.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return None;
+    }
+    Some((host.to_ascii_lowercase(), host))
+}
+
+/// `rfc1738_public_suffix`: the host's public suffix by the Public
+/// Suffix List (the `psl` crate: `co.uk` of `www.h.co.uk`), as written;
+/// null for a host that is a number or whose suffix the list does not
+/// know (`h.dom`).
+#[cfg(feature = "psl")]
+#[must_use]
+pub fn public_suffix<'a>(url: &rfc1738::UrlRef<'a>) -> Option<&'a str> {
+    let (lower, host) = host_name(url)?;
+    let suffix = psl::suffix(lower.as_bytes()).filter(psl::Suffix::is_known)?;
+    host.get(host.len() - suffix.as_bytes().len()..)
+}
+
+/// `rfc1738_registrable_domain`: the host's registrable domain by the
+/// Public Suffix List (`h.co.uk` of `www.h.co.uk`: one label more than
+/// the public suffix), as written; null where the host is a number, is a
+/// public suffix itself, or its suffix is not known.
+#[cfg(feature = "psl")]
+#[must_use]
+pub fn registrable_domain<'a>(url: &rfc1738::UrlRef<'a>) -> Option<&'a str> {
+    let (lower, host) = host_name(url)?;
+    let domain = psl::domain(lower.as_bytes()).filter(|d| d.suffix().is_known())?;
+    host.get(host.len() - domain.as_bytes().len()..)
+}
+
 /// `rfc1738_decode`: a text's `%HH` escapes decoded (§2.2), octets that
 /// are not UTF-8 as U+FFFD; a `%` that begins no escape stays.
 #[must_use]
@@ -617,5 +653,26 @@ mod peer_tests {
             ),
             Some("x")
         );
+    }
+}
+
+#[cfg(all(test, feature = "psl"))]
+mod psl_tests {
+    use super::{public_suffix, registrable_domain};
+    use rfc1738::UrlRef;
+
+    fn u(s: &str) -> UrlRef<'_> {
+        UrlRef::parse(s).unwrap()
+    }
+
+    #[test]
+    fn the_public_suffix_list() {
+        assert_eq!(public_suffix(&u("http://www.Example.CO.UK/")), Some("CO.UK"));
+        assert_eq!(registrable_domain(&u("http://www.Example.CO.UK/")), Some("Example.CO.UK"));
+        assert_eq!(registrable_domain(&u("ftp://a.b.example.com/")), Some("example.com"));
+        assert_eq!(public_suffix(&u("http://h.dom/")), None);
+        assert_eq!(registrable_domain(&u("http://co.uk/")), None);
+        assert_eq!(public_suffix(&u("http://10.0.0.1/")), None);
+        assert_eq!(public_suffix(&u("mailto:a@b.com")), None);
     }
 }

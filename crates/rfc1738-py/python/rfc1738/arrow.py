@@ -74,8 +74,10 @@ part = _public("part")
 password = _public("password")
 path = _public("path")
 port = _public("port")
+public_suffix = _public("public_suffix")
 query_param = _public("query_param")
 query_params = _public("query_params")
+registrable_domain = _public("registrable_domain")
 resolve = _public("resolve")
 scheme = _public("scheme")
 segments = _public("segments")
@@ -98,7 +100,9 @@ __all__ = [
     "extension",
     "host_without_www",
     "query_param",
+    "public_suffix",
     "query_params",
+    "registrable_domain",
     "segments",
     "effective_port",
     "extract",

@@ -195,6 +195,12 @@ def extension(column: Column, *, lenient: bool = False) -> Result:
 def host_without_www(column: Column, *, lenient: bool = False) -> Result:
     """Strings: the host less a leading ``www.``."""
 
+def public_suffix(column: Column, *, lenient: bool = False) -> Result:
+    """Strings: the host's public suffix by the Public Suffix List, as written."""
+
+def registrable_domain(column: Column, *, lenient: bool = False) -> Result:
+    """Strings: the host's registrable domain by the Public Suffix List, as written."""
+
 def decode(column: Column) -> Result:
     """Strings: each text's ``%HH`` escapes decoded (§2.2)."""
 
@@ -217,7 +223,9 @@ __all__ = [
     "extension",
     "host_without_www",
     "query_param",
+    "public_suffix",
     "query_params",
+    "registrable_domain",
     "segments",
     "effective_port",
     "extract",

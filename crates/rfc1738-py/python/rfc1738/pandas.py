@@ -227,6 +227,14 @@ class Rfc1738Accessor:
         """The host less a leading ``www.`` (:func:`rfc1738.arrow.host_without_www`)."""
         return self._wrap(_arrow.host_without_www(_column(self._series), lenient=lenient))
 
+    def public_suffix(self, *, lenient: bool = False) -> "_pd.Series":
+        """The host's public suffix (:func:`rfc1738.arrow.public_suffix`)."""
+        return self._wrap(_arrow.public_suffix(_column(self._series), lenient=lenient))
+
+    def registrable_domain(self, *, lenient: bool = False) -> "_pd.Series":
+        """The host's registrable domain (:func:`rfc1738.arrow.registrable_domain`)."""
+        return self._wrap(_arrow.registrable_domain(_column(self._series), lenient=lenient))
+
     def decode(self) -> "_pd.Series":
         """Each text's ``%HH`` escapes decoded (:func:`rfc1738.arrow.decode`)."""
         return self._wrap(_arrow.decode(_column(self._series)))

@@ -19,7 +19,8 @@ register these same functions under these same names.
                            ``parse --get`` names, as text
 ``rfc1738_authority`` ...  peers' functions: ``authority`` (§3.1's login),
                            ``cut_search``, ``cut_fragment``, ``extension``,
-                           ``host_without_www``, ``decode`` (any text),
+                           ``host_without_www``, ``public_suffix``,
+                           ``registrable_domain``, ``decode`` (any text),
                            ``query_param(url, name)`` (the HTML form
                            convention over http's search)
 ``rfc1738_normalize``      the normal form; null when invalid
@@ -220,6 +221,10 @@ FUNCTIONS = [
     Function("rfc1738_cut_fragment", pa.string(), _peer("cut_fragment"), "the URL without its #fragment"),
     Function("rfc1738_extension", pa.string(), _peer("extension"), "the file extension of an http, ftp or file URL"),
     Function("rfc1738_host_without_www", pa.string(), _peer("host_without_www"), "the host less a leading www."),
+    Function("rfc1738_public_suffix", pa.string(), _peer("public_suffix"), "the host's public suffix (Public Suffix List)"),
+    Function(
+        "rfc1738_registrable_domain", pa.string(), _peer("registrable_domain"), "the host's registrable domain (Public Suffix List)"
+    ),
     Function("rfc1738_decode", pa.string(), _peer("decode"), "a text's %HH escapes decoded"),
     Function(
         "rfc1738_query_param",
