@@ -604,3 +604,30 @@ fn file_errors_read_as_the_shell_says_them() {
     assert!(err.contains("/nonexistent-dir/x: No such file or directory"), "{err}");
     assert!(!err.contains("os error"), "{err}");
 }
+
+#[test]
+fn set_answers_the_shared_table_of_cases() {
+    // tests/fixtures/set-cases.jsonl: the cases the Python package's
+    // `Url.replace` answers alike (crates/rfc1738-py/tests/test_relative.py).
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/fixtures/set-cases.jsonl");
+    let cases = std::fs::read_to_string(path).unwrap();
+    let mut n = 0;
+    for line in cases.lines().filter(|l| !l.trim().is_empty()) {
+        let case: Value = serde_json::from_str(line).unwrap();
+        let url = case["url"].as_str().unwrap();
+        let changes: Vec<&str> =
+            case["set"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect();
+        let out = rfc1738().arg("set").arg(url).args(&changes).output().unwrap();
+        let (stdout, stderr) = (String::from_utf8_lossy(&out.stdout), String::from_utf8_lossy(&out.stderr));
+        if let Some(expect) = case["expect"].as_str() {
+            assert_eq!(out.status.code(), Some(0), "{line}: {stderr}");
+            assert_eq!(stdout.trim_end(), expect, "{line}");
+        } else {
+            let part = case["error"].as_str().unwrap();
+            assert_eq!(out.status.code(), Some(1), "{line}: {stdout}");
+            assert!(stderr.contains(part), "{line}: {stderr}");
+        }
+        n += 1;
+    }
+    assert!(n >= 20, "{n} cases");
+}

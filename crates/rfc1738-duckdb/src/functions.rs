@@ -30,7 +30,19 @@ pub fn register(con: &Connection) -> Result<(), Box<dyn Error>> {
     add::<User>(con)?;
     add::<Password>(con)?;
     add::<Host>(con)?;
+    add::<Kind>(con)?;
     add::<Port>(con)?;
+    add::<EffectivePort>(con)?;
+    add::<PartByName>(con)?;
+    add::<Authority>(con)?;
+    add::<CutSearch>(con)?;
+    add::<CutFragment>(con)?;
+    add::<Extension>(con)?;
+    add::<HostWithoutWww>(con)?;
+    add::<PublicSuffix>(con)?;
+    add::<RegistrableDomain>(con)?;
+    add::<Decode>(con)?;
+    add::<QueryParam>(con)?;
     add::<Path>(con)?;
     add::<Search>(con)?;
     add::<Fragment>(con)?;
@@ -110,12 +122,64 @@ part!(SchemeOf, "rfc1738_scheme", |u| Some(if u.scheme().bytes().any(|b| b.is_as
 } else {
     Cow::Borrowed(u.scheme())
 }));
+part!(Kind, "rfc1738_kind", |u| Some(Cow::Borrowed(u.kind().name())));
 part!(User, "rfc1738_user", |u| login(u, UrlRef::user).map(decoded));
 part!(Password, "rfc1738_password", |u| login(u, UrlRef::password).map(decoded));
 part!(Host, "rfc1738_host", |u| login(u, UrlRef::host).map(Cow::Borrowed));
 part!(Path, "rfc1738_path", |u| login(u, UrlRef::url_path).map(Cow::Borrowed));
 part!(Search, "rfc1738_search", |u| parts::search(&u).map(Cow::Borrowed));
 part!(Fragment, "rfc1738_fragment", |u| u.fragment().map(Cow::Borrowed));
+
+part!(Authority, "rfc1738_authority", |u| sql::authority(&u).map(Cow::Borrowed));
+part!(CutSearch, "rfc1738_cut_search", |u| Some(sql::cut_search(&u)));
+part!(CutFragment, "rfc1738_cut_fragment", |u| Some(sql::cut_fragment(&u)));
+part!(Extension, "rfc1738_extension", |u| sql::extension(&u).map(Cow::Borrowed));
+part!(HostWithoutWww, "rfc1738_host_without_www", |u| sql::host_without_www(&u).map(Cow::Borrowed));
+part!(PublicSuffix, "rfc1738_public_suffix", |u| sql::public_suffix(&u).map(Cow::Borrowed));
+part!(RegistrableDomain, "rfc1738_registrable_domain", |u| sql::registrable_domain(&u).map(Cow::Borrowed));
+
+/// `rfc1738_decode`: any text's escapes decoded, not only a URL's.
+struct Decode;
+
+impl Function for Decode {
+    const NAME: &'static str = "rfc1738_decode";
+
+    fn returns() -> LogicalType {
+        text()
+    }
+
+    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
+        texts(rows, out, |b| Some(sql::decode(b)));
+    }
+}
+
+/// `rfc1738_query_param(url, name)` ([`sql::query_param`]).
+struct QueryParam;
+
+impl Function for QueryParam {
+    const NAME: &'static str = "rfc1738_query_param";
+    const ARGS: usize = 2;
+
+    fn returns() -> LogicalType {
+        text()
+    }
+
+    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
+        texts(rows, out, |_| None::<&str>);
+    }
+
+    fn write_args(args: &[Vec<Option<&[u8]>>], out: &mut Output<'_>) -> Result<(), String> {
+        let mut column = out.flat_vector();
+        for (row, (value, name)) in args[0].iter().zip(&args[1]).enumerate() {
+            let value = match (value.and_then(url_of), name) {
+                (Some(u), Some(name)) => sql::query_param(&u, &String::from_utf8_lossy(name)),
+                _ => None,
+            };
+            column.text(row, value.as_deref());
+        }
+        Ok(())
+    }
+}
 
 /// `rfc1738_valid`.
 struct Valid;
@@ -135,22 +199,66 @@ impl Function for Valid {
     }
 }
 
-/// `rfc1738_port`: the effective port, as INTEGER.
-struct Port;
+/// A port as INTEGER: NULL when the URL is invalid or has none.
+macro_rules! port {
+    ($name:ident, $sql:literal, $port:expr) => {
+        #[doc = concat!("`", $sql, "`.")]
+        struct $name;
 
-impl Function for Port {
-    const NAME: &'static str = "rfc1738_port";
+        impl Function for $name {
+            const NAME: &'static str = $sql;
+
+            fn returns() -> LogicalType {
+                sql_type(Id::Integer)
+            }
+
+            fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
+                let port: fn(UrlRef<'_>) -> Option<u16> = $port;
+                let mut column = out.flat_vector();
+                for (row, value) in rows.iter().enumerate() {
+                    let p = value.and_then(url_of).filter(UrlRef::has_authority).and_then(port);
+                    column.value(row, p.map(i32::from));
+                }
+            }
+        }
+    };
+}
+
+port!(Port, "rfc1738_port", |u| u.port());
+port!(EffectivePort, "rfc1738_effective_port", |u| u.effective_port());
+
+/// `rfc1738_part(url, name)`: the part `name` names, as text
+/// ([`sql::part`]); an unknown name is the query's error.
+struct PartByName;
+
+impl Function for PartByName {
+    const NAME: &'static str = "rfc1738_part";
+    const ARGS: usize = 2;
 
     fn returns() -> LogicalType {
-        sql_type(Id::Integer)
+        text()
     }
 
     fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
+        texts(rows, out, |_| None::<&str>);
+    }
+
+    fn write_args(args: &[Vec<Option<&[u8]>>], out: &mut Output<'_>) -> Result<(), String> {
         let mut column = out.flat_vector();
-        for (row, value) in rows.iter().enumerate() {
-            let port = value.and_then(url_of).filter(UrlRef::has_authority).and_then(|u| u.effective_port());
-            column.value(row, port.map(i32::from));
+        for (row, (value, name)) in args[0].iter().zip(&args[1]).enumerate() {
+            let (Some(value), Some(name)) = (value, name) else {
+                column.text(row, None);
+                continue;
+            };
+            let name = std::str::from_utf8(name).map_err(|_| "a part name is UTF-8".to_string())?;
+            let part = match url_of(value) {
+                Some(u) => sql::part(&u, name)?,
+                // An invalid URL has no part, but the name is still checked.
+                None => sql::part(&UrlRef::parse("http://h/").expect("a URL"), name).map(|_| None)?,
+            };
+            column.text(row, part.as_deref());
         }
+        Ok(())
     }
 }
 

@@ -105,17 +105,30 @@ fn c_string(s: &str) -> CString {
     CString::new(&s[..end]).unwrap_or_default()
 }
 
-/// One SQL function: VARCHAR in, `returns()` out.
+/// One SQL function: VARCHAR in (`ARGS` of them), `returns()` out.
 pub trait Function {
     /// Its SQL name.
     const NAME: &'static str;
+    /// How many VARCHAR arguments it takes: the URL, and after it any other.
+    const ARGS: usize = 1;
     /// Its result type.
     fn returns() -> LogicalType;
     /// Writes the result of every row of a chunk.
     fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>);
+    /// Writes the result of every row of a chunk, from each argument's
+    /// rows; the error is the query's. By default, [`Function::write`] of
+    /// the first.
+    ///
+    /// # Errors
+    ///
+    /// An argument the function cannot take (an unknown part name).
+    fn write_args(args: &[Vec<Option<&[u8]>>], out: &mut Output<'_>) -> Result<(), String> {
+        Self::write(&args[0], out);
+        Ok(())
+    }
 }
 
-/// Registers `F` on `con` as `F::NAME(VARCHAR)`.
+/// Registers `F` on `con` as `F::NAME(VARCHAR, ...)`.
 ///
 /// # Errors
 ///
@@ -129,7 +142,9 @@ pub fn register<F: Function>(con: &Connection) -> Result<(), Box<dyn Error>> {
     let state = unsafe {
         let mut f = ffi::duckdb_create_scalar_function();
         ffi::duckdb_scalar_function_set_name(f, name.as_ptr());
-        ffi::duckdb_scalar_function_add_parameter(f, text.0);
+        for _ in 0..F::ARGS {
+            ffi::duckdb_scalar_function_add_parameter(f, text.0);
+        }
         ffi::duckdb_scalar_function_set_return_type(f, returns.0);
         ffi::duckdb_scalar_function_set_function(f, Some(invoke::<F>));
         let state = ffi::duckdb_register_scalar_function(con.0, f);
@@ -151,11 +166,17 @@ unsafe extern "C" fn invoke<F: Function>(
     output: ffi::duckdb_vector,
 ) {
     let done = catch_unwind(AssertUnwindSafe(|| {
-        // SAFETY: DuckDB calls with a live chunk of one VARCHAR column
-        // and the result vector, both valid for this call.
-        let rows = unsafe { texts(input) };
-        F::write(&rows, &mut Output { vector: output, rows: rows.len(), chunk: PhantomData });
+        // SAFETY: DuckDB calls with a live chunk of `F::ARGS` VARCHAR
+        // columns and the result vector, all valid for this call.
+        let args: Vec<_> = (0..F::ARGS).map(|i| unsafe { texts(input, i) }).collect();
+        let rows = args[0].len();
+        F::write_args(&args, &mut Output { vector: output, rows, chunk: PhantomData })
     }));
+    if let Ok(Err(why)) = &done {
+        let message = c_string(&format!("{}: {why}", F::NAME));
+        // SAFETY: `info` is this call's; DuckDB copies the message.
+        unsafe { ffi::duckdb_scalar_function_set_error(info, message.as_ptr()) }
+    }
     if let Err(panic) = done {
         let what = panic
             .downcast_ref::<&str>()
@@ -168,13 +189,13 @@ unsafe extern "C" fn invoke<F: Function>(
     }
 }
 
-/// The rows of the first column of `chunk`, a VARCHAR column: each
+/// The rows of the column `index` of `chunk`, a VARCHAR column: each
 /// string's bytes, `None` for a NULL.
 ///
 /// # Safety
 ///
-/// `chunk` is live for `'a` and its first column is VARCHAR.
-unsafe fn texts<'a>(chunk: ffi::duckdb_data_chunk) -> Vec<Option<&'a [u8]>> {
+/// `chunk` is live for `'a` and its column `index` is VARCHAR.
+unsafe fn texts<'a>(chunk: ffi::duckdb_data_chunk, index: usize) -> Vec<Option<&'a [u8]>> {
     // SAFETY: DuckDB flattens the input of a C API scalar function, so
     // rows `0..len` of the column are in place as `duckdb_string_t`, with
     // the validity mask NULL when every row is valid. A string of at most
@@ -182,7 +203,7 @@ unsafe fn texts<'a>(chunk: ffi::duckdb_data_chunk) -> Vec<Option<&'a [u8]>> {
     // behind its pointer; both stay put while the chunk lives.
     unsafe {
         let len = ffi::duckdb_data_chunk_get_size(chunk) as usize;
-        let column = ffi::duckdb_data_chunk_get_vector(chunk, 0);
+        let column = ffi::duckdb_data_chunk_get_vector(chunk, index as u64);
         let validity = ffi::duckdb_vector_get_validity(column);
         let strings = ffi::duckdb_vector_get_data(column) as *const ffi::duckdb_string_t;
         (0..len)

@@ -1,8 +1,10 @@
 //! `rfc1738.build`: one function per scheme, decoded parts in, the URL
 //! out, over the library's builders (each escape written, the result
-//! parsed back).
+//! parsed back). A value of the wrong type is a `TypeError` that says what
+//! the part takes (`argument 'path': a list of segments (str or bytes),
+//! not str`).
 
-use crate::convert::{data as octets, Text};
+use crate::convert::{Fields, Number, Octets, Port, Segments, Text};
 use crate::url::Url;
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -18,11 +20,10 @@ pyo3::create_exception!(
     "A part cannot be written into a URL. ``.part`` names the §5 rule."
 );
 
-type Part<'py> = Option<Bound<'py, PyAny>>;
+type Part = Option<Octets>;
 
-/// The octets of an optional part (``str`` as UTF-8, or ``bytes``).
-fn bytes(part: &Part<'_>) -> PyResult<Option<Vec<u8>>> {
-    part.as_ref().map(|p| octets(p).map(|b| b.into_owned())).transpose()
+fn bytes(part: &Part) -> PyResult<Option<Vec<u8>>> {
+    Ok(part.as_ref().map(|p| p.0.clone()))
 }
 
 fn done(result: Result<rfc1738::Url, rfc1738::build::BuildError>) -> PyResult<Url> {
@@ -36,7 +37,7 @@ fn done(result: Result<rfc1738::Url, rfc1738::build::BuildError>) -> PyResult<Ur
     }
 }
 
-fn one_octet(what: &str, value: &Part<'_>) -> PyResult<Option<u8>> {
+fn one_octet(what: &str, value: &Part) -> PyResult<Option<u8>> {
     match bytes(value)? {
         None => Ok(None),
         Some(b) if b.len() == 1 => Ok(Some(b[0])),
@@ -53,7 +54,7 @@ macro_rules! login {
         if let Some(p) = bytes(&$password)? {
             b = b.password(p);
         }
-        if let Some(port) = $port {
+        if let Some(Port(port)) = $port {
             b = b.port(port);
         }
         b
@@ -63,20 +64,20 @@ macro_rules! login {
 /// An ftp URL (§3.2): ``cwd`` is the list of directories (one ``CWD``
 /// each), ``name`` the file, ``typecode`` one of ``a``, ``i``, ``d``.
 #[pyfunction]
-#[pyo3(signature = (host, *, cwd = Vec::new(), name = None, typecode = None, user = None, password = None, port = None))]
+#[pyo3(signature = (host, *, cwd = Segments(Vec::new()), name = None, typecode = None, user = None, password = None, port = None))]
 #[allow(clippy::too_many_arguments)]
 fn build_ftp(
     host: Text,
-    cwd: Vec<Bound<'_, PyAny>>,
-    name: Part<'_>,
-    typecode: Part<'_>,
-    user: Part<'_>,
-    password: Part<'_>,
-    port: Option<u16>,
+    cwd: Segments,
+    name: Part,
+    typecode: Part,
+    user: Part,
+    password: Part,
+    port: Option<Port>,
 ) -> PyResult<Url> {
     let mut b = login!(FtpBuilder::new(&host), user, password, port);
-    for seg in &cwd {
-        b = b.cwd(octets(seg)?);
+    for seg in cwd.0 {
+        b = b.cwd(seg);
     }
     if let Some(n) = bytes(&name)? {
         b = b.name(n);
@@ -89,14 +90,14 @@ fn build_ftp(
 
 /// An http URL (§3.3): ``path`` is the list of segments, ``search`` what follows ``?``.
 #[pyfunction]
-#[pyo3(signature = (host, *, path = Vec::new(), search = None, port = None))]
-fn build_http(host: Text, path: Vec<Bound<'_, PyAny>>, search: Part<'_>, port: Option<u16>) -> PyResult<Url> {
+#[pyo3(signature = (host, *, path = Segments(Vec::new()), search = None, port = None))]
+fn build_http(host: Text, path: Segments, search: Part, port: Option<Port>) -> PyResult<Url> {
     let mut b = HttpBuilder::new(&host);
-    if let Some(port) = port {
+    if let Some(Port(port)) = port {
         b = b.port(port);
     }
-    for seg in &path {
-        b = b.segment(octets(seg)?);
+    for seg in path.0 {
+        b = b.segment(seg);
     }
     if let Some(s) = bytes(&search)? {
         b = b.search(s);
@@ -109,14 +110,14 @@ fn build_http(host: Text, path: Vec<Bound<'_, PyAny>>, search: Part<'_>, port: O
 #[pyo3(signature = (host, *, type_ = None, selector = None, search = None, plus = None, port = None))]
 fn build_gopher(
     host: Text,
-    type_: Part<'_>,
-    selector: Part<'_>,
-    search: Part<'_>,
-    plus: Part<'_>,
-    port: Option<u16>,
+    type_: Part,
+    selector: Part,
+    search: Part,
+    plus: Part,
+    port: Option<Port>,
 ) -> PyResult<Url> {
     let mut b = GopherBuilder::new(&host);
-    if let Some(port) = port {
+    if let Some(Port(port)) = port {
         b = b.port(port);
     }
     if let Some(t) = one_octet("type", &type_)? {
@@ -136,15 +137,15 @@ fn build_gopher(
 
 /// A mailto URL (§3.5) for an RFC 822 address.
 #[pyfunction]
-fn build_mailto(address: &Bound<'_, PyAny>) -> PyResult<Url> {
-    done(MailtoBuilder::new(octets(address)?).build())
+fn build_mailto(address: Octets) -> PyResult<Url> {
+    done(MailtoBuilder::new(address.0).build())
 }
 
 /// A news URL (§3.6): a ``group``, an ``article`` (message id without
 /// ``<`` ``>``), or neither for ``news:*``.
 #[pyfunction]
 #[pyo3(signature = (*, group = None, article = None))]
-fn build_news(group: Option<Text>, article: Part<'_>) -> PyResult<Url> {
+fn build_news(group: Option<Text>, article: Part) -> PyResult<Url> {
     let b = match (group, bytes(&article)?) {
         (Some(_), Some(_)) => {
             return Err(PyTypeError::new_err("a news URL names a group or an article, not both"))
@@ -159,12 +160,12 @@ fn build_news(group: Option<Text>, article: Part<'_>) -> PyResult<Url> {
 /// An nntp URL (§3.7): a group on a host, maybe an article number.
 #[pyfunction]
 #[pyo3(signature = (host, group, *, article = None, port = None))]
-fn build_nntp(host: Text, group: Text, article: Option<u64>, port: Option<u16>) -> PyResult<Url> {
+fn build_nntp(host: Text, group: Text, article: Option<Number>, port: Option<Port>) -> PyResult<Url> {
     let mut b = NntpBuilder::new(&host, &group);
-    if let Some(port) = port {
+    if let Some(Port(port)) = port {
         b = b.port(port);
     }
-    if let Some(a) = article {
+    if let Some(Number(a)) = article {
         b = b.article(a);
     }
     done(b.build())
@@ -173,7 +174,7 @@ fn build_nntp(host: Text, group: Text, article: Option<u64>, port: Option<u16>) 
 /// A telnet URL (§3.8).
 #[pyfunction]
 #[pyo3(signature = (host, *, user = None, password = None, port = None))]
-fn build_telnet(host: Text, user: Part<'_>, password: Part<'_>, port: Option<u16>) -> PyResult<Url> {
+fn build_telnet(host: Text, user: Part, password: Part, port: Option<Port>) -> PyResult<Url> {
     done(login!(TelnetBuilder::new(&host), user, password, port).build())
 }
 
@@ -182,14 +183,14 @@ fn build_telnet(host: Text, user: Part<'_>, password: Part<'_>, port: Option<u16
 #[pyo3(signature = (host, database, *, search = None, wtype = None, wpath = None, port = None))]
 fn build_wais(
     host: Text,
-    database: &Bound<'_, PyAny>,
-    search: Part<'_>,
-    wtype: Part<'_>,
-    wpath: Part<'_>,
-    port: Option<u16>,
+    database: Octets,
+    search: Part,
+    wtype: Part,
+    wpath: Part,
+    port: Option<Port>,
 ) -> PyResult<Url> {
-    let mut b = WaisBuilder::new(&host, octets(database)?);
-    if let Some(port) = port {
+    let mut b = WaisBuilder::new(&host, database.0);
+    if let Some(Port(port)) = port {
         b = b.port(port);
     }
     if let Some(s) = bytes(&search)? {
@@ -205,30 +206,25 @@ fn build_wais(
 
 /// A file URL (§3.10): ``path`` is the list of segments; ``host`` empty for this machine.
 #[pyfunction]
-#[pyo3(signature = (path = Vec::new(), *, host = Text(String::new())))]
-fn build_file(path: Vec<Bound<'_, PyAny>>, host: Text) -> PyResult<Url> {
+#[pyo3(signature = (path = Segments(Vec::new()), *, host = Text(String::new())))]
+fn build_file(path: Segments, host: Text) -> PyResult<Url> {
     let mut b = FileBuilder::new(&host);
-    for seg in &path {
-        b = b.segment(octets(seg)?);
+    for seg in path.0 {
+        b = b.segment(seg);
     }
     done(b.build())
 }
 
 /// A prospero URL (§3.11): a host, an hsoname, and ``fields`` (name, value pairs).
 #[pyfunction]
-#[pyo3(signature = (host, hsoname, *, fields = Vec::new(), port = None))]
-fn build_prospero(
-    host: Text,
-    hsoname: &Bound<'_, PyAny>,
-    fields: Vec<(Bound<'_, PyAny>, Bound<'_, PyAny>)>,
-    port: Option<u16>,
-) -> PyResult<Url> {
-    let mut b = ProsperoBuilder::new(&host, octets(hsoname)?);
-    if let Some(port) = port {
+#[pyo3(signature = (host, hsoname, *, fields = Fields(Vec::new()), port = None))]
+fn build_prospero(host: Text, hsoname: Octets, fields: Fields, port: Option<Port>) -> PyResult<Url> {
+    let mut b = ProsperoBuilder::new(&host, hsoname.0);
+    if let Some(Port(port)) = port {
         b = b.port(port);
     }
-    for (name, value) in &fields {
-        b = b.field(octets(name)?, octets(value)?);
+    for (name, value) in fields.0 {
+        b = b.field(name, value);
     }
     done(b.build())
 }
@@ -239,10 +235,10 @@ fn build_prospero(
 fn build_generic(
     scheme: Text,
     host: Option<Text>,
-    user: Part<'_>,
-    password: Part<'_>,
-    port: Option<u16>,
-    path: Part<'_>,
+    user: Part,
+    password: Part,
+    port: Option<Port>,
+    path: Part,
 ) -> PyResult<Url> {
     let mut b = GenericBuilder::new(&scheme);
     if let Some(h) = host {

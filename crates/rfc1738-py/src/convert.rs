@@ -3,7 +3,7 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList, PyString};
+use pyo3::types::{PyBool, PyBytes, PyDict, PyInt, PyList, PyString};
 use serde_json::Value;
 use std::borrow::Cow;
 
@@ -139,4 +139,116 @@ pub fn json_to_py<'py>(py: Python<'py>, v: &Value) -> PyResult<Bound<'py, PyAny>
             dict.into_any()
         }
     })
+}
+
+/// The name of a value's type, for a message.
+pub fn type_name(obj: &Bound<'_, PyAny>) -> String {
+    obj.get_type().name().map_or_else(|_| "?".to_string(), |n| n.to_string())
+}
+
+/// The octets of a part: a ``str`` as UTF-8, ``bytes`` as they are.
+pub struct Octets(pub Vec<u8>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Octets {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        octets_of(&obj, "expected str or bytes").map(Octets)
+    }
+}
+
+fn octets_of(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<Vec<u8>> {
+    if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
+        return Ok(data(obj)?.into_owned());
+    }
+    Err(PyTypeError::new_err(format!("{what}, not {}", type_name(obj))))
+}
+
+/// A list (or tuple) of path segments, each ``str`` or ``bytes``; a
+/// ``str`` alone is refused, not read as a list of characters.
+pub struct Segments(pub Vec<Vec<u8>>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Segments {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let what = "expected a list of segments (str or bytes)";
+        if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
+            return Err(PyTypeError::new_err(format!("{what}, not {}", type_name(&obj))));
+        }
+        let items =
+            obj.try_iter().map_err(|_| PyTypeError::new_err(format!("{what}, not {}", type_name(&obj))))?;
+        let mut out = Vec::new();
+        for item in items {
+            out.push(octets_of(&item?, "expected each segment str or bytes")?);
+        }
+        Ok(Segments(out))
+    }
+}
+
+/// A list (or tuple) of prospero ``(name, value)`` pairs.
+pub struct Fields(pub Vec<(Vec<u8>, Vec<u8>)>);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Fields {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        let what = "expected a list of (name, value) pairs";
+        let refuse = |o: &Bound<'_, PyAny>| PyTypeError::new_err(format!("{what}, not {}", type_name(o)));
+        if obj.is_instance_of::<PyString>() || obj.is_instance_of::<PyBytes>() {
+            return Err(refuse(&obj));
+        }
+        let mut out = Vec::new();
+        for item in obj.try_iter().map_err(|_| refuse(&obj))? {
+            let item = item?;
+            let pair: Vec<Bound<'_, PyAny>> = match item.try_iter() {
+                Ok(it) if !item.is_instance_of::<PyString>() => it.collect::<PyResult<_>>()?,
+                _ => return Err(refuse(&item)),
+            };
+            let [name, value] = &pair[..] else { return Err(refuse(&item)) };
+            out.push((
+                octets_of(name, "expected a field name of str or bytes")?,
+                octets_of(value, "expected a field value of str or bytes")?,
+            ));
+        }
+        Ok(Fields(out))
+    }
+}
+
+/// A port: an ``int`` from 0 to 65535 (the builders write 16 bits).
+pub struct Port(pub u16);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Port {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if !obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyBool>() {
+            return Err(PyTypeError::new_err(format!(
+                "expected an int from 0 to 65535, not {}",
+                type_name(&obj)
+            )));
+        }
+        obj.extract::<u16>()
+            .map(Port)
+            .map_err(|_| PyValueError::new_err(format!("{} is no port: an int from 0 to 65535", &*obj)))
+    }
+}
+
+/// A number: a non-negative ``int`` (an nntp article).
+pub struct Number(pub u64);
+
+impl<'a, 'py> FromPyObject<'a, 'py> for Number {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Self> {
+        if !obj.is_instance_of::<PyInt>() || obj.is_instance_of::<PyBool>() {
+            return Err(PyTypeError::new_err(format!(
+                "expected a non-negative int, not {}",
+                type_name(&obj)
+            )));
+        }
+        obj.extract::<u64>()
+            .map(Number)
+            .map_err(|_| PyValueError::new_err(format!("{} is not a non-negative int of 64 bits", &*obj)))
+    }
 }

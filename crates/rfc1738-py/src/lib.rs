@@ -10,7 +10,8 @@
 //! - `replace.rs`: `Url.replace`, through those builders.
 //! - `arrow.rs`: the column kernels of `rfc1738.arrow`.
 //! - `parts.rs`: the parts of a column, one at a time or all at once.
-//! - `views.rs`: parts as string views into the input's buffers.
+//! - `views.rs`: parts as string views into the input's buffers, or plain strings.
+//! - `peers.rs`: the functions of peers (authority, query parameters, ...).
 //! - `clf.rs`: Common Log Format lines as a column, and whole logs.
 //! - `compressed.rs`: gzip, zstd, bzip2 and xz logs, told by their first bytes.
 //! - `ffi.rs`: Arrow columns in and out (the Arrow PyCapsule interface).
@@ -25,6 +26,7 @@ mod compressed;
 mod convert;
 mod ffi;
 mod parts;
+mod peers;
 mod pool;
 mod replace;
 mod url;
@@ -46,6 +48,7 @@ fn _rfc1738(m: &Bound<'_, PyModule>) -> PyResult<()> {
     build::register(m)?;
     arrow::register(m)?;
     parts::register(m)?;
+    peers::register(m)?;
     clf::register(m)?;
     Ok(())
 }

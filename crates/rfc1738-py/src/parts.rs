@@ -11,7 +11,7 @@
 //! empty string (`ftp://@h/` has an empty user, `ftp://h/` none, §3.1).
 
 use crate::arrow::{each_value, map_column_with};
-use crate::views::{self, At, Parts};
+use crate::views::{self, At, Parts, Strings};
 use arrow_array::builder::{make_view, UInt16Builder};
 use arrow_array::cast::AsArray;
 use arrow_array::{
@@ -414,11 +414,29 @@ fn want(name: &str) -> PyResult<Want> {
     }
 }
 
-fn run(py: Python<'_>, column: &Bound<'_, PyAny>, want: Want, decoded: bool) -> PyResult<Py<PyAny>> {
+/// How a kernel reads: the part, decoded or not, views or plain strings,
+/// strictly or leniently.
+#[derive(Clone, Copy)]
+struct How {
+    decoded: bool,
+    views: bool,
+    lenient: bool,
+}
+
+fn run(py: Python<'_>, column: &Bound<'_, PyAny>, name: &str, want: Want, how: How) -> PyResult<Py<PyAny>> {
+    let How { decoded, views, lenient } = how;
+    if lenient {
+        let name = name.to_owned();
+        return map_column_with(py, column, move |a| {
+            views::plain(lenient_parts(a, &name, want, decoded)?, Strings::for_input(a.data_type(), views))
+        });
+    }
     match want {
         Want::Text(by) => {
             let text = Text { by, decoded };
-            map_column_with(py, column, move |a| Ok(Arc::new(texts(a, text)?) as ArrayRef))
+            map_column_with(py, column, move |a| {
+                views::plain(Arc::new(texts(a, text)?), Strings::for_input(a.data_type(), views))
+            })
         }
         Want::Port { effective } => {
             map_column_with(py, column, move |a| Ok(Arc::new(ports(a, effective)?) as ArrayRef))
@@ -431,11 +449,14 @@ fn run(py: Python<'_>, column: &Bound<'_, PyAny>, want: Want, decoded: bool) -> 
 /// ``"path"`` (the url-path) and ``"search"`` (the search of http,
 /// gopher or wais).
 ///
-/// Returns string views (``uint16`` for ``"port"`` and
-/// ``"effective_port"``): the part as written in the URL, or with
+/// Returns a ``pyarrow.Array`` for an array, a ``pyarrow.ChunkedArray``
+/// for a stream: strings (``uint16`` for ``"port"`` and
+/// ``"effective_port"``), the part as written in the URL, or with
 /// ``decoded=True`` its ``%HH`` escapes decoded (octets that are not UTF-8
 /// replaced by U+FFFD); null where the URL is invalid (or null) or has no
-/// such part, ``""`` where the part is empty.
+/// such part, ``""`` where the part is empty. The strings are ``string``
+/// (``large_string`` for a large input); ``views=True`` gives string
+/// views into the input's own buffers, with no copy.
 ///
 /// Raises ``ValueError`` for a name that is not a part (``"valid"``,
 /// ``"error.kind"``: see ``parse`` and ``validate``), ``TypeError`` for a
@@ -446,23 +467,52 @@ fn run(py: Python<'_>, column: &Bound<'_, PyAny>, want: Want, decoded: bool) -> 
 /// >>> arrow.part(pa.array(["ftp://h.dom/f;type=i", "ftp://h.dom/f", "x"]), "ftp.typecode").to_pylist()
 /// ['i', None, None]
 #[pyfunction]
-#[pyo3(signature = (column, name, *, decoded = false))]
-fn arrow_part(py: Python<'_>, column: &Bound<'_, PyAny>, name: &str, decoded: bool) -> PyResult<Py<PyAny>> {
-    run(py, column, want(name)?, decoded)
+#[pyo3(signature = (column, name, *, decoded = None, views = false, lenient = false))]
+fn arrow_part(
+    py: Python<'_>,
+    column: &Bound<'_, PyAny>,
+    name: &str,
+    decoded: Option<bool>,
+    views: bool,
+    lenient: bool,
+) -> PyResult<Py<PyAny>> {
+    let decoded = decoded.unwrap_or_else(|| decoded_by_default(name));
+    run(py, column, name, want(name)?, How { decoded, views, lenient })
+}
+
+/// Whether a part is decoded when `decoded=` is not given: the user and
+/// the password, which are names (as `Url.user` and the SQL functions
+/// give them); every other part as written, whose escapes may be its
+/// structure (`%2F` in a path, §2.2).
+fn decoded_by_default(name: &str) -> bool {
+    matches!(name, "user" | "password")
 }
 
 macro_rules! single {
     ($($fn:ident $name:literal $what:literal $example:literal;)*) => {$(
-        #[doc = concat!("The ", $what, " of each URL, as string views: as written, or with\n",
-            "``decoded=True`` its ``%HH`` escapes decoded. Null where the URL is\n",
+        #[doc = concat!("The ", $what, " of each URL: its ``%HH`` escapes decoded with\n",
+            "``decoded=True`` (the default of ``user`` and ``password`` alone),\n",
+            "as written with ``decoded=False``. Null where the URL is\n",
             "invalid (or null) or has none; ``\"\"`` where it is empty.\n\n",
+            "Returns a ``pyarrow.Array`` of ``string`` for an array (``large_string``\n",
+            "for a large input), a ``pyarrow.ChunkedArray`` for a stream;\n",
+            "``views=True`` gives string views into the input's buffers (no copy).\n",
+            "``lenient=True`` reads each URL accepting the deviations of\n",
+            "``rfc1738 parse --lenient`` (each parsed in full, its part copied).\n\n",
             "Raises ``TypeError`` for a column that is not one of strings.\n\n",
             ">>> import pyarrow as pa\n>>> from rfc1738 import arrow\n",
             $example)]
         #[pyfunction]
-        #[pyo3(signature = (column, *, decoded = false))]
-        fn $fn(py: Python<'_>, column: &Bound<'_, PyAny>, decoded: bool) -> PyResult<Py<PyAny>> {
-            run(py, column, want($name)?, decoded)
+        #[pyo3(signature = (column, *, decoded = None, views = false, lenient = false))]
+        fn $fn(
+            py: Python<'_>,
+            column: &Bound<'_, PyAny>,
+            decoded: Option<bool>,
+            views: bool,
+            lenient: bool,
+        ) -> PyResult<Py<PyAny>> {
+            let decoded = decoded.unwrap_or_else(|| decoded_by_default($name));
+            run(py, column, $name, want($name)?, How { decoded, views, lenient })
         }
     )*};
 }
@@ -471,7 +521,7 @@ single! {
     arrow_scheme "scheme" "scheme, lower-cased (§2.1)"
         ">>> arrow.scheme(pa.array([\"HTTP://h.dom/\", \"bad\"])).to_pylist()\n['http', None]";
     arrow_user "user" "user name (§3.1)"
-        ">>> arrow.user(pa.array([\"ftp://a%20b@h.dom/\", \"ftp://h.dom/\"]), decoded=True).to_pylist()\n['a b', None]";
+        ">>> arrow.user(pa.array([\"ftp://a%20b@h.dom/\", \"ftp://h.dom/\"])).to_pylist()\n['a b', None]";
     arrow_password "password" "password (§3.1)"
         ">>> arrow.password(pa.array([\"ftp://a:@h.dom/\", \"ftp://a@h.dom/\"])).to_pylist()\n['', None]";
     arrow_host "host" "host (§3.1)"
@@ -495,8 +545,60 @@ single! {
 /// >>> arrow.port(pa.array(["http://h.dom:8080/", "http://h.dom/"])).to_pylist()
 /// [8080, None]
 #[pyfunction]
-fn arrow_port(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-    run(py, column, Want::Port { effective: false }, false)
+#[pyo3(signature = (column, *, lenient = false))]
+fn arrow_port(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Py<PyAny>> {
+    let how = How { decoded: false, views: false, lenient };
+    run(py, column, "port", Want::Port { effective: false }, how)
+}
+
+/// The port of each URL to connect to (§3.1): the port written, or the
+/// scheme's default (§3: 21 for ftp, 80 for http, ...), as ``uint16``;
+/// null where the URL is invalid (or null), has no ``//`` login, or
+/// writes a port above 65535.
+///
+/// Raises ``TypeError`` for a column that is not one of strings.
+///
+/// >>> import pyarrow as pa
+/// >>> from rfc1738 import arrow
+/// >>> arrow.effective_port(pa.array(["http://h.dom:8080/", "http://h.dom/", "mailto:a@b.dom"])).to_pylist()
+/// [8080, 80, None]
+#[pyfunction]
+#[pyo3(signature = (column, *, lenient = false))]
+fn arrow_effective_port(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Py<PyAny>> {
+    let how = How { decoded: false, views: false, lenient };
+    run(py, column, "effective_port", Want::Port { effective: true }, how)
+}
+
+/// The part `name` of each URL of `a` read leniently (§2.2, §3.1: the
+/// deviations `--lenient` accepts): a copy of each part, each URL parsed
+/// in full (`rfc1738_report::sql::part_with`); the ports as `uint16`.
+fn lenient_parts(a: &dyn Array, name: &str, want: Want, decoded: bool) -> Result<ArrayRef, String> {
+    let mut urls: Vec<Option<rfc1738::Url>> = Vec::with_capacity(a.len());
+    each_value(a, |v| {
+        urls.push(v.and_then(|b| outcome::parse_bytes_with(b, &outcome::options(true)).ok()).map(|(u, _)| u))
+    })?;
+    if let Want::Port { effective } = want {
+        let ports: UInt16Array = urls
+            .iter()
+            .map(|u| {
+                let u = u.as_ref().filter(|u| u.has_authority())?;
+                if effective {
+                    u.effective_port()
+                } else {
+                    u.port()
+                }
+            })
+            .collect();
+        return Ok(Arc::new(ports));
+    }
+    let mut out = arrow_array::builder::StringBuilder::with_capacity(a.len(), 0);
+    for u in &urls {
+        match u {
+            Some(u) => out.append_option(rfc1738_report::sql::part_with(&u.as_url_ref(), name, decoded)?),
+            None => out.append_null(),
+        }
+    }
+    Ok(Arc::new(out.finish()))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -507,6 +609,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(arrow_password, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_host, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_port, m)?)?;
+    m.add_function(wrap_pyfunction!(arrow_effective_port, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_path, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_search, m)?)?;
     m.add_function(wrap_pyfunction!(arrow_fragment, m)?)?;
@@ -1196,9 +1299,10 @@ fn parse_column(a: &dyn Array, lenient: bool) -> Result<ArrayRef, String> {
 /// the input is null.
 ///
 /// ``input`` is the column given when it is one of strings (shared, not
-/// copied: its own type); the parts are string views into it; the
-/// warnings' ``kind`` and ``message`` are string views into one copy of
-/// each distinct text; the error's texts are plain strings.
+/// copied: its own type); the parts and the warnings' texts are
+/// ``string`` (``large_string`` for a large input); with ``views=True``
+/// the parts are string views into the input, the warnings' ``kind`` and
+/// ``message`` views into one copy of each distinct text.
 ///
 /// Raises ``TypeError`` for a column that is not one of strings.
 ///
@@ -1208,7 +1312,9 @@ fn parse_column(a: &dyn Array, lenient: bool) -> Result<ArrayRef, String> {
 /// >>> (row["host"], row["port"], row["url_path"], row["error_kind"])
 /// ('h.dom', 21, 'f', None)
 #[pyfunction]
-#[pyo3(signature = (column, *, lenient = false))]
-fn arrow_parse(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Py<PyAny>> {
-    map_column_with(py, column, move |a| parse_column(a, lenient))
+#[pyo3(signature = (column, *, lenient = false, views = false))]
+fn arrow_parse(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool, views: bool) -> PyResult<Py<PyAny>> {
+    map_column_with(py, column, move |a| {
+        views::plain(parse_column(a, lenient)?, Strings::for_input(a.data_type(), views))
+    })
 }

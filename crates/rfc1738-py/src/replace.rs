@@ -2,10 +2,16 @@
 //! arguments of its scheme's builder (`rfc1738.build`), some of them
 //! replaced, and the URL built again. The builder writes the escapes each
 //! part needs, and an error names the part.
+//!
+//! What the builder does not take is carried over: the fragment (unless
+//! `fragment=` is given: a `str` or `bytes`, encoded as `*xchar`, or
+//! `None` to remove it) and a port above 65535 (written as it was). The
+//! command's `set` answers the same: both are held to
+//! `crates/rfc1738-cli/tests/fixtures/set-cases.jsonl`.
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyBytes, PyDict, PyList};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString};
 use rfc1738::pct;
 use rfc1738::{SchemeKind, Url};
 
@@ -124,11 +130,26 @@ pub fn replace<'py>(
     changes: Option<&Bound<'py, PyDict>>,
 ) -> PyResult<Bound<'py, PyAny>> {
     let (builder, parts) = parts(py, url)?;
+    // The fragment and a port too large for the builders, carried over.
+    let mut fragment = url.fragment().map(str::to_owned);
+    let mut big_port = url.port_str().filter(|p| p.parse::<u16>().is_err() && !p.is_empty());
+    if big_port.is_some() {
+        // A stand-in the builder writes, replaced by the digits below.
+        parts.set_item("port", 1)?;
+    }
     if let Some(changes) = changes {
         for (name, value) in changes.iter() {
+            if name.extract::<String>().is_ok_and(|n| n == "fragment") {
+                fragment = new_fragment(&value)?;
+                continue;
+            }
+            if name.extract::<String>().is_ok_and(|n| n == "port") {
+                big_port = None;
+            }
             if !parts.contains(&name)? || name.extract::<String>().is_ok_and(|n| n == "scheme") {
                 let mut known: Vec<String> = parts.keys().extract()?;
                 known.retain(|k| k != "scheme");
+                known.push("fragment".into());
                 return Err(PyTypeError::new_err(format!(
                     "a {} URL has no part {}: its parts are {}",
                     url.kind().name(),
@@ -136,14 +157,75 @@ pub fn replace<'py>(
                     known.join(", ")
                 )));
             }
+            check(builder, &name.extract::<String>()?, &value)?;
             parts.set_item(name, value)?;
         }
     }
     let build = py.import("rfc1738._rfc1738")?.getattr(builder)?;
-    if builder == "build_generic" {
+    let built = if builder == "build_generic" {
         let scheme = parts.get_item("scheme")?.expect("set above");
         parts.del_item("scheme")?;
-        return build.call((scheme,), Some(&parts));
+        build.call((scheme,), Some(&parts))?
+    } else {
+        build.call((), Some(&parts))?
+    };
+    if fragment.is_none() && big_port.is_none() {
+        return Ok(built);
     }
-    build.call((), Some(&parts))
+    // The builders answer a `Url`; its text, through `str()`, is all
+    // that is needed (this module sits below the `Url` class's).
+    let mut text = built.str()?.to_cow()?.into_owned();
+    let stand_in = rfc1738::Url::parse(&text)
+        .ok()
+        .and_then(|u| u.port_str().map(|p| (p.as_ptr() as usize - u.as_str().as_ptr() as usize, p.len())));
+    if let (Some(digits), Some((at, len))) = (big_port, stand_in) {
+        text.replace_range(at..at + len, digits);
+    }
+    if let Some(f) = fragment {
+        text = format!("{text}#{f}");
+    }
+    // Parsed again by `rfc1738.parse`: the parts stay the ones written
+    // (§2.2 `*xchar` after `#`).
+    py.import("rfc1738._rfc1738")?.getattr("parse")?.call1((text,))
+}
+
+/// The fragment `fragment=` asks for: a value encoded as `*xchar` (§2.2:
+/// RFC 1738 gives it no syntax of its own), or none.
+fn new_fragment(value: &Bound<'_, PyAny>) -> PyResult<Option<String>> {
+    if value.is_none() {
+        return Ok(None);
+    }
+    if value.is_instance_of::<PyString>() || value.is_instance_of::<PyBytes>() {
+        return Ok(Some(pct::encode(&crate::convert::data(value)?, pct::Context::Xchar)));
+    }
+    Err(PyTypeError::new_err(format!(
+        "argument 'fragment': expected str, bytes or None, not {}",
+        crate::convert::type_name(value)
+    )))
+}
+
+/// Whether `value` is of the type the builder's argument `name` takes;
+/// if not, the error says so in the argument's name (the builder's own
+/// extraction would not name it).
+fn check(builder: &str, name: &str, value: &Bound<'_, PyAny>) -> PyResult<()> {
+    use crate::convert::{Fields, Number, Octets, Port, Segments};
+    let result = match name {
+        _ if value.is_none() && !matches!(name, "host" | "cwd" | "fields") => Ok(()),
+        "port" => value.extract::<Port>().map(drop),
+        "article" if builder == "build_nntp" => value.extract::<Number>().map(drop),
+        "cwd" => value.extract::<Segments>().map(drop),
+        "path" if builder != "build_generic" => value.extract::<Segments>().map(drop),
+        "fields" => value.extract::<Fields>().map(drop),
+        "host" | "group" => value.extract::<crate::convert::Text>().map(drop),
+        _ => value.extract::<Octets>().map(drop),
+    };
+    result.map_err(|e| {
+        let py = value.py();
+        let message = format!("argument '{name}': {}", e.value(py));
+        if e.is_instance_of::<pyo3::exceptions::PyValueError>(py) {
+            pyo3::exceptions::PyValueError::new_err(message)
+        } else {
+            PyTypeError::new_err(message)
+        }
+    })
 }

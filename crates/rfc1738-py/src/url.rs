@@ -373,8 +373,10 @@ impl Url {
 
     /// This URL with some parts replaced: ``url.replace(host="h.dom",
     /// port=8080)``. The parts are the keyword arguments of the scheme's
-    /// builder in :mod:`rfc1738.build`, decoded; the URL is written again
-    /// by that builder, which encodes each part for its place. Raises
+    /// builder in :mod:`rfc1738.build`, decoded, and ``fragment`` (``None``
+    /// removes it); the URL is written again by that builder, which encodes
+    /// each part for its place. Every part not named is kept, the fragment
+    /// too, as the command's ``set`` keeps them. Raises
     /// :class:`BuildError` (its ``part`` named) for a value the part
     /// cannot hold, :class:`TypeError` for a part the scheme does not have.
     #[pyo3(signature = (**parts))]
@@ -606,22 +608,24 @@ fn validate(text: &Bound<'_, PyAny>, lenient: bool) -> PyResult<()> {
     result.map_err(|p| parse_error(text.py(), text, &p))
 }
 
-/// Whether ``text`` is a URL of RFC 1738 (``False`` for any other value).
+/// Whether ``text`` (``str`` or ``bytes``) is a URL of RFC 1738. Raises
+/// ``TypeError`` for any other value, as :func:`parse` does.
 #[pyfunction]
 #[pyo3(signature = (text, *, lenient = false))]
-fn is_valid(text: &Bound<'_, PyAny>, lenient: bool) -> bool {
+fn is_valid(text: &Bound<'_, PyAny>, lenient: bool) -> PyResult<bool> {
     if !lenient {
         if let Ok(s) = text.cast::<PyString>() {
             if let Ok(s) = s.to_cow() {
-                return rfc1738::validate(&s).is_ok();
+                return Ok(rfc1738::validate(&s).is_ok());
             }
         }
     }
-    match octets(text) {
-        Ok(b) if lenient => outcome::parse_bytes_with(&b, &outcome::options(true)).is_ok(),
-        Ok(b) => rfc1738::validate_bytes(&b).is_ok(),
-        Err(_) => false,
-    }
+    let b = octets(text)?;
+    Ok(if lenient {
+        outcome::parse_bytes_with(&b, &outcome::options(true)).is_ok()
+    } else {
+        rfc1738::validate_bytes(&b).is_ok()
+    })
 }
 
 /// The URLs in free text (RFC 1738 Appendix): a sequence of dicts

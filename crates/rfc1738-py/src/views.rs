@@ -9,19 +9,119 @@
 //! is not in the input (a decoded escape, a lower-cased scheme) is copied
 //! into one buffer of the answer's own.
 //!
-//! Why views rather than a string column with its own copy: the parts of
-//! a valid URL are ASCII slices of it, so a view of one needs no check
-//! and no copy; every engine here reads string views (pyarrow 16+,
-//! Polars, DuckDB 1.1+, DataFusion). The cost is that the answer keeps
-//! the input's buffer alive as long as it lives; `.cast(pa.string())`
-//! makes a compact copy when that matters.
+//! Views are what the kernels make, and what `views=True` hands back:
+//! the parts of a valid URL are ASCII slices of it, so a view of one
+//! needs no check and no copy, and the SQL engines (DuckDB 1.1+,
+//! DataFusion, Polars) read them. The answer then keeps the input's
+//! buffer alive as long as it lives.
+//!
+//! By default the answer is a plain string column instead ([`plain`]):
+//! `string` for a `string` or `binary` input, `large_string` for a large
+//! one; a view input keeps its views. pyarrow's compute functions, its
+//! CSV writer and pandas do not all take views (`pc.equal`, `filter`,
+//! `take`, joins), and some count a null view as `""` (`pc.unique`,
+//! `value_counts`): a plain column is what every tool takes. The copy's
+//! cost is in benches/python/README.md.
 
-use arrow_array::builder::make_view;
+use arrow_array::builder::{make_view, GenericStringBuilder};
 use arrow_array::cast::AsArray;
-use arrow_array::{Array, OffsetSizeTrait, StringViewArray};
+use arrow_array::{
+    Array, ArrayRef, GenericListArray, GenericStringArray, OffsetSizeTrait, StringViewArray, StructArray,
+};
 use arrow_buffer::{BooleanBuffer, BooleanBufferBuilder, Buffer, NullBuffer, ScalarBuffer};
 use arrow_data::ByteView;
-use arrow_schema::DataType;
+use arrow_schema::{DataType, Field, Fields};
+use std::sync::Arc;
+
+/// What the string columns of an answer become: kept as views, or
+/// copied into a plain `string` or `large_string` column.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Strings {
+    Views,
+    Plain,
+    Large,
+}
+
+impl Strings {
+    /// The answer's strings for an input of type `input`: views when
+    /// asked (`views=True`) or when the input is views, else plain
+    /// strings as large as the input's.
+    pub fn for_input(input: &DataType, views: bool) -> Strings {
+        match input {
+            _ if views => Strings::Views,
+            DataType::Utf8View | DataType::BinaryView => Strings::Views,
+            DataType::LargeUtf8 | DataType::LargeBinary => Strings::Large,
+            DataType::Dictionary(_, values) => Strings::for_input(values, false),
+            _ => Strings::Plain,
+        }
+    }
+}
+
+/// `answer` with its string-view columns (a struct's fields, a list's
+/// items too) as `strings` says; other columns as they are.
+///
+/// # Errors
+///
+/// When a `string` column would pass 2 GiB of text (a dictionary's rows
+/// gathered): ask for views, or give a `large_string` column.
+pub fn plain(answer: ArrayRef, strings: Strings) -> Result<ArrayRef, String> {
+    match (strings, answer.data_type()) {
+        (Strings::Views, _) => Ok(answer),
+        (_, DataType::Utf8View) => match strings {
+            Strings::Large => copy::<i64>(answer.as_string_view()),
+            _ => copy::<i32>(answer.as_string_view()),
+        },
+        (_, DataType::Struct(_)) => {
+            let s = answer.as_struct();
+            let columns =
+                s.columns().iter().map(|c| plain(c.clone(), strings)).collect::<Result<Vec<_>, _>>()?;
+            let fields: Fields = s
+                .fields()
+                .iter()
+                .zip(&columns)
+                .map(|(f, c)| Arc::new(f.as_ref().clone().with_data_type(c.data_type().clone())))
+                .collect();
+            Ok(Arc::new(StructArray::new(fields, columns, s.nulls().cloned())))
+        }
+        (_, DataType::List(_)) => list::<i32>(answer.as_list::<i32>(), strings),
+        (_, DataType::LargeList(_)) => list::<i64>(answer.as_list::<i64>(), strings),
+        _ => Ok(answer),
+    }
+}
+
+fn list<O: OffsetSizeTrait>(l: &GenericListArray<O>, strings: Strings) -> Result<ArrayRef, String> {
+    let values = plain(l.values().clone(), strings)?;
+    let (DataType::List(f) | DataType::LargeList(f)) = l.data_type() else { unreachable!("a list") };
+    let field = Arc::new(Field::clone(f).with_data_type(values.data_type().clone()));
+    Ok(Arc::new(GenericListArray::<O>::new(field, l.offsets().clone(), values, l.nulls().cloned())))
+}
+
+/// The views' texts copied into one buffer with offsets; nulls kept null.
+fn copy<O: OffsetSizeTrait>(v: &StringViewArray) -> Result<ArrayRef, String> {
+    let total: usize = v
+        .views()
+        .iter()
+        .enumerate()
+        .filter(|&(i, _)| v.is_valid(i))
+        .map(|(_, &raw)| raw as u32 as usize)
+        .sum();
+    if O::from_usize(total).is_none() {
+        return Err(format!(
+            "the answer holds {total} bytes of text, more than a string column does: \
+             pass views=True, or a large_string column"
+        ));
+    }
+    let mut out = GenericStringBuilder::<O>::with_capacity(v.len(), total);
+    for i in 0..v.len() {
+        if v.is_valid(i) {
+            out.append_value(v.value(i));
+        } else {
+            out.append_null();
+        }
+    }
+    let out: GenericStringArray<O> = out.finish();
+    Ok(Arc::new(out))
+}
 
 /// Where a row's bytes lie: in a buffer of the input at an offset, or
 /// nowhere that a view can point (held in its view, or past 4 GiB).

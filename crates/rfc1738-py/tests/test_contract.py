@@ -3,8 +3,10 @@
 import json
 import subprocess
 
+import pytest
+
 import rfc1738
-from conftest import lines_of
+from conftest import ROOT, lines_of
 
 
 def test_to_dict_equals_the_command_over_the_corpus(rfc1738_bin, corpus_files):
@@ -27,3 +29,25 @@ def test_to_dict_equals_the_command_over_the_corpus(rfc1738_bin, corpus_files):
                 assert error == record["error"], f"{path.name}:{n}"
                 continue
             assert mine == record, f"{path.name}:{n}"
+
+
+BACKEND = ROOT / "crates" / "rfc1738-py" / "build_backend"
+HOOK = "import sys; sys.path.insert(0, sys.argv[1]); import rfc1738_build; print(rfc1738_build.get_requires_for_build_wheel())"
+
+
+def test_a_build_without_cargo_stops_at_once_saying_what_to_install(tmp_path):
+    """pip's first hook fails with the package's message, before maturin
+    asks for a toolchain to download."""
+    import os
+    import subprocess
+    import sys
+
+    pytest.importorskip("maturin")
+    env = {k: v for k, v in os.environ.items() if k != "CARGO"}
+    env["PATH"] = str(tmp_path)  # no cargo there
+    run = subprocess.run([sys.executable, "-c", HOOK, str(BACKEND)], env=env, cwd=BACKEND.parent, capture_output=True, text=True)
+    assert run.returncode != 0
+    assert "no `cargo` is on PATH" in run.stderr and "rustup.rs" in run.stderr
+    # With cargo there, maturin's own hook answers.
+    run = subprocess.run([sys.executable, "-c", HOOK, str(BACKEND)], cwd=BACKEND.parent, capture_output=True, text=True)
+    assert run.returncode == 0 and run.stdout.startswith("["), run.stderr

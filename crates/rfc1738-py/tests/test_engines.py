@@ -12,6 +12,17 @@ from rfc1738 import sql
 from conftest import ROOT, lines_of
 
 NAMES = [f.name for f in sql.FUNCTIONS]
+# The arguments after the URL of a function that takes more: a constant.
+MORE = {"rfc1738_part": ["http.path"], "rfc1738_query_param": ["x"]}
+
+
+def call(f, column):
+    """`f`'s kernel on `column`, its other arguments the constants of MORE."""
+    return f.kernel(column, *(pa.array([v] * len(column), pa.string()) for v in MORE.get(f.name, [])))
+
+
+def sql_call(name, url="url"):
+    return f"{name}({', '.join([url] + [repr(v) for v in MORE.get(name, [])])})"
 
 
 @pytest.fixture(scope="module")
@@ -26,7 +37,7 @@ def column(corpus_files):
 
 @pytest.fixture(scope="module")
 def expected(column):
-    return {f.name: f.kernel(column).to_pylist() for f in sql.FUNCTIONS}
+    return {f.name: call(f, column).to_pylist() for f in sql.FUNCTIONS}
 
 
 def test_duckdb(column, expected):
@@ -42,7 +53,7 @@ def assert_duckdb_gives(con, column, expected):
     """Every function, called in `con` on `column`, gives `expected`."""
     table = pa.table({"i": pa.array(range(len(column))), "url": column})
     con.register("t", table)
-    calls = ", ".join(f"{n}(url) as {n}" for n in NAMES)
+    calls = ", ".join(f"{sql_call(n)} as {n}" for n in NAMES)
     result = con.sql(f"select {calls} from t order by i")
     got = result.to_arrow_table() if hasattr(result, "to_arrow_table") else result.fetch_arrow_table()
     for name in NAMES:
@@ -56,7 +67,7 @@ def test_datafusion(column, expected):
     ctx = datafusion.SessionContext()
     rfc1738.datafusion.register(ctx)
     ctx.register_record_batches("t", [[pa.record_batch({"i": pa.array(range(len(column))), "url": column})]])
-    calls = ", ".join(f"{n}(url) as {n}" for n in NAMES)
+    calls = ", ".join(f"{sql_call(n)} as {n}" for n in NAMES)
     got = pa.Table.from_batches(ctx.sql(f"select {calls} from t order by i").collect())
     for name in NAMES:
         assert got.column(name).to_pylist() == expected[name], name
@@ -71,7 +82,7 @@ def test_polars(column, expected):
         "rfc1738_valid": "is_valid",
         **{n: n.removeprefix("rfc1738_") for n in NAMES if n != "rfc1738_valid"},
     }
-    out = df.select([getattr(pl.col("url").rfc1738, m)().alias(n) for n, m in methods.items()])
+    out = df.select([getattr(pl.col("url").rfc1738, m)(*MORE.get(n, [])).alias(n) for n, m in methods.items()])
     for name in NAMES:
         assert out[name].to_list() == expected[name], name
 
@@ -81,6 +92,10 @@ def test_names_and_results():
     col = pa.array(["ftp://u@h.dom:2121/x", "http://a.dom/a b", None])
     assert f["rfc1738_valid"].kernel(col).to_pylist() == [True, False, None]
     assert f["rfc1738_port"].kernel(col).to_pylist() == [2121, None, None]
+    assert f["rfc1738_effective_port"].kernel(pa.array(["http://h.dom/", "http://h.dom:81/"])).to_pylist() == [80, 81]
+    assert f["rfc1738_port"].kernel(pa.array(["http://h.dom/", "http://h.dom:81/"])).to_pylist() == [None, 81]
+    names = pa.array(["ftp.typecode", "port", None])
+    assert f["rfc1738_part"].kernel(pa.array(["ftp://h.dom/x;type=i", "ftp://h.dom:21/", "ftp://h.dom/"]), names).to_pylist() == ["i", "21", None]
     assert f["rfc1738_user"].kernel(col).to_pylist() == ["u", None, None]
     errors = f["rfc1738_error"].kernel(col).to_pylist()
     assert errors[0] is None and errors[1]["kind"] == "unsafe" and errors[2] is None
@@ -146,8 +161,8 @@ def test_duckdb_extension_on_constants_and_nulls(extension_con):
     urls = ["ftp://u@h.dom:2121/x", "http://a.dom/a b", None, "telnet://h.dom", "http://user:pw@h/"]
     col = pa.array(urls, pa.string())
     for f in sql.FUNCTIONS:
-        want = f.kernel(col).to_pylist()
-        got = [extension_con.execute(f"select {f.name}(?)", [u]).fetchall()[0][0] for u in urls]
+        want = call(f, col).to_pylist()
+        got = [extension_con.execute(f"select {sql_call(f.name, '?')}", [u]).fetchall()[0][0] for u in urls]
         assert got == want, f.name
 
 

@@ -132,7 +132,8 @@ def test_values_that_are_not_text_raise_type_error(bad):
         rfc1738.parse(bad)
     with pytest.raises(TypeError):
         rfc1738.validate(bad)
-    assert rfc1738.is_valid(bad) is False
+    with pytest.raises(TypeError):
+        rfc1738.is_valid(bad)
 
 
 def test_lone_surrogates_are_non_ascii_at_their_offset():

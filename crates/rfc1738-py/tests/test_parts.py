@@ -105,13 +105,15 @@ def test_empty_is_not_absent_and_invalid_is_null():
 def test_results_are_views_of_the_input_and_typed():
     long_host = "a-rather-long-host-name.example.dom"
     column = pa.array([f"http://{long_host}/x"] * 3)
-    host = arrow.host(column)
+    assert arrow.host(column).type == pa.string()
+    host = arrow.host(column, views=True)
     assert host.type == pa.string_view() and host.to_pylist() == [long_host] * 3
     # The views point into the input's value buffer: the answer adds its
     # views alone, not a copy of the hosts.
     assert host.buffers()[2].address == column.buffers()[2].address
     assert arrow.port(column).type == pa.uint16()
-    assert arrow.host(pa.chunked_array([], pa.string())).type == pa.string_view()
+    assert arrow.host(pa.chunked_array([], pa.string()), views=True).type == pa.string_view()
+    assert arrow.host(pa.chunked_array([], pa.string())).type == pa.string()
 
 
 def test_decoded_parts_that_are_not_utf8_are_replaced():
@@ -270,13 +272,16 @@ def test_parse_shares_the_input_and_types_its_fields():
     urls = ["file://files.example/a-long-path/of/a/file.txt", "bad", None, "http://h.example:8080/#f"] * 50
     for kind in (pa.string(), pa.large_string(), pa.string_view()):
         column = pa.array(urls, kind)
-        parsed = arrow.parse(column)
+        parsed = arrow.parse(column, views=True)
         # The input is the column given, not a copy of it.
         assert parsed.type.field("input").type == kind
         assert parsed.field("input").buffers()[-1].address == column.buffers()[-1].address
         assert parsed.field("input").to_pylist() == urls
-    parsed = arrow.parse(pa.array(urls, pa.binary()))
+    parsed = arrow.parse(pa.array(urls, pa.binary()), views=True)
     assert parsed.type.field("input").type == pa.string_view() and parsed.field("input").to_pylist() == urls
+    plain = arrow.parse(pa.array(urls, pa.binary()))
+    assert plain.type.field("input").type == pa.string() and plain.to_pylist() == parsed.to_pylist()
+    assert plain.type.field("warnings").type.value_type.field("message").type == pa.string()
     t = parsed.type
     for name in ("scheme", "kind", "user", "password", "host", "url_path", "fragment"):
         assert t.field(name).type == pa.string_view(), name

@@ -1,6 +1,7 @@
 """Url.resolve, Url.make_relative, rfc1738.arrow.resolve (RFC 1808) and
 Url.replace (the builders), beside the command where it has the same."""
 
+import json
 import subprocess
 
 import pyarrow as pa
@@ -8,6 +9,11 @@ import pytest
 
 import rfc1738
 from rfc1738 import arrow
+
+from conftest import ROOT
+
+# The cases `rfc1738 set` answers too (crates/rfc1738-cli/tests/cli.rs).
+SET_CASES = [json.loads(line) for line in (ROOT / "crates/rfc1738-cli/tests/fixtures/set-cases.jsonl").read_text().splitlines() if line.strip()]
 
 BASE = "http://a/b/c/d;p?q#f"
 # RFC 1808 §5.1 and §5.2, as `rfc1738 resolve` gives them.
@@ -85,3 +91,63 @@ def test_replace_errors_name_the_part():
         rfc1738.parse("http://h.dom/").replace(user="me")
     with pytest.raises(TypeError):
         rfc1738.parse("z39.50:record").replace(host="h")
+
+
+@pytest.mark.parametrize("case", SET_CASES, ids=lambda c: f"{c['url']} {' '.join(c['set'])}")
+def test_replace_answers_as_set_does(case, rfc1738_bin):
+    url = rfc1738.parse(case["url"])
+    run = subprocess.run([rfc1738_bin, "set", case["url"], *case["set"]], capture_output=True, text=True)
+    if "expect" in case:
+        assert str(url.replace(**case["replace"])) == case["expect"]
+        assert run.stdout.strip() == case["expect"]
+    else:
+        with pytest.raises((rfc1738.BuildError, TypeError)) as e:
+            url.replace(**case["replace"])
+        assert getattr(e.value, "part", None) == case["error"] or repr(case["error"]) in str(e.value)
+        assert run.returncode == 1 and case["error"] in run.stderr
+
+
+def test_replace_keeps_the_fragment_and_sets_or_clears_it():
+    url = rfc1738.parse("http://www.h.dom/a/b.html?x=1#f")
+    assert str(url.replace(host="x.dom")) == "http://x.dom/a/b.html?x=1#f"
+    assert url.replace(host="x.dom").fragment == "f"
+    assert str(url.replace(fragment=None)) == "http://www.h.dom/a/b.html?x=1"
+    assert str(url.replace(fragment="")) == "http://www.h.dom/a/b.html?x=1#"
+    assert str(url.replace(fragment=b"a b")) == "http://www.h.dom/a/b.html?x=1#a%20b"
+    assert url.replace() == url
+    assert str(rfc1738.parse("http://h.dom:99999/x").replace(search="q")) == "http://h.dom:99999/x?q"
+    assert str(rfc1738.parse("http://h.dom:99999/x").replace(port=80)) == "http://h.dom:80/x"
+
+
+@pytest.mark.parametrize(
+    "text, parts, says",
+    [
+        ("http://h.dom/", {"path": "c"}, "argument 'path': expected a list of segments (str or bytes), not str"),
+        ("http://h.dom/", {"path": [1]}, "argument 'path': expected each segment str or bytes, not int"),
+        ("http://h.dom/", {"port": "80"}, "argument 'port': expected an int from 0 to 65535, not str"),
+        ("http://h.dom/", {"search": 3}, "argument 'search': expected str or bytes, not int"),
+        ("http://h.dom/", {"host": b"h"}, "argument 'host': expected str, not bytes"),
+        ("http://h.dom/", {"fragment": 1}, "argument 'fragment': expected str, bytes or None, not int"),
+        ("ftp://h.dom/", {"cwd": b"a"}, "argument 'cwd': expected a list of segments (str or bytes), not bytes"),
+        ("nntp://h.dom/g", {"article": "2"}, "argument 'article': expected a non-negative int, not str"),
+        ("prospero://h.dom/a", {"fields": ["ab"]}, "argument 'fields': expected a list of (name, value) pairs, not str"),
+    ],
+)
+def test_replace_and_the_builders_say_what_a_part_takes(text, parts, says):
+    with pytest.raises(TypeError) as e:
+        rfc1738.parse(text).replace(**parts)
+    assert str(e.value) == says
+    assert "extract" not in str(e.value)
+
+
+def test_a_port_out_of_range_is_a_value_error():
+    with pytest.raises(ValueError, match="70000 is no port"):
+        rfc1738.build.http("h.dom", port=70000)
+
+
+@pytest.mark.parametrize("value", [42, None, 1.5, ["http://h.dom/"]])
+def test_is_valid_refuses_what_is_not_text(value):
+    with pytest.raises(TypeError, match="a URL is str or bytes"):
+        rfc1738.is_valid(value)
+    with pytest.raises(TypeError, match="a URL is str or bytes"):
+        rfc1738.is_valid(value, lenient=True)

@@ -34,7 +34,7 @@ use std::fmt;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SetError {
     /// The part is not one of this URL's scheme (`http.search` on an ftp
-    /// URL), or not one `set` changes (`scheme`, `fragment`).
+    /// URL).
     UnknownPart {
         /// The part named.
         part: String,
@@ -48,7 +48,7 @@ pub enum SetError {
     },
     /// The builder refused the result: the error names the part.
     Build(BuildError),
-    /// The fragment, kept as it was, does not fit after the new URL.
+    /// The fragment does not fit after the new URL.
     Fragment(rfc1738::ParseError),
     /// The scheme-specific part, kept as written, is not one of the new
     /// scheme (or the name is not a scheme).
@@ -151,7 +151,8 @@ pub fn parts(kind: &str) -> Vec<&'static str> {
     own.to_vec()
 }
 
-/// The parts `set` changes in `url`: those of its kind, and `scheme`. An
+/// The parts `set` changes in `url`: those of its kind, `scheme` and
+/// `fragment`. An
 /// opaque URL of a scheme §3 does not define (`x-other:text`, §5 `*xchar`)
 /// has no login or url-path, only its scheme-specific part.
 #[must_use]
@@ -162,6 +163,7 @@ pub fn parts_of(url: &Url) -> Vec<&'static str> {
         parts(url.kind().name())
     };
     own.insert(0, "scheme");
+    own.push("fragment");
     own
 }
 
@@ -286,7 +288,8 @@ fn values(url: &Url) -> BTreeMap<&'static str, Vec<u8>> {
 
 /// `url` with the parts in `changes` replaced by their values (decoded
 /// text, encoded here for their part); an empty value removes an optional
-/// part. Prospero fields and the fragment are kept as they are.
+/// part. Prospero fields are kept as they are, and so is the fragment
+/// unless `fragment` is among the changes.
 ///
 /// # Errors
 ///
@@ -321,7 +324,13 @@ pub fn set(url: &Url, changes: &[(&str, &[u8])]) -> Result<Url, SetError> {
     let kind = url.kind().name();
     let allowed = parts_of(url);
     let mut v = values(url);
+    let mut fragment = url.fragment().map(str::to_owned);
     for &(part, value) in &changes {
+        if part == "fragment" {
+            // §2.2: the fragment is no part of the URL; written as `*xchar`.
+            fragment = (!value.is_empty()).then(|| pct::encode(value, pct::Context::Xchar));
+            continue;
+        }
         let Some(&key) = allowed.iter().find(|&&p| p == part) else {
             return Err(SetError::UnknownPart { part: part.to_owned(), kind });
         };
@@ -611,6 +620,18 @@ mod tests {
         assert_eq!(set_str("http://h.dom/", &[("port", "65536")]).unwrap(), "http://h.dom:65536/");
         assert_eq!(set_str("http://h.dom:99999/x", &[("host", "k.dom")]).unwrap(), "http://k.dom:99999/x");
         assert_eq!(set_str("x-a:b%20c", &[("other.scheme_specific_part", "d e")]).unwrap(), "x-a:d%20e");
+    }
+
+    #[test]
+    fn the_fragment_is_kept_set_or_removed() {
+        assert_eq!(set_str("http://h.dom/a?q#f", &[("port", "81")]).unwrap(), "http://h.dom:81/a?q#f");
+        assert_eq!(
+            set_str("http://h.dom/a#f", &[("fragment", "a b#c")]).unwrap(),
+            "http://h.dom/a#a%20b%23c"
+        );
+        assert_eq!(set_str("http://h.dom/a#f", &[("fragment", "")]).unwrap(), "http://h.dom/a");
+        assert_eq!(set_str("x-a:b#f", &[("fragment", "g")]).unwrap(), "x-a:b#g");
+        assert!(is_part("fragment"));
     }
 
     #[test]

@@ -324,3 +324,355 @@ mod tests {
         assert_eq!(clf_url(b"not a log line"), None);
     }
 }
+
+/// `rfc1738_part(url, name)`: the part `name` names, as text. The names
+/// are those of `parse --get` (`host`, `ftp.typecode`, `http.path`,
+/// ...), `path` (the url-path, raw: §3.1) and `search` (of http, gopher
+/// or wais), as `rfc1738.arrow.part` takes them; a port is its digits
+/// (null above 65535, as `rfc1738_port`); the user and the password are
+/// decoded (lossy UTF-8), as `rfc1738_user` gives them, every other part
+/// as written. `Ok(None)` when the URL has no such part.
+///
+/// # Errors
+///
+/// A name that is no part, or one said of an input rather than a URL
+/// (`valid`, `error.kind`): the message names the parts.
+pub fn part<'a>(url: &rfc1738::UrlRef<'a>, name: &str) -> Result<Option<String>, String> {
+    part_with(url, name, matches!(name, "user" | "password"))
+}
+
+/// [`part`], decoded (lossy UTF-8) or as written as `decoded` says: what
+/// the Python part kernels give of a URL read leniently.
+///
+/// # Errors
+///
+/// As [`part`].
+pub fn part_with<'a>(url: &rfc1738::UrlRef<'a>, name: &str, decoded: bool) -> Result<Option<String>, String> {
+    let text = part_as_written(url, name)?;
+    Ok(match text {
+        Some(t) if decoded && t.contains('%') && !matches!(name, "port" | "effective_port") => {
+            Some(self::decoded(&t))
+        }
+        t => t,
+    })
+}
+
+fn part_as_written<'a>(url: &rfc1738::UrlRef<'a>, name: &str) -> Result<Option<String>, String> {
+    use crate::parts::{self as named, Value};
+    type Get<'a> = fn(&rfc1738::UrlRef<'a>) -> Option<&'a str>;
+    let login = |f: Get<'a>| url.has_authority().then(|| f(url)).flatten();
+    Ok(match name {
+        "scheme" => Some(url.scheme().to_ascii_lowercase()),
+        "kind" => Some(url.kind().name().to_owned()),
+        "search" => named::search(url).map(str::to_owned),
+        "path" => login(rfc1738::UrlRef::url_path).map(str::to_owned),
+        "user" => login(rfc1738::UrlRef::user).map(str::to_owned),
+        "password" => login(rfc1738::UrlRef::password).map(str::to_owned),
+        "port" => url.port().map(|p| p.to_string()),
+        "effective_port" => {
+            url.has_authority().then(|| url.effective_port()).flatten().map(|p| p.to_string())
+        }
+        "input" | "valid" | "warnings" => return Err(format!("{name:?} is said of an input, not a part")),
+        n if n.starts_with("error.") => {
+            return Err(format!("{name:?} is said of an invalid URL, not a part"))
+        }
+        _ => {
+            let Some(k) = named::find(name) else {
+                let names: Vec<&str> = named::names()
+                    .filter(|n| !matches!(*n, "input" | "valid" | "warnings") && !n.starts_with("error."))
+                    .chain(["path", "search"])
+                    .collect();
+                return Err(format!("unknown part {name:?} (the parts: {})", names.join(", ")));
+            };
+            (named::PARTS[k].1)(url).map(|v| match v {
+                Value::Written(s) | Value::List(s, _) | Value::Plain(s) => s.into_owned(),
+                Value::Port(n, _) => n.to_string(),
+            })
+        }
+    })
+}
+
+#[cfg(test)]
+mod part_tests {
+    use super::part;
+
+    #[test]
+    fn a_part_by_name_as_text() {
+        let u = rfc1738::UrlRef::parse("ftp://a%20b@H.dom:2121/x/y;type=i#f").unwrap();
+        let p = |n: &str| part(&u, n).unwrap();
+        assert_eq!(p("user").as_deref(), Some("a b"));
+        assert_eq!(p("port").as_deref(), Some("2121"));
+        assert_eq!(p("ftp.typecode").as_deref(), Some("i"));
+        assert_eq!(p("path").as_deref(), Some("x/y;type=i"));
+        assert_eq!(p("http.path"), None);
+        assert_eq!(p("kind").as_deref(), Some("ftp"));
+        let h = rfc1738::UrlRef::parse("http://h.dom/a/b?q=1").unwrap();
+        assert_eq!(part(&h, "http.path").unwrap().as_deref(), Some("a/b"));
+        assert_eq!(part(&h, "effective_port").unwrap().as_deref(), Some("80"));
+        assert_eq!(part(&h, "search").unwrap().as_deref(), Some("q=1"));
+        assert!(part(&h, "nosuch").unwrap_err().contains("http.path"));
+        assert!(part(&h, "valid").is_err());
+    }
+}
+
+// The functions peers offer (ClickHouse, DuckDB's netquack, Spark's
+// `parse_url`) that contradict nothing in RFC 1738. Each reads a valid
+// URL (null otherwise) and gives its text as written unless it says.
+
+/// Where `part`, a slice of `text`, starts in it.
+fn offset_in(text: &str, part: &str) -> usize {
+    part.as_ptr() as usize - text.as_ptr() as usize
+}
+
+/// `rfc1738_authority`: what `//` and the next `/` enclose, §3.1's
+/// login (`user:password@host:port`, peers' authority or netloc), as
+/// written; null for a URL without `//`.
+#[must_use]
+pub fn authority<'a>(url: &rfc1738::UrlRef<'a>) -> Option<&'a str> {
+    if !url.has_authority() {
+        return None;
+    }
+    let text = url.without_fragment();
+    let start = url.scheme().len() + 3;
+    let end = url.url_path().map_or(text.len(), |p| offset_in(url.as_str(), p) - 1);
+    text.get(start..end)
+}
+
+/// `text`, a URL's text, with its scheme lower-cased (§2.1), as
+/// `rfc1738::Url` stores it: the same answer for a URL read strictly or
+/// leniently.
+fn lower_scheme<'a>(text: Cow<'a, str>, scheme_len: usize) -> Cow<'a, str> {
+    if text[..scheme_len].bytes().any(|b| b.is_ascii_uppercase()) {
+        let mut t = text.into_owned();
+        t[..scheme_len].make_ascii_lowercase();
+        Cow::Owned(t)
+    } else {
+        text
+    }
+}
+
+/// `rfc1738_cut_fragment`: the URL without its `#fragment` (§2.2), its
+/// scheme lower-cased.
+#[must_use]
+pub fn cut_fragment<'a>(url: &rfc1738::UrlRef<'a>) -> Cow<'a, str> {
+    lower_scheme(Cow::Borrowed(url.without_fragment()), url.scheme().len())
+}
+
+/// `rfc1738_cut_search`: the URL without the `?search` of http (§3.3)
+/// or wais (§3.9), its fragment kept, its scheme lower-cased; any other
+/// URL as it is (a gopher search is part of its request, §3.4).
+#[must_use]
+pub fn cut_search<'a>(url: &rfc1738::UrlRef<'a>) -> Cow<'a, str> {
+    let search = match url.kind() {
+        SchemeKind::Http => url.http().and_then(|h| h.search()),
+        SchemeKind::Wais => url.wais().and_then(|w| w.search()),
+        _ => None,
+    };
+    let text = url.as_str();
+    let cut = match search {
+        Some(s) => {
+            let at = offset_in(text, s);
+            Cow::Owned(format!("{}{}", &text[..at - 1], &text[at + s.len()..]))
+        }
+        None => Cow::Borrowed(text),
+    };
+    lower_scheme(cut, url.scheme().len())
+}
+
+/// The last segment of a URL's path that names a file: http's last
+/// hsegment (§3.3), ftp's name (§3.2.2), file's last segment (§3.10).
+fn last_segment<'a>(url: &rfc1738::UrlRef<'a>) -> Option<&'a str> {
+    match url.kind() {
+        SchemeKind::Http => url.http()?.segments().last(),
+        SchemeKind::Ftp => Some(url.ftp()?.name()),
+        SchemeKind::File => url.file()?.segments().last(),
+        _ => None,
+    }
+}
+
+/// The segments of a URL's path, as written: http's hsegments (§3.3),
+/// ftp's cwd and then its name (§3.2.2: an empty name ends the list
+/// with `""`), file's segments (§3.10); `None` for another scheme or an
+/// http URL without a path.
+#[must_use]
+pub fn segments<'a>(url: &rfc1738::UrlRef<'a>) -> Option<Vec<&'a str>> {
+    match url.kind() {
+        SchemeKind::Http => {
+            let h = url.http()?;
+            h.path()?;
+            Some(h.segments().collect())
+        }
+        SchemeKind::Ftp => {
+            let f = url.ftp()?;
+            Some(f.cwd().chain([f.name()]).collect())
+        }
+        SchemeKind::File => Some(url.file()?.segments().collect()),
+        _ => None,
+    }
+}
+
+/// `rfc1738_extension`: the file extension of an http, ftp or file URL,
+/// as written: what follows the last `.` of the last segment, after a
+/// name (`a/b.tar.gz`: `gz`; `a/.profile`: none); null where there is
+/// none. A segment's parameters (`;type=i`, `;p`) are not part of it.
+#[must_use]
+pub fn extension<'a>(url: &rfc1738::UrlRef<'a>) -> Option<&'a str> {
+    let segment = last_segment(url)?;
+    let name = segment.split(';').next().unwrap_or(segment);
+    let dot = name.rfind('.').filter(|&d| d > 0)?;
+    Some(&name[dot + 1..])
+}
+
+/// `rfc1738_host_without_www`: the host less a leading `www.` (ASCII
+/// case ignored, §3.1: host names are case-insensitive); null where there
+/// is no host.
+#[must_use]
+pub fn host_without_www<'a>(url: &rfc1738::UrlRef<'a>) -> Option<&'a str> {
+    let host = url.has_authority().then(|| url.host()).flatten()?;
+    match host.get(..4) {
+        Some(w) if w.eq_ignore_ascii_case("www.") && host.len() > 4 => Some(&host[4..]),
+        _ => Some(host),
+    }
+}
+
+/// The host of a URL whose host is a name (§3.1 `hostname`), lower-cased
+/// for the list, and the host as written.
+#[cfg(feature = "psl")]
+fn host_name<'a>(url: &rfc1738::UrlRef<'a>) -> Option<(String, &'a str)> {
+    let host = url.has_authority().then(|| url.host()).flatten()?;
+    // §3.1: a hostnumber is digits and dots; it has no suffix.
+    if host.is_empty() || host.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return None;
+    }
+    Some((host.to_ascii_lowercase(), host))
+}
+
+/// `rfc1738_public_suffix`: the host's public suffix by the Public
+/// Suffix List (the `psl` crate: `co.uk` of `www.h.co.uk`), as written;
+/// null for a host that is a number or whose suffix the list does not
+/// know (`h.dom`).
+#[cfg(feature = "psl")]
+#[must_use]
+pub fn public_suffix<'a>(url: &rfc1738::UrlRef<'a>) -> Option<&'a str> {
+    let (lower, host) = host_name(url)?;
+    let suffix = psl::suffix(lower.as_bytes()).filter(psl::Suffix::is_known)?;
+    host.get(host.len() - suffix.as_bytes().len()..)
+}
+
+/// `rfc1738_registrable_domain`: the host's registrable domain by the
+/// Public Suffix List (`h.co.uk` of `www.h.co.uk`: one label more than
+/// the public suffix), as written; null where the host is a number, is a
+/// public suffix itself, or its suffix is not known.
+#[cfg(feature = "psl")]
+#[must_use]
+pub fn registrable_domain<'a>(url: &rfc1738::UrlRef<'a>) -> Option<&'a str> {
+    let (lower, host) = host_name(url)?;
+    let domain = psl::domain(lower.as_bytes()).filter(|d| d.suffix().is_known())?;
+    host.get(host.len() - domain.as_bytes().len()..)
+}
+
+/// `rfc1738_decode`: a text's `%HH` escapes decoded (§2.2), octets that
+/// are not UTF-8 as U+FFFD; a `%` that begins no escape stays.
+#[must_use]
+pub fn decode(text: &[u8]) -> String {
+    String::from_utf8_lossy(&rfc1738::pct::decode(&String::from_utf8_lossy(text))).into_owned()
+}
+
+/// One `name=value` pair of a search read by the HTML form convention
+/// (`application/x-www-form-urlencoded`: pairs joined by `&`, `+` for a
+/// space, escapes decoded). RFC 1738 gives http's search no structure
+/// (§3.3): this is a convention over it, not a part of the URL.
+fn form_text(raw: &str) -> String {
+    let spaced = raw.replace('+', " ");
+    String::from_utf8_lossy(&rfc1738::pct::decode(&spaced)).into_owned()
+}
+
+/// Every `(name, value)` of an http URL's search, by the HTML form
+/// convention ([`form_text`]), decoded; a pair without `=` has the value
+/// `""`, an empty pair (`a=1&&b=2`) is none. Null for a URL that is not
+/// http or has no search.
+#[must_use]
+pub fn query_params(url: &rfc1738::UrlRef<'_>) -> Option<Vec<(String, String)>> {
+    let search = url.http()?.search()?;
+    Some(
+        search
+            .split('&')
+            .filter(|p| !p.is_empty())
+            .map(|p| {
+                let (n, v) = p.split_once('=').unwrap_or((p, ""));
+                (form_text(n), form_text(v))
+            })
+            .collect(),
+    )
+}
+
+/// `rfc1738_query_param(url, name)`: the value of the first pair named
+/// `name` in an http URL's search ([`query_params`]), decoded; null when
+/// there is none.
+#[must_use]
+pub fn query_param(url: &rfc1738::UrlRef<'_>, name: &str) -> Option<String> {
+    query_params(url)?.into_iter().find(|(n, _)| n == name).map(|(_, v)| v)
+}
+
+#[cfg(test)]
+mod peer_tests {
+    use super::*;
+    use rfc1738::UrlRef;
+
+    #[test]
+    fn the_peers_functions() {
+        let u = UrlRef::parse("http://u.dom:81/a/b.tar.gz?x=1&y=a+b%21&z&x=2#f").unwrap();
+        assert_eq!(authority(&u), Some("u.dom:81"));
+        assert_eq!(cut_fragment(&u), "http://u.dom:81/a/b.tar.gz?x=1&y=a+b%21&z&x=2");
+        assert_eq!(cut_fragment(&UrlRef::parse("HTTP://h.dom/#f").unwrap()), "http://h.dom/");
+        assert_eq!(cut_search(&u), "http://u.dom:81/a/b.tar.gz#f");
+        assert_eq!(extension(&u), Some("gz"));
+        assert_eq!(segments(&u), Some(vec!["a", "b.tar.gz"]));
+        assert_eq!(
+            segments(&UrlRef::parse("ftp://h.dom/%2Fetc/x;type=a").unwrap()),
+            Some(vec!["%2Fetc", "x"])
+        );
+        assert_eq!(segments(&UrlRef::parse("http://h.dom").unwrap()), None);
+        assert_eq!(query_param(&u, "x").as_deref(), Some("1"));
+        assert_eq!(query_param(&u, "y").as_deref(), Some("a b!"));
+        assert_eq!(query_param(&u, "z").as_deref(), Some(""));
+        assert_eq!(query_param(&u, "w"), None);
+        let f = UrlRef::parse("ftp://me:pw@WWW.h.dom/pub/.profile;type=a").unwrap();
+        assert_eq!(authority(&f), Some("me:pw@WWW.h.dom"));
+        assert_eq!(extension(&f), None);
+        assert_eq!(host_without_www(&f), Some("h.dom"));
+        assert_eq!(extension(&UrlRef::parse("file:///etc/x.conf").unwrap()), Some("conf"));
+        assert_eq!(authority(&UrlRef::parse("file:///etc/x").unwrap()), Some(""));
+        assert_eq!(authority(&UrlRef::parse("mailto:a@b.dom").unwrap()), None);
+        assert_eq!(authority(&UrlRef::parse("http://h.dom").unwrap()), Some("h.dom"));
+        assert_eq!(cut_search(&UrlRef::parse("wais://h.dom/db?s").unwrap()), "wais://h.dom/db");
+        assert_eq!(decode(b"a%20b%zz%FF"), "a b%zz\u{fffd}");
+        assert_eq!(
+            host_without_www(
+                &UrlRef::parse("http://www./").unwrap_or_else(|_| UrlRef::parse("http://www.x/").unwrap())
+            ),
+            Some("x")
+        );
+    }
+}
+
+#[cfg(all(test, feature = "psl"))]
+mod psl_tests {
+    use super::{public_suffix, registrable_domain};
+    use rfc1738::UrlRef;
+
+    fn u(s: &str) -> UrlRef<'_> {
+        UrlRef::parse(s).unwrap()
+    }
+
+    #[test]
+    fn the_public_suffix_list() {
+        assert_eq!(public_suffix(&u("http://www.Example.CO.UK/")), Some("CO.UK"));
+        assert_eq!(registrable_domain(&u("http://www.Example.CO.UK/")), Some("Example.CO.UK"));
+        assert_eq!(registrable_domain(&u("ftp://a.b.example.com/")), Some("example.com"));
+        assert_eq!(public_suffix(&u("http://h.dom/")), None);
+        assert_eq!(registrable_domain(&u("http://co.uk/")), None);
+        assert_eq!(public_suffix(&u("http://10.0.0.1/")), None);
+        assert_eq!(public_suffix(&u("mailto:a@b.com")), None);
+    }
+}

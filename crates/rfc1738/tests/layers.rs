@@ -188,6 +188,7 @@ const CRATES: &[Crate] = &[
             ("arrow", 3),
             ("clf", 4),
             ("parts", 4),
+            ("peers", 4),
         ],
     },
     Crate {

@@ -58,8 +58,9 @@ pub struct SetArgs {
     /// gopher.selector, gopher.search, gopher.plus, mailto.address,
     /// news.group, news.article, nntp.group, nntp.article, wais.database,
     /// wais.search, wais.wtype, wais.wpath, file.path, prospero.hsoname,
-    /// other.scheme_specific_part), `=`, and the value, decoded: it is
-    /// encoded for its part. An empty value removes an optional part.
+    /// other.scheme_specific_part, fragment), `=`, and the value, decoded:
+    /// it is encoded for its part. An empty value removes an optional part
+    /// (`fragment=` the fragment; without it the fragment is kept).
     /// `scheme=` keeps the rest of the URL as written: it must be valid in
     /// the new scheme (the login of `//` schemes carries over). trurl's
     /// words: `path` (http.path, file.path, or the url_path of other `//`

@@ -232,7 +232,7 @@ class Url:
     def make_relative(self, other: Union[Url, Text]) -> Optional[str]:
         """The shortest reference that resolves back to ``other``; ``None`` for a non-hierarchical scheme."""
     def replace(self, **parts: Any) -> Url:
-        """This URL with parts replaced, written again by the scheme's builder in :mod:`rfc1738.build`."""
+        """This URL with parts replaced (``fragment`` too), the others kept, written again by the scheme's builder in :mod:`rfc1738.build`."""
     def redacted(self) -> str:
         """The text with any password replaced by ``***``."""
     def security_warnings(self) -> List[WarningDict]:
@@ -254,8 +254,8 @@ def parse(text: Text, *, lenient: bool = False) -> Url:
 def validate(text: Text, *, lenient: bool = False) -> None:
     """Raises :class:`ParseError` unless ``text`` is a URL of RFC 1738."""
 
-def is_valid(text: object, *, lenient: bool = False) -> bool:
-    """Whether ``text`` is a URL of RFC 1738 (``False`` for any other value)."""
+def is_valid(text: Text, *, lenient: bool = False) -> bool:
+    """Whether ``text`` is a URL of RFC 1738; :class:`TypeError` for a value that is not text."""
 
 def extract(text: Text) -> FoundList:
     """The URLs in free text (RFC 1738 Appendix): a sequence of dicts

@@ -28,24 +28,62 @@ except ImportError as e:  # pragma: no cover - depends on the environment
         "rfc1738.arrow needs pyarrow: pip install 'rfc1738[arrow]' (or pip install pyarrow)"
     ) from e
 
-from typing import Any, Union
+import inspect as _inspect
+from typing import Any, Callable, Union
 
-from rfc1738._rfc1738 import arrow_extract as extract
-from rfc1738._rfc1738 import arrow_fragment as fragment
-from rfc1738._rfc1738 import arrow_host as host
-from rfc1738._rfc1738 import arrow_is_valid as is_valid
-from rfc1738._rfc1738 import arrow_lint as lint
-from rfc1738._rfc1738 import arrow_normalize as normalize
-from rfc1738._rfc1738 import arrow_parse as parse
-from rfc1738._rfc1738 import arrow_part as part
-from rfc1738._rfc1738 import arrow_password as password
-from rfc1738._rfc1738 import arrow_path as path
-from rfc1738._rfc1738 import arrow_port as port
-from rfc1738._rfc1738 import arrow_resolve as resolve
-from rfc1738._rfc1738 import arrow_scheme as scheme
-from rfc1738._rfc1738 import arrow_search as search
-from rfc1738._rfc1738 import arrow_user as user
-from rfc1738._rfc1738 import arrow_validate as validate
+from rfc1738 import _rfc1738
+
+
+def _public(name: str) -> Callable[..., Any]:
+    """The kernel ``arrow_NAME`` of the extension module under its public
+    name: ``help(rfc1738.arrow.host)`` names ``host`` and shows its
+    keywords and what it returns."""
+    native = getattr(_rfc1738, f"arrow_{name}")
+
+    def kernel(*args: Any, **keywords: Any) -> Any:
+        return native(*args, **keywords)
+
+    kernel.__name__ = kernel.__qualname__ = name
+    kernel.__module__ = __name__
+    doc = native.__doc__ or ""
+    if "pyarrow.Array" not in doc:
+        doc = doc.rstrip() + (
+            "\n\nReturns a ``pyarrow.Array`` for an array, a ``pyarrow.ChunkedArray``"
+            " for a stream (of the same type even when it has no chunk)."
+        )
+    kernel.__doc__ = doc
+    kernel.__signature__ = _inspect.signature(native)  # type: ignore[attr-defined]
+    return kernel
+
+
+authority = _public("authority")
+cut_fragment = _public("cut_fragment")
+cut_search = _public("cut_search")
+decode = _public("decode")
+effective_port = _public("effective_port")
+extension = _public("extension")
+extract = _public("extract")
+fragment = _public("fragment")
+host = _public("host")
+host_without_www = _public("host_without_www")
+is_valid = _public("is_valid")
+lint = _public("lint")
+normalize = _public("normalize")
+parse = _public("parse")
+part = _public("part")
+password = _public("password")
+path = _public("path")
+port = _public("port")
+public_suffix = _public("public_suffix")
+query_param = _public("query_param")
+query_params = _public("query_params")
+registrable_domain = _public("registrable_domain")
+resolve = _public("resolve")
+scheme = _public("scheme")
+segments = _public("segments")
+search = _public("search")
+user = _public("user")
+validate = _public("validate")
 
 Column = Any
 """Anything with ``__arrow_c_array__`` or ``__arrow_c_stream__`` holding strings."""
@@ -55,6 +93,18 @@ Result = Union[_pyarrow.Array, _pyarrow.ChunkedArray]
 __all__ = [
     "Column",
     "Result",
+    "authority",
+    "cut_fragment",
+    "cut_search",
+    "decode",
+    "extension",
+    "host_without_www",
+    "query_param",
+    "public_suffix",
+    "query_params",
+    "registrable_domain",
+    "segments",
+    "effective_port",
     "extract",
     "fragment",
     "host",

@@ -26,5 +26,5 @@ def register(ctx: "_datafusion.SessionContext") -> None:
     batch, the kernel reads it in Rust.
     """
     for f in FUNCTIONS:
-        udf = _datafusion.udf(f.kernel, [pa.string()], f.returns, "immutable", name=f.name)
+        udf = _datafusion.udf(f.kernel, list(f.args), f.returns, "immutable", name=f.name)
         ctx.register_udf(udf)

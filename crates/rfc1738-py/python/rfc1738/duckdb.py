@@ -50,7 +50,7 @@ def register(con: "_duckdb.DuckDBPyConnection") -> None:
         con.create_function(  # type: ignore[call-overload]
             f.name,
             f.kernel,
-            ["VARCHAR"],
+            [_sql_type(t) for t in f.args],
             _duckdb.sqltype(_sql_type(f.returns)),
             type="arrow",
             null_handling="special",

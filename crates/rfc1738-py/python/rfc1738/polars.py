@@ -12,9 +12,10 @@ Importing this module registers ``pl.col(...).rfc1738`` and
 ['a.dom', None]
 
 The methods are the SQL functions without their ``rfc1738_`` prefix:
-``is_valid`` (``rfc1738_valid``), ``error``, ``parse``, ``scheme``, ``user``,
-``password``, ``host``, ``port``, ``path``, ``search``, ``fragment``,
-``normalize``, ``lint``, ``extract``, ``clf_url``, and the log line's
+``is_valid`` (``rfc1738_valid``), ``error``, ``parse``, ``scheme``, ``kind``,
+``user``, ``password``, ``host``, ``port``, ``effective_port``, ``path``,
+``search``, ``fragment``, ``part(name)``, ``normalize``, ``lint``,
+``extract``, ``clf_url``, and the log line's
 ``clf_valid``, ``clf_scheme``, ``clf_error``, ``clf_referer``,
 ``clf_referer_valid``, ``clf_referer_scheme``, ``clf_referer_error``.
 """
@@ -26,13 +27,14 @@ except ImportError as _error:  # pragma: no cover - depends on the environment
 
     raise missing("polars", "polars") from _error
 
+from rfc1738 import arrow as _arrow
 from rfc1738.sql import BY_NAME
 
 
 def _run(name):
     """The function ``name`` over one Series, a Series of its result."""
     f = BY_NAME[name]
-    dtype = _pl.from_arrow(_empty(f.returns)).dtype
+    dtype = _dtype(f.returns)
 
     def run(series: "_pl.Series") -> "_pl.Series":
         out = f.kernel(series.to_arrow())
@@ -61,10 +63,86 @@ def _series(name):
     return method
 
 
-def _empty(t):
+def _part_run(name, decoded, lenient, dtype=None):
+    """The part ``name`` of one Series (``rfc1738.arrow.part``), a Series."""
+    dtype = dtype or (_pl.UInt16 if name in ("port", "effective_port") else _pl.String)
+
+    def run(series: "_pl.Series") -> "_pl.Series":
+        out = _arrow.part(series.to_arrow(), name, decoded=decoded, lenient=lenient)
+        return _pl.Series(series.name, out).cast(dtype)
+
+    return run, dtype
+
+
+def _text(name):
+    """A text part with its ``decoded=`` and ``lenient=`` keywords."""
+
+    def method(self, *, decoded: "bool | None" = None, lenient: bool = False):
+        run, dtype = _part_run(name, decoded, lenient)
+        return self._apply(run, dtype)
+
+    method.__doc__ = (
+        f"``{name}``: {BY_NAME['rfc1738_' + name].doc}; ``decoded=`` decodes its escapes or not"
+        " (the default: decoded for user and password, else as written); ``lenient=True`` reads"
+        " the URL as ``rfc1738 parse --lenient`` does."
+    )
+    return method
+
+
+def _plain(name, dtype):
+    """A part without escapes (the scheme, a port), with ``lenient=``; of
+    the SQL function's type."""
+
+    def method(self, *, lenient: bool = False):
+        run, _ = _part_run(name, False, lenient, dtype)
+        return self._apply(run, dtype)
+
+    method.__doc__ = (
+        f"``{name}``: {BY_NAME['rfc1738_' + name].doc}; ``lenient=True`` reads the URL as"
+        " ``rfc1738 parse --lenient`` does."
+    )
+    return method
+
+
+def _part(self, name: str, *, decoded: "bool | None" = None, lenient: bool = False):
+    """``part(name)``: any part ``rfc1738 parse --get`` names (``"ftp.typecode"``,
+    ``"http.path"``, ...), ``"path"`` and ``"search"``, as ``rfc1738.arrow.part``;
+    ``UInt16`` for the ports, else text."""
+    run, dtype = _part_run(name, decoded, lenient)
+    return self._apply(run, dtype)
+
+
+def _kernel(name, dtype):
+    """A peer function of ``rfc1738.arrow`` (``authority``, ``extension``,
+    ...), with its keywords."""
+
+    def method(self, *args, **keywords):
+        def run(series: "_pl.Series") -> "_pl.Series":
+            return _pl.Series(series.name, getattr(_arrow, name)(series.to_arrow(), *args, **keywords))
+
+        return self._apply(run, dtype)
+
+    method.__doc__ = f"``{name}``: :func:`rfc1738.arrow.{name}` over the column."
+    return method
+
+
+_PARAMS = _pl.List(_pl.Struct({"name": _pl.String, "value": _pl.String}))
+
+
+def _dtype(t):
+    """The Polars type of an Arrow type, told without ``pl.from_arrow``
+    (which imports pandas: 0.9 s of an import that needs none)."""
     import pyarrow as pa
 
-    return pa.array([], t)
+    if pa.types.is_boolean(t):
+        return _pl.Boolean
+    if pa.types.is_string(t) or pa.types.is_large_string(t) or pa.types.is_string_view(t):
+        return _pl.String
+    if pa.types.is_list(t):
+        return _pl.List(_dtype(t.value_type))
+    if pa.types.is_struct(t):
+        return _pl.Struct({f.name: _dtype(f.type) for f in t})
+    return {pa.int32(): _pl.Int32, pa.int64(): _pl.Int64, pa.uint16(): _pl.UInt16}[t]
 
 
 @_pl.api.register_expr_namespace("rfc1738")
@@ -74,17 +152,24 @@ class Rfc1738Namespace:
     def __init__(self, expr: "_pl.Expr") -> None:
         self._expr = expr
 
+    def _apply(self, run, dtype) -> "_pl.Expr":
+        return self._expr.map_batches(run, return_dtype=dtype)
+
+    part = _part
+
     is_valid = _batch("rfc1738_valid")
     error = _batch("rfc1738_error")
     parse = _batch("rfc1738_parse")
-    scheme = _batch("rfc1738_scheme")
-    host = _batch("rfc1738_host")
-    port = _batch("rfc1738_port")
-    user = _batch("rfc1738_user")
-    password = _batch("rfc1738_password")
-    path = _batch("rfc1738_path")
-    search = _batch("rfc1738_search")
-    fragment = _batch("rfc1738_fragment")
+    scheme = _plain("scheme", _pl.String)
+    kind = _plain("kind", _pl.String)
+    host = _text("host")
+    port = _plain("port", _pl.Int32)
+    effective_port = _plain("effective_port", _pl.Int32)
+    user = _text("user")
+    password = _text("password")
+    path = _text("path")
+    search = _text("search")
+    fragment = _text("fragment")
     normalize = _batch("rfc1738_normalize")
     lint = _batch("rfc1738_lint")
     extract = _batch("rfc1738_extract")
@@ -96,6 +181,17 @@ class Rfc1738Namespace:
     clf_referer_valid = _batch("rfc1738_clf_referer_valid")
     clf_referer_scheme = _batch("rfc1738_clf_referer_scheme")
     clf_referer_error = _batch("rfc1738_clf_referer_error")
+    authority = _kernel("authority", _pl.String)
+    cut_search = _kernel("cut_search", _pl.String)
+    cut_fragment = _kernel("cut_fragment", _pl.String)
+    extension = _kernel("extension", _pl.String)
+    host_without_www = _kernel("host_without_www", _pl.String)
+    public_suffix = _kernel("public_suffix", _pl.String)
+    registrable_domain = _kernel("registrable_domain", _pl.String)
+    decode = _kernel("decode", _pl.String)
+    query_param = _kernel("query_param", _pl.String)
+    query_params = _kernel("query_params", _PARAMS)
+    segments = _kernel("segments", _pl.List(_pl.String))
 
 
 @_pl.api.register_series_namespace("rfc1738")
@@ -106,17 +202,24 @@ class Rfc1738SeriesNamespace:
     def __init__(self, series: "_pl.Series") -> None:
         self._series = series
 
+    def _apply(self, run, dtype) -> "_pl.Series":
+        return run(self._series)
+
+    part = _part
+
     is_valid = _series("rfc1738_valid")
     error = _series("rfc1738_error")
     parse = _series("rfc1738_parse")
-    scheme = _series("rfc1738_scheme")
-    user = _series("rfc1738_user")
-    password = _series("rfc1738_password")
-    host = _series("rfc1738_host")
-    port = _series("rfc1738_port")
-    path = _series("rfc1738_path")
-    search = _series("rfc1738_search")
-    fragment = _series("rfc1738_fragment")
+    scheme = _plain("scheme", _pl.String)
+    kind = _plain("kind", _pl.String)
+    user = _text("user")
+    password = _text("password")
+    host = _text("host")
+    port = _plain("port", _pl.Int32)
+    effective_port = _plain("effective_port", _pl.Int32)
+    path = _text("path")
+    search = _text("search")
+    fragment = _text("fragment")
     normalize = _series("rfc1738_normalize")
     lint = _series("rfc1738_lint")
     extract = _series("rfc1738_extract")
@@ -128,3 +231,14 @@ class Rfc1738SeriesNamespace:
     clf_referer_valid = _series("rfc1738_clf_referer_valid")
     clf_referer_scheme = _series("rfc1738_clf_referer_scheme")
     clf_referer_error = _series("rfc1738_clf_referer_error")
+    authority = _kernel("authority", _pl.String)
+    cut_search = _kernel("cut_search", _pl.String)
+    cut_fragment = _kernel("cut_fragment", _pl.String)
+    extension = _kernel("extension", _pl.String)
+    host_without_www = _kernel("host_without_www", _pl.String)
+    public_suffix = _kernel("public_suffix", _pl.String)
+    registrable_domain = _kernel("registrable_domain", _pl.String)
+    decode = _kernel("decode", _pl.String)
+    query_param = _kernel("query_param", _pl.String)
+    query_params = _kernel("query_params", _PARAMS)
+    segments = _kernel("segments", _pl.List(_pl.String))

@@ -9,10 +9,20 @@ register these same functions under these same names.
 ``rfc1738_valid``          boolean (null in, null out)
 ``rfc1738_error``          ``{offset, kind, rule, message}``; null when valid
 ``rfc1738_parse``          the top-level fields of ``parse --json``
-``rfc1738_scheme`` ...     ``scheme``, ``user``, ``password`` (decoded),
-                           ``host``, ``port`` (effective), ``path``,
-                           ``search``, ``fragment`` (as written): null when
-                           absent or invalid, ``''`` when empty
+``rfc1738_scheme`` ...     ``scheme``, ``kind``, ``user``, ``password``
+                           (decoded), ``host``, ``port`` (as written),
+                           ``effective_port`` (written or the scheme's
+                           default), ``path``, ``search``, ``fragment`` (as
+                           written): null when absent or invalid, ``''``
+                           when empty
+``rfc1738_part``           ``rfc1738_part(url, name)``: any part
+                           ``parse --get`` names, as text
+``rfc1738_authority`` ...  peers' functions: ``authority`` (§3.1's login),
+                           ``cut_search``, ``cut_fragment``, ``extension``,
+                           ``host_without_www``, ``public_suffix``,
+                           ``registrable_domain``, ``decode`` (any text),
+                           ``query_param(url, name)`` (the HTML form
+                           convention over http's search)
 ``rfc1738_normalize``      the normal form; null when invalid
 ``rfc1738_lint``           the §6 warnings: ``[{offset, kind, message}]``
 ``rfc1738_extract``        the URLs found in a text: ``[{url, start, end, form}]``
@@ -42,7 +52,7 @@ import pyarrow.compute as pc
 
 from rfc1738 import _rfc1738, arrow
 
-VIEW = pa.string_view()
+VIEW: pa.DataType = pa.string_view()
 """The type of a part: string views into the batch's own buffers."""
 WARNING = pa.struct([("offset", pa.int64()), ("kind", pa.string()), ("message", pa.string())])
 ERROR = pa.struct([("offset", pa.int64()), ("kind", pa.string()), ("rule", pa.string()), ("message", pa.string())])
@@ -85,12 +95,14 @@ PARSED = pa.struct(
 
 @dataclass(frozen=True)
 class Function:
-    """One SQL function: its name, its result type, its kernel."""
+    """One SQL function: its name, its result type, its kernel, and the
+    Arrow types of its arguments (one string, the URL, unless said)."""
 
     name: str
     returns: pa.DataType
-    kernel: Callable[[pa.Array], pa.Array]
+    kernel: Callable[..., pa.Array]
     doc: str
+    args: tuple = (pa.string(),)
 
 
 def _array(column):
@@ -101,7 +113,7 @@ def _array(column):
 
 
 def _parsed(column):
-    return _array(arrow.parse(_array(column)))
+    return _array(arrow.parse(_array(column), views=True))
 
 
 def _part(name, decoded=False):
@@ -109,7 +121,7 @@ def _part(name, decoded=False):
     the batch's own buffers where the part is written unchanged."""
 
     def kernel(column):
-        return _array(arrow.part(_array(column), name, decoded=decoded))
+        return _array(arrow.part(_array(column), name, decoded=decoded, views=True))
 
     return kernel
 
@@ -139,8 +151,39 @@ def _extract(column):
     return _array(arrow.extract(_array(column))).cast(pa.list_(FOUND))
 
 
-def _port(column):
-    return _part("effective_port")(column).cast(pa.int32())
+def _port(name):
+    def kernel(column):
+        return _part(name)(column).cast(pa.int32())
+
+    return kernel
+
+
+def _named_part(column, names):
+    """``rfc1738_part(url, name)``: each row's part by its name, as text
+    (a port's digits too): one kernel call per distinct name of the batch."""
+    column, names = _array(column), _array(names)
+    out = pa.nulls(len(column), pa.string())
+    for name in pc.unique(names).drop_null().to_pylist():
+        part = arrow.part(column, name).cast(pa.string())
+        out = pc.if_else(pc.fill_null(pc.equal(names, name), False), part, out)
+    return out
+
+
+def _peer(name):
+    def kernel(column):
+        return _array(getattr(arrow, name)(_array(column)))
+
+    return kernel
+
+
+def _query_param(column, names):
+    """``rfc1738_query_param(url, name)``: one kernel call per distinct name."""
+    column, names = _array(column), _array(names)
+    out = pa.nulls(len(column), pa.string())
+    for name in pc.unique(names).drop_null().to_pylist():
+        value = arrow.query_param(column, name).cast(pa.string())
+        out = pc.if_else(pc.fill_null(pc.equal(names, name), False), value, out)
+    return out
 
 
 FUNCTIONS = [
@@ -148,10 +191,12 @@ FUNCTIONS = [
     Function("rfc1738_error", ERROR, _error, "where and why the URL is invalid; null when valid"),
     Function("rfc1738_parse", PARSED, _parse, "the top-level fields of rfc1738 parse --json"),
     Function("rfc1738_scheme", VIEW, _part("scheme"), "the scheme, lower-cased"),
+    Function("rfc1738_kind", VIEW, _part("kind"), "the scheme's kind: ftp, http, ..., other"),
     Function("rfc1738_user", VIEW, _part("user", decoded=True), "the user name, decoded"),
     Function("rfc1738_password", VIEW, _part("password", decoded=True), "the password, decoded"),
     Function("rfc1738_host", VIEW, _part("host"), "the host"),
-    Function("rfc1738_port", pa.int32(), _port, "the effective port (written or the scheme's default)"),
+    Function("rfc1738_port", pa.int32(), _port("port"), "the port as written"),
+    Function("rfc1738_effective_port", pa.int32(), _port("effective_port"), "the port written or the scheme's default"),
     Function("rfc1738_path", VIEW, _part("path"), "the url-path, raw"),
     Function("rfc1738_search", VIEW, _part("search"), "the search of http, gopher or wais, raw"),
     Function("rfc1738_fragment", VIEW, _part("fragment"), "the fragment identifier, raw"),
@@ -163,6 +208,30 @@ FUNCTIONS = [
         pa.string(),
         lambda c: _array(_rfc1738.arrow_clf_url(_array(c))),
         "the request URL of a Common Log Format line",
+    ),
+    Function(
+        "rfc1738_part",
+        pa.string(),
+        _named_part,
+        "the part a name of parse --get names, as text",
+        (pa.string(), pa.string()),
+    ),
+    Function("rfc1738_authority", pa.string(), _peer("authority"), "what // and the next / enclose (§3.1's login)"),
+    Function("rfc1738_cut_search", pa.string(), _peer("cut_search"), "the URL without the ?search of http or wais"),
+    Function("rfc1738_cut_fragment", pa.string(), _peer("cut_fragment"), "the URL without its #fragment"),
+    Function("rfc1738_extension", pa.string(), _peer("extension"), "the file extension of an http, ftp or file URL"),
+    Function("rfc1738_host_without_www", pa.string(), _peer("host_without_www"), "the host less a leading www."),
+    Function("rfc1738_public_suffix", pa.string(), _peer("public_suffix"), "the host's public suffix (Public Suffix List)"),
+    Function(
+        "rfc1738_registrable_domain", pa.string(), _peer("registrable_domain"), "the host's registrable domain (Public Suffix List)"
+    ),
+    Function("rfc1738_decode", pa.string(), _peer("decode"), "a text's %HH escapes decoded"),
+    Function(
+        "rfc1738_query_param",
+        pa.string(),
+        _query_param,
+        "the value of a pair of an http search, by the HTML form convention",
+        (pa.string(), pa.string()),
     ),
 ]
 
