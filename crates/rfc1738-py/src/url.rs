@@ -550,6 +550,8 @@ macro_rules! views {
         fn new_view(py: Python<'_>, view: View) -> PyResult<Bound<'_, PyAny>> {
             Ok(match view.kind {
                 $(SchemeKind::$kind => Bound::new(py, PyClassInitializer::from(view).add_subclass($class))?.into_any(),)*
+                // RFC 2818 §2.4: an https URL has the http view.
+                SchemeKind::Https => Bound::new(py, PyClassInitializer::from(view).add_subclass(HttpView))?.into_any(),
             })
         }
 

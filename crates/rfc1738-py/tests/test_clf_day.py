@@ -15,7 +15,7 @@ from rfc1738 import _rfc1738
 
 DATE = "[10/Oct/2000:13:55:36 -0700]"
 # The errors of a log line that has no request URL (the rest: not a log line).
-NO_REQUEST = ("clf-no-request-line", "clf-no-target", "clf-no-request-field")
+NO_REQUEST = ("clf-no-request-line", "clf-no-target", "clf-not-a-request", "clf-no-request-field")
 UA = '"-" "Mozilla/5.0 (X11; Linux x86_64)"'
 
 

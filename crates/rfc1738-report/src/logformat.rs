@@ -49,10 +49,12 @@ pub struct LogFormat {
 }
 
 /// Why a format string was refused: a directive or variable unknown, at
-/// a byte offset of the string.
+/// a byte offset of the string; or no directive at all (a misspelt
+/// preset name).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FormatError {
-    /// The directive or variable as written (`%Z`, `$nosuch`).
+    /// The directive or variable as written (`%Z`, `$nosuch`); empty when
+    /// the text has none at all and names no preset.
     pub directive: String,
     /// Its byte offset in the format string.
     pub offset: usize,
@@ -60,6 +62,14 @@ pub struct FormatError {
 
 impl fmt::Display for FormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.directive.is_empty() {
+            return write!(
+                f,
+                "not a preset and no directive (%x, $name) in the log format; the presets: {} \
+                 (apache: combined, nginx: main)",
+                PRESETS.map(|(name, _)| name).join(", ")
+            );
+        }
         write!(f, "unknown directive {} at offset {} of the log format", self.directive, self.offset)
     }
 }
@@ -80,18 +90,29 @@ pub const PRESETS: [(&str, &str); 4] = [
 ];
 
 impl LogFormat {
-    /// A preset by name, or a format string: Apache's when it holds a `%`
-    /// directive, nginx's when it holds a `$` variable. Apache's `\"`,
-    /// `\\`, `\t` and `\n` (as written inside the quotes of a `LogFormat`
-    /// line) are read as the characters.
+    /// A preset by name (without regard to case, `-` for `_`; `apache`
+    /// for `combined`, `nginx` for `main`), or a format string: Apache's
+    /// when it holds a `%` directive, nginx's when it holds a `$`
+    /// variable. Apache's `\"`, `\\`, `\t` and `\n` (as written inside
+    /// the quotes of a `LogFormat` line) are read as the characters.
     ///
     /// # Errors
-    /// A directive or variable this reader does not know, named.
+    /// A directive or variable this reader does not know, named; a text
+    /// with no directive at all (a misspelt preset), with the presets.
     pub fn parse(text: &str) -> Result<LogFormat, FormatError> {
-        if let Some((_, preset)) = PRESETS.iter().find(|(name, _)| *name == text) {
+        let name = text.to_ascii_lowercase().replace('-', "_");
+        let name = match name.as_str() {
+            "apache" => "combined",
+            "nginx" => "main",
+            name => name,
+        };
+        if let Some((_, preset)) = PRESETS.iter().find(|(preset, _)| *preset == name) {
             return LogFormat::parse(preset);
         }
         let items = if text.contains('%') { apache(text)? } else { nginx(text)? };
+        if !items.iter().any(|i| matches!(i, Item::Field(_))) {
+            return Err(FormatError { directive: String::new(), offset: 0 });
+        }
         // Literals next to each other are one.
         let mut merged: Vec<Item> = Vec::new();
         for item in items {
@@ -141,10 +162,19 @@ impl LogFormat {
                     let quoted = at > 0
                         && b[at - 1] == b'"'
                         && matches!(&self.items[..k], [.., Item::Literal(l)] if l.ends_with(b"\""));
+                    let mut cut = false;
                     let end = if quoted {
                         match closing(b, at - 1) {
                             Some(close) => close,
-                            None => return (Err(ClfError::Unterminated(at - 1)), around),
+                            None if *role == Role::Request => {
+                                return (Err(ClfError::Unterminated(at - 1)), around);
+                            }
+                            // A line cut off inside a field: the field to
+                            // the end, the fields before it kept.
+                            None => {
+                                cut = true;
+                                b.len()
+                            }
                         }
                     } else if *role == Role::Time && b.get(at) == Some(&b'[') {
                         match memchr::memchr(b']', &b[at..]) {
@@ -153,6 +183,12 @@ impl LogFormat {
                         }
                     } else {
                         match self.items.get(k + 1) {
+                            // A field other than a time holds no space: it
+                            // stops there, and the literal after it is
+                            // compared there (the caret at that field).
+                            Some(Item::Literal(next)) if *role != Role::Time => {
+                                memchr::memchr2(next[0], b' ', &b[at..]).map_or(b.len(), |n| at + n)
+                            }
                             Some(Item::Literal(next)) => {
                                 memchr::memchr(next[0], &b[at..]).map_or(b.len(), |n| at + n)
                             }
@@ -170,6 +206,9 @@ impl LogFormat {
                         _ => {}
                     }
                     at = end;
+                    if cut {
+                        break;
+                    }
                 }
             }
         }
@@ -335,6 +374,7 @@ fn nginx(text: &str) -> Result<Vec<Item>, FormatError> {
         }
         let role = match name {
             "request" => Role::Request,
+            "time_local" => Role::Time,
             "status" => Role::Status,
             "body_bytes_sent" | "bytes_sent" => Role::Bytes,
             "http_referer" => Role::Referer,
@@ -452,6 +492,52 @@ mod tests {
         assert!(LogFormat::parse("%{Referer").is_err());
         assert!(LogFormat::parse("${request").is_err());
         assert!(LogFormat::parse("%").is_err());
+    }
+
+    #[test]
+    fn a_preset_is_named_without_regard_to_case_and_by_its_aliases() {
+        let combined = LogFormat::parse("combined").unwrap();
+        for name in ["Combined", "COMBINED", "apache", "Apache"] {
+            assert_eq!(LogFormat::parse(name).unwrap(), combined, "{name}");
+        }
+        let main = LogFormat::parse("main").unwrap();
+        assert_eq!(LogFormat::parse("nginx").unwrap(), main);
+        assert_eq!(LogFormat::parse("vhost-combined").unwrap(), LogFormat::parse("vhost_combined").unwrap());
+        // A text with no directive at all is a misspelt preset, not a format.
+        for text in ["combind", "nginx2", "", "plain text"] {
+            let e = LogFormat::parse(text).unwrap_err();
+            assert_eq!(e.offset, 0, "{text}");
+            let message = e.to_string();
+            assert!(message.contains("common, combined, vhost_combined, main"), "{message}");
+            assert!(message.contains("no directive"), "{message}");
+        }
+    }
+
+    #[test]
+    fn a_field_stops_at_a_space_before_its_literal() {
+        // `%v` without `:port`: the host stops at its space, and the caret
+        // points there, not at the first `:` inside the time.
+        let line =
+            r#"www.example.com 192.0.2.1 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 7 "-" "a:b""#;
+        let o = read("vhost_combined", line);
+        assert_eq!((&o["error"]["kind"], &o["error"]["offset"]), (&json!("clf-format-mismatch"), &json!(15)));
+        // nginx's `[$time_local]` holds a space and is read whole.
+        let main = r#"192.0.2.1 - - [10/Oct/2000:13:55:36 +0000] "GET /p HTTP/1.1" 200 1 "-" "ua" "-""#;
+        assert_eq!(read("main", main)["valid"], json!(true));
+    }
+
+    #[test]
+    fn a_cut_off_last_field_keeps_the_fields_before_it() {
+        let line = r#"192.0.2.1 - - [10/Oct/2000:13:55:36 -0700] "GET /a HTTP/1.1" 200 7 "http://r.dom/" "Mozilla/5.0 (X11"#;
+        let o = read("combined", line);
+        assert_eq!(
+            (&o["target"], &o["valid"], &o["referer"]),
+            (&json!("/a"), &json!(true), &json!("http://r.dom/"))
+        );
+        assert_eq!(o["user_agent"], json!("Mozilla/5.0 (X11"));
+        // The request itself cut off: the line has none.
+        let o = read("combined", r#"192.0.2.1 - - [10/Oct/2000:13:55:36 -0700] "GET /a HT"#);
+        assert_eq!(o["error"]["kind"], json!("clf-unterminated-request"));
     }
 
     #[test]
