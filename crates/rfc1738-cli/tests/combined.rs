@@ -196,3 +196,45 @@ fn bytes_that_are_no_request_line_are_no_request_not_an_http_error() {
     assert!(out.contains("(no request)                   0           3"), "{out}");
     assert!(out.contains("(not clf)                      0           1"), "{out}");
 }
+
+#[test]
+fn since_and_until_keep_the_lines_of_a_time_range_in_any_offset() {
+    let log = concat!(
+        "192.0.2.1 - - [10/Oct/2000:09:59:59 +0000] \"GET /a HTTP/1.1\" 200 1\n",
+        "192.0.2.2 - - [10/Oct/2000:12:00:00 +0200] \"GET /b HTTP/1.1\" 200 1\n",
+        "192.0.2.3 - - [10/Oct/2000:10:30:00 +0000] \"GET /c d HTTP/1.1\" 200 1\n",
+        "192.0.2.4 - - [10/Oct/2000:04:00:00 -0700] \"GET /e HTTP/1.1\" 200 1\n",
+        "not a log line\n",
+    );
+    let args = [
+        "check",
+        "--format",
+        "clf",
+        "--json",
+        "--since",
+        "2000-10-10T10:00:00Z",
+        "--until",
+        "2000-10-10T11:00:00+00:00",
+    ];
+    let (code, out, _) = run(&args, log.as_bytes());
+    assert_eq!(code, 1);
+    let clients: Vec<Value> = out
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["client"].clone())
+        .collect();
+    // 12:00 +0200 is 10:00Z (in); 04:00 -0700 is 11:00Z (the end, out);
+    // a line with no time is kept (its error is still said).
+    assert_eq!(clients, [Value::from("192.0.2.2"), "192.0.2.3".into(), Value::Null]);
+    let r: Vec<Value> =
+        out.lines().filter(|l| !l.is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(r[0]["time_iso"], "2000-10-10T12:00:00+02:00");
+    let (_, out, _) = run(
+        &["check", "--format", "clf", "--quiet", "--since", "10/Oct/2000:10:00:00 +0000"],
+        log.as_bytes(),
+    );
+    assert!(out.starts_with("checked 4 log lines: 2 valid, 2 invalid"), "{out}");
+    let (code, _, err) = run(&["check", "--format", "clf", "--since", "yesterday"], log.as_bytes());
+    assert_eq!(code, 2);
+    assert!(err.contains("is not a time"), "{err}");
+}

@@ -5,7 +5,9 @@
 
 use crate::arrow::{each_value, map_column, map_column_with, to_pyarrow};
 use crate::compressed;
-use arrow_array::builder::{BinaryBuilder, BooleanBuilder, Int64Builder, StringBuilder};
+use arrow_array::builder::{
+    BinaryBuilder, BooleanBuilder, Int32Builder, Int64Builder, StringBuilder, TimestampMicrosecondBuilder,
+};
 use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_buffer::NullBuffer;
 use arrow_schema::{DataType, Field};
@@ -73,6 +75,10 @@ fn check_kernel(a: &dyn Array, format: Option<&LogFormat>) -> Result<ArrayRef, S
     let (mut referer, mut referer_valid, mut referer_scheme) =
         (text(), BooleanBuilder::with_capacity(n), text());
     let mut referer_error = Errors::default();
+    // Every field of the line, as `check --format clf --json` has it.
+    let mut texts: Vec<StringBuilder> = sql::CLF_TEXTS.iter().map(|_| text()).collect();
+    let mut timestamp = TimestampMicrosecondBuilder::with_capacity(n).with_timezone("UTC");
+    let (mut status, mut bytes) = (Int32Builder::with_capacity(n), Int64Builder::with_capacity(n));
     let mut present = Vec::with_capacity(n);
     for v in &values {
         present.push(v.is_some());
@@ -89,6 +95,12 @@ fn check_kernel(a: &dyn Array, format: Option<&LogFormat>) -> Result<ArrayRef, S
         referer_valid.append_option(f.map(|f| f.verdict.is_ok()));
         referer_scheme.append_option(r.and_then(Record::referer_row));
         referer_error.append(f.and_then(|f| f.verdict.as_ref().err()));
+        for (b, name) in texts.iter_mut().zip(sql::CLF_TEXTS) {
+            b.append_option(r.and_then(|r| sql::clf_text(r, name)));
+        }
+        timestamp.append_option(r.and_then(sql::clf_timestamp).and_then(|s| s.checked_mul(1_000_000)));
+        status.append_option(r.and_then(sql::clf_status));
+        bytes.append_option(r.and_then(sql::clf_bytes));
     }
     let s = |n: &str| Field::new(n, DataType::Utf8, true);
     let mut fields = vec![Field::new("valid", DataType::Boolean, true), s("url"), s("scheme"), s("row")];
@@ -106,6 +118,15 @@ fn check_kernel(a: &dyn Array, format: Option<&LogFormat>) -> Result<ArrayRef, S
         Arc::new(referer_scheme.finish()),
     ]);
     referer_error.finish("referer_error_", &mut fields, &mut columns);
+    for (mut b, name) in texts.into_iter().zip(sql::CLF_TEXTS) {
+        fields.push(s(name));
+        columns.push(Arc::new(b.finish()));
+    }
+    let timestamp = timestamp.finish();
+    fields.push(Field::new("timestamp", timestamp.data_type().clone(), true));
+    columns.push(Arc::new(timestamp));
+    fields.extend([Field::new("status", DataType::Int32, true), Field::new("bytes", DataType::Int64, true)]);
+    columns.extend([Arc::new(status.finish()) as ArrayRef, Arc::new(bytes.finish())]);
     let out = StructArray::try_new(fields.into(), columns, Some(NullBuffer::from(present)))
         .map_err(|e| e.to_string())?;
     Ok(Arc::new(out))
@@ -394,9 +415,11 @@ fn arrow_clf_url(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny
 /// Each line checked as ``rfc1738 check --format clf`` checks it (the
 /// request URL and the Combined referer): a struct ``{valid, url, scheme,
 /// row, error_offset, error_kind, error_rule, error_message, referer,
-/// referer_valid, referer_scheme, referer_error_offset, ...}``, offsets in
-/// the line; ``row`` is the row of the command's summary the line is
-/// counted under. ``log_format``: as ``--log-format``.
+/// referer_valid, referer_scheme, referer_error_offset, ..., client,
+/// ident, user, time, time_iso, method, target, protocol, user_agent,
+/// timestamp, status, bytes}``, offsets in the line; ``row`` is the row
+/// of the command's summary the line is counted under. ``log_format``: as
+/// ``--log-format``.
 #[pyfunction]
 #[pyo3(signature = (column, log_format=None))]
 fn arrow_clf_check(

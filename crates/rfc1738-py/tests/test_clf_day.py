@@ -5,6 +5,7 @@ of the command's own day test (crates/rfc1738-cli/tests/day.rs): IPv6
 clients, CONNECT lines, proxy requests, garbage lines and lenient-only
 targets."""
 
+import datetime
 import json
 import subprocess
 
@@ -17,6 +18,7 @@ DATE = "[10/Oct/2000:13:55:36 -0700]"
 # The errors of a log line that has no request URL (the rest: not a log line).
 NO_REQUEST = ("clf-no-request-line", "clf-no-target", "clf-not-a-request", "clf-no-request-field")
 UA = '"-" "Mozilla/5.0 (X11; Linux x86_64)"'
+FIELDS = ("client", "ident", "user", "time", "time_iso", "method", "target", "protocol", "user_agent")
 
 
 def line(i, r):
@@ -81,6 +83,11 @@ def test_the_command_the_python_reader_and_the_dask_recipe_agree(tmp_path, rfc17
             "referer_valid": command["referer_valid"],
             "referer_scheme": command["referer_scheme"],
             **{f"referer_error_{k}": referer_error.get(k) for k in ("offset", "kind", "rule", "message")},
+            # Every field of the line, as the command's record has it.
+            **{k: command[k] for k in FIELDS},
+            "timestamp": command["time_iso"] and datetime.datetime.fromisoformat(command["time_iso"]),
+            "status": command["status"],
+            "bytes": command["bytes"],
         }
         assert python == want, f"line {n}: {lines[n - 1]}"
     # The scheme is the request URL's, never the client's address; `*`

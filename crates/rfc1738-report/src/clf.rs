@@ -19,6 +19,7 @@
 //! checked as the `hpath [ "?" search ]` of an http URL (§3.3), with error
 //! offsets still counted in the line.
 
+use crate::logtime::LogTime;
 use crate::outcome::{parse_bytes_with, scheme_bytes, validate_bytes, Note, Problem};
 use memchr::{memchr, memchr2, memrchr};
 use rfc1738::ParseOptions;
@@ -231,8 +232,9 @@ pub(crate) fn closing(b: &[u8], open: usize) -> Option<usize> {
 /// Checks that what comes before the request is `host ident authuser
 /// [date] ` (Apache's `%h %l %u %t`): it ends in `] `, the date opens at
 /// the first `[` that starts a field, and the three fields before it are
-/// one word each, none empty. The error says which is missing.
-fn head(head: &[u8]) -> Result<(), ClfError> {
+/// one word each, none empty. The error says which is missing. Their
+/// places: host, ident, user, and the date without its brackets.
+fn head(head: &[u8]) -> Result<[Range<usize>; 4], ClfError> {
     let open = head.len();
     let Some(h) = head.strip_suffix(b"] ") else { return Err(ClfError::NoDate(open)) };
     // The date's `[`: at the start, or after a space.
@@ -248,6 +250,7 @@ fn head(head: &[u8]) -> Result<(), ClfError> {
         return Err(ClfError::NoHost(0));
     }
     // `host SP ident SP user SP`: three words before the date.
+    let mut words = [0..0, 0..0, 0..0];
     let mut start = 0;
     for n in 0.. {
         let end = start + memchr(b' ', &h[start..date]).unwrap_or(date - start);
@@ -260,11 +263,15 @@ fn head(head: &[u8]) -> Result<(), ClfError> {
         if n == 3 {
             return Err(ClfError::ExtraField(start));
         }
+        words[n] = start..end;
         if end + 1 == date {
             return match n {
                 0 => Err(ClfError::NoIdent(date)),
                 1 => Err(ClfError::NoUser(date)),
-                _ => Ok(()),
+                _ => {
+                    let [host, ident, user] = words;
+                    Ok([host, ident, user, date + 1..h.len()])
+                }
             };
         }
         start = end + 1;
@@ -428,20 +435,38 @@ pub struct Around<'a> {
     pub referer: Option<(&'a [u8], usize)>,
     /// The user agent as logged; `None` when the line has none or `"-"`.
     pub agent: Option<&'a [u8]>,
+    /// The client's address or name (`%h`, `$remote_addr`), as logged.
+    pub client: Option<&'a [u8]>,
+    /// The identity `identd` gave (`%l`); `None` when logged as `-`.
+    pub ident: Option<&'a [u8]>,
+    /// The user who authenticated (`%u`, `$remote_user`); `None` when
+    /// logged as `-`.
+    pub user: Option<&'a [u8]>,
+    /// The time (`%t`, `$time_local`) as logged, without its brackets.
+    pub time: Option<&'a [u8]>,
 }
 
 /// Reads a log line: its request, and the fields around it (all absent
 /// when the line is not a log line).
 fn read_line(b: &[u8]) -> (Result<Spans, ClfError>, Around<'_>) {
     let head = quotes(b).and_then(|(open, close)| {
-        head(&b[..open])?;
-        status_size_end(b, close + 1).map(|(status, bytes, end)| (open, close, status, bytes, end))
+        let fields = head(&b[..open])?;
+        status_size_end(b, close + 1).map(|(status, bytes, end)| (fields, open, close, status, bytes, end))
     });
-    let (open, close, status, bytes, end) = match head {
+    let ([client, ident, user, time], open, close, status, bytes, end) = match head {
         Ok(h) => h,
         Err(e) => return (Err(e), Around::default()),
     };
-    let mut around = Around { status, bytes, ..Around::default() };
+    let dash = |r: Range<usize>| Some(&b[r]).filter(|v| *v != b"-");
+    let mut around = Around {
+        status,
+        bytes,
+        client: Some(&b[client]),
+        ident: dash(ident),
+        user: dash(user),
+        time: Some(&b[time]),
+        ..Around::default()
+    };
     // ` "referer" "user agent"` (Combined), each escaped as the request is.
     let quoted = |at: usize| -> Option<(usize, usize)> {
         if !b[at..].starts_with(b" \"") {
@@ -938,6 +963,13 @@ impl Record<'_> {
             (_, s) => json!(s),
         };
         o.insert("scheme".into(), scheme);
+        let a = &self.around;
+        o.insert("client".into(), a.client.map_or(Value::Null, text));
+        o.insert("ident".into(), a.ident.map_or(Value::Null, text));
+        o.insert("user".into(), a.user.map_or(Value::Null, text));
+        o.insert("time".into(), a.time.map_or(Value::Null, text));
+        let iso = a.time.and_then(LogTime::clf).map(|t| t.to_string());
+        o.insert("time_iso".into(), iso.map_or(Value::Null, Value::from));
         o.insert("method".into(), r.map_or(Value::Null, |r| text(r.method)));
         o.insert("target".into(), r.map_or(Value::Null, |r| text(r.target)));
         o.insert("protocol".into(), r.and_then(|r| r.protocol).map_or(Value::Null, text));
@@ -1208,6 +1240,31 @@ mod tests {
         assert_eq!((r.row(), r.verdict.as_ref().unwrap_err().kind), (NOT_CLF, "clf-no-date"));
         assert_eq!(record(br#"h - - [d] "-" 408 0"#, false).row(), NO_REQUEST);
         assert_eq!(record(br#"h - - [d] "OPTIONS * HTTP/1.1" 200 0"#, false).row(), "*");
+    }
+
+    #[test]
+    fn every_field_of_the_line_is_in_the_record() {
+        let line = r#"192.0.2.1 - frank [10/Oct/2000:13:55:36 -0700] "GET /a HTTP/1.1" 200 5 "-" "ua""#;
+        let o = record_with(line.as_bytes(), false, Fields::BOTH).to_json();
+        assert_eq!(
+            (&o["client"], &o["ident"], &o["user"], &o["time"], &o["time_iso"]),
+            (
+                &json!("192.0.2.1"),
+                &Value::Null,
+                &json!("frank"),
+                &json!("10/Oct/2000:13:55:36 -0700"),
+                &json!("2000-10-10T13:55:36-07:00")
+            )
+        );
+        // Read whatever the request; a time of another form has no instant.
+        let o = record(br#"h id - [yesterday] "-" 408 0"#, false).to_json();
+        assert_eq!(
+            (&o["client"], &o["ident"], &o["user"], &o["time"], &o["time_iso"]),
+            (&json!("h"), &json!("id"), &Value::Null, &json!("yesterday"), &Value::Null)
+        );
+        // Not a log line: no field.
+        let o = record(b"x [d] \"GET / HTTP/1.0\" 200 1", false).to_json();
+        assert_eq!((&o["client"], &o["time"]), (&Value::Null, &Value::Null));
     }
 
     #[test]

@@ -29,8 +29,14 @@ enum Role {
     Referer,
     /// The `User-Agent` request header.
     Agent,
-    /// Apache's `%t`: `[date]`, a space inside.
+    /// Apache's `%t`: `[date]`, a space inside; nginx's `$time_local`.
     Time,
+    /// The client (`%h`, `%a`, `$remote_addr`).
+    Client,
+    /// `%l`: the identity `identd` gave.
+    Ident,
+    /// The user (`%u`, `$remote_user`).
+    User,
     /// Anything else: skipped.
     Other,
 }
@@ -203,6 +209,14 @@ impl LogFormat {
                         Role::Bytes => around.bytes = number(value),
                         Role::Referer if !dash && !value.is_empty() => around.referer = Some((value, at)),
                         Role::Agent if !dash && !value.is_empty() => around.agent = Some(value),
+                        Role::Client => around.client = Some(value),
+                        Role::Ident if !dash => around.ident = Some(value),
+                        Role::User if !dash => around.user = Some(value),
+                        Role::Time => {
+                            around.time = Some(
+                                value.strip_prefix(b"[").and_then(|v| v.strip_suffix(b"]")).unwrap_or(value),
+                            );
+                        }
                         _ => {}
                     }
                     at = end;
@@ -278,6 +292,9 @@ fn apache(text: &str) -> Result<Vec<Item>, FormatError> {
                     ("i", Some(h)) if h.eq_ignore_ascii_case("referer") => Role::Referer,
                     ("i", Some(h)) if h.eq_ignore_ascii_case("user-agent") => Role::Agent,
                     ("t", None) => Role::Time,
+                    ("h" | "a", None) => Role::Client,
+                    ("l", None) => Role::Ident,
+                    ("u", None) => Role::User,
                     (
                         "a" | "A" | "D" | "f" | "h" | "H" | "k" | "l" | "L" | "m" | "p" | "P" | "q" | "R"
                         | "T" | "u" | "U" | "v" | "V" | "X" | "I" | "S" | "t" | "M",
@@ -375,6 +392,8 @@ fn nginx(text: &str) -> Result<Vec<Item>, FormatError> {
         let role = match name {
             "request" => Role::Request,
             "time_local" => Role::Time,
+            "remote_addr" => Role::Client,
+            "remote_user" => Role::User,
             "status" => Role::Status,
             "body_bytes_sent" | "bytes_sent" => Role::Bytes,
             "http_referer" => Role::Referer,
@@ -470,6 +489,23 @@ mod tests {
         // A line of another shape: not a line of this format.
         let o = read(f, "just text");
         assert_eq!(o["error"]["kind"], "clf-format-mismatch");
+    }
+
+    #[test]
+    fn the_fields_of_each_preset_are_in_the_record() {
+        let keys = ["client", "ident", "user", "time", "time_iso"];
+        let want = [
+            json!("192.0.2.1"),
+            Value::Null,
+            json!("frank"),
+            json!("10/Oct/2000:13:55:36 -0700"),
+            json!("2000-10-10T13:55:36-07:00"),
+        ];
+        let o = read("combined", COMBINED);
+        assert_eq!(keys.map(|k| o[k].clone()), want);
+        let main = r#"192.0.2.1 - frank [10/Oct/2000:13:55:36 -0700] "GET /p HTTP/1.1" 200 1 "-" "ua" "-""#;
+        let o = read("main", main);
+        assert_eq!(keys.map(|k| o[k].clone()), want);
     }
 
     #[test]

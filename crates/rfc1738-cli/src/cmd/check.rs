@@ -15,6 +15,7 @@ use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use rfc1738::bulk::Known;
 use rfc1738_report::clf;
 use rfc1738_report::logformat::LogFormat;
+use rfc1738_report::logtime::LogTime;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -70,6 +71,16 @@ pub struct CheckArgs {
     /// it, common and combined lines are told apart line by line.
     #[arg(long, value_name = "FORMAT", value_parser = log_format)]
     log_format: Option<LogFormat>,
+    /// With a log: only the lines logged at this time or later (the
+    /// log's own times, whatever their offset): ISO 8601 with an offset
+    /// (`2000-10-10T13:55:36-07:00`, `...Z`), a date (midnight UTC), or
+    /// the log's form (`10/Oct/2000:13:55:36 -0700`). A line without a
+    /// time is kept.
+    #[arg(long, value_name = "TIME", value_parser = log_time)]
+    since: Option<i64>,
+    /// With a log: only the lines logged before this time (as --since).
+    #[arg(long, value_name = "TIME", value_parser = log_time)]
+    until: Option<i64>,
     /// Worker threads, 1 to 1024 (default: one per core).
     #[arg(long, value_name = "N", value_parser = crate::flags::jobs)]
     jobs: Option<usize>,
@@ -128,6 +139,11 @@ pub enum Format {
 /// is a usage error that names it.
 fn log_format(text: &str) -> Result<LogFormat, String> {
     LogFormat::parse(text).map_err(|e| e.to_string())
+}
+
+/// `--since`, `--until`: a time, as seconds since the epoch.
+fn log_time(text: &str) -> Result<i64, String> {
+    LogTime::parse(text).map(|t| t.unix())
 }
 
 /// A URL of a log line.
@@ -685,6 +701,20 @@ struct Job<'a> {
     color: bool,
     /// How the bulk validator classifies blocks.
     path: rfc1738::bulk::Path,
+    /// `--since` and `--until`: the lines kept, by the log's own time.
+    range: (Option<i64>, Option<i64>),
+}
+
+impl Job<'_> {
+    /// Whether a log line of this record is left out by `--since` and
+    /// `--until`: its time is read and outside the range.
+    fn out_of_range(&self, r: &clf::Record<'_>) -> bool {
+        if self.range == (None, None) {
+            return false;
+        }
+        let Some(t) = r.around.time.and_then(LogTime::clf).map(|t| t.unix()) else { return false };
+        self.range.0.is_some_and(|since| t < since) || self.range.1.is_some_and(|until| t >= until)
+    }
 }
 
 /// Runs `check`.
@@ -705,6 +735,10 @@ pub fn run(args: &CheckArgs) -> io::Result<u8> {
         // A flag that would change nothing is a mistake to say, not to
         // pass over.
         eprintln!("rfc1738: --fields: the fields of a log line, for --format clf or --log-format");
+        return Ok(status::ERROR);
+    }
+    if !clf && (args.since.is_some() || args.until.is_some()) {
+        eprintln!("rfc1738: --since, --until: the times of a log's lines, for --format clf or --log-format");
         return Ok(status::ERROR);
     }
     let fields = args.fields();
@@ -771,6 +805,7 @@ fn check_file(
         invalid_only: args.invalid_only,
         color,
         path: bulk_path(),
+        range: (args.since, args.until),
     };
     // Every channel end is owned by one thread, so that when any of them
     // stops (the end, an error, a closed output) the others see it and stop.
@@ -1028,6 +1063,11 @@ fn one_line(
                     &computed
                 }
             };
+            if job.out_of_range(r) {
+                // Outside --since/--until: as an empty line, not counted.
+                empty_line(done, job);
+                return Ok(());
+            }
             done.tally.add_named(r.row(), r.verdict.is_ok());
             if let (true, Some(row), Some(f)) = (job.fields.referer, r.referer_row(), &r.referer) {
                 done.tally.add_referer(row, f.verdict.is_ok());
