@@ -1133,10 +1133,11 @@ fn write_verdict(
         out.extend_from_slice(b"{\"file\":");
         serde_json::to_writer(&mut *out, name)?;
         write!(out, ",\"line\":{line_no},\"input\":")?;
-        serde_json::to_writer(&mut *out, &*String::from_utf8_lossy(input))?;
+        clf::json_out::string(out, input);
         let mut rest = serde_json::Map::new();
         match record {
-            Some(r) => rest.extend(r.to_json()),
+            // A log line's record, written by hand: no map per line.
+            Some(r) => r.write_json(out),
             None => {
                 rest.insert("valid".into(), verdict.result.is_ok().into());
                 rest.insert("scheme".into(), json!(scheme_of(input)));
