@@ -238,3 +238,20 @@ fn since_and_until_keep_the_lines_of_a_time_range_in_any_offset() {
     assert_eq!(code, 2);
     assert!(err.contains("is not a time"), "{err}");
 }
+
+#[test]
+fn the_json_summary_gives_the_first_line_of_each_error_whole() {
+    let line = format!(
+        "192.0.2.1 - - [10/Oct/2000:13:55:36 -0700] \"GET /{} b HTTP/1.1\" 200 1 \"http://r.dom/{} c\" \"ua\"",
+        "a".repeat(200),
+        "r".repeat(100)
+    );
+    let (_, out, _) =
+        run(&["check", "--format", "clf", "--json", "--quiet", "--summary"], format!("{line}\n").as_bytes());
+    let summary: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(summary["summary"]["errors"][0]["first"]["input"], line.as_str());
+    assert_eq!(summary["summary"]["referer_errors"][0]["first"]["input"], line.as_str());
+    // The text summary cuts it to a line of a table.
+    let (_, out, _) = run(&["check", "--format", "clf", "--quiet"], format!("{line}\n").as_bytes());
+    assert!(out.contains(&format!("{}...", &line[..80])), "{out}");
+}

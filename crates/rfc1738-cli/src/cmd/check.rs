@@ -193,6 +193,9 @@ struct ErrorRow {
 
 /// An example input in a summary: at most this many characters.
 const EXAMPLE_CHARS: usize = 80;
+/// The most bytes of a first input a summary keeps (a log line is a few
+/// hundred; a line of megabytes is not copied whole).
+const EXAMPLE_MAX: usize = 1 << 16;
 
 impl Summary {
     /// Adds the counts of a run of lines, scheme by scheme in the order
@@ -274,8 +277,11 @@ impl Summary {
             let share = format!("{:.1}%", self.share(r.count));
             writeln!(
                 out,
-                "  {:<kw$}{:<rw$}{:>8}{share:>8}  {file}:{line}: {input}",
-                r.kind, r.rule, r.count
+                "  {:<kw$}{:<rw$}{:>8}{share:>8}  {file}:{line}: {}",
+                r.kind,
+                r.rule,
+                r.count,
+                shown(input)
             )?;
         }
         if rest > 0 {
@@ -298,7 +304,7 @@ impl Summary {
         writeln!(out, "  {:<kw$}{:<rw$}{:>8}  first", "referer error", "rule", "count")?;
         for r in rows {
             let (file, line, input) = &r.first;
-            writeln!(out, "  {:<kw$}{:<rw$}{:>8}  {file}:{line}: {input}", r.kind, r.rule, r.count)?;
+            writeln!(out, "  {:<kw$}{:<rw$}{:>8}  {file}:{line}: {}", r.kind, r.rule, r.count, shown(input))?;
         }
         Ok(())
     }
@@ -314,7 +320,7 @@ impl Summary {
         writeln!(out, "  {:<kw$}{:>8}  first", "warning", "count")?;
         for r in rows {
             let (file, line, input) = &r.first;
-            writeln!(out, "  {:<kw$}{:>8}  {file}:{line}: {input}", r.kind, r.count)?;
+            writeln!(out, "  {:<kw$}{:>8}  {file}:{line}: {}", r.kind, r.count, shown(input))?;
         }
         Ok(())
     }
@@ -646,10 +652,21 @@ fn first_word(input: &[u8]) -> u64 {
     u64::from_le_bytes(w)
 }
 
-/// An input shown in a summary: printable, and cut to [`EXAMPLE_CHARS`].
+/// The first input of a summary's row, kept whole (as text, lossy UTF-8)
+/// up to [`EXAMPLE_MAX`] bytes: the JSON summary gives it as it is, the
+/// text summary cuts it ([`shown`]).
 fn example(input: &[u8]) -> String {
-    let text = String::from_utf8_lossy(input);
-    let (shown, _) = crate::diag::printable(&text, 0);
+    let mut end = input.len().min(EXAMPLE_MAX);
+    while end < input.len() && end > 0 && (input[end] & 0xc0) == 0x80 {
+        end -= 1;
+    }
+    String::from_utf8_lossy(&input[..end]).into_owned()
+}
+
+/// An input shown in the text summary: printable, and cut to
+/// [`EXAMPLE_CHARS`].
+fn shown(input: &str) -> String {
+    let (shown, _) = crate::diag::printable(input, 0);
     match shown.char_indices().nth(EXAMPLE_CHARS) {
         Some((cut, _)) => format!("{}...", &shown[..cut]),
         None => shown.into_owned(),
