@@ -237,6 +237,30 @@ pub(crate) fn closing(b: &[u8], open: usize) -> Option<usize> {
 fn head(head: &[u8]) -> Result<[Range<usize>; 4], ClfError> {
     let open = head.len();
     let Some(h) = head.strip_suffix(b"] ") else { return Err(ClfError::NoDate(open)) };
+    // The common line in one pass: three words, none starting with `[`,
+    // then the date's `[` (which is then the first `[` to start a field).
+    // Words are short: a byte loop finds their ends sooner than `memchr`.
+    let word = |start: usize| -> Option<usize> {
+        let end = start + h.get(start..)?.iter().position(|&c| c == b' ')?;
+        (end > start && h[start] != b'[').then_some(end)
+    };
+    if let Some(e0) = word(0) {
+        if let Some(e1) = word(e0 + 1) {
+            if let Some(e2) = word(e1 + 1) {
+                if h.get(e2 + 1) == Some(&b'[') {
+                    return Ok([0..e0, e0 + 1..e1, e1 + 1..e2, e2 + 2..h.len()]);
+                }
+            }
+        }
+    }
+    head_slowly(h, open)
+}
+
+/// [`head`] of a line the one pass did not read: where the date is, and
+/// which of the three fields before it is missing (or one too many).
+#[cold]
+#[inline(never)]
+fn head_slowly(h: &[u8], open: usize) -> Result<[Range<usize>; 4], ClfError> {
     // The date's `[`: at the start, or after a space.
     let date = if h.first() == Some(&b'[') {
         0
@@ -291,7 +315,8 @@ fn status_and_size(b: &[u8], after: usize) -> Result<(Option<u16>, Option<u64>),
 fn status_size_end(b: &[u8], after: usize) -> Result<(Option<u16>, Option<u64>, usize), ClfError> {
     let bad = ClfError::NoStatus(after);
     let rest = b[after..].strip_prefix(b" ").ok_or(bad)?;
-    let status_len = memchr(b' ', rest).unwrap_or(rest.len());
+    // Three digits or `-`: a byte loop, no call.
+    let status_len = rest.iter().position(|&c| c == b' ').unwrap_or(rest.len());
     let status = match &rest[..status_len] {
         b"-" => None,
         [a, b, c] if [a, b, c].iter().all(|d| d.is_ascii_digit()) => {
@@ -1012,7 +1037,18 @@ pub mod json_out {
         out.push(b'"');
         let b = text.as_bytes();
         let mut start = 0;
-        for (i, &c) in b.iter().enumerate() {
+        let mut i = 0;
+        while i < b.len() {
+            // Eight bytes at a time while none needs an escape (most
+            // text has none): one test of a word instead of eight.
+            if let Some(w) = b.get(i..i + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+                if !needs_escape(u64::from_le_bytes(w)) {
+                    i += 8;
+                    continue;
+                }
+            }
+            let c = b[i];
+            i += 1;
             let escape: &[u8] = match c {
                 b'"' => b"\\\"",
                 b'\\' => b"\\\\",
@@ -1022,20 +1058,31 @@ pub mod json_out {
                 0x08 => b"\\b",
                 0x0c => b"\\f",
                 0..=0x1f => {
-                    out.extend_from_slice(&b[start..i]);
+                    out.extend_from_slice(&b[start..i - 1]);
                     out.extend_from_slice(b"\\u00");
                     out.extend_from_slice(&[HEX[usize::from(c >> 4)], HEX[usize::from(c & 15)]]);
-                    start = i + 1;
+                    start = i;
                     continue;
                 }
                 _ => continue,
             };
-            out.extend_from_slice(&b[start..i]);
+            out.extend_from_slice(&b[start..i - 1]);
             out.extend_from_slice(escape);
-            start = i + 1;
+            start = i;
         }
         out.extend_from_slice(&b[start..]);
         out.push(b'"');
+    }
+
+    /// Whether one of the eight bytes of `w` is below 0x20, `"` or `\\`
+    /// (exact: a byte's borrow reaches only bytes above a match).
+    #[inline]
+    fn needs_escape(w: u64) -> bool {
+        const LO: u64 = 0x0101_0101_0101_0101;
+        const HI: u64 = 0x8080_8080_8080_8080;
+        let zero = |x: u64| x.wrapping_sub(LO) & !x & HI;
+        let below = w.wrapping_sub(LO * 0x20) & !w & HI;
+        (below | zero(w ^ (LO * u64::from(b'"'))) | zero(w ^ (LO * u64::from(b'\\')))) != 0
     }
 
     /// `,"key":` before a value.
@@ -1128,7 +1175,11 @@ impl Record<'_> {
             or_null(out, v, string);
         }
         key(out, "time_iso");
-        or_null(out, a.time.and_then(LogTime::clf), |out, t| str(out, &t.to_string()));
+        or_null(out, a.time.and_then(LogTime::clf), |out, t| {
+            out.push(b'"');
+            t.write_iso(out);
+            out.push(b'"');
+        });
         key(out, "method");
         or_null(out, r.map(|r| r.method), string);
         key(out, "target");
@@ -1149,7 +1200,12 @@ impl Record<'_> {
         key(out, "referer_error");
         or_null(out, f.and_then(|f| f.verdict.as_ref().err()), problem);
         key(out, "user_agent");
-        or_null(out, a.agent, |out, u| str(out, &unescape(u)));
+        // Without a `\\` there is no escape to read.
+        or_null(
+            out,
+            a.agent,
+            |out, u| if u.contains(&b'\\') { str(out, &unescape(u)) } else { string(out, u) },
+        );
         key(out, "error");
         or_null(out, self.verdict.as_ref().err(), problem);
         key(out, "warnings");

@@ -150,6 +150,38 @@ impl LogTime {
     }
 }
 
+impl LogTime {
+    /// The ISO 8601 text of [`Display`](fmt::Display), written into
+    /// `out` digit by digit (no formatter: `check --json` writes one a
+    /// line).
+    pub fn write_iso(&self, out: &mut Vec<u8>) {
+        let two = |out: &mut Vec<u8>, n: u8| out.extend_from_slice(&[b'0' + n / 10, b'0' + n % 10]);
+        // `year` is 0 to 9999.
+        let y = self.year.unsigned_abs();
+        out.extend_from_slice(&[
+            b'0' + (y / 1000 % 10) as u8,
+            b'0' + (y / 100 % 10) as u8,
+            b'0' + (y / 10 % 10) as u8,
+            b'0' + (y % 10) as u8,
+            b'-',
+        ]);
+        two(out, self.month);
+        out.push(b'-');
+        two(out, self.day);
+        out.push(b'T');
+        two(out, self.hour);
+        out.push(b':');
+        two(out, self.minute);
+        out.push(b':');
+        two(out, self.second);
+        out.push(if self.offset < 0 { b'-' } else { b'+' });
+        let o = self.offset.unsigned_abs();
+        two(out, (o / 60) as u8);
+        out.push(b':');
+        two(out, (o % 60) as u8);
+    }
+}
+
 /// `+hhmm` or `-hhmm`: minutes east of UTC.
 fn zone(sign: u8, hours: &[u8], minutes: &[u8]) -> Option<i32> {
     let minutes = i32::try_from(digits(hours)? * 60 + digits(minutes)?).ok()?;
@@ -197,6 +229,18 @@ mod tests {
             b"",
         ] {
             assert_eq!(LogTime::clf(bad), None, "{}", String::from_utf8_lossy(bad));
+        }
+    }
+
+    #[test]
+    fn the_written_iso_text_is_the_display_text() {
+        for t in
+            [&b"01/Jan/0001:00:00:00 -2359"[..], b"31/Dec/9999:23:59:60 +2359", b"10/Oct/2000:13:55:36 -0700"]
+        {
+            let t = LogTime::clf(t).unwrap();
+            let mut out = Vec::new();
+            t.write_iso(&mut out);
+            assert_eq!(String::from_utf8(out).unwrap(), t.to_string());
         }
     }
 
