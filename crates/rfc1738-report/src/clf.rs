@@ -1025,6 +1025,10 @@ pub mod json_out {
     /// A JSON string of `text` (lossy UTF-8), escaped as `serde_json`
     /// escapes: `"`, `\`, and control characters below U+0020.
     pub fn string(out: &mut Vec<u8>, text: &[u8]) {
+        // ASCII (most of a log) is UTF-8: no second check.
+        if text.is_ascii() {
+            return escaped(out, text);
+        }
         match std::str::from_utf8(text) {
             Ok(t) => str(out, t),
             Err(_) => str(out, &String::from_utf8_lossy(text)),
@@ -1033,9 +1037,14 @@ pub mod json_out {
 
     /// A JSON string of `text`.
     pub fn str(out: &mut Vec<u8>, text: &str) {
+        escaped(out, text.as_bytes());
+    }
+
+    /// A JSON string of `b`, which is UTF-8.
+    fn escaped(out: &mut Vec<u8>, b: &[u8]) {
         const HEX: &[u8; 16] = b"0123456789abcdef";
+        out.reserve(b.len() + 2);
         out.push(b'"');
-        let b = text.as_bytes();
         let mut start = 0;
         let mut i = 0;
         while i < b.len() {
@@ -1085,11 +1094,9 @@ pub mod json_out {
         (below | zero(w ^ (LO * u64::from(b'"'))) | zero(w ^ (LO * u64::from(b'\\')))) != 0
     }
 
-    /// `,"key":` before a value.
-    pub fn key(out: &mut Vec<u8>, key: &str) {
-        out.extend_from_slice(b",\"");
-        out.extend_from_slice(key.as_bytes());
-        out.extend_from_slice(b"\":");
+    /// `,"key":` before a value, written whole (see [`k!`]).
+    pub fn key(out: &mut Vec<u8>, key: &[u8]) {
+        out.extend_from_slice(key);
     }
 
     /// A number in decimal, as `serde_json` writes it.
@@ -1155,6 +1162,13 @@ pub mod json_out {
     }
 }
 
+/// `,"name":` as one literal, for [`json_out::key`].
+macro_rules! k {
+    ($name:literal) => {
+        concat!(",\"", $name, "\":").as_bytes()
+    };
+}
+
 impl Record<'_> {
     /// The keys of [`Record::to_json`], each after a `,`, written into
     /// `out` by hand: the same bytes `serde_json` writes for that map
@@ -1162,53 +1176,55 @@ impl Record<'_> {
     pub fn write_json(&self, out: &mut Vec<u8>) {
         use json_out::{boolean, key, notes, number, or_null, problem, str, string};
         let r = self.request.as_ref().ok();
-        key(out, "valid");
+        key(out, k!("valid"));
         boolean(out, self.verdict.is_ok());
-        key(out, "scheme");
+        key(out, k!("scheme"));
         match (r, &self.scheme) {
             (Some(_), None) => str(out, "*"),
             (_, s) => or_null(out, s.as_deref(), str),
         }
         let a = &self.around;
-        for (name, v) in [("client", a.client), ("ident", a.ident), ("user", a.user), ("time", a.time)] {
+        for (name, v) in
+            [(k!("client"), a.client), (k!("ident"), a.ident), (k!("user"), a.user), (k!("time"), a.time)]
+        {
             key(out, name);
             or_null(out, v, string);
         }
-        key(out, "time_iso");
+        key(out, k!("time_iso"));
         or_null(out, a.time.and_then(LogTime::clf), |out, t| {
             out.push(b'"');
             t.write_iso(out);
             out.push(b'"');
         });
-        key(out, "method");
+        key(out, k!("method"));
         or_null(out, r.map(|r| r.method), string);
-        key(out, "target");
+        key(out, k!("target"));
         or_null(out, r.map(|r| r.target), string);
-        key(out, "protocol");
+        key(out, k!("protocol"));
         or_null(out, r.and_then(|r| r.protocol), string);
-        key(out, "status");
+        key(out, k!("status"));
         or_null(out, a.status, number);
-        key(out, "bytes");
+        key(out, k!("bytes"));
         or_null(out, a.bytes, number);
         let f = self.referer.as_ref();
-        key(out, "referer");
+        key(out, k!("referer"));
         or_null(out, f.map(|f| f.text), string);
-        key(out, "referer_valid");
+        key(out, k!("referer_valid"));
         or_null(out, f.map(|f| f.verdict.is_ok()), boolean);
-        key(out, "referer_scheme");
+        key(out, k!("referer_scheme"));
         or_null(out, f.map(|f| f.scheme.as_deref().unwrap_or(NO_SCHEME)), str);
-        key(out, "referer_error");
+        key(out, k!("referer_error"));
         or_null(out, f.and_then(|f| f.verdict.as_ref().err()), problem);
-        key(out, "user_agent");
+        key(out, k!("user_agent"));
         // Without a `\\` there is no escape to read.
         or_null(
             out,
             a.agent,
             |out, u| if u.contains(&b'\\') { str(out, &unescape(u)) } else { string(out, u) },
         );
-        key(out, "error");
+        key(out, k!("error"));
         or_null(out, self.verdict.as_ref().err(), problem);
-        key(out, "warnings");
+        key(out, k!("warnings"));
         notes(out, &self.warnings);
     }
 }

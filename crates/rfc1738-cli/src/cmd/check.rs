@@ -1147,9 +1147,12 @@ fn write_verdict(
     if job.json {
         // The input goes straight from the line into `out`, escaped on the
         // way: a line of 1 GB costs the line and its record, no third copy.
+        // The bytes `serde_json` writes, without its formatter.
         out.extend_from_slice(b"{\"file\":");
-        serde_json::to_writer(&mut *out, name)?;
-        write!(out, ",\"line\":{line_no},\"input\":")?;
+        clf::json_out::str(out, name);
+        out.extend_from_slice(b",\"line\":");
+        clf::json_out::number(out, line_no);
+        out.extend_from_slice(b",\"input\":");
         clf::json_out::string(out, input);
         let mut rest = serde_json::Map::new();
         match record {
