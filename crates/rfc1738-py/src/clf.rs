@@ -13,7 +13,7 @@ use arrow_buffer::NullBuffer;
 use arrow_schema::{DataType, Field};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use rfc1738_report::clf::{check_lines, Fields, Record};
+use rfc1738_report::clf::{check_lines, record_with, Fields, Record};
 use rfc1738_report::logformat::LogFormat;
 use rfc1738_report::outcome::Problem;
 use rfc1738_report::sql;
@@ -57,16 +57,13 @@ impl Errors {
 
 /// Each line's record as `check --format clf` makes it (request URL and
 /// referer, strictly), the URLs of a column checked in bulk.
-fn check_kernel(a: &dyn Array, format: Option<&LogFormat>) -> Result<ArrayRef, String> {
+fn check_kernel(a: &dyn Array, format: Option<&LogFormat>, lenient: bool) -> Result<ArrayRef, String> {
     let n = a.len();
     let mut values = Vec::with_capacity(n);
     each_value(a, |v| values.push(v))?;
     let mut records = Vec::with_capacity(n);
     let lines = values.iter().flatten().copied();
-    match format {
-        Some(f) => f.check_lines(lines, Fields::BOTH, |_, r| records.push(r)),
-        None => check_lines(lines, Fields::BOTH, |_, r| records.push(r)),
-    }
+    check_records(lines, format, lenient, |_, r| records.push(r));
     let mut records = records.into_iter();
     let text = || StringBuilder::with_capacity(n, n * 8);
     let (mut valid, mut url, mut scheme, mut row) =
@@ -132,6 +129,24 @@ fn check_kernel(a: &dyn Array, format: Option<&LogFormat>) -> Result<ArrayRef, S
     Ok(Arc::new(out))
 }
 
+/// `lines` checked as `check --format clf` checks them, in `format` or
+/// line by line, `each` called with each line's record in order: strictly
+/// in bulk (`check_lines`), or leniently one line at a time (as
+/// `check --lenient`: the deviations accepted, each a warning).
+fn check_records<'a>(
+    lines: impl IntoIterator<Item = &'a [u8]>,
+    format: Option<&LogFormat>,
+    lenient: bool,
+    mut each: impl FnMut(&'a [u8], Record<'a>),
+) {
+    match (format, lenient) {
+        (Some(f), false) => f.check_lines(lines, Fields::BOTH, each),
+        (None, false) => check_lines(lines, Fields::BOTH, each),
+        (Some(f), true) => lines.into_iter().for_each(|l| each(l, f.record(l, true, Fields::BOTH))),
+        (None, true) => lines.into_iter().for_each(|l| each(l, record_with(l, true, Fields::BOTH))),
+    }
+}
+
 /// The lines of a file's bytes as the command reads them (a byte-order
 /// mark first dropped, a `\r` before the `\n` not part of the line), as
 /// one Arrow binary column: no Python object per line.
@@ -181,13 +196,13 @@ type LogResult = (usize, Vec<CountRow>, Py<PyAny>, Vec<CountRow>, Option<String>
 /// input, offset, kind, rule, message, referer, referer_valid,
 /// referer_scheme, referer_error}`` (``line`` from 1, ``input`` decoded
 /// with U+FFFD for bad UTF-8, offsets in the line). ``log_format``: as
-/// ``--log-format``.
+/// ``--log-format``; ``lenient``: as ``--lenient``.
 #[pyfunction]
-#[pyo3(signature = (data, log_format=None))]
-fn clf_check_log(py: Python<'_>, data: &[u8], log_format: Option<&str>) -> PyResult<LogResult> {
+#[pyo3(signature = (data, log_format=None, lenient=false))]
+fn clf_check_log(py: Python<'_>, data: &[u8], log_format: Option<&str>, lenient: bool) -> PyResult<LogResult> {
     let format = log_format.map(parse_format).transpose()?;
     let ((n, counts, invalid, referers), fault) = py.detach(|| {
-        let mut log = LogCheck::new(format);
+        let mut log = LogCheck::new(format, lenient);
         let fault = match compressed::sniff(data) {
             Some(f) => compressed::inflate(f, data).and_then(|input| read_blocks(input, &mut log)).err(),
             None => {
@@ -204,11 +219,11 @@ fn clf_check_log(py: Python<'_>, data: &[u8], log_format: Option<&str>) -> PyRes
 /// time without the lock (as the command reads it; compressed, inflated
 /// as it is read): the file is never one Python object.
 #[pyfunction]
-#[pyo3(signature = (path, log_format=None))]
-fn clf_check_file(py: Python<'_>, path: PathBuf, log_format: Option<&str>) -> PyResult<LogResult> {
+#[pyo3(signature = (path, log_format=None, lenient=false))]
+fn clf_check_file(py: Python<'_>, path: PathBuf, log_format: Option<&str>, lenient: bool) -> PyResult<LogResult> {
     let format = log_format.map(parse_format).transpose()?;
     let ((n, counts, invalid, referers), fault) = py.detach(|| -> std::io::Result<_> {
-        let mut log = LogCheck::new(format);
+        let mut log = LogCheck::new(format, lenient);
         // A file that cannot be opened is an error; a fault while
         // reading it ends the reading, the lines before it counted.
         let fault = read_blocks(compressed::open(&path)?, &mut log).err();
@@ -281,6 +296,8 @@ fn count(rows: &mut Vec<CountRow>, name: &str, ok: bool) {
 /// A log checked line by line: the counts by row, the invalid lines.
 struct LogCheck {
     format: Option<LogFormat>,
+    /// As `check --lenient`.
+    lenient: bool,
     /// Lines read, empty ones too (line numbers count them).
     read: usize,
     /// Lines checked.
@@ -301,9 +318,10 @@ struct LogCheck {
 }
 
 impl LogCheck {
-    fn new(format: Option<LogFormat>) -> LogCheck {
+    fn new(format: Option<LogFormat>, lenient: bool) -> LogCheck {
         LogCheck {
             format,
+            lenient,
             read: 0,
             lines: 0,
             counts: Vec::new(),
@@ -335,10 +353,7 @@ impl LogCheck {
         let mut records = Vec::with_capacity(numbered.len());
         let each = |_: &[u8], r: Record<'a>| records.push(r);
         let texts = numbered.iter().map(|&(_, line)| line);
-        match &self.format {
-            Some(f) => f.check_lines(texts, Fields::BOTH, each),
-            None => check_lines(texts, Fields::BOTH, each),
-        }
+        check_records(texts, self.format.as_ref(), self.lenient, each);
         for ((no, line), r) in numbered.into_iter().zip(records) {
             self.line(no, line, &r);
         }
@@ -419,16 +434,17 @@ fn arrow_clf_url(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny
 /// ident, user, time, time_iso, method, target, protocol, user_agent,
 /// timestamp, status, bytes}``, offsets in the line; ``row`` is the row
 /// of the command's summary the line is counted under. ``log_format``: as
-/// ``--log-format``.
+/// ``--log-format``; ``lenient``: as ``--lenient``.
 #[pyfunction]
-#[pyo3(signature = (column, log_format=None))]
+#[pyo3(signature = (column, log_format=None, lenient=false))]
 fn arrow_clf_check(
     py: Python<'_>,
     column: &Bound<'_, PyAny>,
     log_format: Option<&str>,
+    lenient: bool,
 ) -> PyResult<Py<PyAny>> {
     let format = log_format.map(parse_format).transpose()?;
-    map_column_with(py, column, |a| check_kernel(a, format.as_ref()))
+    map_column_with(py, column, |a| check_kernel(a, format.as_ref(), lenient))
 }
 
 /// A log format as ``--log-format`` reads it (a preset, an Apache or an

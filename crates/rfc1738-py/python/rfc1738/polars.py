@@ -16,7 +16,11 @@ The methods are the SQL functions without their ``rfc1738_`` prefix:
 ``password``, ``host``, ``port``, ``path``, ``search``, ``fragment``,
 ``normalize``, ``lint``, ``extract``, ``clf_url``, and the log line's
 ``clf_valid``, ``clf_scheme``, ``clf_error``, ``clf_referer``,
-``clf_referer_valid``, ``clf_referer_scheme``, ``clf_referer_error``.
+``clf_referer_valid``, ``clf_referer_scheme``, ``clf_referer_error``, and
+every field of the line: ``clf_client``, ``clf_ident``, ``clf_user``,
+``clf_time``, ``clf_time_iso``, ``clf_timestamp``, ``clf_method``,
+``clf_target``, ``clf_protocol``, ``clf_status``, ``clf_bytes``,
+``clf_user_agent``.
 """
 
 try:
@@ -96,6 +100,18 @@ class Rfc1738Namespace:
     clf_referer_valid = _batch("rfc1738_clf_referer_valid")
     clf_referer_scheme = _batch("rfc1738_clf_referer_scheme")
     clf_referer_error = _batch("rfc1738_clf_referer_error")
+    clf_client = _batch("rfc1738_clf_client")
+    clf_ident = _batch("rfc1738_clf_ident")
+    clf_user = _batch("rfc1738_clf_user")
+    clf_time = _batch("rfc1738_clf_time")
+    clf_time_iso = _batch("rfc1738_clf_time_iso")
+    clf_timestamp = _batch("rfc1738_clf_timestamp")
+    clf_method = _batch("rfc1738_clf_method")
+    clf_target = _batch("rfc1738_clf_target")
+    clf_protocol = _batch("rfc1738_clf_protocol")
+    clf_status = _batch("rfc1738_clf_status")
+    clf_bytes = _batch("rfc1738_clf_bytes")
+    clf_user_agent = _batch("rfc1738_clf_user_agent")
 
 
 @_pl.api.register_series_namespace("rfc1738")
@@ -128,3 +144,15 @@ class Rfc1738SeriesNamespace:
     clf_referer_valid = _series("rfc1738_clf_referer_valid")
     clf_referer_scheme = _series("rfc1738_clf_referer_scheme")
     clf_referer_error = _series("rfc1738_clf_referer_error")
+    clf_client = _series("rfc1738_clf_client")
+    clf_ident = _series("rfc1738_clf_ident")
+    clf_user = _series("rfc1738_clf_user")
+    clf_time = _series("rfc1738_clf_time")
+    clf_time_iso = _series("rfc1738_clf_time_iso")
+    clf_timestamp = _series("rfc1738_clf_timestamp")
+    clf_method = _series("rfc1738_clf_method")
+    clf_target = _series("rfc1738_clf_target")
+    clf_protocol = _series("rfc1738_clf_protocol")
+    clf_status = _series("rfc1738_clf_status")
+    clf_bytes = _series("rfc1738_clf_bytes")
+    clf_user_agent = _series("rfc1738_clf_user_agent")
