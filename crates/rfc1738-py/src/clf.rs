@@ -199,7 +199,12 @@ type LogResult = (usize, Vec<CountRow>, Py<PyAny>, Vec<CountRow>, Option<String>
 /// ``--log-format``; ``lenient``: as ``--lenient``.
 #[pyfunction]
 #[pyo3(signature = (data, log_format=None, lenient=false))]
-fn clf_check_log(py: Python<'_>, data: &[u8], log_format: Option<&str>, lenient: bool) -> PyResult<LogResult> {
+fn clf_check_log(
+    py: Python<'_>,
+    data: &[u8],
+    log_format: Option<&str>,
+    lenient: bool,
+) -> PyResult<LogResult> {
     let format = log_format.map(parse_format).transpose()?;
     let ((n, counts, invalid, referers), fault) = py.detach(|| {
         let mut log = LogCheck::new(format, lenient);
@@ -220,7 +225,12 @@ fn clf_check_log(py: Python<'_>, data: &[u8], log_format: Option<&str>, lenient:
 /// as it is read): the file is never one Python object.
 #[pyfunction]
 #[pyo3(signature = (path, log_format=None, lenient=false))]
-fn clf_check_file(py: Python<'_>, path: PathBuf, log_format: Option<&str>, lenient: bool) -> PyResult<LogResult> {
+fn clf_check_file(
+    py: Python<'_>,
+    path: PathBuf,
+    log_format: Option<&str>,
+    lenient: bool,
+) -> PyResult<LogResult> {
     let format = log_format.map(parse_format).transpose()?;
     let ((n, counts, invalid, referers), fault) = py.detach(|| -> std::io::Result<_> {
         let mut log = LogCheck::new(format, lenient);

@@ -124,7 +124,8 @@ pub fn texts(a: &dyn Array, want: Text) -> Result<StringViewArray, String> {
         let view_of = |k: SchemeKind| if k == SchemeKind::Https { SchemeKind::Http } else { k };
         let other = |t: &str| {
             only.is_some_and(|k| {
-                memchr::memchr(b':', t.as_bytes()).map(|c| view_of(SchemeKind::from_bytes(&t.as_bytes()[..c])))
+                memchr::memchr(b':', t.as_bytes())
+                    .map(|c| view_of(SchemeKind::from_bytes(&t.as_bytes()[..c])))
                     != Some(k)
             })
         };
