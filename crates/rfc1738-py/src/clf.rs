@@ -83,8 +83,8 @@ fn check_kernel(a: &dyn Array, format: Option<&LogFormat>, lenient: bool) -> Res
         let r = r.as_ref();
         valid.append_option(r.map(|r| r.verdict.is_ok()));
         url.append_option(r.and_then(|r| r.request.as_ref().ok()).map(|q| String::from_utf8_lossy(q.target)));
-        // The record's scheme: `*` for `OPTIONS *`, null without a request.
-        scheme.append_option(r.and_then(|r| r.request.as_ref().ok().map(|_| r.row())));
+        // The record's scheme, as the command's: the summary's row.
+        scheme.append_option(r.map(Record::row));
         row.append_option(r.map(Record::row));
         error.append(r.and_then(|r| r.verdict.as_ref().err()));
         let f = r.and_then(|r| r.referer.as_ref());

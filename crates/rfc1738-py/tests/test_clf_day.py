@@ -92,7 +92,7 @@ def test_the_command_the_python_reader_and_the_dask_recipe_agree(tmp_path, rfc17
         assert python == want, f"line {n}: {lines[n - 1]}"
     # The scheme is the request URL's, never the client's address; `*`
     # for `OPTIONS *`, in the command's records as in Python's.
-    assert {r["scheme"] for r in records} == {"http", "*", None}
+    assert {r["scheme"] for r in records} == {"http", "*", "(no request)", "(not clf)"}
     # A line that is not a log line is never a valid request.
     assert not any(r["valid"] for r in records[7::10])
 

@@ -971,7 +971,9 @@ impl Record<'_> {
     }
 
     /// The record's own keys, for `check --format clf --json`: `valid`,
-    /// `scheme` (`*` for `OPTIONS *`), `method`, `target`, `protocol`,
+    /// `scheme` (the summary's row: the request URL's scheme, `*` for
+    /// `OPTIONS *`, `(no request)`, `(not clf)`), `client`, `ident`,
+    /// `user`, `time`, `time_iso`, `method`, `target`, `protocol`,
     /// `status`, `bytes`, `referer`, `referer_valid`, `referer_scheme`,
     /// `referer_error`, `user_agent`, `error` (`null` or `{offset, kind,
     /// rule, message}`) and `warnings`. Request fields are `null` when the
@@ -983,11 +985,8 @@ impl Record<'_> {
         let r = self.request.as_ref().ok();
         let mut o = Map::new();
         o.insert("valid".into(), self.verdict.is_ok().into());
-        let scheme = match (r, &self.scheme) {
-            (Some(_), None) => json!("*"),
-            (_, s) => json!(s),
-        };
-        o.insert("scheme".into(), scheme);
+        // The label the summary counts the line under, the same word.
+        o.insert("scheme".into(), self.row().into());
         let a = &self.around;
         o.insert("client".into(), a.client.map_or(Value::Null, text));
         o.insert("ident".into(), a.ident.map_or(Value::Null, text));
@@ -1179,10 +1178,7 @@ impl Record<'_> {
         key(out, k!("valid"));
         boolean(out, self.verdict.is_ok());
         key(out, k!("scheme"));
-        match (r, &self.scheme) {
-            (Some(_), None) => str(out, "*"),
-            (_, s) => or_null(out, s.as_deref(), str),
-        }
+        str(out, self.row());
         let a = &self.around;
         for (name, v) in
             [(k!("client"), a.client), (k!("ident"), a.ident), (k!("user"), a.user), (k!("time"), a.time)]
@@ -1527,6 +1523,9 @@ mod tests {
         // Not a log line: no field.
         let o = record(b"x [d] \"GET / HTTP/1.0\" 200 1", false).to_json();
         assert_eq!((&o["client"], &o["time"]), (&Value::Null, &Value::Null));
+        // The record's scheme is the summary's row, the same word.
+        assert_eq!(o["scheme"], NOT_CLF);
+        assert_eq!(record(br#"h - - [d] "-" 408 0"#, false).to_json()["scheme"], NO_REQUEST);
     }
 
     #[test]

@@ -103,8 +103,8 @@ def check_file(path: PathLike, log_format: Optional[str] = None, lenient: bool =
 def check(column: Any, log_format: Optional[str] = None, lenient: bool = False) -> Any:
     """Each log line of an Arrow column of strings checked, one struct per
     line: ``valid``, ``url`` (the request target), ``scheme`` (as the
-    command's record: ``*`` for ``OPTIONS *``, null without a request),
-    ``row`` (the summary's row), ``error_offset``, ``error_kind``,
+    command's record: the summary's row, ``*`` for ``OPTIONS *``, ``(no
+    request)``, ``(not clf)``), ``row`` (the same), ``error_offset``, ``error_kind``,
     ``error_rule``, ``error_message``, ``referer``, ``referer_valid``,
     ``referer_scheme``, ``referer_error_offset``, ``referer_error_kind``,
     ``referer_error_rule``, ``referer_error_message``, and every field of
