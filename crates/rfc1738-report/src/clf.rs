@@ -276,7 +276,8 @@ fn head_slowly(h: &[u8], open: usize) -> Result<[Range<usize>; 4], ClfError> {
     // `host SP ident SP user SP`: three words before the date.
     let mut words = [0..0, 0..0, 0..0];
     let mut start = 0;
-    for n in 0.. {
+    // `h[date - 1]` is the space before the date: each word ends by it.
+    for n in 0..=3 {
         let end = start + memchr(b' ', &h[start..date]).unwrap_or(date - start);
         if end == start {
             return Err([ClfError::NoHost(0), ClfError::NoIdent(date), ClfError::NoUser(date)]
@@ -300,7 +301,8 @@ fn head_slowly(h: &[u8], open: usize) -> Result<[Range<usize>; 4], ClfError> {
         }
         start = end + 1;
     }
-    unreachable!("the loop returns")
+    // Not reached: the fourth word returns above.
+    Err(ClfError::ExtraField(start))
 }
 
 /// ` status bytes` after the request, then the end or a space (Combined
