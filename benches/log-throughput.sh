@@ -8,6 +8,7 @@
 #   check --input-format clf FILE.gz            inflated on a thread while checked
 #   check --input-format clf FILE               plain, request and referer checked
 #   check --input-format clf --fields request   plain, the request alone
+#   check --json --input-format clf FILE         a record per line, every field
 #   the same with BASE_BIN (optional)     a build of an earlier commit
 # and prints a Markdown table of the median and the spread of each, and
 # its time over that of `gzip -dc`.
@@ -57,9 +58,11 @@ gzip -dc FILE.gz >/dev/null	gzip -dc "$log.gz" > /dev/null
 check --quiet --input-format clf FILE.gz	"$bin" check --quiet --input-format clf "$log.gz" > /dev/null || true
 check --quiet --input-format clf FILE	"$bin" check --quiet --input-format clf "$log" > /dev/null || true
 check --quiet --input-format clf --fields request FILE	"$bin" check --quiet --input-format clf --fields request "$log" > /dev/null || true
+check --json --input-format clf FILE	"$bin" check --json --input-format clf "$log" > /dev/null 2>&1 || true
 CMDS
 if [ -n "${BASE_BIN:-}" ]; then
     printf '%s\t%s\n' "earlier build: check --quiet --input-format clf FILE" "\"$BASE_BIN\" check --quiet --input-format clf \"$log\" > /dev/null || true" >> "$dir/commands"
+    printf '%s\t%s\n' "earlier build: check --json --input-format clf FILE" "\"$BASE_BIN\" check --json --input-format clf \"$log\" > /dev/null 2>&1 || true" >> "$dir/commands"
     printf '%s\t%s\n' "earlier build: zcat FILE.gz | check --quiet --input-format clf -" "gzip -dc \"$log.gz\" | \"$BASE_BIN\" check --quiet --input-format clf - > /dev/null || true" >> "$dir/commands"
 fi
 
@@ -103,7 +106,9 @@ done
 echo
 over() { awk -v a="$(cat "$dir/median.$1")" -v b="$(cat "$dir/median.$2")" 'BEGIN { printf "%.2f× (%.2f s against %.2f s)", a / b, a, b }'; }
 echo "gzip'd log over \`gzip -dc\`: $(over 2 1)."
+echo "\`--json\` over \`--quiet\`, plain log: $(over 5 3)."
 if [ -n "${BASE_BIN:-}" ]; then
-    echo "Plain log, request and referer, over the earlier build's plain run: $(over 3 5);" \
-        "\`--fields request\` over it: $(over 4 5)."
+    echo "Plain log, request and referer, over the earlier build's plain run: $(over 3 6);" \
+        "\`--fields request\` over it: $(over 4 6)."
+    echo "The earlier build's \`--json\` over its \`--quiet\`: $(over 7 6)."
 fi

@@ -38,7 +38,7 @@ def dask_and_command(rows, binary, corpus, rounds):
 
     directory, files, warm = engines.write_logs(engines.corpus(corpus, rows))
     dask, command = [], []
-    cmd = [binary, "check", "--format", "clf", "--jobs", "1", *files]
+    cmd = [binary, "check", "--input-format", "clf", "--jobs", "1", *files]
     with LocalCluster(n_workers=1, threads_per_worker=1, host="127.0.0.1", dashboard_address=None) as c, Client(c) as client:
         client.run(lambda: rfc1738.dask.check_file(str(warm)))
         for _ in range(rounds):

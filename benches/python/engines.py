@@ -126,7 +126,7 @@ def dask_rows(column, binary, workers=(1, 2), jobs=(1, 2)):
             client.run(lambda: rfc1738.dask.check_file(str(warm)))
             yield "Dask", f"check_logs, {n} worker(s)", timed(lambda: rfc1738.dask.check_logs(files, client=client))[0], 1
     for n in jobs:
-        cmd = [binary, "check", "--format", "clf", "--jobs", str(n), *files]
+        cmd = [binary, "check", "--input-format", "clf", "--jobs", str(n), *files]
         yield "command", f"rfc1738 check --input-format clf --jobs {n}", timed(
             lambda: subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         )[0], 1

@@ -13,5 +13,6 @@ pub fn options(bits: u8) -> ParseOptions {
         user_in_any_scheme: bits & 16 != 0,
         reserved_in_search: bits & 32 != 0,
         bare_percent: bits & 64 != 0,
+        generic_https: bits & 128 != 0,
     }
 }

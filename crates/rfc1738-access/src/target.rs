@@ -84,7 +84,10 @@ impl Target {
             SchemeKind::File => file(&url).map(Target::File),
             SchemeKind::News => news(&url, opts).map(Target::Nntp),
             SchemeKind::Nntp => nntp(&url, opts).map(Target::Nntp),
-            SchemeKind::Other => Err(AccessError::Unsupported { scheme: url.scheme().to_string() }),
+            // No TLS here: https is read by http's rules, not fetched.
+            SchemeKind::Https | SchemeKind::Other => {
+                Err(AccessError::Unsupported { scheme: url.scheme().to_string() })
+            }
             _ => Ok(Target::Describe { scheme: url.scheme().to_string(), advice: advice::describe(&url) }),
         }
     }

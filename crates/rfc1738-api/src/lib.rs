@@ -177,12 +177,16 @@ pub fn line_ranges(body: &[u8]) -> Vec<Range<usize>> {
 /// `POST /api/check`: one JSON object per line, as `check --json` writes
 /// them (without `file`): `{line, input, valid, scheme, error, warnings}`.
 /// `first` is the number of the first line; `lenient` accepts the
-/// deviations real URLs have, each a warning. In a log, the line is the
-/// log entry, its request URL is checked, the error's offset is in the
-/// line, and the request's `method`, `target`, `protocol`, `status` and
-/// `bytes` come too (`null` where the line has none).
+/// deviations real URLs have, each a warning. An empty line holds no URL:
+/// no object, as the command counts none. In a log, the line is the log
+/// entry, checked as `check --input-format clf` checks it (the request URL and
+/// the Combined referer), the error's offset in the line, and the
+/// record's every field comes too (`null` where the line has none).
 pub fn check(lines: &[&[u8]], first: u64, format: Format, lenient: bool, out: &mut Vec<u8>) {
     for (k, line) in lines.iter().enumerate() {
+        if line.is_empty() {
+            continue;
+        }
         let mut obj = serde_json::Map::new();
         obj.insert("line".into(), json!(first + k as u64));
         obj.insert("input".into(), json!(String::from_utf8_lossy(line)));
@@ -201,14 +205,8 @@ pub fn check(lines: &[&[u8]], first: u64, format: Format, lenient: bool, out: &m
                 obj.insert("error".into(), verdict.err().map_or(Value::Null, |p| error(&p)));
                 obj.insert("warnings".into(), Value::Array(warnings));
             }
-            Format::Clf => {
-                let record = clf::record(line, lenient).to_json();
-                for key in [
-                    "valid", "scheme", "error", "warnings", "method", "target", "protocol", "status", "bytes",
-                ] {
-                    obj.insert(key.into(), record.get(key).cloned().unwrap_or(Value::Null));
-                }
-            }
+            // The one rule of a log line (`check --input-format clf`).
+            Format::Clf => obj.extend(clf::record_with(line, lenient, clf::Fields::BOTH).to_json()),
         }
         // Writing to a `Vec` cannot fail.
         let _ = serde_json::to_writer(&mut *out, &Value::Object(obj));
@@ -284,7 +282,7 @@ mod tests {
     fn a_log_is_told_from_a_list() {
         let log: &[&[u8]] = &[
             br#"127.0.0.1 - - [10/Oct/2000:13:55:36 -0700] "GET /a HTTP/1.0" 200 2"#,
-            b"",
+            b"x",
             br#"127.0.0.1 - - [10/Oct/2000:13:55:37 -0700] "GET /a b HTTP/1.0" 200 2"#,
         ];
         assert_eq!(detect(log), Format::Clf);

@@ -155,3 +155,105 @@ fn lines_checked_in_bulk_keep_their_place_beside_empty_and_long_ones() {
     assert_eq!(valid, [true, false, false, false, false, true, true]);
     assert_eq!(records[4]["error"]["kind"], "too-long");
 }
+
+#[test]
+fn a_preset_is_named_without_regard_to_case_and_a_misspelt_one_is_a_usage_error() {
+    let plain = run(&["check", "--log-format", "combined", "--keep-lines"], LOG.as_bytes());
+    for name in ["Combined", "apache", "APACHE"] {
+        assert_eq!(run(&["check", "--log-format", name, "--keep-lines"], LOG.as_bytes()), plain, "{name}");
+    }
+    let line = "192.0.2.1 - - [10/Oct/2000:13:55:36 +0000] \"GET /p HTTP/1.1\" 200 1 \"-\" \"ua\" \"-\"\n";
+    let (code, out, _) = run(&["check", "--log-format", "nginx", "--quiet"], line.as_bytes());
+    assert_eq!((code, out.lines().next()), (0, Some("checked 1 log lines: 1 valid, 0 invalid")));
+    for name in ["combind", "vhost", "ngnix"] {
+        let (code, _, err) = run(&["check", "--log-format", name], LOG.as_bytes());
+        assert_eq!(code, 2, "{name}: {err}");
+        assert!(err.contains("the presets: common, combined, vhost_combined, main"), "{err}");
+    }
+}
+
+#[test]
+fn bytes_that_are_no_request_line_are_no_request_not_an_http_error() {
+    // TLS and RDP probes as nginx escapes them, a method with a control
+    // byte, words after the target that are no protocol.
+    let log = concat!(
+        r#"192.0.2.1 - - [10/Oct/2000:13:55:36 -0700] "\x16\x03\x01\x00\xA5\x01\x00\x00\xA1\x03\x03 \x02" 400 157 "-" "-""#,
+        "\n",
+        r#"192.0.2.1 - - [10/Oct/2000:13:55:36 -0700] "G\x01T /x HTTP/1.1" 400 0 "-" "-""#,
+        "\n",
+        r#"192.0.2.1 - - [10/Oct/2000:13:55:36 -0700] "GET / FOO/9 bar" 400 0 "-" "-""#,
+        "\n",
+        r#"x [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.0" 200 1"#,
+        "\n",
+    );
+    let (code, out, _) = run(&["check", "--input-format", "clf", "--json"], log.as_bytes());
+    assert_eq!(code, 1);
+    let r: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    for o in &r[..3] {
+        assert_eq!((&o["error"]["kind"], &o["method"]), (&"clf-not-a-request".into(), &Value::Null), "{o}");
+    }
+    assert_eq!((&r[3]["error"]["kind"], &r[3]["error"]["offset"]), (&"clf-no-ident".into(), &2.into()));
+    let (_, out, _) = run(&["check", "--input-format", "clf", "--quiet"], log.as_bytes());
+    assert!(!out.contains("http "), "no line is an http URL: {out}");
+    assert!(out.contains("(no request)                   0           3"), "{out}");
+    assert!(out.contains("(not clf)                      0           1"), "{out}");
+}
+
+#[test]
+fn since_and_until_keep_the_lines_of_a_time_range_in_any_offset() {
+    let log = concat!(
+        "192.0.2.1 - - [10/Oct/2000:09:59:59 +0000] \"GET /a HTTP/1.1\" 200 1\n",
+        "192.0.2.2 - - [10/Oct/2000:12:00:00 +0200] \"GET /b HTTP/1.1\" 200 1\n",
+        "192.0.2.3 - - [10/Oct/2000:10:30:00 +0000] \"GET /c d HTTP/1.1\" 200 1\n",
+        "192.0.2.4 - - [10/Oct/2000:04:00:00 -0700] \"GET /e HTTP/1.1\" 200 1\n",
+        "not a log line\n",
+    );
+    let args = [
+        "check",
+        "--format",
+        "clf",
+        "--json",
+        "--since",
+        "2000-10-10T10:00:00Z",
+        "--until",
+        "2000-10-10T11:00:00+00:00",
+    ];
+    let (code, out, _) = run(&args, log.as_bytes());
+    assert_eq!(code, 1);
+    let clients: Vec<Value> = out
+        .lines()
+        .filter(|l| !l.is_empty())
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["client"].clone())
+        .collect();
+    // 12:00 +0200 is 10:00Z (in); 04:00 -0700 is 11:00Z (the end, out);
+    // a line with no time is kept (its error is still said).
+    assert_eq!(clients, [Value::from("192.0.2.2"), "192.0.2.3".into(), Value::Null]);
+    let r: Vec<Value> =
+        out.lines().filter(|l| !l.is_empty()).map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(r[0]["time_iso"], "2000-10-10T12:00:00+02:00");
+    let (_, out, _) = run(
+        &["check", "--input-format", "clf", "--quiet", "--since", "10/Oct/2000:10:00:00 +0000"],
+        log.as_bytes(),
+    );
+    assert!(out.starts_with("checked 4 log lines: 2 valid, 2 invalid"), "{out}");
+    let (code, _, err) = run(&["check", "--input-format", "clf", "--since", "yesterday"], log.as_bytes());
+    assert_eq!(code, 2);
+    assert!(err.contains("is not a time"), "{err}");
+}
+
+#[test]
+fn the_json_summary_gives_the_first_line_of_each_error_whole() {
+    let line = format!(
+        "192.0.2.1 - - [10/Oct/2000:13:55:36 -0700] \"GET /{} b HTTP/1.1\" 200 1 \"http://r.dom/{} c\" \"ua\"",
+        "a".repeat(200),
+        "r".repeat(100)
+    );
+    let (_, out, _) =
+        run(&["check", "--input-format", "clf", "--json", "--quiet", "--summary"], format!("{line}\n").as_bytes());
+    let summary: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(summary["summary"]["errors"][0]["first"]["input"], line.as_str());
+    assert_eq!(summary["summary"]["referer_errors"][0]["first"]["input"], line.as_str());
+    // The text summary cuts it to a line of a table.
+    let (_, out, _) = run(&["check", "--input-format", "clf", "--quiet"], format!("{line}\n").as_bytes());
+    assert!(out.contains(&format!("{}...", &line[..80])), "{out}");
+}

@@ -56,7 +56,19 @@ pub fn register(con: &Connection) -> Result<(), Box<dyn Error>> {
     add::<ClfReferer>(con)?;
     add::<ClfRefererValid>(con)?;
     add::<ClfRefererScheme>(con)?;
-    add::<ClfRefererError>(con)
+    add::<ClfRefererError>(con)?;
+    add::<ClfClient>(con)?;
+    add::<ClfIdent>(con)?;
+    add::<ClfUser>(con)?;
+    add::<ClfTime>(con)?;
+    add::<ClfTimeIso>(con)?;
+    add::<ClfTimestamp>(con)?;
+    add::<ClfMethod>(con)?;
+    add::<ClfTarget>(con)?;
+    add::<ClfProtocol>(con)?;
+    add::<ClfStatus>(con)?;
+    add::<ClfBytes>(con)?;
+    add::<ClfUserAgent>(con)
 }
 
 fn text() -> LogicalType {
@@ -293,7 +305,7 @@ impl Function for ClfUrl {
 }
 
 /// A `rfc1738_clf_*` function: a value of each line's record as
-/// `check --format clf` makes it, the lines of a chunk checked in bulk
+/// `check --input-format clf` makes it, the lines of a chunk checked in bulk
 /// ([`sql::clf_records`]).
 macro_rules! clf {
     ($name:ident, $sql:literal, text, $value:expr) => {
@@ -338,6 +350,27 @@ macro_rules! clf {
             }
         }
     };
+    ($name:ident, $sql:literal, $id:ident as $t:ty, $value:expr) => {
+        #[doc = concat!("`", $sql, "`.")]
+        struct $name;
+
+        impl Function for $name {
+            const NAME: &'static str = $sql;
+
+            fn returns() -> LogicalType {
+                sql_type(Id::$id)
+            }
+
+            fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
+                let records = sql::clf_records(rows);
+                let value: fn(&Record<'_>) -> Option<$t> = $value;
+                let mut column = out.flat_vector();
+                for (row, r) in records.iter().enumerate() {
+                    column.value(row, r.as_ref().and_then(value));
+                }
+            }
+        }
+    };
     ($name:ident, $sql:literal, error, $value:expr) => {
         #[doc = concat!("`", $sql, "`: NULL when there is no error.")]
         struct $name;
@@ -374,6 +407,21 @@ clf!(ClfRefererError, "rfc1738_clf_referer_error", error, |r| r
     .referer
     .as_ref()
     .and_then(|f| f.verdict.as_ref().err()));
+
+clf!(ClfClient, "rfc1738_clf_client", text, |r| sql::clf_text(r, "client"));
+clf!(ClfIdent, "rfc1738_clf_ident", text, |r| sql::clf_text(r, "ident"));
+clf!(ClfUser, "rfc1738_clf_user", text, |r| sql::clf_text(r, "user"));
+clf!(ClfTime, "rfc1738_clf_time", text, |r| sql::clf_text(r, "time"));
+clf!(ClfTimeIso, "rfc1738_clf_time_iso", text, |r| sql::clf_text(r, "time_iso"));
+// TIMESTAMPTZ: microseconds since the epoch.
+clf!(ClfTimestamp, "rfc1738_clf_timestamp", TimestampTz as i64, |r| sql::clf_timestamp(r)
+    .and_then(|s| s.checked_mul(1_000_000)));
+clf!(ClfMethod, "rfc1738_clf_method", text, |r| sql::clf_text(r, "method"));
+clf!(ClfTarget, "rfc1738_clf_target", text, |r| sql::clf_text(r, "target"));
+clf!(ClfProtocol, "rfc1738_clf_protocol", text, |r| sql::clf_text(r, "protocol"));
+clf!(ClfStatus, "rfc1738_clf_status", Integer as i32, sql::clf_status);
+clf!(ClfBytes, "rfc1738_clf_bytes", Bigint as i64, sql::clf_bytes);
+clf!(ClfUserAgent, "rfc1738_clf_user_agent", text, |r| sql::clf_text(r, "user_agent"));
 
 /// `STRUCT(offset BIGINT, kind VARCHAR, rule VARCHAR, message VARCHAR)`.
 fn error_type() -> LogicalType {

@@ -53,6 +53,9 @@ pub enum Id {
     Bigint,
     /// VARCHAR.
     Varchar,
+    /// TIMESTAMP WITH TIME ZONE, stored as `i64` microseconds since the
+    /// epoch (UTC).
+    TimestampTz,
 }
 
 /// A DuckDB type, owned; destroyed on drop.
@@ -67,6 +70,7 @@ impl LogicalType {
             Id::Integer => ffi::DUCKDB_TYPE_DUCKDB_TYPE_INTEGER,
             Id::Bigint => ffi::DUCKDB_TYPE_DUCKDB_TYPE_BIGINT,
             Id::Varchar => ffi::DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR,
+            Id::TimestampTz => ffi::DUCKDB_TYPE_DUCKDB_TYPE_TIMESTAMP_TZ,
         };
         // SAFETY: a primitive type id; DuckDB returns a new type we own.
         LogicalType(unsafe { ffi::duckdb_create_logical_type(ty) })

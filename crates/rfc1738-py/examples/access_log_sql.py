@@ -1,5 +1,5 @@
 """An access log in SQL: how many log lines are valid, by scheme, as
-`rfc1738 check --format clf` counts them; which are invalid, and why; the
+`rfc1738 check --input-format clf` counts them; which are invalid, and why; the
 referers; and which hosts carry the most §6 warnings.
 
 Run it as it is (after pip install './crates/rfc1738-py[duckdb]'):
@@ -83,7 +83,7 @@ def main():
     # an http URL's path, as the command checks it. `rfc1738_clf_valid` is
     # that rule (the referer of a Combined line checked too);
     # `rfc1738_valid(rfc1738_clf_url(line))` is not: a path is no URL.
-    print("Log lines by scheme, as rfc1738 check --format clf counts them:")
+    print("Log lines by scheme, as rfc1738 check --input-format clf counts them:")
     con.sql(
         """
         select rfc1738_clf_scheme(line) as scheme,

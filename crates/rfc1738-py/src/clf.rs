@@ -1,17 +1,19 @@
 //! Log lines as a column (the request URL of each line, each line's
-//! record as `rfc1738 check --format clf` makes it), and whole logs,
+//! record as `rfc1738 check --input-format clf` makes it), and whole logs,
 //! compressed or not, in a log format or not, checked as the command
 //! checks them: the one rule is `rfc1738_report::clf::check_lines`.
 
 use crate::arrow::{each_value, map_column, map_column_with, to_pyarrow};
 use crate::compressed;
-use arrow_array::builder::{BinaryBuilder, BooleanBuilder, Int64Builder, StringBuilder};
+use arrow_array::builder::{
+    BinaryBuilder, BooleanBuilder, Int32Builder, Int64Builder, StringBuilder, TimestampMicrosecondBuilder,
+};
 use arrow_array::{Array, ArrayRef, StructArray};
 use arrow_buffer::NullBuffer;
 use arrow_schema::{DataType, Field};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use rfc1738_report::clf::{check_lines, Fields, Record};
+use rfc1738_report::clf::{check_lines, record_with, Fields, Record};
 use rfc1738_report::logformat::LogFormat;
 use rfc1738_report::outcome::Problem;
 use rfc1738_report::sql;
@@ -53,18 +55,15 @@ impl Errors {
     }
 }
 
-/// Each line's record as `check --format clf` makes it (request URL and
+/// Each line's record as `check --input-format clf` makes it (request URL and
 /// referer, strictly), the URLs of a column checked in bulk.
-fn check_kernel(a: &dyn Array, format: Option<&LogFormat>) -> Result<ArrayRef, String> {
+fn check_kernel(a: &dyn Array, format: Option<&LogFormat>, lenient: bool) -> Result<ArrayRef, String> {
     let n = a.len();
     let mut values = Vec::with_capacity(n);
     each_value(a, |v| values.push(v))?;
     let mut records = Vec::with_capacity(n);
     let lines = values.iter().flatten().copied();
-    match format {
-        Some(f) => f.check_lines(lines, Fields::BOTH, |_, r| records.push(r)),
-        None => check_lines(lines, Fields::BOTH, |_, r| records.push(r)),
-    }
+    check_records(lines, format, lenient, |_, r| records.push(r));
     let mut records = records.into_iter();
     let text = || StringBuilder::with_capacity(n, n * 8);
     let (mut valid, mut url, mut scheme, mut row) =
@@ -73,6 +72,10 @@ fn check_kernel(a: &dyn Array, format: Option<&LogFormat>) -> Result<ArrayRef, S
     let (mut referer, mut referer_valid, mut referer_scheme) =
         (text(), BooleanBuilder::with_capacity(n), text());
     let mut referer_error = Errors::default();
+    // Every field of the line, as `check --input-format clf --json` has it.
+    let mut texts: Vec<StringBuilder> = sql::CLF_TEXTS.iter().map(|_| text()).collect();
+    let mut timestamp = TimestampMicrosecondBuilder::with_capacity(n).with_timezone("UTC");
+    let (mut status, mut bytes) = (Int32Builder::with_capacity(n), Int64Builder::with_capacity(n));
     let mut present = Vec::with_capacity(n);
     for v in &values {
         present.push(v.is_some());
@@ -80,8 +83,8 @@ fn check_kernel(a: &dyn Array, format: Option<&LogFormat>) -> Result<ArrayRef, S
         let r = r.as_ref();
         valid.append_option(r.map(|r| r.verdict.is_ok()));
         url.append_option(r.and_then(|r| r.request.as_ref().ok()).map(|q| String::from_utf8_lossy(q.target)));
-        // The record's scheme: `*` for `OPTIONS *`, null without a request.
-        scheme.append_option(r.and_then(|r| r.request.as_ref().ok().map(|_| r.row())));
+        // The record's scheme, as the command's: the summary's row.
+        scheme.append_option(r.map(Record::row));
         row.append_option(r.map(Record::row));
         error.append(r.and_then(|r| r.verdict.as_ref().err()));
         let f = r.and_then(|r| r.referer.as_ref());
@@ -89,6 +92,12 @@ fn check_kernel(a: &dyn Array, format: Option<&LogFormat>) -> Result<ArrayRef, S
         referer_valid.append_option(f.map(|f| f.verdict.is_ok()));
         referer_scheme.append_option(r.and_then(Record::referer_row));
         referer_error.append(f.and_then(|f| f.verdict.as_ref().err()));
+        for (b, name) in texts.iter_mut().zip(sql::CLF_TEXTS) {
+            b.append_option(r.and_then(|r| sql::clf_text(r, name)));
+        }
+        timestamp.append_option(r.and_then(sql::clf_timestamp).and_then(|s| s.checked_mul(1_000_000)));
+        status.append_option(r.and_then(sql::clf_status));
+        bytes.append_option(r.and_then(sql::clf_bytes));
     }
     let s = |n: &str| Field::new(n, DataType::Utf8, true);
     let mut fields = vec![Field::new("valid", DataType::Boolean, true), s("url"), s("scheme"), s("row")];
@@ -106,9 +115,36 @@ fn check_kernel(a: &dyn Array, format: Option<&LogFormat>) -> Result<ArrayRef, S
         Arc::new(referer_scheme.finish()),
     ]);
     referer_error.finish("referer_error_", &mut fields, &mut columns);
+    for (mut b, name) in texts.into_iter().zip(sql::CLF_TEXTS) {
+        fields.push(s(name));
+        columns.push(Arc::new(b.finish()));
+    }
+    let timestamp = timestamp.finish();
+    fields.push(Field::new("timestamp", timestamp.data_type().clone(), true));
+    columns.push(Arc::new(timestamp));
+    fields.extend([Field::new("status", DataType::Int32, true), Field::new("bytes", DataType::Int64, true)]);
+    columns.extend([Arc::new(status.finish()) as ArrayRef, Arc::new(bytes.finish())]);
     let out = StructArray::try_new(fields.into(), columns, Some(NullBuffer::from(present)))
         .map_err(|e| e.to_string())?;
     Ok(Arc::new(out))
+}
+
+/// `lines` checked as `check --input-format clf` checks them, in `format` or
+/// line by line, `each` called with each line's record in order: strictly
+/// in bulk (`check_lines`), or leniently one line at a time (as
+/// `check --lenient`: the deviations accepted, each a warning).
+fn check_records<'a>(
+    lines: impl IntoIterator<Item = &'a [u8]>,
+    format: Option<&LogFormat>,
+    lenient: bool,
+    mut each: impl FnMut(&'a [u8], Record<'a>),
+) {
+    match (format, lenient) {
+        (Some(f), false) => f.check_lines(lines, Fields::BOTH, each),
+        (None, false) => check_lines(lines, Fields::BOTH, each),
+        (Some(f), true) => lines.into_iter().for_each(|l| each(l, f.record(l, true, Fields::BOTH))),
+        (None, true) => lines.into_iter().for_each(|l| each(l, record_with(l, true, Fields::BOTH))),
+    }
 }
 
 /// The lines of a file's bytes as the command reads them (a byte-order
@@ -147,7 +183,7 @@ fn split_lines(body: &[u8]) -> impl Iterator<Item = &[u8]> {
 /// before it are counted: nothing read is lost).
 type LogResult = (usize, Vec<CountRow>, Py<PyAny>, Vec<CountRow>, Option<String>);
 
-/// A whole log checked in one pass, as ``rfc1738 check --format clf``
+/// A whole log checked in one pass, as ``rfc1738 check --input-format clf``
 /// checks it (the request URL and the Combined referer; empty lines
 /// skipped): ``(lines, counts, invalid, referers, fault)``. ``data``
 /// compressed (gzip, zstd, bzip2, xz: told by its first bytes) is
@@ -160,13 +196,18 @@ type LogResult = (usize, Vec<CountRow>, Py<PyAny>, Vec<CountRow>, Option<String>
 /// input, offset, kind, rule, message, referer, referer_valid,
 /// referer_scheme, referer_error}`` (``line`` from 1, ``input`` decoded
 /// with U+FFFD for bad UTF-8, offsets in the line). ``log_format``: as
-/// ``--log-format``.
+/// ``--log-format``; ``lenient``: as ``--lenient``.
 #[pyfunction]
-#[pyo3(signature = (data, log_format=None))]
-fn clf_check_log(py: Python<'_>, data: &[u8], log_format: Option<&str>) -> PyResult<LogResult> {
+#[pyo3(signature = (data, log_format=None, lenient=false))]
+fn clf_check_log(
+    py: Python<'_>,
+    data: &[u8],
+    log_format: Option<&str>,
+    lenient: bool,
+) -> PyResult<LogResult> {
     let format = log_format.map(parse_format).transpose()?;
     let ((n, counts, invalid, referers), fault) = py.detach(|| {
-        let mut log = LogCheck::new(format);
+        let mut log = LogCheck::new(format, lenient);
         let fault = match compressed::sniff(data) {
             Some(f) => compressed::inflate(f, data).and_then(|input| read_blocks(input, &mut log)).err(),
             None => {
@@ -183,11 +224,16 @@ fn clf_check_log(py: Python<'_>, data: &[u8], log_format: Option<&str>) -> PyRes
 /// time without the lock (as the command reads it; compressed, inflated
 /// as it is read): the file is never one Python object.
 #[pyfunction]
-#[pyo3(signature = (path, log_format=None))]
-fn clf_check_file(py: Python<'_>, path: PathBuf, log_format: Option<&str>) -> PyResult<LogResult> {
+#[pyo3(signature = (path, log_format=None, lenient=false))]
+fn clf_check_file(
+    py: Python<'_>,
+    path: PathBuf,
+    log_format: Option<&str>,
+    lenient: bool,
+) -> PyResult<LogResult> {
     let format = log_format.map(parse_format).transpose()?;
     let ((n, counts, invalid, referers), fault) = py.detach(|| -> std::io::Result<_> {
-        let mut log = LogCheck::new(format);
+        let mut log = LogCheck::new(format, lenient);
         // A file that cannot be opened is an error; a fault while
         // reading it ends the reading, the lines before it counted.
         let fault = read_blocks(compressed::open(&path)?, &mut log).err();
@@ -260,6 +306,8 @@ fn count(rows: &mut Vec<CountRow>, name: &str, ok: bool) {
 /// A log checked line by line: the counts by row, the invalid lines.
 struct LogCheck {
     format: Option<LogFormat>,
+    /// As `check --lenient`.
+    lenient: bool,
     /// Lines read, empty ones too (line numbers count them).
     read: usize,
     /// Lines checked.
@@ -280,9 +328,10 @@ struct LogCheck {
 }
 
 impl LogCheck {
-    fn new(format: Option<LogFormat>) -> LogCheck {
+    fn new(format: Option<LogFormat>, lenient: bool) -> LogCheck {
         LogCheck {
             format,
+            lenient,
             read: 0,
             lines: 0,
             counts: Vec::new(),
@@ -314,10 +363,7 @@ impl LogCheck {
         let mut records = Vec::with_capacity(numbered.len());
         let each = |_: &[u8], r: Record<'a>| records.push(r);
         let texts = numbered.iter().map(|&(_, line)| line);
-        match &self.format {
-            Some(f) => f.check_lines(texts, Fields::BOTH, each),
-            None => check_lines(texts, Fields::BOTH, each),
-        }
+        check_records(texts, self.format.as_ref(), self.lenient, each);
         for ((no, line), r) in numbered.into_iter().zip(records) {
             self.line(no, line, &r);
         }
@@ -391,21 +437,24 @@ fn arrow_clf_url(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny
     map_column(py, column, url_kernel)
 }
 
-/// Each line checked as ``rfc1738 check --format clf`` checks it (the
+/// Each line checked as ``rfc1738 check --input-format clf`` checks it (the
 /// request URL and the Combined referer): a struct ``{valid, url, scheme,
 /// row, error_offset, error_kind, error_rule, error_message, referer,
-/// referer_valid, referer_scheme, referer_error_offset, ...}``, offsets in
-/// the line; ``row`` is the row of the command's summary the line is
-/// counted under. ``log_format``: as ``--log-format``.
+/// referer_valid, referer_scheme, referer_error_offset, ..., client,
+/// ident, user, time, time_iso, method, target, protocol, user_agent,
+/// timestamp, status, bytes}``, offsets in the line; ``row`` is the row
+/// of the command's summary the line is counted under. ``log_format``: as
+/// ``--log-format``; ``lenient``: as ``--lenient``.
 #[pyfunction]
-#[pyo3(signature = (column, log_format=None))]
+#[pyo3(signature = (column, log_format=None, lenient=false))]
 fn arrow_clf_check(
     py: Python<'_>,
     column: &Bound<'_, PyAny>,
     log_format: Option<&str>,
+    lenient: bool,
 ) -> PyResult<Py<PyAny>> {
     let format = log_format.map(parse_format).transpose()?;
-    map_column_with(py, column, |a| check_kernel(a, format.as_ref()))
+    map_column_with(py, column, |a| check_kernel(a, format.as_ref(), lenient))
 }
 
 /// A log format as ``--log-format`` reads it (a preset, an Apache or an

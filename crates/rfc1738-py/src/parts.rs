@@ -120,9 +120,12 @@ pub fn texts(a: &dyn Array, want: Text) -> Result<StringViewArray, String> {
     views::each_row(a, |row| {
         let Some((bytes, at)) = row else { return out.null() };
         // A valid URL's scheme is what comes before its first ":" (§5).
+        // RFC 2818 §2.4: an https URL has http's view, `http.*` parts.
+        let view_of = |k: SchemeKind| if k == SchemeKind::Https { SchemeKind::Http } else { k };
         let other = |t: &str| {
             only.is_some_and(|k| {
-                memchr::memchr(b':', t.as_bytes()).map(|c| SchemeKind::from_bytes(&t.as_bytes()[..c]))
+                memchr::memchr(b':', t.as_bytes())
+                    .map(|c| view_of(SchemeKind::from_bytes(&t.as_bytes()[..c])))
                     != Some(k)
             })
         };
@@ -290,7 +293,8 @@ fn delimited_part(text: &str, part: Slice) -> Option<Option<&str>> {
     if let Slice::Search = part {
         let colon = memchr::memchr(b':', b)?;
         match SchemeKind::from_bytes(&b[..colon]) {
-            SchemeKind::Http => {}
+            // RFC 2818 §2.4: https has http's search.
+            SchemeKind::Http | SchemeKind::Https => {}
             SchemeKind::Gopher | SchemeKind::Wais => return None,
             _ => return Some(None),
         }

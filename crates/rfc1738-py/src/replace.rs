@@ -105,14 +105,16 @@ pub fn parts<'py>(py: Python<'py>, url: &Url) -> PyResult<(&'static str, Bound<'
             d.set_item("fields", fields)?;
             "build_prospero"
         }
-        SchemeKind::Other if url.has_authority() => {
+        // An https URL is built again by the generic builder, which reads
+        // its text back by http's rules (RFC 2818 §2.4).
+        SchemeKind::Https | SchemeKind::Other if url.has_authority() => {
             d.set_item("scheme", url.scheme())?;
             login(&d)?;
             user(&d)?;
             d.set_item("path", url.url_path().map(bytes))?;
             "build_generic"
         }
-        SchemeKind::Other => {
+        SchemeKind::Https | SchemeKind::Other => {
             return Err(PyTypeError::new_err(format!(
                 "a {} URL without \"//\" has no parts to replace (§3.1)",
                 url.scheme()

@@ -175,7 +175,12 @@ impl Url {
 
 /// The view of `slf` if its scheme is `kind`.
 fn view<'py>(slf: &Bound<'py, Url>, kind: SchemeKind) -> PyResult<Option<Bound<'py, PyAny>>> {
-    if slf.get().url.kind() != kind {
+    // RFC 2818 §2.4: an https URL has the http view.
+    let own = match slf.get().url.kind() {
+        SchemeKind::Https => SchemeKind::Http,
+        own => own,
+    };
+    if own != kind {
         return Ok(None);
     }
     let py = slf.py();
@@ -547,6 +552,8 @@ macro_rules! views {
         fn new_view(py: Python<'_>, view: View) -> PyResult<Bound<'_, PyAny>> {
             Ok(match view.kind {
                 $(SchemeKind::$kind => Bound::new(py, PyClassInitializer::from(view).add_subclass($class))?.into_any(),)*
+                // RFC 2818 §2.4: an https URL has the http view.
+                SchemeKind::Https => Bound::new(py, PyClassInitializer::from(view).add_subclass(HttpView))?.into_any(),
             })
         }
 

@@ -1,4 +1,4 @@
-"""One log, one answer: the command (`rfc1738 check --format clf`), the
+"""One log, one answer: the command (`rfc1738 check --input-format clf`), the
 SQL example and the `rfc1738_clf_*` functions of every engine (DuckDB,
 the DuckDB extension, DataFusion, Polars), `rfc1738.clf` and the Dask
 reader count the same lines valid and invalid under the same schemes, on
@@ -27,7 +27,10 @@ EXAMPLE = ROOT / "crates" / "rfc1738-py" / "examples" / "access_log_sql.py"
 
 def summary(binary, *args):
     run = subprocess.run(
-        [binary, "check", "--input-format", "clf", "--json", "--quiet", "--summary", *args], capture_output=True, check=False
+        # Every kind of error listed (`--top`), for the engines' counts.
+        [binary, "check", "--input-format", "clf", "--json", "--quiet", "--summary", "--top", "100", *args],
+        capture_output=True,
+        check=False,
     )
     assert run.returncode in (0, 1), run.stderr
     return json.loads(run.stdout)["summary"]
@@ -189,6 +192,32 @@ def test_rfc1738_clf_reads_as_the_command(command):
         )
     checked = rfc1738.clf.check(pa.array(lines())).to_pylist()
     assert sum(r["valid"] for r in checked) == command["valid"]
+
+
+def test_rfc1738_clf_reads_leniently_as_the_command_does(rfc1738_bin):
+    command = summary(rfc1738_bin, "--lenient", str(LOG))
+    strict = summary(rfc1738_bin, str(LOG))
+    assert command["valid"] > strict["valid"], "the sample log has lines only a lenient check takes"
+    for report in (rfc1738.clf.check_file(LOG, lenient=True), rfc1738.clf.check_log(LOG.read_bytes(), lenient=True)):
+        assert {k: (v["valid"], v["invalid"]) for k, v in report["by_scheme"].items()} == table(command["schemes"])
+        assert (report["lines"], report["valid"], report["invalid"]) == (
+            command["checked"],
+            command["valid"],
+            command["invalid"],
+        )
+    checked = rfc1738.clf.check(pa.array(lines()), lenient=True).to_pylist()
+    assert sum(r["valid"] for r in checked) == command["valid"]
+
+
+def test_every_field_of_a_line_is_in_the_struct(rfc1738_bin):
+    run = subprocess.run([rfc1738_bin, "check", "--input-format", "clf", "--json", str(LOG)], capture_output=True)
+    records = [json.loads(x) for x in run.stdout.splitlines() if x]
+    checked = rfc1738.clf.check(pa.array(lines())).to_pylist()
+    assert len(records) == len(checked)
+    fields = ("client", "ident", "user", "time", "time_iso", "method", "target", "protocol", "status", "bytes", "user_agent")
+    for command, python in zip(records, checked):
+        assert {k: python[k] for k in fields} == {k: command[k] for k in fields}
+    assert any(r["client"] for r in checked) and any(r["timestamp"] for r in checked)
 
 
 @pytest.mark.parametrize("name", ["access.log.gz", "access.log.zst", "access.log.bz2", "access.log.xz"])

@@ -1,10 +1,11 @@
-"""One log, three readers: `rfc1738 check --format clf --json`, the Python
+"""One log, three readers: `rfc1738 check --input-format clf --json`, the Python
 reader (`arrow_clf_check`, one struct per line) and the Dask recipe's
 `check_file` give the same record for the same line. The lines are those
 of the command's own day test (crates/rfc1738-cli/tests/day.rs): IPv6
 clients, CONNECT lines, proxy requests, garbage lines and lenient-only
 targets."""
 
+import datetime
 import json
 import subprocess
 
@@ -15,8 +16,9 @@ from rfc1738 import _rfc1738
 
 DATE = "[10/Oct/2000:13:55:36 -0700]"
 # The errors of a log line that has no request URL (the rest: not a log line).
-NO_REQUEST = ("clf-no-request-line", "clf-no-target", "clf-no-request-field")
+NO_REQUEST = ("clf-no-request-line", "clf-no-target", "clf-not-a-request", "clf-no-request-field")
 UA = '"-" "Mozilla/5.0 (X11; Linux x86_64)"'
+FIELDS = ("client", "ident", "user", "time", "time_iso", "method", "target", "protocol", "user_agent")
 
 
 def line(i, r):
@@ -81,11 +83,16 @@ def test_the_command_the_python_reader_and_the_dask_recipe_agree(tmp_path, rfc17
             "referer_valid": command["referer_valid"],
             "referer_scheme": command["referer_scheme"],
             **{f"referer_error_{k}": referer_error.get(k) for k in ("offset", "kind", "rule", "message")},
+            # Every field of the line, as the command's record has it.
+            **{k: command[k] for k in FIELDS},
+            "timestamp": command["time_iso"] and datetime.datetime.fromisoformat(command["time_iso"]),
+            "status": command["status"],
+            "bytes": command["bytes"],
         }
         assert python == want, f"line {n}: {lines[n - 1]}"
     # The scheme is the request URL's, never the client's address; `*`
     # for `OPTIONS *`, in the command's records as in Python's.
-    assert {r["scheme"] for r in records} == {"http", "*", None}
+    assert {r["scheme"] for r in records} == {"http", "*", "(no request)", "(not clf)"}
     # A line that is not a log line is never a valid request.
     assert not any(r["valid"] for r in records[7::10])
 

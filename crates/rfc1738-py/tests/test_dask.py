@@ -1,6 +1,6 @@
 """A real Dask cluster (a scheduler and two worker processes on 127.0.0.1,
 each started as on a cluster) checks a directory of access logs; the
-answer equals `rfc1738 check --format clf --json`, line for line. The
+answer equals `rfc1738 check --input-format clf --json`, line for line. The
 recipe runs as a script, the module as a command."""
 
 import json

@@ -1,5 +1,5 @@
 //! Common Log Format lines: the request URL of each, for
-//! `rfc1738 check --format clf access.log`.
+//! `rfc1738 check --input-format clf access.log`.
 //!
 //! ```text
 //! 127.0.0.1 - frank [10/Oct/2000:13:55:36 -0700] "GET /apache_pb.gif HTTP/1.0" 200 2326
@@ -19,8 +19,9 @@
 //! checked as the `hpath [ "?" search ]` of an http URL (§3.3), with error
 //! offsets still counted in the line.
 
+use crate::logtime::LogTime;
 use crate::outcome::{parse_bytes_with, scheme_bytes, validate_bytes, Note, Problem};
-use memchr::{memchr, memchr2, memrchr, memrchr_iter};
+use memchr::{memchr, memchr2, memrchr};
 use rfc1738::ParseOptions;
 use serde_json::{json, Map, Value};
 use std::borrow::Cow;
@@ -40,14 +41,38 @@ pub enum ClfError {
     /// The request has no space after the method, so no target; the offset
     /// is the end of the request.
     NoTarget(usize),
+    /// The request field holds bytes that are not an HTTP request line
+    /// (RFC 7230 §3.1.1: `method SP request-target SP HTTP-version`, or
+    /// HTTP/0.9's `method SP target`): a method that is not a token (TLS
+    /// or other binary bytes, as the server escaped them), or words after
+    /// the target that are not `HTTP/x.y`. A log line with no request,
+    /// not a URL error; the offset is the first byte that is not one.
+    NotRequest(usize),
     /// What comes before the request is not `host ident authuser [date] `:
-    /// the line is not a log line (a request line alone, a line of another
-    /// format); the offset is the request's opening `"`.
+    /// no `[date] ` before the request; the line is not a log line (a
+    /// request line alone, a line of another format); the offset is the
+    /// request's opening `"`.
     NoDate(usize),
-    /// What follows the request is not ` status bytes` (a 3-digit status or
-    /// `-`, digits or `-`): the line is not a log line; the offset is just
-    /// after the request's closing `"`.
+    /// The line has no host field before the date (it starts with a
+    /// space or with the date); the offset is 0.
+    NoHost(usize),
+    /// The line has a host but no ident field before the date; the offset
+    /// is the date's `[`.
+    NoIdent(usize),
+    /// The line has a host and an ident but no user field before the
+    /// date; the offset is the date's `[`.
+    NoUser(usize),
+    /// More fields than `host ident user` before the date (a vhost line
+    /// has the virtual host first: its format names `%v`); the offset is
+    /// the fourth field.
+    ExtraField(usize),
+    /// What follows the request is not ` status` (a 3-digit status or
+    /// `-`): the line is not a log line; the offset is just after the
+    /// request's closing `"`.
     NoStatus(usize),
+    /// No size after the status (digits or `-`): the line is not a log
+    /// line; the offset is where the size should be.
+    NoBytes(usize),
     /// The line does not follow the log format given (`--log-format`);
     /// the offset is the first byte that differs.
     Mismatch(usize),
@@ -64,8 +89,14 @@ impl ClfError {
             | Self::Unterminated(o)
             | Self::Dash(o)
             | Self::NoTarget(o)
+            | Self::NotRequest(o)
             | Self::NoDate(o)
+            | Self::NoHost(o)
+            | Self::NoIdent(o)
+            | Self::NoUser(o)
+            | Self::ExtraField(o)
             | Self::NoStatus(o)
+            | Self::NoBytes(o)
             | Self::Mismatch(o)
             | Self::NoRequestField(o) => o,
         }
@@ -79,8 +110,14 @@ impl ClfError {
             Self::Unterminated(_) => "clf-unterminated-request",
             Self::Dash(_) => "clf-no-request-line",
             Self::NoTarget(_) => "clf-no-target",
+            Self::NotRequest(_) => "clf-not-a-request",
             Self::NoDate(_) => "clf-no-date",
+            Self::NoHost(_) => "clf-no-host",
+            Self::NoIdent(_) => "clf-no-ident",
+            Self::NoUser(_) => "clf-no-user",
+            Self::ExtraField(_) => "clf-extra-field",
             Self::NoStatus(_) => "clf-no-status",
+            Self::NoBytes(_) => "clf-no-bytes",
             Self::Mismatch(_) => "clf-format-mismatch",
             Self::NoRequestField(_) => "clf-no-request-field",
         }
@@ -91,7 +128,7 @@ impl ClfError {
     /// of the format around its request is not.
     #[must_use]
     pub fn is_log_line(self) -> bool {
-        matches!(self, Self::Dash(_) | Self::NoTarget(_) | Self::NoRequestField(_))
+        matches!(self, Self::Dash(_) | Self::NoTarget(_) | Self::NotRequest(_) | Self::NoRequestField(_))
     }
 
     /// The row a line with this error is counted under in a summary by
@@ -119,8 +156,17 @@ impl fmt::Display for ClfError {
             Self::Unterminated(_) => "the quoted request field is not closed",
             Self::Dash(_) => "the server logged no request line (\"-\")",
             Self::NoTarget(_) => "the request line has no target after the method",
+            Self::NotRequest(_) => "not an HTTP request line (method SP target SP HTTP/x.y)",
             Self::NoDate(_) => "not a log line: no `host ident user [date] ` before the request",
-            Self::NoStatus(_) => "not a log line: no status and size after the request",
+            Self::NoHost(_) => "not a log line: no host field (host ident user [date])",
+            Self::NoIdent(_) => "not a log line: no ident field after the host (host ident user [date])",
+            Self::NoUser(_) => "not a log line: no user field after the ident (host ident user [date])",
+            Self::ExtraField(_) => {
+                "not a log line: more fields than host ident user before the date \
+                 (a vhost line needs a format that names %v: --log-format vhost_combined)"
+            }
+            Self::NoStatus(_) => "not a log line: no status after the request",
+            Self::NoBytes(_) => "not a log line: no size after the status",
             Self::Mismatch(_) => "not a line of the log format given",
             Self::NoRequestField(_) => "the log format has no request field (%r, $request)",
         })
@@ -183,13 +229,80 @@ pub(crate) fn closing(b: &[u8], open: usize) -> Option<usize> {
     None
 }
 
-/// Whether what comes before the request is `host ident authuser [date] `:
-/// it ends in `] `, starts with no space, and a ` [` opens the date (the
-/// user may hold spaces; the date holds no `]`).
-fn dated(head: &[u8]) -> bool {
-    let Some(h) = head.strip_suffix(b"] ") else { return false };
-    // The date's `[` is most often the last one: search from the end.
-    h.first().is_some_and(|&c| c != b' ') && memrchr_iter(b'[', h).any(|k| k > 0 && h[k - 1] == b' ')
+/// Checks that what comes before the request is `host ident authuser
+/// [date] ` (Apache's `%h %l %u %t`): it ends in `] `, the date opens at
+/// the first `[` that starts a field, and the three fields before it are
+/// one word each, none empty. The error says which is missing. Their
+/// places: host, ident, user, and the date without its brackets.
+fn head(head: &[u8]) -> Result<[Range<usize>; 4], ClfError> {
+    let open = head.len();
+    let Some(h) = head.strip_suffix(b"] ") else { return Err(ClfError::NoDate(open)) };
+    // The common line in one pass: three words, none starting with `[`,
+    // then the date's `[` (which is then the first `[` to start a field).
+    // Words are short: a byte loop finds their ends sooner than `memchr`.
+    let word = |start: usize| -> Option<usize> {
+        let end = start + h.get(start..)?.iter().position(|&c| c == b' ')?;
+        (end > start && h[start] != b'[').then_some(end)
+    };
+    if let Some(e0) = word(0) {
+        if let Some(e1) = word(e0 + 1) {
+            if let Some(e2) = word(e1 + 1) {
+                if h.get(e2 + 1) == Some(&b'[') {
+                    return Ok([0..e0, e0 + 1..e1, e1 + 1..e2, e2 + 2..h.len()]);
+                }
+            }
+        }
+    }
+    head_slowly(h, open)
+}
+
+/// [`head`] of a line the one pass did not read: where the date is, and
+/// which of the three fields before it is missing (or one too many).
+#[cold]
+#[inline(never)]
+fn head_slowly(h: &[u8], open: usize) -> Result<[Range<usize>; 4], ClfError> {
+    // The date's `[`: at the start, or after a space.
+    let date = if h.first() == Some(&b'[') {
+        0
+    } else {
+        match memchr::memmem::find(h, b" [") {
+            Some(k) => k + 1,
+            None => return Err(ClfError::NoDate(open)),
+        }
+    };
+    if date == 0 {
+        return Err(ClfError::NoHost(0));
+    }
+    // `host SP ident SP user SP`: three words before the date.
+    let mut words = [0..0, 0..0, 0..0];
+    let mut start = 0;
+    // `h[date - 1]` is the space before the date: each word ends by it.
+    for n in 0..=3 {
+        let end = start + memchr(b' ', &h[start..date]).unwrap_or(date - start);
+        if end == start {
+            return Err([ClfError::NoHost(0), ClfError::NoIdent(date), ClfError::NoUser(date)]
+                .get(n)
+                .copied()
+                .unwrap_or(ClfError::ExtraField(start)));
+        }
+        if n == 3 {
+            return Err(ClfError::ExtraField(start));
+        }
+        words[n] = start..end;
+        if end + 1 == date {
+            return match n {
+                0 => Err(ClfError::NoIdent(date)),
+                1 => Err(ClfError::NoUser(date)),
+                _ => {
+                    let [host, ident, user] = words;
+                    Ok([host, ident, user, date + 1..h.len()])
+                }
+            };
+        }
+        start = end + 1;
+    }
+    // Not reached: the fourth word returns above.
+    Err(ClfError::ExtraField(start))
 }
 
 /// ` status bytes` after the request, then the end or a space (Combined
@@ -204,13 +317,19 @@ fn status_and_size(b: &[u8], after: usize) -> Result<(Option<u16>, Option<u64>),
 fn status_size_end(b: &[u8], after: usize) -> Result<(Option<u16>, Option<u64>, usize), ClfError> {
     let bad = ClfError::NoStatus(after);
     let rest = b[after..].strip_prefix(b" ").ok_or(bad)?;
-    let (status, rest) = match rest {
-        [b'-', b' ', rest @ ..] => (None, rest),
-        [a, b, c, b' ', rest @ ..] if [a, b, c].iter().all(|d| d.is_ascii_digit()) => {
-            (Some(u16::from(a - b'0') * 100 + u16::from(b - b'0') * 10 + u16::from(c - b'0')), rest)
+    // Three digits or `-`: a byte loop, no call.
+    let status_len = rest.iter().position(|&c| c == b' ').unwrap_or(rest.len());
+    let status = match &rest[..status_len] {
+        b"-" => None,
+        [a, b, c] if [a, b, c].iter().all(|d| d.is_ascii_digit()) => {
+            Some(u16::from(a - b'0') * 100 + u16::from(b - b'0') * 10 + u16::from(c - b'0'))
         }
         _ => return Err(bad),
     };
+    // A valid status: what follows must be ` size`.
+    let at = b.len() - rest.len() + status_len;
+    let rest = b[at..].strip_prefix(b" ").ok_or(ClfError::NoBytes(at))?;
+    let bad = ClfError::NoBytes(at + 1);
     let size_len = rest.iter().position(|&c| c == b' ').unwrap_or(rest.len());
     let size = match &rest[..size_len] {
         b"-" => None,
@@ -232,34 +351,79 @@ struct Words {
     protocol: Option<Range<usize>>,
 }
 
-/// Reads the words of a request line; `None` when no target follows the
-/// method.
-fn request_line(r: &[u8]) -> Option<Words> {
+/// `tchar` (RFC 7230 §3.2.6): the bytes of a token, such as a method.
+const fn is_tchar(c: u8) -> bool {
+    c.is_ascii_alphanumeric()
+        || matches!(
+            c,
+            b'!' | b'#'
+                | b'$'
+                | b'%'
+                | b'&'
+                | b'\''
+                | b'*'
+                | b'+'
+                | b'-'
+                | b'.'
+                | b'^'
+                | b'_'
+                | b'`'
+                | b'|'
+                | b'~'
+        )
+}
+
+/// `HTTP-version = HTTP-name "/" DIGIT "." DIGIT` (RFC 7230 §2.6).
+fn is_http_version(w: &[u8]) -> bool {
+    matches!(w, [b'H', b'T', b'T', b'P', b'/', a, b'.', b] if a.is_ascii_digit() && b.is_ascii_digit())
+}
+
+/// Reads the words of a request line (RFC 7230 §3.1.1: `method SP
+/// request-target SP HTTP-version`; HTTP/0.9: `method SP target`), as
+/// ranges in it. The method is a token; the target is what stands
+/// between it and the protocol (a malformed target, logged as received,
+/// may hold spaces). Without a protocol, the target is one word.
+///
+/// # Errors
+/// [`ClfError::NoTarget`] (offset `r.len()`) when no target follows a
+/// method; [`ClfError::NotRequest`] at the first byte that is no part of
+/// a request line. Offsets in `r`.
+fn request_line(r: &[u8]) -> Result<Words, ClfError> {
     // A method is a short token: a byte loop finds its end sooner than a
     // call to `memchr` (callgrind: 38 instructions a line fewer).
-    let method = 0..r.iter().position(|&c| c == b' ')?;
-    // Several spaces may follow the method; the target starts after them.
-    let start = method.end + r[method.end..].iter().position(|&c| c != b' ')?;
-    // The protocol is the last word when it names one; a target with a
-    // space in it (a malformed request, logged as received) keeps the
-    // space. `r[start]` is no space, so the target is never empty.
-    if let Some(k) = memrchr(b' ', &r[start..]) {
-        let last_sp = start + k;
-        if r[last_sp + 1..].starts_with(b"HTTP/") {
-            let end = start + r[start..last_sp].iter().rposition(|&c| c != b' ')? + 1;
-            return Some(Words { method, target: start..end, protocol: Some(last_sp + 1..r.len()) });
-        }
+    let method_end = r.iter().position(|&c| !is_tchar(c)).unwrap_or(r.len());
+    match r.get(method_end) {
+        None if method_end > 0 => return Err(ClfError::NoTarget(r.len())),
+        Some(b' ') if method_end > 0 => {}
+        _ => return Err(ClfError::NotRequest(method_end)),
     }
-    Some(Words { method, target: start..r.len(), protocol: None })
+    let method = 0..method_end;
+    // Several spaces may follow the method; the target starts after them.
+    let Some(k) = r[method.end..].iter().position(|&c| c != b' ') else {
+        return Err(ClfError::NoTarget(r.len()));
+    };
+    let start = method.end + k;
+    // `r[start]` is no space, so the target is never empty.
+    let Some(k) = memrchr(b' ', &r[start..]) else {
+        return Ok(Words { method, target: start..r.len(), protocol: None });
+    };
+    let last_sp = start + k;
+    if !is_http_version(&r[last_sp + 1..]) {
+        // Words after the target, none of them the protocol.
+        let word = if last_sp + 1 == r.len() { last_sp } else { last_sp + 1 };
+        return Err(ClfError::NotRequest(word));
+    }
+    // `r[start]` is no space and comes before `last_sp`: the target ends
+    // after it at the latest.
+    let end = start + r[start..last_sp].iter().rposition(|&c| c != b' ').map_or(1, |e| e + 1);
+    Ok(Words { method, target: start..end, protocol: Some(last_sp + 1..r.len()) })
 }
 
 /// Reads a log line: its request field, the fields around it, then the
 /// request line inside it.
 fn spans(b: &[u8]) -> Result<Spans, ClfError> {
     let (open, close) = quotes(b)?;
-    if !dated(&b[..open]) {
-        return Err(ClfError::NoDate(open));
-    }
+    head(&b[..open])?;
     let (status, bytes) = status_and_size(b, close + 1)?;
     request_spans(b, open + 1, close, status, bytes)
 }
@@ -276,7 +440,10 @@ pub(crate) fn request_spans(
     if request == b"-" {
         return Err(ClfError::Dash(from));
     }
-    let w = request_line(request).ok_or(ClfError::NoTarget(close))?;
+    let w = request_line(request).map_err(|e| match e {
+        ClfError::NotRequest(o) => ClfError::NotRequest(from + o),
+        e => ClfError::NoTarget(from + e.offset()),
+    })?;
     let at = |r: Range<usize>| from + r.start..from + r.end;
     Ok(Spans { method: at(w.method), target: at(w.target), protocol: w.protocol.map(at), status, bytes })
 }
@@ -295,22 +462,38 @@ pub struct Around<'a> {
     pub referer: Option<(&'a [u8], usize)>,
     /// The user agent as logged; `None` when the line has none or `"-"`.
     pub agent: Option<&'a [u8]>,
+    /// The client's address or name (`%h`, `$remote_addr`), as logged.
+    pub client: Option<&'a [u8]>,
+    /// The identity `identd` gave (`%l`); `None` when logged as `-`.
+    pub ident: Option<&'a [u8]>,
+    /// The user who authenticated (`%u`, `$remote_user`); `None` when
+    /// logged as `-`.
+    pub user: Option<&'a [u8]>,
+    /// The time (`%t`, `$time_local`) as logged, without its brackets.
+    pub time: Option<&'a [u8]>,
 }
 
 /// Reads a log line: its request, and the fields around it (all absent
 /// when the line is not a log line).
 fn read_line(b: &[u8]) -> (Result<Spans, ClfError>, Around<'_>) {
     let head = quotes(b).and_then(|(open, close)| {
-        if !dated(&b[..open]) {
-            return Err(ClfError::NoDate(open));
-        }
-        status_size_end(b, close + 1).map(|(status, bytes, end)| (open, close, status, bytes, end))
+        let fields = head(&b[..open])?;
+        status_size_end(b, close + 1).map(|(status, bytes, end)| (fields, open, close, status, bytes, end))
     });
-    let (open, close, status, bytes, end) = match head {
+    let ([client, ident, user, time], open, close, status, bytes, end) = match head {
         Ok(h) => h,
         Err(e) => return (Err(e), Around::default()),
     };
-    let mut around = Around { status, bytes, ..Around::default() };
+    let dash = |r: Range<usize>| Some(&b[r]).filter(|v| *v != b"-");
+    let mut around = Around {
+        status,
+        bytes,
+        client: Some(&b[client]),
+        ident: dash(ident),
+        user: dash(user),
+        time: Some(&b[time]),
+        ..Around::default()
+    };
     // ` "referer" "user agent"` (Combined), each escaped as the request is.
     let quoted = |at: usize| -> Option<(usize, usize)> {
         if !b[at..].starts_with(b" \"") {
@@ -493,7 +676,7 @@ pub fn request_scheme<'a>(r: &RawRequest<'a>) -> Option<Cow<'a, str>> {
     })
 }
 
-/// A line checked as `check --format clf` checks it by default (the
+/// A line checked as `check --input-format clf` checks it by default (the
 /// request URL and the Combined referer, strictly): its verdict, and the
 /// scheme its request URL is counted under. The one definition of "is
 /// this log line valid" every front end applies: the command, the Python
@@ -664,7 +847,7 @@ fn referer(text: &[u8], offset: usize, lenient: bool) -> Referer<'_> {
 /// almost always is).
 fn referer_scheme(text: &[u8]) -> Option<Cow<'_, str>> {
     // Most referers are http or https: named without a scan (a profile
-    // of `check --format clf` had the scan and its UTF-8 check at a
+    // of `check --input-format clf` had the scan and its UTF-8 check at a
     // quarter of a referer's cost).
     if text.starts_with(b"http:") {
         return Some(Cow::Borrowed("http"));
@@ -684,7 +867,7 @@ fn referer_scheme(text: &[u8]) -> Option<Cow<'_, str>> {
 /// The summary row of a referer with no scheme.
 pub const NO_SCHEME: &str = "(no scheme)";
 
-/// What `check --format clf` says of one log line: the record every front
+/// What `check --input-format clf` says of one log line: the record every front
 /// end gives for it (the command's `--json`, the Python reader, the Dask
 /// recipe), read once.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -789,8 +972,10 @@ impl Record<'_> {
         self.referer.as_ref().map(|r| r.scheme.as_deref().unwrap_or(NO_SCHEME))
     }
 
-    /// The record's own keys, for `check --format clf --json`: `valid`,
-    /// `scheme` (`*` for `OPTIONS *`), `method`, `target`, `protocol`,
+    /// The record's own keys, for `check --input-format clf --json`: `valid`,
+    /// `scheme` (the summary's row: the request URL's scheme, `*` for
+    /// `OPTIONS *`, `(no request)`, `(not clf)`), `client`, `ident`,
+    /// `user`, `time`, `time_iso`, `method`, `target`, `protocol`,
     /// `status`, `bytes`, `referer`, `referer_valid`, `referer_scheme`,
     /// `referer_error`, `user_agent`, `error` (`null` or `{offset, kind,
     /// rule, message}`) and `warnings`. Request fields are `null` when the
@@ -802,11 +987,15 @@ impl Record<'_> {
         let r = self.request.as_ref().ok();
         let mut o = Map::new();
         o.insert("valid".into(), self.verdict.is_ok().into());
-        let scheme = match (r, &self.scheme) {
-            (Some(_), None) => json!("*"),
-            (_, s) => json!(s),
-        };
-        o.insert("scheme".into(), scheme);
+        // The label the summary counts the line under, the same word.
+        o.insert("scheme".into(), self.row().into());
+        let a = &self.around;
+        o.insert("client".into(), a.client.map_or(Value::Null, text));
+        o.insert("ident".into(), a.ident.map_or(Value::Null, text));
+        o.insert("user".into(), a.user.map_or(Value::Null, text));
+        o.insert("time".into(), a.time.map_or(Value::Null, text));
+        let iso = a.time.and_then(LogTime::clf).map(|t| t.to_string());
+        o.insert("time_iso".into(), iso.map_or(Value::Null, Value::from));
         o.insert("method".into(), r.map_or(Value::Null, |r| text(r.method)));
         o.insert("target".into(), r.map_or(Value::Null, |r| text(r.target)));
         o.insert("protocol".into(), r.and_then(|r| r.protocol).map_or(Value::Null, text));
@@ -824,6 +1013,217 @@ impl Record<'_> {
         o.insert("error".into(), self.verdict.as_ref().err().map_or(Value::Null, Problem::to_json));
         o.insert("warnings".into(), self.warnings.iter().map(Note::to_json).collect());
         o
+    }
+}
+
+/// JSON text written by hand into one buffer: the keys of
+/// [`Record::to_json`] with the same bytes `serde_json` writes for them,
+/// without a `Map` or a `Value` per record (the writer of `check --json`,
+/// whose cost a profile put at ten times the check's).
+pub mod json_out {
+    use crate::outcome::{Note, Problem};
+
+    /// A JSON string of `text` (lossy UTF-8), escaped as `serde_json`
+    /// escapes: `"`, `\`, and control characters below U+0020.
+    pub fn string(out: &mut Vec<u8>, text: &[u8]) {
+        // ASCII (most of a log) is UTF-8: no second check.
+        if text.is_ascii() {
+            return escaped(out, text);
+        }
+        match std::str::from_utf8(text) {
+            Ok(t) => str(out, t),
+            Err(_) => str(out, &String::from_utf8_lossy(text)),
+        }
+    }
+
+    /// A JSON string of `text`.
+    pub fn str(out: &mut Vec<u8>, text: &str) {
+        escaped(out, text.as_bytes());
+    }
+
+    /// A JSON string of `b`, which is UTF-8.
+    fn escaped(out: &mut Vec<u8>, b: &[u8]) {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        out.reserve(b.len() + 2);
+        out.push(b'"');
+        let mut start = 0;
+        let mut i = 0;
+        while i < b.len() {
+            // Eight bytes at a time while none needs an escape (most
+            // text has none): one test of a word instead of eight.
+            if let Some(w) = b.get(i..i + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+                if !needs_escape(u64::from_le_bytes(w)) {
+                    i += 8;
+                    continue;
+                }
+            }
+            let c = b[i];
+            i += 1;
+            let escape: &[u8] = match c {
+                b'"' => b"\\\"",
+                b'\\' => b"\\\\",
+                b'\n' => b"\\n",
+                b'\r' => b"\\r",
+                b'\t' => b"\\t",
+                0x08 => b"\\b",
+                0x0c => b"\\f",
+                0..=0x1f => {
+                    out.extend_from_slice(&b[start..i - 1]);
+                    out.extend_from_slice(b"\\u00");
+                    out.extend_from_slice(&[HEX[usize::from(c >> 4)], HEX[usize::from(c & 15)]]);
+                    start = i;
+                    continue;
+                }
+                _ => continue,
+            };
+            out.extend_from_slice(&b[start..i - 1]);
+            out.extend_from_slice(escape);
+            start = i;
+        }
+        out.extend_from_slice(&b[start..]);
+        out.push(b'"');
+    }
+
+    /// Whether one of the eight bytes of `w` is below 0x20, `"` or `\\`
+    /// (exact: a byte's borrow reaches only bytes above a match).
+    #[inline]
+    fn needs_escape(w: u64) -> bool {
+        const LO: u64 = 0x0101_0101_0101_0101;
+        const HI: u64 = 0x8080_8080_8080_8080;
+        let zero = |x: u64| x.wrapping_sub(LO) & !x & HI;
+        let below = w.wrapping_sub(LO * 0x20) & !w & HI;
+        (below | zero(w ^ (LO * u64::from(b'"'))) | zero(w ^ (LO * u64::from(b'\\')))) != 0
+    }
+
+    /// `,"key":` before a value, written whole (see [`k!`]).
+    pub fn key(out: &mut Vec<u8>, key: &[u8]) {
+        out.extend_from_slice(key);
+    }
+
+    /// A number in decimal, as `serde_json` writes it.
+    pub fn number(out: &mut Vec<u8>, n: impl Into<u64>) {
+        let mut n = n.into();
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        out.extend_from_slice(&digits[at..]);
+    }
+
+    /// `null`, or the value `write` writes.
+    pub fn or_null<T>(out: &mut Vec<u8>, v: Option<T>, write: impl FnOnce(&mut Vec<u8>, T)) {
+        match v {
+            Some(v) => write(out, v),
+            None => out.extend_from_slice(b"null"),
+        }
+    }
+
+    /// `true` or `false`.
+    pub fn boolean(out: &mut Vec<u8>, b: bool) {
+        out.extend_from_slice(if b { b"true" } else { b"false" });
+    }
+
+    /// `{offset, kind, rule, message}`, as [`Problem::to_json`].
+    pub fn problem(out: &mut Vec<u8>, p: &Problem) {
+        out.extend_from_slice(b"{\"offset\":");
+        number(out, p.offset as u64);
+        out.extend_from_slice(b",\"kind\":");
+        str(out, p.kind);
+        out.extend_from_slice(b",\"rule\":");
+        str(out, p.rule);
+        out.extend_from_slice(b",\"message\":");
+        str(out, &p.message);
+        out.push(b'}');
+    }
+
+    /// `[{offset, kind, security, message}, ...]`, as [`Note::to_json`].
+    pub fn notes(out: &mut Vec<u8>, notes: &[Note]) {
+        out.push(b'[');
+        for (k, n) in notes.iter().enumerate() {
+            if k > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(b"{\"offset\":");
+            number(out, n.offset as u64);
+            out.extend_from_slice(b",\"kind\":");
+            str(out, n.kind);
+            out.extend_from_slice(b",\"security\":");
+            boolean(out, n.security);
+            out.extend_from_slice(b",\"message\":");
+            str(out, &n.message);
+            out.push(b'}');
+        }
+        out.push(b']');
+    }
+}
+
+/// `,"name":` as one literal, for [`json_out::key`].
+macro_rules! k {
+    ($name:literal) => {
+        concat!(",\"", $name, "\":").as_bytes()
+    };
+}
+
+impl Record<'_> {
+    /// The keys of [`Record::to_json`], each after a `,`, written into
+    /// `out` by hand: the same bytes `serde_json` writes for that map
+    /// (`check --json` writes a record per line this way).
+    pub fn write_json(&self, out: &mut Vec<u8>) {
+        use json_out::{boolean, key, notes, number, or_null, problem, str, string};
+        let r = self.request.as_ref().ok();
+        key(out, k!("valid"));
+        boolean(out, self.verdict.is_ok());
+        key(out, k!("scheme"));
+        str(out, self.row());
+        let a = &self.around;
+        for (name, v) in
+            [(k!("client"), a.client), (k!("ident"), a.ident), (k!("user"), a.user), (k!("time"), a.time)]
+        {
+            key(out, name);
+            or_null(out, v, string);
+        }
+        key(out, k!("time_iso"));
+        or_null(out, a.time.and_then(LogTime::clf), |out, t| {
+            out.push(b'"');
+            t.write_iso(out);
+            out.push(b'"');
+        });
+        key(out, k!("method"));
+        or_null(out, r.map(|r| r.method), string);
+        key(out, k!("target"));
+        or_null(out, r.map(|r| r.target), string);
+        key(out, k!("protocol"));
+        or_null(out, r.and_then(|r| r.protocol), string);
+        key(out, k!("status"));
+        or_null(out, a.status, number);
+        key(out, k!("bytes"));
+        or_null(out, a.bytes, number);
+        let f = self.referer.as_ref();
+        key(out, k!("referer"));
+        or_null(out, f.map(|f| f.text), string);
+        key(out, k!("referer_valid"));
+        or_null(out, f.map(|f| f.verdict.is_ok()), boolean);
+        key(out, k!("referer_scheme"));
+        or_null(out, f.map(|f| f.scheme.as_deref().unwrap_or(NO_SCHEME)), str);
+        key(out, k!("referer_error"));
+        or_null(out, f.and_then(|f| f.verdict.as_ref().err()), problem);
+        key(out, k!("user_agent"));
+        // Without a `\\` there is no escape to read.
+        or_null(
+            out,
+            a.agent,
+            |out, u| if u.contains(&b'\\') { str(out, &unescape(u)) } else { string(out, u) },
+        );
+        key(out, k!("error"));
+        or_null(out, self.verdict.as_ref().err(), problem);
+        key(out, k!("warnings"));
+        notes(out, &self.warnings);
     }
 }
 
@@ -983,7 +1383,10 @@ mod tests {
         assert_eq!(request_url(r#"h - - [d] "GET /x"#), Err(ClfError::Unterminated(10)));
         assert_eq!(request_url(r#"h - - [d] "GET /x\" 200"#), Err(ClfError::Unterminated(10)));
         assert_eq!(request_url(r#"h - - [d] "-" 408 0"#), Err(ClfError::Dash(11)));
-        assert_eq!(request_url(r#"h - - [d] "\x16\x03\x01" 400 0"#), Err(ClfError::NoTarget(23)));
+        // TLS bytes as nginx escapes them: no method, no request (RFC 7230 §3.1.1).
+        assert_eq!(request_url(r#"h - - [d] "\x16\x03\x01" 400 0"#), Err(ClfError::NotRequest(11)));
+        assert!(ClfError::NotRequest(11).is_log_line());
+        assert_eq!(ClfError::NotRequest(11).row(), NO_REQUEST);
         assert_eq!(request_url(r#"h - - [d] "GET " 400 0"#), Err(ClfError::NoTarget(15)));
         assert_eq!(request_url(""), Err(ClfError::NoRequest(0)));
     }
@@ -1038,12 +1441,19 @@ mod tests {
         assert_eq!(request_url(r#"h - - "GET / HTTP/1.1" 200 1"#), Err(ClfError::NoDate(6)));
         assert_eq!(request_url(r#"h - - [d] "GET / HTTP/1.1""#), Err(ClfError::NoStatus(26)));
         assert_eq!(request_url(r#"h - - [d] "GET / HTTP/1.1" OK 1"#), Err(ClfError::NoStatus(26)));
-        assert_eq!(request_url(r#"h - - [d] "GET / HTTP/1.1" 200"#), Err(ClfError::NoStatus(26)));
+        assert_eq!(request_url(r#"h - - [d] "GET / HTTP/1.1" 200"#), Err(ClfError::NoBytes(30)));
         assert_eq!(request_url(r#"h - - [d] "-""#), Err(ClfError::NoStatus(13)));
         assert!(!ClfError::NoDate(0).is_log_line() && ClfError::Dash(0).is_log_line());
-        // A user name with a space, a virtual host first, Combined fields after.
-        let line = r#"v.dom:80 ::1 - john smith [d] "GET /x HTTP/1.1" 200 - "-" "ua""#;
-        assert_eq!(request_url(line), Ok(("/x", 35)));
+        // A virtual host first: four fields, not `host ident user`.
+        let line = r#"v.dom:80 ::1 - john [d] "GET /x HTTP/1.1" 200 - "-" "ua""#;
+        assert_eq!(request_url(line), Err(ClfError::ExtraField(15)));
+        assert!(ClfError::ExtraField(15).to_string().contains("vhost_combined"));
+        // The default mode's own error text: which field is missing.
+        let p = Problem::from(request_url(r#"x [d] "GET / HTTP/1.0" 200 1"#).unwrap_err());
+        assert_eq!((p.offset, p.kind), (2, "clf-no-ident"));
+        // Combined fields after.
+        let line = r#"::1 - john [d] "GET /x HTTP/1.1" 200 - "-" "ua""#;
+        assert_eq!(request_url(line), Ok(("/x", 20)));
     }
 
     #[test]
@@ -1067,6 +1477,57 @@ mod tests {
         assert_eq!((r.row(), r.verdict.as_ref().unwrap_err().kind), (NOT_CLF, "clf-no-date"));
         assert_eq!(record(br#"h - - [d] "-" 408 0"#, false).row(), NO_REQUEST);
         assert_eq!(record(br#"h - - [d] "OPTIONS * HTTP/1.1" 200 0"#, false).row(), "*");
+    }
+
+    /// The hand-written JSON is byte for byte `serde_json`'s of the map.
+    #[test]
+    fn the_written_json_is_serde_json_s() {
+        let mut lines = sample_lines();
+        lines.push(b"h - frank [10/Oct/2000:13:55:36 -0700] \"GET /\x01\x1f\x7f\"\\ HTTP/1.1\" 200 1 \"-\" \"ua\\\"q\\x16\"".to_vec());
+        lines.push(b"h - - [d] \"GET /\xff\xfe HTTP/1.1\" - - \"http://r.dom/\xc3\" \"\xe9\"".to_vec());
+        lines.push(br#"h - - [d] "-" 408 0"#.to_vec());
+        lines.push(b"not a line".to_vec());
+        let all: Vec<u8> = (0..=255u8).collect();
+        lines.push([br#"h - - [d] "GET /"#.as_slice(), &all, br#" HTTP/1.1" 200 1"#].concat());
+        for lenient in [false, true] {
+            for line in &lines {
+                let r = record_with(line, lenient, Fields::BOTH);
+                let mut mine = Vec::new();
+                r.write_json(&mut mine);
+                let mut want = serde_json::to_vec(&r.to_json()).unwrap();
+                want[0] = b',';
+                want.pop();
+                assert_eq!(String::from_utf8_lossy(&mine), String::from_utf8_lossy(&want));
+            }
+        }
+    }
+
+    #[test]
+    fn every_field_of_the_line_is_in_the_record() {
+        let line = r#"192.0.2.1 - frank [10/Oct/2000:13:55:36 -0700] "GET /a HTTP/1.1" 200 5 "-" "ua""#;
+        let o = record_with(line.as_bytes(), false, Fields::BOTH).to_json();
+        assert_eq!(
+            (&o["client"], &o["ident"], &o["user"], &o["time"], &o["time_iso"]),
+            (
+                &json!("192.0.2.1"),
+                &Value::Null,
+                &json!("frank"),
+                &json!("10/Oct/2000:13:55:36 -0700"),
+                &json!("2000-10-10T13:55:36-07:00")
+            )
+        );
+        // Read whatever the request; a time of another form has no instant.
+        let o = record(br#"h id - [yesterday] "-" 408 0"#, false).to_json();
+        assert_eq!(
+            (&o["client"], &o["ident"], &o["user"], &o["time"], &o["time_iso"]),
+            (&json!("h"), &json!("id"), &Value::Null, &json!("yesterday"), &Value::Null)
+        );
+        // Not a log line: no field.
+        let o = record(b"x [d] \"GET / HTTP/1.0\" 200 1", false).to_json();
+        assert_eq!((&o["client"], &o["time"]), (&Value::Null, &Value::Null));
+        // The record's scheme is the summary's row, the same word.
+        assert_eq!(o["scheme"], NOT_CLF);
+        assert_eq!(record(br#"h - - [d] "-" 408 0"#, false).to_json()["scheme"], NO_REQUEST);
     }
 
     #[test]

@@ -52,7 +52,8 @@ pub fn explain(url: &Url) -> Vec<String> {
     )];
     match url.kind() {
         SchemeKind::Ftp => ftp(url, &mut out),
-        SchemeKind::Http => {
+        // RFC 2818 §2.4: https has http's syntax.
+        SchemeKind::Http | SchemeKind::Https => {
             let h = url.http().expect("kind is http");
             out.push(endpoint(url));
             out.push(format!("send an HTTP GET for {}", h.request_target()));

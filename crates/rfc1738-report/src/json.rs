@@ -90,7 +90,7 @@ pub fn port_number(url: &Url) -> Option<u64> {
 pub fn view(url: &Url) -> Value {
     match url.kind() {
         SchemeKind::Ftp => ftp(url),
-        SchemeKind::Http => {
+        SchemeKind::Http | SchemeKind::Https => {
             let h = url.http().expect("kind is http");
             json!({"path": h.path(), "search": h.search()})
         }

@@ -26,6 +26,7 @@ pub mod diag;
 pub mod explain;
 pub mod json;
 pub mod logformat;
+pub mod logtime;
 pub mod outcome;
 pub mod parts;
 pub mod set;

@@ -29,8 +29,14 @@ enum Role {
     Referer,
     /// The `User-Agent` request header.
     Agent,
-    /// Apache's `%t`: `[date]`, a space inside.
+    /// Apache's `%t`: `[date]`, a space inside; nginx's `$time_local`.
     Time,
+    /// The client (`%h`, `%a`, `$remote_addr`).
+    Client,
+    /// `%l`: the identity `identd` gave.
+    Ident,
+    /// The user (`%u`, `$remote_user`).
+    User,
     /// Anything else: skipped.
     Other,
 }
@@ -49,10 +55,12 @@ pub struct LogFormat {
 }
 
 /// Why a format string was refused: a directive or variable unknown, at
-/// a byte offset of the string.
+/// a byte offset of the string; or no directive at all (a misspelt
+/// preset name).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FormatError {
-    /// The directive or variable as written (`%Z`, `$nosuch`).
+    /// The directive or variable as written (`%Z`, `$nosuch`); empty when
+    /// the text has none at all and names no preset.
     pub directive: String,
     /// Its byte offset in the format string.
     pub offset: usize,
@@ -60,6 +68,14 @@ pub struct FormatError {
 
 impl fmt::Display for FormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.directive.is_empty() {
+            return write!(
+                f,
+                "not a preset and no directive (%x, $name) in the log format; the presets: {} \
+                 (apache: combined, nginx: main)",
+                PRESETS.map(|(name, _)| name).join(", ")
+            );
+        }
         write!(f, "unknown directive {} at offset {} of the log format", self.directive, self.offset)
     }
 }
@@ -80,18 +96,29 @@ pub const PRESETS: [(&str, &str); 4] = [
 ];
 
 impl LogFormat {
-    /// A preset by name, or a format string: Apache's when it holds a `%`
-    /// directive, nginx's when it holds a `$` variable. Apache's `\"`,
-    /// `\\`, `\t` and `\n` (as written inside the quotes of a `LogFormat`
-    /// line) are read as the characters.
+    /// A preset by name (without regard to case, `-` for `_`; `apache`
+    /// for `combined`, `nginx` for `main`), or a format string: Apache's
+    /// when it holds a `%` directive, nginx's when it holds a `$`
+    /// variable. Apache's `\"`, `\\`, `\t` and `\n` (as written inside
+    /// the quotes of a `LogFormat` line) are read as the characters.
     ///
     /// # Errors
-    /// A directive or variable this reader does not know, named.
+    /// A directive or variable this reader does not know, named; a text
+    /// with no directive at all (a misspelt preset), with the presets.
     pub fn parse(text: &str) -> Result<LogFormat, FormatError> {
-        if let Some((_, preset)) = PRESETS.iter().find(|(name, _)| *name == text) {
+        let name = text.to_ascii_lowercase().replace('-', "_");
+        let name = match name.as_str() {
+            "apache" => "combined",
+            "nginx" => "main",
+            name => name,
+        };
+        if let Some((_, preset)) = PRESETS.iter().find(|(preset, _)| *preset == name) {
             return LogFormat::parse(preset);
         }
         let items = if text.contains('%') { apache(text)? } else { nginx(text)? };
+        if !items.iter().any(|i| matches!(i, Item::Field(_))) {
+            return Err(FormatError { directive: String::new(), offset: 0 });
+        }
         // Literals next to each other are one.
         let mut merged: Vec<Item> = Vec::new();
         for item in items {
@@ -141,10 +168,19 @@ impl LogFormat {
                     let quoted = at > 0
                         && b[at - 1] == b'"'
                         && matches!(&self.items[..k], [.., Item::Literal(l)] if l.ends_with(b"\""));
+                    let mut cut = false;
                     let end = if quoted {
                         match closing(b, at - 1) {
                             Some(close) => close,
-                            None => return (Err(ClfError::Unterminated(at - 1)), around),
+                            None if *role == Role::Request => {
+                                return (Err(ClfError::Unterminated(at - 1)), around);
+                            }
+                            // A line cut off inside a field: the field to
+                            // the end, the fields before it kept.
+                            None => {
+                                cut = true;
+                                b.len()
+                            }
                         }
                     } else if *role == Role::Time && b.get(at) == Some(&b'[') {
                         match memchr::memchr(b']', &b[at..]) {
@@ -153,6 +189,12 @@ impl LogFormat {
                         }
                     } else {
                         match self.items.get(k + 1) {
+                            // A field other than a time holds no space: it
+                            // stops there, and the literal after it is
+                            // compared there (the caret at that field).
+                            Some(Item::Literal(next)) if *role != Role::Time => {
+                                memchr::memchr2(next[0], b' ', &b[at..]).map_or(b.len(), |n| at + n)
+                            }
                             Some(Item::Literal(next)) => {
                                 memchr::memchr(next[0], &b[at..]).map_or(b.len(), |n| at + n)
                             }
@@ -167,9 +209,20 @@ impl LogFormat {
                         Role::Bytes => around.bytes = number(value),
                         Role::Referer if !dash && !value.is_empty() => around.referer = Some((value, at)),
                         Role::Agent if !dash && !value.is_empty() => around.agent = Some(value),
+                        Role::Client => around.client = Some(value),
+                        Role::Ident if !dash => around.ident = Some(value),
+                        Role::User if !dash => around.user = Some(value),
+                        Role::Time => {
+                            around.time = Some(
+                                value.strip_prefix(b"[").and_then(|v| v.strip_suffix(b"]")).unwrap_or(value),
+                            );
+                        }
                         _ => {}
                     }
                     at = end;
+                    if cut {
+                        break;
+                    }
                 }
             }
         }
@@ -239,6 +292,9 @@ fn apache(text: &str) -> Result<Vec<Item>, FormatError> {
                     ("i", Some(h)) if h.eq_ignore_ascii_case("referer") => Role::Referer,
                     ("i", Some(h)) if h.eq_ignore_ascii_case("user-agent") => Role::Agent,
                     ("t", None) => Role::Time,
+                    ("h" | "a", None) => Role::Client,
+                    ("l", None) => Role::Ident,
+                    ("u", None) => Role::User,
                     (
                         "a" | "A" | "D" | "f" | "h" | "H" | "k" | "l" | "L" | "m" | "p" | "P" | "q" | "R"
                         | "T" | "u" | "U" | "v" | "V" | "X" | "I" | "S" | "t" | "M",
@@ -335,6 +391,9 @@ fn nginx(text: &str) -> Result<Vec<Item>, FormatError> {
         }
         let role = match name {
             "request" => Role::Request,
+            "time_local" => Role::Time,
+            "remote_addr" => Role::Client,
+            "remote_user" => Role::User,
             "status" => Role::Status,
             "body_bytes_sent" | "bytes_sent" => Role::Bytes,
             "http_referer" => Role::Referer,
@@ -433,6 +492,23 @@ mod tests {
     }
 
     #[test]
+    fn the_fields_of_each_preset_are_in_the_record() {
+        let keys = ["client", "ident", "user", "time", "time_iso"];
+        let want = [
+            json!("192.0.2.1"),
+            Value::Null,
+            json!("frank"),
+            json!("10/Oct/2000:13:55:36 -0700"),
+            json!("2000-10-10T13:55:36-07:00"),
+        ];
+        let o = read("combined", COMBINED);
+        assert_eq!(keys.map(|k| o[k].clone()), want);
+        let main = r#"192.0.2.1 - frank [10/Oct/2000:13:55:36 -0700] "GET /p HTTP/1.1" 200 1 "-" "ua" "-""#;
+        let o = read("main", main);
+        assert_eq!(keys.map(|k| o[k].clone()), want);
+    }
+
+    #[test]
     fn a_custom_nginx_format() {
         let f = r#"$host $remote_addr [$time_local] "$request" $status $body_bytes_sent $request_time "${http_referer}" "$http_user_agent" $upstream_response_time"#;
         let line =
@@ -452,6 +528,52 @@ mod tests {
         assert!(LogFormat::parse("%{Referer").is_err());
         assert!(LogFormat::parse("${request").is_err());
         assert!(LogFormat::parse("%").is_err());
+    }
+
+    #[test]
+    fn a_preset_is_named_without_regard_to_case_and_by_its_aliases() {
+        let combined = LogFormat::parse("combined").unwrap();
+        for name in ["Combined", "COMBINED", "apache", "Apache"] {
+            assert_eq!(LogFormat::parse(name).unwrap(), combined, "{name}");
+        }
+        let main = LogFormat::parse("main").unwrap();
+        assert_eq!(LogFormat::parse("nginx").unwrap(), main);
+        assert_eq!(LogFormat::parse("vhost-combined").unwrap(), LogFormat::parse("vhost_combined").unwrap());
+        // A text with no directive at all is a misspelt preset, not a format.
+        for text in ["combind", "nginx2", "", "plain text"] {
+            let e = LogFormat::parse(text).unwrap_err();
+            assert_eq!(e.offset, 0, "{text}");
+            let message = e.to_string();
+            assert!(message.contains("common, combined, vhost_combined, main"), "{message}");
+            assert!(message.contains("no directive"), "{message}");
+        }
+    }
+
+    #[test]
+    fn a_field_stops_at_a_space_before_its_literal() {
+        // `%v` without `:port`: the host stops at its space, and the caret
+        // points there, not at the first `:` inside the time.
+        let line =
+            r#"www.example.com 192.0.2.1 - - [10/Oct/2000:13:55:36 -0700] "GET / HTTP/1.1" 200 7 "-" "a:b""#;
+        let o = read("vhost_combined", line);
+        assert_eq!((&o["error"]["kind"], &o["error"]["offset"]), (&json!("clf-format-mismatch"), &json!(15)));
+        // nginx's `[$time_local]` holds a space and is read whole.
+        let main = r#"192.0.2.1 - - [10/Oct/2000:13:55:36 +0000] "GET /p HTTP/1.1" 200 1 "-" "ua" "-""#;
+        assert_eq!(read("main", main)["valid"], json!(true));
+    }
+
+    #[test]
+    fn a_cut_off_last_field_keeps_the_fields_before_it() {
+        let line = r#"192.0.2.1 - - [10/Oct/2000:13:55:36 -0700] "GET /a HTTP/1.1" 200 7 "http://r.dom/" "Mozilla/5.0 (X11"#;
+        let o = read("combined", line);
+        assert_eq!(
+            (&o["target"], &o["valid"], &o["referer"]),
+            (&json!("/a"), &json!(true), &json!("http://r.dom/"))
+        );
+        assert_eq!(o["user_agent"], json!("Mozilla/5.0 (X11"));
+        // The request itself cut off: the line has none.
+        let o = read("combined", r#"192.0.2.1 - - [10/Oct/2000:13:55:36 -0700] "GET /a HT"#);
+        assert_eq!(o["error"]["kind"], json!("clf-unterminated-request"));
     }
 
     #[test]

@@ -106,7 +106,7 @@ pub fn names() -> impl Iterator<Item = &'static str> {
 #[must_use]
 pub fn search<'a>(url: &UrlRef<'a>) -> Option<&'a str> {
     match url.kind() {
-        SchemeKind::Http => url.http()?.search(),
+        SchemeKind::Http | SchemeKind::Https => url.http()?.search(),
         SchemeKind::Gopher => url.gopher()?.search(),
         SchemeKind::Wais => url.wais()?.search(),
         _ => None,

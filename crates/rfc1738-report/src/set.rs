@@ -137,7 +137,7 @@ impl SetError {
 pub fn parts(kind: &str) -> Vec<&'static str> {
     let own: &[&str] = match kind {
         "ftp" => &["user", "password", "host", "port", "ftp.cwd", "ftp.name", "ftp.typecode"],
-        "http" => &["host", "port", "http.path", "http.search"],
+        "http" | "https" => &["host", "port", "http.path", "http.search"],
         "gopher" => &["host", "port", "gopher.type", "gopher.selector", "gopher.search", "gopher.plus"],
         "mailto" => &["mailto.address"],
         "news" => &["news.group", "news.article"],
@@ -241,7 +241,7 @@ fn values(url: &Url) -> BTreeMap<&'static str, Vec<u8>> {
             put("ftp.name", Some(d(f.name())));
             put("ftp.typecode", f.typecode().map(|t| vec![t]));
         }
-        SchemeKind::Http => {
+        SchemeKind::Http | SchemeKind::Https => {
             let h = url.http().expect("kind is http");
             put("http.path", h.path().map(d));
             put("http.search", h.search().map(d));
@@ -492,8 +492,9 @@ fn build(url: &Url, v: &BTreeMap<&str, Vec<u8>>) -> Result<Url, SetError> {
             }
             b.build()
         }
-        SchemeKind::Http => {
-            let mut b = login!(HttpBuilder::new(&host), v, port);
+        kind @ (SchemeKind::Http | SchemeKind::Https) => {
+            let new = if kind == SchemeKind::Https { HttpBuilder::https } else { HttpBuilder::new };
+            let mut b = login!(new(&host), v, port);
             if let Some(path) = get("http.path") {
                 for seg in path.split(|&c| c == b'/') {
                     b = b.segment(seg);

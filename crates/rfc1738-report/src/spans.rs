@@ -60,7 +60,7 @@ fn scheme_parts(out: &mut Spans<'_>) {
     let url = out.url;
     match url.kind() {
         SchemeKind::Ftp => ftp(out),
-        SchemeKind::Http => {
+        SchemeKind::Http | SchemeKind::Https => {
             let h = url.http().expect("kind is http");
             out.push("http.path", h.path());
             out.push("http.search", h.search());

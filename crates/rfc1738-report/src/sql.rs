@@ -7,6 +7,7 @@
 //! that before calling in here.
 
 use crate::clf;
+use crate::logtime::LogTime;
 use crate::outcome::{self, Problem};
 use rfc1738::{SchemeKind, Url, Warning};
 use std::borrow::Cow;
@@ -225,7 +226,7 @@ impl CharIndex {
 }
 
 /// `rfc1738_clf_url`: the request URL of a Common Log Format line, as
-/// `check --format clf` reads it; `None` when the line has none.
+/// `check --input-format clf` reads it; `None` when the line has none.
 #[must_use]
 pub fn clf_url(line: &[u8]) -> Option<&str> {
     let text = std::str::from_utf8(line).ok()?;
@@ -233,7 +234,7 @@ pub fn clf_url(line: &[u8]) -> Option<&str> {
 }
 
 /// What the `rfc1738_clf_*` functions say of each log line: its record
-/// as `check --format clf` makes it by default (request URL and Combined
+/// as `check --input-format clf` makes it by default (request URL and Combined
 /// referer checked, strictly), every line of a batch checked in bulk
 /// ([`clf::check_lines`]); `None` for a NULL row.
 ///
@@ -266,9 +267,78 @@ pub fn clf_referer_scheme<'r>(r: &'r clf::Record<'_>) -> Option<&'r str> {
     r.referer_row()
 }
 
+/// The text fields of a log line `rfc1738_clf_FIELD` gives, each as
+/// `check --input-format clf --json` has it.
+pub const CLF_TEXTS: [&str; 9] =
+    ["client", "ident", "user", "time", "time_iso", "method", "target", "protocol", "user_agent"];
+
+/// A text field of a log line's record by its name in [`CLF_TEXTS`]: as
+/// logged (lossy UTF-8; the user agent with its escapes read, the time
+/// also as ISO 8601 with its offset); `None` when absent, `-`, or not
+/// one of the names.
+#[must_use]
+pub fn clf_text<'r>(r: &'r clf::Record<'_>, name: &str) -> Option<Cow<'r, str>> {
+    let a = &r.around;
+    let request = r.request.as_ref().ok();
+    let logged = match name {
+        "client" => a.client,
+        "ident" => a.ident,
+        "user" => a.user,
+        "time" => a.time,
+        "time_iso" => return a.time.and_then(LogTime::clf).map(|t| Cow::Owned(t.to_string())),
+        "method" => request.map(|q| q.method),
+        "target" => request.map(|q| q.target),
+        "protocol" => request.and_then(|q| q.protocol),
+        "user_agent" => return a.agent.map(|u| Cow::Owned(clf::unescape(u))),
+        _ => None,
+    };
+    logged.map(String::from_utf8_lossy)
+}
+
+/// The time of a log line as seconds since the epoch (`rfc1738_clf_timestamp`).
+#[must_use]
+pub fn clf_timestamp(r: &clf::Record<'_>) -> Option<i64> {
+    r.around.time.and_then(LogTime::clf).map(|t| t.unix())
+}
+
+/// The status of a log line (`rfc1738_clf_status`); `None` for `-`.
+#[must_use]
+pub fn clf_status(r: &clf::Record<'_>) -> Option<i32> {
+    r.around.status.map(i32::from)
+}
+
+/// The size of a log line's response (`rfc1738_clf_bytes`); `None` for
+/// `-` (a size above `i64::MAX` too).
+#[must_use]
+pub fn clf_bytes(r: &clf::Record<'_>) -> Option<i64> {
+    r.around.bytes.and_then(|b| i64::try_from(b).ok())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_text_field_of_a_log_line_is_its_record_s() {
+        let line =
+            br#"192.0.2.1 - frank [10/Oct/2000:13:55:36 -0700] "GET /a?b HTTP/1.1" 404 512 "-" "ua \"q\"""#;
+        let records = clf_records(&[Some(&line[..]), None]);
+        let r = records[0].as_ref().unwrap();
+        let o = r.to_json();
+        for name in CLF_TEXTS {
+            assert_eq!(
+                clf_text(r, name).map(|t| serde_json::Value::from(t.into_owned())).unwrap_or_default(),
+                o[name],
+                "{name}"
+            );
+        }
+        assert_eq!(
+            (clf_status(r), clf_bytes(r), clf_timestamp(r)),
+            (Some(404), Some(512), Some(971_211_336))
+        );
+        assert_eq!(clf_text(r, "nosuch"), None);
+        assert!(records[1].is_none());
+    }
 
     #[test]
     fn an_invalid_input_keeps_the_scheme_it_names() {

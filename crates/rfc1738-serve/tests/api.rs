@@ -385,4 +385,28 @@ fn an_absolute_target_is_held_to_the_host_rule() {
     )
     .as_bytes());
     assert_eq!(answer(&own).0, 200, "{own}");
+/// One verdict: the committed sample log posted to `/api/check` gives the
+/// records `rfc1738 check --input-format clf --json` gives (the one rule,
+/// `clf::record_with` with the referer): empty lines skipped, line
+/// numbers kept, referers checked.
+#[test]
+fn a_log_posted_is_checked_as_the_command_checks_it() {
+    use rfc1738_report::clf::{record_with, Fields};
+    let log = include_str!("../../rfc1738-py/tests/data/access.log");
+    let (status, body) = post("/api/check?format=clf", log);
+    assert_eq!(status, 200);
+    let rows: Vec<Value> = body.lines().map(json).collect();
+    let want: Vec<(usize, &str)> =
+        log.lines().enumerate().filter(|(_, l)| !l.is_empty()).map(|(k, l)| (k + 1, l)).collect();
+    assert_eq!(rows.len(), want.len(), "one object per non-empty line");
+    assert!(want.len() < log.lines().count(), "the sample has an empty line");
+    for (row, (no, line)) in rows.iter().zip(want) {
+        let mut record = record_with(line.as_bytes(), false, Fields::BOTH).to_json();
+        record.insert("line".into(), no.into());
+        record.insert("input".into(), line.into());
+        for (key, value) in &record {
+            assert_eq!(&row[key], value, "line {no}: {key}");
+        }
+    }
+    assert!(rows.iter().any(|r| r["referer_valid"] == false && r["valid"] == false), "referers are checked");
 }

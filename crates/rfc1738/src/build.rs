@@ -283,6 +283,8 @@ impl FtpBuilder {
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HttpBuilder {
+    /// `http`, or `https` (RFC 2818 §2.4: the same syntax).
+    scheme: &'static str,
     login: Login,
     segments: Vec<Vec<u8>>,
     search: Option<Vec<u8>>,
@@ -292,7 +294,21 @@ impl HttpBuilder {
     /// An http URL for `host`, with no path.
     #[must_use]
     pub fn new(host: &str) -> HttpBuilder {
-        HttpBuilder { login: Login::new(host), segments: Vec::new(), search: None }
+        HttpBuilder { scheme: "http", login: Login::new(host), segments: Vec::new(), search: None }
+    }
+
+    /// An https URL for `host`, with no path: http's syntax (§3.3), as
+    /// RFC 2818 §2.4 gives it, and port 443 by default.
+    ///
+    /// # Examples
+    /// ```
+    /// let url = rfc1738::build::HttpBuilder::https("h.example").segment("a").build()?;
+    /// assert_eq!((url.as_str(), url.effective_port()), ("https://h.example/a", Some(443)));
+    /// # Ok::<(), rfc1738::build::BuildError>(())
+    /// ```
+    #[must_use]
+    pub fn https(host: &str) -> HttpBuilder {
+        HttpBuilder { scheme: "https", ..HttpBuilder::new(host) }
     }
     login_setters!(port);
 
@@ -317,7 +333,7 @@ impl HttpBuilder {
     /// A [`BuildError`] for an invalid host.
     pub fn build(&self) -> Result<Url, BuildError> {
         let mut out = String::new();
-        self.login.write("http", &mut out)?;
+        self.login.write(self.scheme, &mut out)?;
         if !self.segments.is_empty() || self.search.is_some() {
             out.push('/');
         }
@@ -910,6 +926,7 @@ impl GenericBuilder {
                 let no_user = matches!(
                     kind,
                     SchemeKind::Http
+                        | SchemeKind::Https
                         | SchemeKind::Gopher
                         | SchemeKind::Nntp
                         | SchemeKind::Wais

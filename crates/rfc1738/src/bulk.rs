@@ -424,15 +424,16 @@ fn reading(v: &impl Span, cx: Cx<'_>, buf: &[u8], s: usize, e: usize) -> Reading
     const FTP: u8 = SchemeKind::Ftp as u8;
     const TELNET: u8 = SchemeKind::Telnet as u8;
     const HTTP: u8 = SchemeKind::Http as u8;
+    const HTTPS: u8 = SchemeKind::Https as u8;
     const FILE: u8 = SchemeKind::File as u8;
     const GOPHER: u8 = SchemeKind::Gopher as u8;
     const NNTP: u8 = SchemeKind::Nntp as u8;
     const WAIS: u8 = SchemeKind::Wais as u8;
     const PROSPERO: u8 = SchemeKind::Prospero as u8;
-    match known.map(|k| k.0).filter(|&k| k != Known::HTTPS.0) {
+    match known.map(|k| k.0) {
         // `ip` read the login of these, and found it valid.
         Some(FTP | TELNET) => locate(v, b, colon, true).map_or(Reading::Parse, Reading::Login),
-        Some(HTTP | FILE | GOPHER | NNTP | WAIS | PROSPERO) => {
+        Some(HTTP | HTTPS | FILE | GOPHER | NNTP | WAIS | PROSPERO) => {
             locate(v, b, colon, false).map_or(Reading::Parse, Reading::Login)
         }
         Some(_) => Reading::Parse,
@@ -479,8 +480,9 @@ fn decide(v: &impl Span, cx: Cx<'_>, buf: &[u8], s: usize, e: usize) -> (Verdict
     let kind = match (word, colon) {
         // The commonest names, either case, as one comparison (`c | 0x20`
         // is a lower-case letter only for a letter).
+        // RFC 2818 §2.4: https has the syntax of http (§3.3).
         (Some(w), 5) if (w | 0x20_2020_2020) & 0xff_ffff_ffff == u64::from_le_bytes(*b"https\0\0\0") => {
-            return (Verdict::Valid, Some(Known::HTTPS));
+            SchemeKind::Https
         }
         (Some(w), 4) if (w | 0x2020_2020) & 0xffff_ffff == u64::from(u32::from_le_bytes(*b"http")) => {
             SchemeKind::Http
@@ -517,9 +519,11 @@ fn decide(v: &impl Span, cx: Cx<'_>, buf: &[u8], s: usize, e: usize) -> (Verdict
         SchemeKind::News => news(v, cx, buf, s, e, colon),
         // The commonest kinds with `ip` inlined for them alone; the others
         // out of line (one body for the four would slow the common ones).
-        kind @ (SchemeKind::Http | SchemeKind::Ftp | SchemeKind::File | SchemeKind::Telnet) => {
-            ip(v, cx, buf, s, e, colon, kind)
-        }
+        kind @ (SchemeKind::Http
+        | SchemeKind::Https
+        | SchemeKind::Ftp
+        | SchemeKind::File
+        | SchemeKind::Telnet) => ip(v, cx, buf, s, e, colon, kind),
         kind => ip_other(v, cx, buf, s, e, colon, kind),
     };
     (verdict, Some(Known(kind as u8)))
@@ -707,8 +711,9 @@ fn ip(v: &impl Span, cx: Cx<'_>, buf: &[u8], s: usize, e: usize, colon: usize, k
     let ok = match kind {
         // §3.8: `"telnet://" login [ "/" ]`.
         SchemeKind::Telnet => from == n,
-        // §3.3: `hpath [ "?" search ]`, `search` without `"/"` or `"?"`.
-        SchemeKind::Http => {
+        // §3.3: `hpath [ "?" search ]`, `search` without `"/"` or `"?"`
+        // (https too, RFC 2818 §2.4).
+        SchemeKind::Http | SchemeKind::Https => {
             let q = v.first(QUEST, from, n);
             q == n || !(v.any(SLASH, q + 1, n) || v.any(QUEST, q + 1, n))
         }
@@ -893,16 +898,15 @@ impl<'a> Iterator for KnownLines<'a> {
 }
 
 /// A scheme name the masks of [`lines_known`] read: one of §3, or
-/// `https` (the commonest name of all, which §3 does not have).
+/// `https` (the commonest name of all, which §3 does not have; read by
+/// http's rules, RFC 2818 §2.4).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Known(u8);
 
 impl Known {
-    /// How many there are: [`Known::index`] is below it.
+    /// How many there are: [`Known::index`] is below it, the place of
+    /// the kind in [`SchemeKind`].
     pub const COUNT: usize = 11;
-    /// `https` (after the kinds of §3, whose index is their place in
-    /// [`SchemeKind`]).
-    const HTTPS: Known = Known(SchemeKind::Other as u8);
 
     /// Its place among the [`Known::COUNT`], for a table by name.
     #[must_use]
@@ -919,10 +923,10 @@ impl Known {
         NAMES[self.0 as usize]
     }
 
-    /// The kind of §3, `None` for `https` (read as any other scheme, §5).
+    /// The kind: one of §3, or [`SchemeKind::Https`].
     #[must_use]
-    pub fn kind(self) -> Option<SchemeKind> {
-        (self != Known::HTTPS).then(|| SchemeKind::from_bytes(self.name().as_bytes()))
+    pub fn kind(self) -> SchemeKind {
+        SchemeKind::from_bytes(self.name().as_bytes())
     }
 }
 
@@ -1060,8 +1064,9 @@ mod tests {
             let got: Vec<Option<&str>> = got.iter().map(|(_, _, k)| k.map(Known::name)).collect();
             assert_eq!(got, names, "{path:?}");
         }
-        assert_eq!(Known::HTTPS.kind(), None);
-        assert_eq!(Known(SchemeKind::Prospero as u8).kind(), Some(SchemeKind::Prospero));
+        assert_eq!(Known(SchemeKind::Https as u8).kind(), SchemeKind::Https);
+        assert_eq!(Known(SchemeKind::Https as u8).name(), "https");
+        assert_eq!(Known(SchemeKind::Prospero as u8).kind(), SchemeKind::Prospero);
     }
 
     /// An empty value before any window is classified (the first of a
@@ -1092,6 +1097,15 @@ mod tests {
             b"http://h.com/a#x",
             b"http://h.com/a#x y",
             b"https://anything:goes@here/%41",
+            b"https://h.com/a?b=c",
+            b"https://h.com/a?b/c",
+            b"https://h.com/a?b?c",
+            b"https://u@h.com/",
+            b"https://h_x.dom/",
+            b"https://h.com:443/",
+            b"https://h.com:99999/",
+            b"HTTPS://h.com/a~b",
+            b"https:h.com",
             b"x:",
             b":x",
             b"x y:z",

@@ -277,8 +277,8 @@ fn urlpath(b: &[u8], j: usize, kind: SchemeKind, parts: &mut Parts) -> Option<Re
         return (j + 1 == b.len()).then_some(Ok(()));
     }
     let (k, rule) = match kind {
-        // §3.3: `hpath [ "?" search ]`.
-        SchemeKind::Http => match run(b, j + 1, chars::HPATH, Rule::Hpath) {
+        // §3.3: `hpath [ "?" search ]` (https too, RFC 2818 §2.4).
+        SchemeKind::Http | SchemeKind::Https => match run(b, j + 1, chars::HPATH, Rule::Hpath) {
             Ok(q) if q < b.len() && b[q] == b'?' => {
                 parts.marks[0] = q as u32;
                 (run(b, q + 1, chars::SEARCH, Rule::Search), Rule::Search)

@@ -3,8 +3,8 @@
 
 use crate::chars;
 
-/// The schemes RFC 1738 §3 defines, and `Other` for every other name
-/// (§5 `otherurl = genericurl`).
+/// The schemes RFC 1738 §3 defines, `https` (RFC 2818 §2.4), and
+/// `Other` for every other name (§5 `otherurl = genericurl`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum SchemeKind {
     /// §3.2 File Transfer Protocol.
@@ -27,6 +27,12 @@ pub enum SchemeKind {
     File,
     /// §3.11 Prospero Directory Service.
     Prospero,
+    /// `https`: HTTP over TLS. RFC 1738 does not define it; its
+    /// registration (RFC 2818 §2.4) gives it the syntax of §3.3 with
+    /// port 443, so it is read by the http rules
+    /// ([`ParseOptions::generic_https`](crate::ParseOptions::generic_https)
+    /// reads it as any other scheme instead).
+    Https,
     /// Any other scheme, read with the generic syntax.
     Other,
 }
@@ -66,6 +72,8 @@ impl SchemeKind {
         match self {
             SchemeKind::Ftp => Some(21),
             SchemeKind::Http => Some(80),
+            // RFC 2818 §2.4: "the default port is 443".
+            SchemeKind::Https => Some(443),
             SchemeKind::Gopher => Some(70),
             SchemeKind::Nntp => Some(119),
             SchemeKind::Telnet => Some(23),
@@ -81,6 +89,7 @@ impl SchemeKind {
         match self {
             SchemeKind::Ftp => "ftp",
             SchemeKind::Http => "http",
+            SchemeKind::Https => "https",
             SchemeKind::Gopher => "gopher",
             SchemeKind::Mailto => "mailto",
             SchemeKind::News => "news",
@@ -105,17 +114,19 @@ impl SchemeKind {
     #[must_use]
     pub const fn article(self) -> &'static str {
         match self {
-            SchemeKind::Ftp | SchemeKind::Http | SchemeKind::Nntp | SchemeKind::Other => "an",
+            SchemeKind::Ftp | SchemeKind::Http | SchemeKind::Https | SchemeKind::Nntp | SchemeKind::Other => "an",
             _ => "a",
         }
     }
 
-    /// The section of RFC 1738 that defines the scheme.
+    /// The section of RFC 1738 that defines the scheme (for `https`, the
+    /// section whose rules RFC 2818 §2.4 gives it).
     #[must_use]
     pub const fn section(self) -> &'static str {
         match self {
             SchemeKind::Ftp => "3.2",
-            SchemeKind::Http => "3.3",
+            // RFC 2818 §2.4: http's syntax, read by §3.3.
+            SchemeKind::Http | SchemeKind::Https => "3.3",
             SchemeKind::Gopher => "3.4",
             SchemeKind::Mailto => "3.5",
             SchemeKind::News => "3.6",
@@ -129,8 +140,8 @@ impl SchemeKind {
     }
 }
 
-/// The schemes of §3 by name.
-const NAMES: [(&[u8], SchemeKind); 10] = [
+/// The schemes of §3 by name, and `https` (RFC 2818 §2.4).
+const NAMES: [(&[u8], SchemeKind); 11] = [
     (b"ftp", SchemeKind::Ftp),
     (b"http", SchemeKind::Http),
     (b"gopher", SchemeKind::Gopher),
@@ -141,11 +152,12 @@ const NAMES: [(&[u8], SchemeKind); 10] = [
     (b"wais", SchemeKind::Wais),
     (b"file", SchemeKind::File),
     (b"prospero", SchemeKind::Prospero),
+    (b"https", SchemeKind::Https),
 ];
 
-/// A multiplier under which the ten names fall in ten different slots
-/// of sixteen (a perfect hash; `BY_SLOT` fails to compile otherwise).
-const HASH: u64 = 0xcd61_3e30_d8f1_6adf;
+/// A multiplier under which the eleven names fall in eleven different
+/// slots of sixteen (a perfect hash; `BY_SLOT` fails to compile otherwise).
+const HASH: u64 = 0xbaeb_41a5_e65a_8149;
 
 /// The slot of a name word: the top four bits of the product.
 #[inline]
@@ -244,7 +256,7 @@ mod tests {
 
     #[test]
     fn from_bytes_is_a_case_insensitive_comparison() {
-        let mut names: Vec<Vec<u8>> = vec![b"https".to_vec(), b"prosperos".to_vec(), Vec::new()];
+        let mut names: Vec<Vec<u8>> = vec![b"httpss".to_vec(), b"prosperos".to_vec(), Vec::new()];
         for (name, kind) in NAMES {
             assert_eq!(SchemeKind::from_bytes(name), kind);
             assert_eq!(SchemeKind::from_bytes(&name.to_ascii_uppercase()), kind);

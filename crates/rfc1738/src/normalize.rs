@@ -79,8 +79,11 @@ impl Url {
 
 /// Parses a normal form with the options its URL was parsed with.
 fn reparse(url: &Url, text: &str) -> Option<Url> {
-    if url.is_lenient() {
-        Url::parse_with(text, &ParseOptions::lenient()).ok().map(|(u, _)| u)
+    // An https URL of kind `Other` was read by the generic syntax.
+    let generic_https = url.kind() == SchemeKind::Other && url.scheme() == "https";
+    if url.is_lenient() || generic_https {
+        let opts = if url.is_lenient() { ParseOptions::lenient() } else { ParseOptions::strict() };
+        Url::parse_with(text, &ParseOptions { generic_https, ..opts }).ok().map(|(u, _)| u)
     } else {
         let parsed = Url::parse(text);
         debug_assert!(parsed.is_ok(), "the normal form of {url} is {text:?}, which does not parse");
@@ -124,7 +127,11 @@ fn normal_text(url: &Url, decode: bool) -> String {
             None => {
                 if matches!(
                     url.kind(),
-                    SchemeKind::Ftp | SchemeKind::Http | SchemeKind::Gopher | SchemeKind::Telnet
+                    SchemeKind::Ftp
+                        | SchemeKind::Http
+                        | SchemeKind::Https
+                        | SchemeKind::Gopher
+                        | SchemeKind::Telnet
                 ) {
                     out.push('/');
                 }

@@ -73,6 +73,13 @@ pub struct ParseOptions {
     /// `%u00e9`) as the character `%` itself ([`WarningKind::BarePercent`]);
     /// decoding keeps it, and the normal form writes it `%25`.
     pub bare_percent: bool,
+    /// Read `https` by the generic syntax (§5 `otherurl`), as RFC 1738
+    /// alone reads a scheme it does not define, instead of by http's
+    /// rules (§3.3) with port 443, which its registration gives it
+    /// (RFC 2818 §2.4). The URL's kind is then [`SchemeKind::Other`](crate::SchemeKind::Other)
+    /// and it has no http view. Not a deviation, so no warning: a
+    /// choice of which rules apply.
+    pub generic_https: bool,
 }
 
 impl ParseOptions {
@@ -92,10 +99,12 @@ impl ParseOptions {
             user_in_any_scheme: false,
             reserved_in_search: false,
             bare_percent: false,
+            generic_https: false,
         }
     }
 
-    /// Every option on.
+    /// Every deviation accepted: every option on but
+    /// [`ParseOptions::generic_https`], which is not a deviation.
     ///
     /// # Examples
     /// ```
@@ -117,6 +126,7 @@ impl ParseOptions {
             user_in_any_scheme: true,
             reserved_in_search: true,
             bare_percent: true,
+            generic_https: false,
         }
     }
 

@@ -99,6 +99,12 @@ fn url_proper(
             kind::Scheme::Error(i) => return Err(no_scheme(&p, i)),
         },
     };
+    // RFC 2818 §2.4 gives https the rules of §3.3; the option reads it as
+    // RFC 1738 alone reads a scheme it does not define (§5 `otherurl`).
+    let kind = match lenient {
+        Some(l) if kind == SchemeKind::Https && l.opts.generic_https => SchemeKind::Other,
+        _ => kind,
+    };
     let mut parts = Parts::new(kind, colon, end, end < b.len());
     schemepart(&p, &mut parts, colon + 1)?;
     Ok(parts)
@@ -109,7 +115,8 @@ fn url_proper(
 fn schemepart(p: &Parser<'_>, parts: &mut Parts, i: usize) -> Result<(), ParseError> {
     match parts.kind {
         SchemeKind::Ftp => ftp::parse(p, parts, i),
-        SchemeKind::Http => http::parse(p, parts, i),
+        // RFC 2818 §2.4: https has http's syntax.
+        SchemeKind::Http | SchemeKind::Https => http::parse(p, parts, i),
         SchemeKind::Gopher => gopher::parse(p, parts, i),
         SchemeKind::Mailto => mailto::parse(p, parts, i),
         SchemeKind::News => news::parse(p, parts, i),
@@ -197,8 +204,11 @@ impl Url {
             last = span.end();
         }
         assert!(!s[..p.scheme_end as usize].bytes().any(|b| b.is_ascii_uppercase()));
-        let reparsed = if self.is_lenient() {
-            let lenient = Lenient::new(ParseOptions::lenient());
+        // An https URL of kind `Other` was read by `generic_https`.
+        let generic_https = p.kind == SchemeKind::Other && self.scheme() == "https";
+        let reparsed = if self.is_lenient() || generic_https {
+            let opts = if self.is_lenient() { ParseOptions::lenient() } else { ParseOptions::strict() };
+            let lenient = Lenient::new(ParseOptions { generic_https, ..opts });
             parse_lenient(s, &lenient)
         } else {
             parse(s)

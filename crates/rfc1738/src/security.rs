@@ -181,6 +181,7 @@ impl<'a> UrlRef<'a> {
         let quiet = matches!(
             kind,
             SchemeKind::Http
+                | SchemeKind::Https
                 | SchemeKind::Nntp
                 | SchemeKind::Wais
                 | SchemeKind::File

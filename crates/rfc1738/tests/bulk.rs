@@ -11,7 +11,6 @@
 mod common;
 
 use rfc1738::bulk::{self, Checker, Known, Path, Reading};
-use rfc1738::SchemeKind;
 use std::fs;
 use std::path::{Path as FsPath, PathBuf};
 
@@ -120,7 +119,7 @@ fn known_agrees(name: &str, text: &[u8], path: Path, got: &[(&[u8], bool)]) {
                 k.name()
             );
             assert!(k.index() < Known::COUNT);
-            assert_eq!(k.kind().map(SchemeKind::name), (k.name() != "https").then(|| k.name()));
+            assert_eq!(k.kind().name(), k.name());
         }
     }
 }

@@ -55,7 +55,7 @@ fn parts(url: &Url) -> Vec<String> {
             m.push(format!("type {:?}", f.typecode()));
             m.extend(f.commands().iter().map(|c| common::show(&c.line())));
         }
-        SchemeKind::Http => {
+        SchemeKind::Http | SchemeKind::Https => {
             let h = url.http().unwrap();
             // §3.3: with no path and no search "the "/" may also be omitted".
             m.extend(h.path().unwrap_or("").split('/').map(|s| format!("segment {}", dec(s))));
@@ -229,9 +229,10 @@ fn build_from(url: &Url) -> Result<Url, BuildError> {
             }
             b.build()
         }
-        SchemeKind::Http => {
+        kind @ (SchemeKind::Http | SchemeKind::Https) => {
             let h = url.http().unwrap();
-            let mut b = login!(HttpBuilder::new(host), port);
+            let new = if kind == SchemeKind::Https { HttpBuilder::https } else { HttpBuilder::new };
+            let mut b = login!(new(host), port);
             for seg in h.segments() {
                 b = b.segment(d(seg));
             }

@@ -87,6 +87,7 @@ const CRATES: &[Crate] = &[
             ("parts", 1),
             ("diag", 1),
             ("compression", 1),
+            ("logtime", 1),
             ("json", 2),
             ("explain", 2),
             ("clf", 2),

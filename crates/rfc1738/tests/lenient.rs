@@ -186,3 +186,37 @@ fn warnings_are_bounded_per_url() {
     assert_eq!(more.offset(), 17 + 2 * rfc1738::MAX_WARNINGS + 1);
     assert!(more.message().contains(&format!("and {} more", 100_000 - rfc1738::MAX_WARNINGS)), "{more}");
 }
+
+/// `generic_https` reads https as RFC 1738 alone reads a scheme it does
+/// not define (§5 `otherurl`), not by http's rules (RFC 2818 §2.4); not
+/// a deviation, so no warning, and not part of `lenient()`.
+#[test]
+fn generic_https_reads_https_as_any_other_scheme() {
+    use rfc1738::SchemeKind;
+    let generic = ParseOptions { generic_https: true, ..ParseOptions::strict() };
+    assert!(!ParseOptions::lenient().generic_https);
+    let input = "https://user@h_x.dom:99999/a?b=c/d";
+    assert_eq!(Url::parse(input).unwrap_err().kind().id(), "user-not-allowed");
+    let (url, w) = Url::parse_with(input, &generic).unwrap();
+    assert!(w.is_empty(), "{w:?}");
+    assert_eq!(url.kind(), SchemeKind::Other);
+    assert!(url.http().is_none());
+    assert_eq!((url.host(), url.effective_port()), (None, None), "opaque: `h_x` is no host");
+    url.check_invariants();
+    assert_eq!(url.normalize().kind(), SchemeKind::Other);
+    // With a host, the login is read; no default port is known.
+    let (url, _) = Url::parse_with("https://u:p@h.dom/a?b/c", &generic).unwrap();
+    assert_eq!((url.user(), url.host(), url.effective_port()), (Some("u"), Some("h.dom"), None));
+    url.check_invariants();
+    // By default, http's rules and port 443.
+    let url = Url::parse("HTTPS://h.dom/a?q").unwrap();
+    assert_eq!((url.kind(), url.effective_port()), (SchemeKind::Https, Some(443)));
+    assert_eq!(url.http().unwrap().search(), Some("q"));
+    let (url, _) = Url::parse_with("https://h.dom/a?q", &ParseOptions::strict()).unwrap();
+    assert_eq!(url.kind(), SchemeKind::Https);
+    // Lenient options with it: the deviation is accepted, kind Other.
+    let opts = ParseOptions { generic_https: true, ..ParseOptions::lenient() };
+    let (url, _) = Url::parse_with("https://h.dom/~x", &opts).unwrap();
+    assert_eq!(url.kind(), SchemeKind::Other);
+    url.check_invariants();
+}

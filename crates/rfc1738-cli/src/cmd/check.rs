@@ -13,6 +13,7 @@ use crate::status;
 use rfc1738::bulk::Known;
 use rfc1738_report::clf;
 use rfc1738_report::logformat::LogFormat;
+use rfc1738_report::logtime::LogTime;
 use serde_json::{json, Value};
 use std::collections::{BTreeMap, HashMap};
 use std::io::{self, BufWriter, IsTerminal, Write};
@@ -79,6 +80,16 @@ pub struct CheckArgs {
     /// combined lines are told apart line by line.
     #[arg(long, value_name = "FORMAT", value_parser = log_format)]
     log_format: Option<LogFormat>,
+    /// With a log: only the lines logged at this time or later (the
+    /// log's own times, whatever their offset): ISO 8601 with an offset
+    /// (`2000-10-10T13:55:36-07:00`, `...Z`), a date (midnight UTC), or
+    /// the log's form (`10/Oct/2000:13:55:36 -0700`). A line without a
+    /// time is kept.
+    #[arg(long, value_name = "TIME", value_parser = log_time)]
+    since: Option<i64>,
+    /// With a log: only the lines logged before this time (as --since).
+    #[arg(long, value_name = "TIME", value_parser = log_time)]
+    until: Option<i64>,
     /// Worker threads, 1 to 1024 (default: one per core).
     #[arg(long, value_name = "N", value_parser = crate::flags::jobs)]
     jobs: Option<usize>,
@@ -151,6 +162,11 @@ fn log_format(text: &str) -> Result<LogFormat, String> {
     LogFormat::parse(text).map_err(|e| e.to_string())
 }
 
+/// `--since`, `--until`: a time, as seconds since the epoch.
+fn log_time(text: &str) -> Result<i64, String> {
+    LogTime::parse(text).map(|t| t.unix())
+}
+
 /// A URL of a log line.
 #[derive(Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Field {
@@ -198,6 +214,9 @@ struct ErrorRow {
 
 /// An example input in a summary: at most this many characters.
 const EXAMPLE_CHARS: usize = 80;
+/// The most bytes of a first input a summary keeps (a log line is a few
+/// hundred; a line of megabytes is not copied whole).
+const EXAMPLE_MAX: usize = 1 << 16;
 
 impl Summary {
     /// Adds the counts of a run of lines, scheme by scheme in the order
@@ -279,8 +298,11 @@ impl Summary {
             let share = format!("{:.1}%", self.share(r.count));
             writeln!(
                 out,
-                "  {:<kw$}{:<rw$}{:>8}{share:>8}  {file}:{line}: {input}",
-                r.kind, r.rule, r.count
+                "  {:<kw$}{:<rw$}{:>8}{share:>8}  {file}:{line}: {}",
+                r.kind,
+                r.rule,
+                r.count,
+                shown(input)
             )?;
         }
         if rest > 0 {
@@ -303,7 +325,7 @@ impl Summary {
         writeln!(out, "  {:<kw$}{:<rw$}{:>8}  first", "referer error", "rule", "count")?;
         for r in rows {
             let (file, line, input) = &r.first;
-            writeln!(out, "  {:<kw$}{:<rw$}{:>8}  {file}:{line}: {input}", r.kind, r.rule, r.count)?;
+            writeln!(out, "  {:<kw$}{:<rw$}{:>8}  {file}:{line}: {}", r.kind, r.rule, r.count, shown(input))?;
         }
         Ok(())
     }
@@ -319,7 +341,7 @@ impl Summary {
         writeln!(out, "  {:<kw$}{:>8}  first", "warning", "count")?;
         for r in rows {
             let (file, line, input) = &r.first;
-            writeln!(out, "  {:<kw$}{:>8}  {file}:{line}: {input}", r.kind, r.count)?;
+            writeln!(out, "  {:<kw$}{:>8}  {file}:{line}: {}", r.kind, r.count, shown(input))?;
         }
         Ok(())
     }
@@ -651,10 +673,21 @@ fn first_word(input: &[u8]) -> u64 {
     u64::from_le_bytes(w)
 }
 
-/// An input shown in a summary: printable, and cut to [`EXAMPLE_CHARS`].
+/// The first input of a summary's row, kept whole (as text, lossy UTF-8)
+/// up to [`EXAMPLE_MAX`] bytes: the JSON summary gives it as it is, the
+/// text summary cuts it ([`shown`]).
 fn example(input: &[u8]) -> String {
-    let text = String::from_utf8_lossy(input);
-    let (shown, _) = crate::diag::printable(&text, 0);
+    let mut end = input.len().min(EXAMPLE_MAX);
+    while end < input.len() && end > 0 && (input[end] & 0xc0) == 0x80 {
+        end -= 1;
+    }
+    String::from_utf8_lossy(&input[..end]).into_owned()
+}
+
+/// An input shown in the text summary: printable, and cut to
+/// [`EXAMPLE_CHARS`].
+fn shown(input: &str) -> String {
+    let (shown, _) = crate::diag::printable(input, 0);
     match shown.char_indices().nth(EXAMPLE_CHARS) {
         Some((cut, _)) => format!("{}...", &shown[..cut]),
         None => shown.into_owned(),
@@ -706,6 +739,20 @@ struct Job<'a> {
     color: bool,
     /// How the bulk validator classifies blocks.
     path: rfc1738::bulk::Path,
+    /// `--since` and `--until`: the lines kept, by the log's own time.
+    range: (Option<i64>, Option<i64>),
+}
+
+impl Job<'_> {
+    /// Whether a log line of this record is left out by `--since` and
+    /// `--until`: its time is read and outside the range.
+    fn out_of_range(&self, r: &clf::Record<'_>) -> bool {
+        if self.range == (None, None) {
+            return false;
+        }
+        let Some(t) = r.around.time.and_then(LogTime::clf).map(|t| t.unix()) else { return false };
+        self.range.0.is_some_and(|since| t < since) || self.range.1.is_some_and(|until| t >= until)
+    }
 }
 
 /// Runs `check`.
@@ -729,6 +776,10 @@ pub fn run(args: &CheckArgs) -> io::Result<u8> {
         // A flag that would change nothing is a mistake to say, not to
         // pass over.
         eprintln!("rfc1738: --fields: the fields of a log line, for --input-format clf or --log-format");
+        return Ok(status::ERROR);
+    }
+    if !clf && (args.since.is_some() || args.until.is_some()) {
+        eprintln!("rfc1738: --since, --until: the times of a log's lines, for --input-format clf or --log-format");
         return Ok(status::ERROR);
     }
     let fields = args.fields();
@@ -796,6 +847,7 @@ fn check_file(
         invalid_only: args.invalid_only,
         color,
         path: bulk_path(),
+        range: (args.since, args.until),
     };
     // Every channel end is owned by one thread, so that when any of them
     // stops (the end, an error, a closed output) the others see it and stop.
@@ -1134,6 +1186,11 @@ fn one_line(
                     &computed
                 }
             };
+            if job.out_of_range(r) {
+                // Outside --since/--until: as an empty line, not counted.
+                empty_line(done, job);
+                return Ok(());
+            }
             done.tally.add_named(r.row(), r.verdict.is_ok());
             if let (true, Some(row), Some(f)) = (job.fields.referer, r.referer_row(), &r.referer) {
                 done.tally.add_referer(row, f.verdict.is_ok());
@@ -1196,13 +1253,17 @@ fn write_verdict(
     if job.json {
         // The input goes straight from the line into `out`, escaped on the
         // way: a line of 1 GB costs the line and its record, no third copy.
+        // The bytes `serde_json` writes, without its formatter.
         out.extend_from_slice(b"{\"file\":");
-        serde_json::to_writer(&mut *out, name)?;
-        write!(out, ",\"line\":{line_no},\"input\":")?;
-        serde_json::to_writer(&mut *out, &*String::from_utf8_lossy(input))?;
+        clf::json_out::str(out, name);
+        out.extend_from_slice(b",\"line\":");
+        clf::json_out::number(out, line_no);
+        out.extend_from_slice(b",\"input\":");
+        clf::json_out::string(out, input);
         let mut rest = serde_json::Map::new();
         match record {
-            Some(r) => rest.extend(r.to_json()),
+            // A log line's record, written by hand: no map per line.
+            Some(r) => r.write_json(out),
             None => {
                 rest.insert("valid".into(), verdict.result.is_ok().into());
                 rest.insert("scheme".into(), json!(scheme_of(input)));

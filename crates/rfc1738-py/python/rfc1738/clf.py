@@ -1,4 +1,4 @@
-"""Web server logs checked as ``rfc1738 check --format clf`` checks them.
+"""Web server logs checked as ``rfc1738 check --input-format clf`` checks them.
 
 Every function here applies the command's one rule for a log line (the
 request URL, a path read as an http URL's, and the Combined referer, each
@@ -70,7 +70,7 @@ def _report(result) -> Dict[str, Any]:
     return report
 
 
-def check_log(data: bytes, log_format: Optional[str] = None) -> Dict[str, Any]:
+def check_log(data: bytes, log_format: Optional[str] = None, lenient: bool = False) -> Dict[str, Any]:
     """Checks every line of the log ``data`` (compressed or not), in Rust
     in one pass without the lock; no Python object is made per line.
 
@@ -83,28 +83,33 @@ def check_log(data: bytes, log_format: Optional[str] = None) -> Dict[str, Any]:
     the same way; ``invalid_lines`` is a ``pyarrow.Table``, a row per
     invalid line: ``line`` (from 1), ``input``, ``offset`` (in the line),
     ``kind``, ``rule``, ``message``, ``referer``, ``referer_valid``,
-    ``referer_scheme``, ``referer_error``, as ``rfc1738 check --format clf
-    --json`` gives them.
+    ``referer_scheme``, ``referer_error``, as ``rfc1738 check --input-format clf
+    --json`` gives them. ``lenient=True`` checks as ``--lenient`` does:
+    the deviations real logs are full of (``~`` and ``|`` in a path, ``/``
+    and ``?`` in a query, ``_`` in a host...) are accepted.
     """
-    return _report(_rfc1738.clf_check_log(data, log_format))
+    return _report(_rfc1738.clf_check_log(data, log_format, lenient))
 
 
-def check_file(path: PathLike, log_format: Optional[str] = None) -> Dict[str, Any]:
+def check_file(path: PathLike, log_format: Optional[str] = None, lenient: bool = False) -> Dict[str, Any]:
     """:func:`check_log` of the file at ``path``, read in Rust a block at
     a time (a compressed one inflated as it is read): the file is never
     one Python object. A corrupt or truncated compressed file raises
     :class:`LogReadError` (an ``OSError``) naming the format and the
     compressed byte, with the report of the lines before the fault."""
-    return _report(_rfc1738.clf_check_file(os.fspath(path), log_format))
+    return _report(_rfc1738.clf_check_file(os.fspath(path), log_format, lenient))
 
 
-def check(column: Any, log_format: Optional[str] = None) -> Any:
+def check(column: Any, log_format: Optional[str] = None, lenient: bool = False) -> Any:
     """Each log line of an Arrow column of strings checked, one struct per
     line: ``valid``, ``url`` (the request target), ``scheme`` (as the
-    command's record: ``*`` for ``OPTIONS *``, null without a request),
-    ``row`` (the summary's row), ``error_offset``, ``error_kind``,
+    command's record: the summary's row, ``*`` for ``OPTIONS *``, ``(no
+    request)``, ``(not clf)``), ``row`` (the same), ``error_offset``, ``error_kind``,
     ``error_rule``, ``error_message``, ``referer``, ``referer_valid``,
     ``referer_scheme``, ``referer_error_offset``, ``referer_error_kind``,
-    ``referer_error_rule``, ``referer_error_message``; a null row where the
-    line is null."""
-    return _rfc1738.arrow_clf_check(column, log_format)
+    ``referer_error_rule``, ``referer_error_message``, and every field of
+    the line: ``client``, ``ident``, ``user``, ``time``, ``time_iso``,
+    ``method``, ``target``, ``protocol``, ``user_agent``, ``timestamp``,
+    ``status``, ``bytes``; a null row where the line is null.
+    ``lenient=True`` checks as ``--lenient`` does."""
+    return _rfc1738.arrow_clf_check(column, log_format, lenient)

@@ -1,4 +1,4 @@
-"""Web server logs checked as ``rfc1738 check --format clf`` checks them."""
+"""Web server logs checked as ``rfc1738 check --input-format clf`` checks them."""
 
 import os
 from typing import Any, Dict, Optional, Union
@@ -12,13 +12,13 @@ class LogReadError(OSError):
     report: Dict[str, Any]
     def __init__(self, message: str, report: Dict[str, Any]) -> None: ...
 
-def check_log(data: bytes, log_format: Optional[str] = None) -> Dict[str, Any]:
+def check_log(data: bytes, log_format: Optional[str] = None, lenient: bool = False) -> Dict[str, Any]:
     """Checks every line of the log ``data`` (compressed or not): ``{lines,
     valid, invalid, by_scheme, referers, invalid_lines}``."""
 
-def check_file(path: PathLike, log_format: Optional[str] = None) -> Dict[str, Any]:
+def check_file(path: PathLike, log_format: Optional[str] = None, lenient: bool = False) -> Dict[str, Any]:
     """:func:`check_log` of the file at ``path``, read a block at a time;
     a fault part way raises :class:`LogReadError`."""
 
-def check(column: Any, log_format: Optional[str] = None) -> Any:
+def check(column: Any, log_format: Optional[str] = None, lenient: bool = False) -> Any:
     """Each log line of an Arrow column checked: one struct per line."""

@@ -1,7 +1,7 @@
 """Checking a directory of access logs across a Dask cluster.
 
 ``check_logs`` reads each Common Log Format file in a task of its own on
-the cluster's workers, checks every line as ``rfc1738 check --format clf``
+the cluster's workers, checks every line as ``rfc1738 check --input-format clf``
 does (in Rust, a whole file in one pass), and returns per file the counts
 by scheme and the invalid lines as an Arrow table.
 
@@ -115,7 +115,7 @@ def check_logs(
     URL's scheme, ``http`` for a path, ``*`` for ``OPTIONS *``, ``(no
     request)``, ``(not clf)``) to ``{valid, invalid}``; ``referers`` the
     referers' schemes; ``invalid_lines`` is a ``pyarrow.Table``, a row per
-    invalid line, as ``rfc1738 check --format clf --json`` gives them.
+    invalid line, as ``rfc1738 check --input-format clf --json`` gives them.
     Compressed files (gzip, zstd, bzip2, xz) are read as the command reads
     them. ``client``: a ``dask.distributed`` client; by default the current
     one (or Dask's local scheduler). ``log_format``: as ``--log-format``

@@ -31,6 +31,8 @@ def _sql_type(t: pa.DataType) -> str:
         return "INTEGER"
     if pa.types.is_uint16(t):
         return "USMALLINT"
+    if pa.types.is_timestamp(t) and t.tz is not None:
+        return "TIMESTAMPTZ"
     if pa.types.is_list(t):
         return f"{_sql_type(t.value_type)}[]"
     if pa.types.is_struct(t):

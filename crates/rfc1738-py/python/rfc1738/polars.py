@@ -17,7 +17,11 @@ The methods are the SQL functions without their ``rfc1738_`` prefix:
 ``search``, ``fragment``, ``part(name)``, ``normalize``, ``lint``,
 ``extract``, ``clf_url``, and the log line's
 ``clf_valid``, ``clf_scheme``, ``clf_error``, ``clf_referer``,
-``clf_referer_valid``, ``clf_referer_scheme``, ``clf_referer_error``.
+``clf_referer_valid``, ``clf_referer_scheme``, ``clf_referer_error``, and
+every field of the line: ``clf_client``, ``clf_ident``, ``clf_user``,
+``clf_time``, ``clf_time_iso``, ``clf_timestamp``, ``clf_method``,
+``clf_target``, ``clf_protocol``, ``clf_status``, ``clf_bytes``,
+``clf_user_agent``.
 """
 
 try:
@@ -192,6 +196,18 @@ class Rfc1738Namespace:
     query_param = _kernel("query_param", _pl.String)
     query_params = _kernel("query_params", _PARAMS)
     segments = _kernel("segments", _pl.List(_pl.String))
+    clf_client = _batch("rfc1738_clf_client")
+    clf_ident = _batch("rfc1738_clf_ident")
+    clf_user = _batch("rfc1738_clf_user")
+    clf_time = _batch("rfc1738_clf_time")
+    clf_time_iso = _batch("rfc1738_clf_time_iso")
+    clf_timestamp = _batch("rfc1738_clf_timestamp")
+    clf_method = _batch("rfc1738_clf_method")
+    clf_target = _batch("rfc1738_clf_target")
+    clf_protocol = _batch("rfc1738_clf_protocol")
+    clf_status = _batch("rfc1738_clf_status")
+    clf_bytes = _batch("rfc1738_clf_bytes")
+    clf_user_agent = _batch("rfc1738_clf_user_agent")
 
 
 @_pl.api.register_series_namespace("rfc1738")
@@ -242,3 +258,15 @@ class Rfc1738SeriesNamespace:
     query_param = _kernel("query_param", _pl.String)
     query_params = _kernel("query_params", _PARAMS)
     segments = _kernel("segments", _pl.List(_pl.String))
+    clf_client = _series("rfc1738_clf_client")
+    clf_ident = _series("rfc1738_clf_ident")
+    clf_user = _series("rfc1738_clf_user")
+    clf_time = _series("rfc1738_clf_time")
+    clf_time_iso = _series("rfc1738_clf_time_iso")
+    clf_timestamp = _series("rfc1738_clf_timestamp")
+    clf_method = _series("rfc1738_clf_method")
+    clf_target = _series("rfc1738_clf_target")
+    clf_protocol = _series("rfc1738_clf_protocol")
+    clf_status = _series("rfc1738_clf_status")
+    clf_bytes = _series("rfc1738_clf_bytes")
+    clf_user_agent = _series("rfc1738_clf_user_agent")

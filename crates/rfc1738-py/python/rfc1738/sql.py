@@ -28,7 +28,7 @@ register these same functions under these same names.
 ``rfc1738_extract``        the URLs found in a text: ``[{url, start, end, form}]``
 ``rfc1738_clf_url``        the request URL of a Common Log Format line
 ``rfc1738_clf_valid``      whether the log line is valid, as ``rfc1738 check
-                           --format clf`` says (request URL and referer)
+                           --input-format clf`` says (request URL and referer)
 ``rfc1738_clf_scheme``     the row of the command's summary the line counts
                            under: the request URL's scheme (``http`` for a
                            path), ``*``, ``(no request)``, ``(not clf)``
@@ -36,12 +36,17 @@ register these same functions under these same names.
 ``rfc1738_clf_referer``    the Combined referer as logged; null for ``"-"``
 ``rfc1738_clf_referer_valid``, ``_referer_scheme``, ``_referer_error``:
                            the referer's own verdict, scheme, error
+``rfc1738_clf_client`` ... every field of the line: ``client``, ``ident``,
+                           ``user``, ``time`` (as logged), ``time_iso``
+                           (ISO 8601 with its offset), ``timestamp`` (an
+                           instant), ``method``, ``target``, ``protocol``,
+                           ``status``, ``bytes``, ``user_agent``
 ========================  ==================================================
 
 The ``rfc1738_clf_*`` functions are the command's one rule for a log line
 (``rfc1738_report::clf``): ``rfc1738_valid(rfc1738_clf_url(line))`` is
 not, since a path is no URL; grouping a log by ``rfc1738_clf_scheme`` and
-``rfc1738_clf_valid`` gives the counts of ``rfc1738 check --format clf``.
+``rfc1738_clf_valid`` gives the counts of ``rfc1738 check --input-format clf``.
 """
 
 from dataclasses import dataclass
@@ -258,13 +263,25 @@ def _clf_error(prefix):
 
 
 FUNCTIONS += [
-    Function("rfc1738_clf_valid", pa.bool_(), _clf_field("valid"), "whether the log line is valid, as check --format clf says"),
-    Function("rfc1738_clf_scheme", pa.string(), _clf_field("row"), "the summary row of check --format clf the line counts under"),
+    Function("rfc1738_clf_valid", pa.bool_(), _clf_field("valid"), "whether the log line is valid, as check --input-format clf says"),
+    Function("rfc1738_clf_scheme", pa.string(), _clf_field("row"), "the summary row of check --input-format clf the line counts under"),
     Function("rfc1738_clf_error", ERROR, _clf_error("error_"), "where and why the log line is invalid; null when valid"),
     Function("rfc1738_clf_referer", pa.string(), _clf_field("referer"), "the Combined referer as logged"),
     Function("rfc1738_clf_referer_valid", pa.bool_(), _clf_field("referer_valid"), "whether the referer is a valid URL"),
     Function("rfc1738_clf_referer_scheme", pa.string(), _clf_field("referer_scheme"), "the referer's scheme, or (no scheme)"),
     Function("rfc1738_clf_referer_error", ERROR, _clf_error("referer_error_"), "where and why the referer is invalid"),
+    Function("rfc1738_clf_client", pa.string(), _clf_field("client"), "the client (%h, $remote_addr) as logged"),
+    Function("rfc1738_clf_ident", pa.string(), _clf_field("ident"), "the identd identity (%l); null for -"),
+    Function("rfc1738_clf_user", pa.string(), _clf_field("user"), "the authenticated user (%u); null for -"),
+    Function("rfc1738_clf_time", pa.string(), _clf_field("time"), "the time as logged, without brackets"),
+    Function("rfc1738_clf_time_iso", pa.string(), _clf_field("time_iso"), "the time as ISO 8601 with its offset"),
+    Function("rfc1738_clf_timestamp", pa.timestamp("us", tz="UTC"), _clf_field("timestamp"), "the time as an instant"),
+    Function("rfc1738_clf_method", pa.string(), _clf_field("method"), "the request's method"),
+    Function("rfc1738_clf_target", pa.string(), _clf_field("target"), "the request target as logged"),
+    Function("rfc1738_clf_protocol", pa.string(), _clf_field("protocol"), "the request's HTTP/x.y"),
+    Function("rfc1738_clf_status", pa.int32(), _clf_field("status"), "the status code; null for -"),
+    Function("rfc1738_clf_bytes", pa.int64(), _clf_field("bytes"), "the response size; null for -"),
+    Function("rfc1738_clf_user_agent", pa.string(), _clf_field("user_agent"), "the User-Agent, its escapes read"),
 ]
 
 BY_NAME = {f.name: f for f in FUNCTIONS}

@@ -33,7 +33,7 @@ impl Url {
             losses.push(Loss::UserInfo);
         }
         meaning_losses(self, &mut losses);
-        if self.kind() != SchemeKind::Http && self.scheme() != "https" {
+        if !matches!(self.kind(), SchemeKind::Http | SchemeKind::Https) && self.scheme() != "https" {
             losses.push(Loss::UnknownScheme(self.kind()));
         }
         if self.fragment().is_some() {

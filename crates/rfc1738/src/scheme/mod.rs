@@ -26,14 +26,15 @@ pub mod telnet;
 pub mod wais;
 
 macro_rules! views {
-    ($($(#[$doc:meta])* $method:ident => $kind:ident;)*) => {
-        // Each view type is named as its `SchemeKind`.
+    ($($(#[$doc:meta])* $method:ident => $kind:ident $(| $also:ident)*;)*) => {
+        // Each view type is named as its `SchemeKind`; `| Also` adds the
+        // kinds read by the same rules.
         impl<'a> crate::UrlRef<'a> {
             $(
                 $(#[$doc])*
                 #[must_use]
                 pub fn $method(&self) -> Option<$kind<'a>> {
-                    (self.kind() == SchemeKind::$kind).then(|| $kind::new(*self))
+                    matches!(self.kind(), SchemeKind::$kind $(| SchemeKind::$also)*).then(|| $kind::new(*self))
                 }
             )*
         }
@@ -52,8 +53,9 @@ macro_rules! views {
 views! {
     /// The ftp view (§3.2), for ftp URLs.
     ftp => Ftp;
-    /// The http view (§3.3), for http URLs.
-    http => Http;
+    /// The http view (§3.3), for http and https URLs (RFC 2818 §2.4
+    /// gives https the syntax of §3.3).
+    http => Http | Https;
     /// The gopher view (§3.4), for gopher URLs.
     gopher => Gopher;
     /// The mailto view (§3.5), for mailto URLs.

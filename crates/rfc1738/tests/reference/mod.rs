@@ -224,11 +224,12 @@ fn genericurl() -> E {
     seq([cap("scheme", scheme()), Lit(":"), schemepart()])
 }
 
-/// The ten schemes of §3. A URL whose scheme is one of them must match
-/// that scheme's rule (§2.1: "the scheme-specific part ... depends on the
-/// scheme"); `otherurl` is for the rest.
-const KNOWN: [&str; 10] =
-    ["ftp", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero"];
+/// The ten schemes of §3, and https (RFC 2818 §2.4 gives it http's
+/// rule). A URL whose scheme is one of them must match that scheme's rule
+/// (§2.1: "the scheme-specific part ... depends on the scheme");
+/// `otherurl` is for the rest.
+const KNOWN: [&str; 11] =
+    ["ftp", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero", "https"];
 
 /// `otherurl = genericurl`, for a scheme none of §3 defines.
 fn otherurl() -> E {
@@ -290,10 +291,11 @@ fn hpath() -> E {
 fn search() -> E {
     uchars_and(b";:@&=")
 }
-/// `httpurl = "http://" hostport [ "/" hpath [ "?" search ]]`
+/// `httpurl = "http://" hostport [ "/" hpath [ "?" search ]]`, and the
+/// same rule after `"https"` (RFC 2818 §2.4).
 fn httpurl() -> E {
     seq([
-        cap("scheme", LitNoCase("http")),
+        cap("scheme", alt([LitNoCase("http"), LitNoCase("https")])),
         Lit("://"),
         hostport(),
         opt(seq([
@@ -731,7 +733,7 @@ fn components(input: &str, caps: &Caps) -> Components {
             sp("fpath", get("ftp.fpath"));
             sp("type", get("ftp.type"));
         }
-        "http" => {
+        "http" | "https" => {
             sp("hpath", get("http.hpath"));
             sp("search", get("http.search"));
         }
