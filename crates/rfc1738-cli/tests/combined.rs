@@ -248,8 +248,10 @@ fn the_json_summary_gives_the_first_line_of_each_error_whole() {
         "a".repeat(200),
         "r".repeat(100)
     );
-    let (_, out, _) =
-        run(&["check", "--input-format", "clf", "--json", "--quiet", "--summary"], format!("{line}\n").as_bytes());
+    let (_, out, _) = run(
+        &["check", "--input-format", "clf", "--json", "--quiet", "--summary"],
+        format!("{line}\n").as_bytes(),
+    );
     let summary: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(summary["summary"]["errors"][0]["first"]["input"], line.as_str());
     assert_eq!(summary["summary"]["referer_errors"][0]["first"]["input"], line.as_str());

@@ -324,13 +324,7 @@ pub fn set(url: &Url, changes: &[(&str, &[u8])]) -> Result<Url, SetError> {
     let kind = url.kind().name();
     let allowed = parts_of(url);
     let mut v = values(url);
-    let mut fragment = url.fragment().map(str::to_owned);
     for &(part, value) in &changes {
-        if part == "fragment" {
-            // §2.2: the fragment is no part of the URL; written as `*xchar`.
-            fragment = (!value.is_empty()).then(|| pct::encode(value, pct::Context::Xchar));
-            continue;
-        }
         let Some(&key) = allowed.iter().find(|&&p| p == part) else {
             return Err(SetError::UnknownPart { part: part.to_owned(), kind });
         };

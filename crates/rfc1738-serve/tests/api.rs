@@ -385,6 +385,8 @@ fn an_absolute_target_is_held_to_the_host_rule() {
     )
     .as_bytes());
     assert_eq!(answer(&own).0, 200, "{own}");
+}
+
 /// One verdict: the committed sample log posted to `/api/check` gives the
 /// records `rfc1738 check --input-format clf --json` gives (the one rule,
 /// `clf::record_with` with the referer): empty lines skipped, line

@@ -114,7 +114,9 @@ impl SchemeKind {
     #[must_use]
     pub const fn article(self) -> &'static str {
         match self {
-            SchemeKind::Ftp | SchemeKind::Http | SchemeKind::Https | SchemeKind::Nntp | SchemeKind::Other => "an",
+            SchemeKind::Ftp | SchemeKind::Http | SchemeKind::Https | SchemeKind::Nntp | SchemeKind::Other => {
+                "an"
+            }
             _ => "a",
         }
     }

@@ -80,6 +80,8 @@ pub struct CheckArgs {
     /// combined lines are told apart line by line.
     #[arg(long, value_name = "FORMAT", value_parser = log_format)]
     log_format: Option<LogFormat>,
+    /// With a log: only the lines logged at this time or later.
+    ///
     /// With a log: only the lines logged at this time or later (the
     /// log's own times, whatever their offset): ISO 8601 with an offset
     /// (`2000-10-10T13:55:36-07:00`, `...Z`), a date (midnight UTC), or
@@ -779,7 +781,9 @@ pub fn run(args: &CheckArgs) -> io::Result<u8> {
         return Ok(status::ERROR);
     }
     if !clf && (args.since.is_some() || args.until.is_some()) {
-        eprintln!("rfc1738: --since, --until: the times of a log's lines, for --input-format clf or --log-format");
+        eprintln!(
+            "rfc1738: --since, --until: the times of a log's lines, for --input-format clf or --log-format"
+        );
         return Ok(status::ERROR);
     }
     let fields = args.fields();
