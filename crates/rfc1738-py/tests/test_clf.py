@@ -207,6 +207,9 @@ def test_rfc1738_clf_reads_leniently_as_the_command_does(rfc1738_bin):
         )
     checked = rfc1738.clf.check(pa.array(lines()), lenient=True).to_pylist()
     assert sum(r["valid"] for r in checked) == command["valid"]
+    reader = pytest.importorskip("rfc1738.dask")
+    report = reader.check_file(str(LOG), lenient=True)
+    assert (report["lines"], report["valid"]) == (command["checked"], command["valid"])
 
 
 def test_every_field_of_a_line_is_in_the_struct(rfc1738_bin):

@@ -86,7 +86,7 @@ def _read(path: str) -> bytes:
         return f.read()
 
 
-def check_file(path: str, log_format: Optional[str] = None) -> Dict[str, Any]:
+def check_file(path: str, log_format: Optional[str] = None, lenient: bool = False) -> Dict[str, Any]:
     """One file's report (:func:`rfc1738.clf.check_file`): runs on a
     worker. The file is checked in Rust in one pass, without the lock; no
     Python object is made per line. A compressed file (gzip, zstd, bzip2,
@@ -95,16 +95,19 @@ def check_file(path: str, log_format: Optional[str] = None) -> Dict[str, Any]:
     ``invalid_lines`` is a ``pyarrow.Table`` of ``line`` (from 1),
     ``input``, ``offset``, ``kind``, ``rule``, ``message`` and the
     referer's ``referer``, ``referer_valid``, ``referer_scheme``,
-    ``referer_error``.
+    ``referer_error``. ``lenient``: as ``--lenient``.
     """
     if _is_url(path):
-        return clf.check_log(_read(path), log_format)
+        return clf.check_log(_read(path), log_format, lenient)
     # Read in Rust a block at a time, as the command reads it.
-    return clf.check_file(path, log_format)
+    return clf.check_file(path, log_format, lenient)
 
 
 def check_logs(
-    paths: Union[PathLike, Iterable[PathLike]], client: Optional[Any] = None, log_format: Optional[str] = None
+    paths: Union[PathLike, Iterable[PathLike]],
+    client: Optional[Any] = None,
+    log_format: Optional[str] = None,
+    lenient: bool = False,
 ) -> Dict[str, Dict[str, Any]]:
     """Checks every line of the Common Log Format files ``paths`` (files,
     directories, or fsspec URLs of either) on the cluster: one task per file.
@@ -120,9 +123,10 @@ def check_logs(
     them. ``client``: a ``dask.distributed`` client; by default the current
     one (or Dask's local scheduler). ``log_format``: as ``--log-format``
     (a preset, an Apache ``LogFormat`` or an nginx ``log_format`` string).
+    ``lenient``: as ``--lenient``.
     """
     files = _files(paths)
-    tasks = [_delayed(check_file, pure=True)(p, log_format) for p in files]
+    tasks = [_delayed(check_file, pure=True)(p, log_format, lenient) for p in files]
     if client is not None:
         results = client.gather(client.compute(tasks))
     else:
