@@ -33,7 +33,7 @@ pub(crate) fn check(body: &[u8], lenient: bool, format: u32, out: &mut Vec<u8>) 
 /// `POST /api/extract`: one JSON line per URL found in `text`, in `out`.
 pub(crate) fn extract(body: &[u8], out: &mut Vec<u8>) {
     out.clear();
-    for found in api::extract(text(body)) {
+    for found in api::extract(text(body), 0) {
         // Writing to a `Vec` cannot fail.
         let _ = serde_json::to_writer(&mut *out, &found);
         out.push(b'\n');
