@@ -29,7 +29,7 @@ export async function load(wasmUrl) {
 // URL's copy of it is a plain array of small integers.
 const NONE = -1;
 const OUT_LEN = 31;
-const KINDS = ["ftp", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero", "other"];
+const KINDS = ["ftp", "http", "gopher", "mailto", "news", "nntp", "telnet", "wais", "file", "prospero", "https", "other"];
 const encoder = new TextEncoder();
 const decoder = new TextDecoder();
 
@@ -255,7 +255,7 @@ export function bind(instance) {
     get scheme() {
       return this.#input.slice(0, this.#t[1]).toLowerCase();
     }
-    /** `ftp http gopher mailto news nntp telnet wais file prospero other`. */
+    /** `ftp http gopher mailto news nntp telnet wais file prospero https other`. */
     get kind() {
       return KINDS[this.#t[0]];
     }
@@ -305,6 +305,7 @@ export function bind(instance) {
     get wais() { return this.#view("wais"); }
     get file() { return this.#view("file"); }
     get prospero() { return this.#view("prospero"); }
+    get https() { return this.#view("https"); }
     get other() { return this.#view("other"); }
 
     #view(kind) {

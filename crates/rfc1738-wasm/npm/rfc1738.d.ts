@@ -9,10 +9,11 @@ export interface Options {
   lenient?: boolean;
 }
 
-/** The scheme kinds of RFC 1738 §3; `other` is any other scheme. */
+/** The scheme kinds of RFC 1738 §3, and `https` (read by http's rules,
+ * RFC 2818 §2.4); `other` is any other scheme. */
 export type Kind =
   | "ftp" | "http" | "gopher" | "mailto" | "news" | "nntp"
-  | "telnet" | "wais" | "file" | "prospero" | "other";
+  | "telnet" | "wais" | "file" | "prospero" | "https" | "other";
 
 /** Why a text is not a URL of RFC 1738. */
 export class ParseError extends Error {
@@ -148,6 +149,7 @@ export interface UrlRecord {
   wais?: WaisView;
   file?: FileView;
   prospero?: ProsperoView;
+  https?: HttpView;
   other?: OtherView;
 }
 
@@ -198,6 +200,8 @@ export class Url {
   readonly wais: WaisView | null;
   readonly file: FileView | null;
   readonly prospero: ProsperoView | null;
+  /** An https URL's view: http's parts (RFC 2818 §2.4). */
+  readonly https: HttpView | null;
   readonly other: OtherView | null;
   /** The normal form: only what the RFC says does not matter is changed. */
   normalize(): Url;

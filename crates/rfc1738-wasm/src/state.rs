@@ -12,7 +12,7 @@ pub const OUT_LEN: usize = TABLE_LEN - 1;
 pub const NONE: u32 = u32::MAX;
 
 /// The scheme kinds, in the order of the table's slot 0.
-pub const KINDS: [SchemeKind; 11] = [
+pub const KINDS: [SchemeKind; 12] = [
     SchemeKind::Ftp,
     SchemeKind::Http,
     SchemeKind::Gopher,
@@ -23,6 +23,8 @@ pub const KINDS: [SchemeKind; 11] = [
     SchemeKind::Wais,
     SchemeKind::File,
     SchemeKind::Prospero,
+    // Not of RFC 1738: read by http's rules, as RFC 2818 §2.4 gives it.
+    SchemeKind::Https,
     SchemeKind::Other,
 ];
 
