@@ -146,6 +146,8 @@ def _dtype(t):
         return _pl.List(_dtype(t.value_type))
     if pa.types.is_struct(t):
         return _pl.Struct({f.name: _dtype(f.type) for f in t})
+    if pa.types.is_timestamp(t):
+        return _pl.Datetime(t.unit, t.tz)
     return {pa.int32(): _pl.Int32, pa.int64(): _pl.Int64, pa.uint16(): _pl.UInt16}[t]
 
 
