@@ -12,7 +12,7 @@ import pyarrow as pa
 import pytest
 
 from rfc1738 import sql
-from test_engines import NAMES, assert_duckdb_gives, extension_con  # noqa: F401 - a fixture
+from test_engines import NAMES, assert_duckdb_gives, call, extension_con, sql_call  # noqa: F401 - a fixture
 
 
 def arrow_table(result):
@@ -36,7 +36,7 @@ def lengths_column():
 def test_every_length_around_the_inline_line_and_nulls(extension_con):  # noqa: F811 - the fixture
     column = lengths_column()
     assert {len(v) for v in column.to_pylist() if v} >= {11, 12, 13, 14}
-    expected = {f.name: f.kernel(column).to_pylist() for f in sql.FUNCTIONS}
+    expected = {f.name: call(f, column).to_pylist() for f in sql.FUNCTIONS}
     assert_duckdb_gives(extension_con, column, expected)
 
 
@@ -55,7 +55,7 @@ def test_every_length_around_the_inline_line_and_nulls(extension_con):  # noqa: 
 def test_vectors_duckdb_flattens(extension_con, expression):  # noqa: F811 - the fixture
     rows = extension_con.sql(f"select {expression} as u from range(3000) t(i) order by i").fetchall()
     column = pa.array([r[0] for r in rows], pa.string())
-    calls = ", ".join(f"{n}({expression}) as {n}" for n in NAMES)
+    calls = ", ".join(f"{sql_call(n, expression)} as {n}" for n in NAMES)
     got = arrow_table(extension_con.sql(f"select {calls} from range(3000) t(i) order by i"))
     for f in sql.FUNCTIONS:
-        assert got.column(f.name).to_pylist() == f.kernel(column).to_pylist(), f.name
+        assert got.column(f.name).to_pylist() == call(f, column).to_pylist(), f.name

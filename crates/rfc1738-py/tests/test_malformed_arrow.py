@@ -254,11 +254,20 @@ def functions():
         for flag in flags:
             out.append((f"{name}({flag}=True)", f, {**kwargs, flag: True}))
     for f in rfc1738.sql.FUNCTIONS:
-        out.append((f"sql {f.name}", f.kernel, {}))
+        # A second column (`rfc1738_part(url, name)`): its ARGUMENTS value
+        # in every row.
+        more = {p: ARGUMENTS[p] for p in list(_params(f.kernel))[1:] if p in ("names",)}
+        out.append((f"sql {f.name}", f.kernel, {"_rows": more} if more else {}))
     return out
 
 
+ARGUMENTS["names"] = "host"
+
+
 def call(f, column, kwargs):
+    rows = kwargs.get("_rows")
+    if rows is not None:
+        return f(column, *(pa.array([v] * len(column)) for v in rows.values()))
     return f(column=column, **kwargs) if "column" in _params(f) else f(column, **kwargs)
 
 
