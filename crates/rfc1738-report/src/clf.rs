@@ -1095,7 +1095,7 @@ pub mod json_out {
         (below | zero(w ^ (LO * u64::from(b'"'))) | zero(w ^ (LO * u64::from(b'\\')))) != 0
     }
 
-    /// `,"key":` before a value, written whole (see [`k!`]).
+    /// `,"key":` before a value, written whole (see `k!`).
     pub fn key(out: &mut Vec<u8>, key: &[u8]) {
         out.extend_from_slice(key);
     }

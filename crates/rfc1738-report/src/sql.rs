@@ -658,7 +658,7 @@ fn form_text(raw: &str) -> String {
 }
 
 /// Every `(name, value)` of an http URL's search, by the HTML form
-/// convention ([`form_text`]), decoded; a pair without `=` has the value
+/// convention (`form_text`), decoded; a pair without `=` has the value
 /// `""`, an empty pair (`a=1&&b=2`) is none. Null for a URL that is not
 /// http or has no search.
 #[must_use]
