@@ -140,6 +140,37 @@ pub enum AccessError {
     Io(io::Error),
 }
 
+impl AccessError {
+    /// The error's id, one lower-case word or hyphenated words, as a
+    /// diagnostic shows it (`error[privileged-port]`) and JSON keys it.
+    #[must_use]
+    pub const fn kind(&self) -> &'static str {
+        match self {
+            AccessError::Url(_) => "invalid-url",
+            AccessError::Injection { .. } => "injection",
+            AccessError::PrivilegedPort { .. } => "privileged-port",
+            AccessError::ServerPort { .. } => "server-port",
+            AccessError::NewsServer { .. } => "news-server",
+            AccessError::EncodedSlash { .. } => "encoded-slash",
+            AccessError::ForeignFileHost { .. } => "foreign-file-host",
+            AccessError::NotAutomated { .. } => "not-automated",
+            AccessError::Unsupported { .. } => "unsupported",
+            AccessError::NoNewsServer => "no-news-server",
+            AccessError::PasswordRequired { .. } => "password-required",
+            AccessError::Connect { .. } => "connect",
+            AccessError::Timeout => "timeout",
+            AccessError::Deadline { .. } => "deadline",
+            AccessError::Limit { .. } => "limit",
+            AccessError::Truncated { .. } => "truncated",
+            AccessError::TooLarge { .. } => "too-large",
+            AccessError::Refused { .. } => "refused",
+            AccessError::Protocol(_) => "protocol",
+            AccessError::Redirect { .. } => "redirect",
+            AccessError::Io(_) => "io",
+        }
+    }
+}
+
 impl fmt::Display for AccessError {
     /// The message, escaped for a terminal: a reply, a status line or a
     /// location is the server's text, and may hold ESC or BEL.

@@ -42,6 +42,9 @@ fn bash_completes_files_words_and_nothing_for_numbers() {
     assert!(check.iter().all(|w| w.is_empty()), "{check:?}");
     let flags = offered(d, &["check", "--j"]).unwrap();
     assert_eq!(flags, ["--json", "--jobs"]);
+    // The old spelling `--format`, hidden from --help, is not offered.
+    let flags = offered(d, &["check", "--f"]).unwrap();
+    assert_eq!(flags, ["--fields"]);
     let url_file = offered(d, &["normalize", "--url-file", "u"]).unwrap();
     assert_eq!(url_file, ["urls.txt"]);
     for number in [

@@ -154,3 +154,64 @@ fn keep_lines_rows_are_heads_without_the_prefix_and_warnings_have_columns() {
     let (out, _) = run(&["lint", "--keep-lines"], "ftp://u:pw@h.dom/\n");
     head(&format!("rfc1738: {}", out.trim_end())).unwrap();
 }
+
+/// A port on 127.0.0.1 that nothing listens on: bound, then let go.
+fn closed_port() -> u16 {
+    let l = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    l.local_addr().unwrap().port()
+}
+
+#[test]
+fn fetch_says_refusals_and_network_errors_in_the_one_shape() {
+    let closed = format!("http://127.0.0.1:{}/x", closed_port());
+    for (url, kind, column) in [
+        // §6: the caret under the port.
+        ("http://127.0.0.1:25/x", "privileged-port", 18),
+        ("gopher://127.0.0.1:7/1", "privileged-port", 20),
+        // The server could not be reached: the caret under the host.
+        (closed.as_str(), "connect", 8),
+        // A file URL for another host (§3.10): under the host.
+        ("file://elsewhere.dom/etc/motd", "foreign-file-host", 8),
+        // A CR in an ftp directory name (§6): under its escape.
+        ("ftp://127.0.0.1/a%0Db/c", "injection", 18),
+        // A file name segment that decodes to "/" (§3.10): under it.
+        ("file:///etc%2Fpasswd", "encoded-slash", 9),
+        // A scheme whose access is described, not performed.
+        ("mailto:a@h.dom", "not-automated", 1),
+    ] {
+        let (out, err) = run(&["fetch", url], "");
+        assert!(out.is_empty(), "{url}: {out}");
+        let found = diagnostics_of(&err, true);
+        assert_eq!(found.len(), 1, "{url}: {err}");
+        let (file, line, col, label, k) = &found[0];
+        assert_eq!((file.as_str(), *line, label.as_str()), ("<args>", 1, "error"), "{url}: {err}");
+        assert_eq!((k.as_str(), *col), (kind, column), "{url}: {err}");
+    }
+}
+
+#[test]
+fn set_says_a_value_it_cannot_take_under_that_change() {
+    for (args, kind, arg, column) in [
+        // A port that is not digits (§5): the caret under the first bad byte
+        // of the value, in argument 2 (`port=8x`).
+        (&["set", "http://h.dom/", "port=8x"][..], "invalid-char", 2, 7),
+        // A host the builder refuses: under the value.
+        (&["set", "http://h.dom/", "path=a", "host=a b"], "unsafe", 3, 6),
+        // A part this scheme lacks: under the part's name.
+        (&["set", "mailto:a@h.dom", "host=x.dom"], "unknown-part", 2, 1),
+    ] {
+        let (out, err) = run(args, "");
+        assert!(out.is_empty(), "{args:?}: {out}");
+        let found = diagnostics_of(&err, true);
+        assert_eq!(found.len(), 1, "{args:?}: {err}");
+        let (file, line, col, label, k) = &found[0];
+        assert_eq!((file.as_str(), label.as_str()), ("<args>", "error"), "{args:?}: {err}");
+        assert_eq!((k.as_str(), *line, *col), (kind, arg, column), "{args:?}: {err}");
+        assert!(err.contains(args[1]), "the URL is named: {err}");
+    }
+    // A URL from stdin: the change's place is still an argument.
+    let (_, err) = run(&["set", "port=8x"], "http://h.dom/\n");
+    let found = diagnostics_of(&err, true);
+    assert_eq!((found[0].0.as_str(), found[0].1, found[0].2), ("<args>", 1, 7), "{err}");
+    assert!(err.contains("<stdin>:1"), "the URL's place is named: {err}");
+}

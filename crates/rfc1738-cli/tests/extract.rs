@@ -201,3 +201,20 @@ fn extract_keep_lines_writes_a_line_for_a_long_line_after_others() {
         rfc1738().args(["extract", "--keep-lines", "--max-len", "20"]).write_stdin(input).assert().code(1);
     assert_eq!(String::from_utf8_lossy(&out.get_output().stdout), "http://x.dom/\n\nhttp://b.dom/\n");
 }
+
+#[test]
+fn quiet_prints_nothing_and_the_status_says_whether_every_url_found_is_valid() {
+    for (text, code) in
+        [("see <URL:http://h.dom/a>\n", 0), ("see <URL:http://h.dom/a%zz>\n", 1), ("no URL\n", 0)]
+    {
+        for flag in ["-q", "--quiet"] {
+            let out = rfc1738().args(["extract", flag]).write_stdin(text).output().unwrap();
+            assert_eq!(out.status.code(), Some(code), "{text}");
+            assert!(out.stdout.is_empty() && out.stderr.is_empty(), "{flag} {text}: {out:?}");
+        }
+    }
+    // An unreadable file is still said: quiet silences results, not failures.
+    let out = rfc1738().args(["extract", "-q", "/nonexistent/file"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(!out.stderr.is_empty());
+}

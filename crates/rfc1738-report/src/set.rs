@@ -114,6 +114,58 @@ impl fmt::Display for SetError {
 impl std::error::Error for SetError {}
 
 impl SetError {
+    /// The error's id, as a diagnostic shows it (`error[unknown-part]`):
+    /// the parse's or the builder's kind where one of them refused the
+    /// value.
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            SetError::UnknownPart { .. } => "unknown-part",
+            SetError::NotANumber { .. } => "not-a-number",
+            SetError::NoSuchWord { .. } => "no-such-word",
+            SetError::NoSeed(_) => "no-seed",
+            SetError::Build(e) => match e.kind() {
+                rfc1738::build::BuildErrorKind::Invalid(kind) => kind.id(),
+                rfc1738::build::BuildErrorKind::Octet(_) => "octet",
+                rfc1738::build::BuildErrorKind::Requires(_) => "requires",
+                _ => "not-allowed",
+            },
+            SetError::Fragment(e) | SetError::Scheme { error: e, .. } => e.kind().id(),
+            SetError::Port { kind, .. } => kind.id(),
+        }
+    }
+
+    /// Where in the value the fault is, when it is known (a port's first
+    /// byte that is not a digit).
+    #[must_use]
+    pub fn offset(&self) -> Option<usize> {
+        match self {
+            SetError::Port { offset, .. } => Some(*offset),
+            _ => None,
+        }
+    }
+
+    /// Whether the part's name, not its value, is at fault.
+    #[must_use]
+    pub fn is_about_the_name(&self) -> bool {
+        matches!(self, SetError::UnknownPart { .. } | SetError::NoSuchWord { .. })
+    }
+
+    /// The message without the offset a diagnostic shows as a column.
+    #[must_use]
+    pub fn message(&self) -> String {
+        match self {
+            SetError::Port { kind, .. } => format!("port: {}", kind.message()),
+            SetError::Fragment(e) => format!("fragment: {}", e.kind().message()),
+            SetError::Scheme { scheme, error } => format!(
+                "scheme: the rest of the URL, as written, is no {scheme} URL: its {}: {}",
+                error.rule().name(),
+                error.kind().message()
+            ),
+            _ => self.to_string(),
+        }
+    }
+
     /// The part the error is about: a part name of `set` (`port`,
     /// `scheme`, `fragment`), or for a value the builder refused, the §5
     /// rule it names (`host`, `fpath`).

@@ -53,7 +53,8 @@ fn described(cmd: clap::Command) -> clap::Command {
     let mut cmd = cmd;
     for sub in &subs {
         let (names, presets, parts) = (names.clone(), presets.clone(), parts.clone());
-        cmd = cmd.mut_subcommand(sub, move |mut sc| {
+        cmd = cmd.mut_subcommand(sub, move |sc| {
+            let mut sc = without_hidden(sc);
             let ids: Vec<String> = sc.get_arguments().map(|a| a.get_id().to_string()).collect();
             for id in ids {
                 let (names, presets, parts) = (names.clone(), presets.clone(), parts.clone());
@@ -64,6 +65,24 @@ fn described(cmd: clap::Command) -> clap::Command {
         });
     }
     cmd
+}
+
+/// `sc` without its hidden arguments (old spellings taken for a
+/// release): clap_complete offers every argument, hidden or not, and a
+/// shell should not offer what `--help` does not show.
+fn without_hidden(sc: clap::Command) -> clap::Command {
+    if !sc.get_arguments().any(clap::Arg::is_hide_set) {
+        return sc;
+    }
+    let name: &'static str = Box::leak(sc.get_name().to_string().into_boxed_str());
+    let mut fresh = clap::Command::new(name);
+    if let Some(about) = sc.get_about() {
+        fresh = fresh.about(about.clone());
+    }
+    for a in sc.get_arguments().filter(|a| !a.is_hide_set()) {
+        fresh = fresh.arg(a.clone());
+    }
+    fresh
 }
 
 /// One argument, described.

@@ -64,6 +64,9 @@ pub struct ExtractArgs {
     /// Each is reported as a warning (stderr, or `warnings` in JSON).
     #[arg(long)]
     lenient: bool,
+    /// Print nothing: the exit status says whether every URL found was valid.
+    #[arg(long, short)]
+    quiet: bool,
     /// Files of text; `-` or none for stdin.
     files: Vec<String>,
 }
@@ -91,8 +94,9 @@ struct Tally {
 pub fn run(args: &ExtractArgs) -> io::Result<u8> {
     let files = if args.files.is_empty() { vec!["-".to_string()] } else { args.files.clone() };
     let finder = Finder::new().bare(!args.wrapped_only);
-    let mut out = BufWriter::with_capacity(1 << 16, io::stdout().lock());
-    let mut err = anstream::AutoStream::auto(io::stderr().lock());
+    super::set_quiet(args.quiet);
+    let mut out = BufWriter::with_capacity(1 << 16, super::stdout());
+    let mut err = super::diagnostics();
     let mut tally = Tally::default();
     let all_read = super::for_each_file(&files, &mut out, |out, file| {
         let source = input::open(file).map_err(|e| super::open_error(file, &e))?;

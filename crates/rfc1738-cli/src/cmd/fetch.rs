@@ -106,7 +106,7 @@ pub fn run(args: FetchArgs) -> ExitCode {
                     _ => ExitCode::SUCCESS,
                 }
             }
-            Err(e) => fail(&args.url, &e.to_string(), code(&e)),
+            Err(e) => refuse(&args.url, &e),
         };
     }
     match retrieve(&args, &opts) {
@@ -115,7 +115,7 @@ pub fn run(args: FetchArgs) -> ExitCode {
         Err(Failure::Access(AccessError::Io(e))) if e.kind() == io::ErrorKind::BrokenPipe => {
             ExitCode::SUCCESS
         }
-        Err(Failure::Access(e)) => fail(&args.url, &e.to_string(), code(&e)),
+        Err(Failure::Access(e)) => refuse(&args.url, &e),
         Err(Failure::Output(e)) => fail(&args.url, &show(e.to_string().as_bytes()), 2),
     }
 }
@@ -265,6 +265,53 @@ fn code(e: &AccessError) -> u8 {
         | AccessError::Redirect { .. }
         | AccessError::PasswordRequired { .. } => 1,
         _ => 2,
+    }
+}
+
+/// Says why the access to `url` failed in the one diagnostic shape:
+/// `rfc1738: <args>:1:COLUMN: error[kind]: message (in rule)`, the URL,
+/// a caret under the part at fault.
+fn refuse(url: &str, e: &AccessError) -> ExitCode {
+    let (offset, rule) = place(url, e);
+    let message = e.to_string();
+    let d = rfc1738_report::diag::Diagnostic {
+        file: rfc1738_report::diag::ARGS,
+        line: 1,
+        label: "error",
+        kind: e.kind(),
+        message: &message,
+        rule: Some(rule),
+    };
+    let mut out = Vec::new();
+    d.write(&mut out, url.as_bytes(), offset, true);
+    let _ = anstream::stderr().lock().write_all(&out);
+    ExitCode::from(code(e))
+}
+
+/// Where in `url` the part at fault lies, and its rule: the port a
+/// refusal of §6 names, the host a server failed from, the escape of an
+/// octet §6 refuses, the segment of a file path; else the scheme.
+fn place(url: &str, e: &AccessError) -> (usize, &'static str) {
+    let Ok(parsed) = rfc1738::Url::parse(url) else { return (0, "url") };
+    let spans = rfc1738_report::spans::spans(&parsed);
+    let at = |part: &str| spans.iter().find(|s| s.part == part).map(|s| s.range.start);
+    match e {
+        AccessError::PrivilegedPort { .. } => (at("port").unwrap_or(0), "port"),
+        AccessError::ForeignFileHost { .. } => (at("host").unwrap_or(0), "host"),
+        AccessError::Injection { octet, .. } => {
+            let escape = format!("%{octet:02X}");
+            let found = url.to_ascii_uppercase().find(&escape);
+            (found.unwrap_or(0), "url-path")
+        }
+        AccessError::EncodedSlash { segment } => (url.find(segment.as_str()).unwrap_or(0), "fsegment"),
+        AccessError::NotAutomated { .. } | AccessError::Unsupported { .. } | AccessError::Url(_) => {
+            (0, "scheme")
+        }
+        AccessError::NoNewsServer | AccessError::NewsServer { .. } => (0, "news server"),
+        _ => match at("host") {
+            Some(host) => (host, "hostport"),
+            None => (0, "url"),
+        },
     }
 }
 

@@ -174,7 +174,7 @@ pub fn run(args: &SetArgs) -> io::Result<u8> {
                     json!({"input": shown, "valid": true, "url": new.as_str(), "error": null, "warnings": notes})
                 }
                 Err(e) => json!({"input": shown, "valid": true, "url": null,
-                       "error": {"part": e.part(), "message": e.to_string()}, "warnings": notes}),
+                       "error": {"part": e.part(), "kind": e.kind(), "message": e.message()}, "warnings": notes}),
             };
             serde_json::to_writer(&mut *out, &at.locate(super::with_columns(&input, record)))?;
             return writeln!(out);
@@ -200,15 +200,8 @@ pub fn run(args: &SetArgs) -> io::Result<u8> {
                     writeln!(out)?;
                 }
                 out.flush()?;
-                // The one shape; the change, not the URL, is at fault: column 1.
-                let shown = crate::diag::escape(&input);
-                let style = crate::diag::ERROR;
-                writeln!(
-                    super::diagnostics(),
-                    "rfc1738: {}:{}:1: {style}error{style:#}[cannot-set]: cannot set {shown}: {e}",
-                    at.file(),
-                    at.line
-                )
+                let url = format!("{}:{} ({})", at.file(), at.line, crate::diag::escape(&input));
+                change_error(&mut super::diagnostics(), &url, &e, change_args, first_change)
             }
         }
     })?;
@@ -219,6 +212,45 @@ pub fn run(args: &SetArgs) -> io::Result<u8> {
         return built(args, &changes, template.as_ref());
     }
     run.end(failed, "URLs not set")
+}
+
+/// Says why a URL could not take the changes, in the one shape, placed
+/// at the change that failed: `rfc1738: <args>:N:COLUMN: error[kind]:
+/// cannot set URL: message (in part)`, then the change and a caret under
+/// the value (under the part's name when the name is at fault). `url`
+/// names the URL and where it was read; the changes are the arguments
+/// from number `first + 1` on.
+fn change_error(
+    err: &mut impl Write,
+    url: &str,
+    e: &rfc1738_report::set::SetError,
+    changes: &[String],
+    first: usize,
+) -> io::Result<()> {
+    // The change that names the part, or names it by its short name
+    // (`path` for `http.path`); the first change when none does.
+    let part = e.part();
+    let found = changes.iter().position(|c| {
+        let name = c.split_once('=').map_or(c.as_str(), |(n, _)| n);
+        name == part || name.rsplit('.').next() == Some(part)
+    });
+    let k = found.unwrap_or(0);
+    let change = changes.get(k).map_or("", String::as_str);
+    let name_len = change.find('=').unwrap_or(0);
+    let offset =
+        if e.is_about_the_name() || found.is_none() { 0 } else { name_len + 1 + e.offset().unwrap_or(0) };
+    let message = format!("cannot set {url}: {}", e.message());
+    let d = crate::diag::Diagnostic {
+        file: crate::diag::ARGS,
+        line: (first + k + 1) as u64,
+        label: "error",
+        kind: e.kind(),
+        message: &message,
+        rule: Some(part),
+    };
+    let mut out = Vec::new();
+    d.write(&mut out, change.as_bytes(), offset, true);
+    err.write_all(&out)
 }
 
 /// A URL built from the changes alone (trurl's `--set` with no URL):
@@ -232,7 +264,7 @@ fn built(args: &SetArgs, changes: &[(&str, &[u8])], template: Option<&Template>)
                 json!({"input": null, "valid": true, "url": new.as_str(), "error": null, "warnings": []})
             }
             Err(e) => json!({"input": null, "valid": true, "url": null,
-                "error": {"part": e.part(), "message": e.to_string()}, "warnings": []}),
+                "error": {"part": e.part(), "kind": e.kind(), "message": e.message()}, "warnings": []}),
         };
         serde_json::to_writer(&mut out, &record)?;
         writeln!(out)?;
@@ -252,13 +284,7 @@ fn built(args: &SetArgs, changes: &[(&str, &[u8])], template: Option<&Template>)
             Ok(status::OK)
         }
         Err(e) => {
-            let style = crate::diag::ERROR;
-            let message = format!("cannot build a URL from the parts alone: {e}");
-            writeln!(
-                super::diagnostics(),
-                "rfc1738: {}:1:1: {style}error{style:#}[cannot-set]: {message}",
-                crate::diag::ARGS
-            )?;
+            change_error(&mut super::diagnostics(), "a URL from the parts alone", &e, &args.args, 0)?;
             Ok(status::INVALID)
         }
     }
