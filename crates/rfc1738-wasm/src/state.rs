@@ -99,3 +99,63 @@ pub(crate) fn json_str(out: &mut Vec<u8>, text: &str) {
     }
     out.push(b'"');
 }
+
+#[cfg(test)]
+mod tests {
+    use super::KINDS;
+    use rfc1738::SchemeKind;
+
+    /// Every kind of the library, by an exhaustive match: a kind added
+    /// there stops this from compiling until it is added here and to
+    /// `KINDS` (a kind missing from the table reads as `other`).
+    fn every_kind() -> Vec<SchemeKind> {
+        let all = [
+            SchemeKind::Ftp,
+            SchemeKind::Http,
+            SchemeKind::Gopher,
+            SchemeKind::Mailto,
+            SchemeKind::News,
+            SchemeKind::Nntp,
+            SchemeKind::Telnet,
+            SchemeKind::Wais,
+            SchemeKind::File,
+            SchemeKind::Prospero,
+            SchemeKind::Https,
+            SchemeKind::Other,
+        ];
+        for k in all {
+            match k {
+                SchemeKind::Ftp
+                | SchemeKind::Http
+                | SchemeKind::Gopher
+                | SchemeKind::Mailto
+                | SchemeKind::News
+                | SchemeKind::Nntp
+                | SchemeKind::Telnet
+                | SchemeKind::Wais
+                | SchemeKind::File
+                | SchemeKind::Prospero
+                | SchemeKind::Https
+                | SchemeKind::Other => {}
+            }
+        }
+        all.to_vec()
+    }
+
+    #[test]
+    fn the_table_holds_every_kind_of_the_library_once() {
+        for k in every_kind() {
+            assert_eq!(KINDS.iter().filter(|&&x| x == k).count(), 1, "{k:?}");
+        }
+        assert_eq!(KINDS.len(), every_kind().len());
+    }
+
+    #[test]
+    fn the_javascript_names_are_the_table_in_its_order() {
+        let js = include_str!("../npm/impl.js");
+        let line = js.lines().find(|l| l.starts_with("const KINDS = [")).expect("KINDS in impl.js");
+        let names: Vec<&str> = line.split('"').skip(1).step_by(2).collect();
+        let ours: Vec<&str> = KINDS.iter().map(|k| k.name()).collect();
+        assert_eq!(names, ours);
+    }
+}
