@@ -15,13 +15,17 @@ The methods are the SQL functions without their ``rfc1738_`` prefix:
 ``is_valid`` (``rfc1738_valid``), ``error``, ``parse``, ``scheme``, ``kind``,
 ``user``, ``password``, ``host``, ``port``, ``effective_port``, ``path``,
 ``search``, ``fragment``, ``part(name)``, ``normalize``, ``lint``,
-``extract``, ``clf_url``, and the log line's
+``extract``, ``clf_url``, the peers' ``authority``, ``cut_search``,
+``cut_fragment``, ``extension``, ``host_without_www``,
+``public_suffix``, ``registrable_domain``, ``decode``,
+``query_param(name)``, ``query_params``, ``segments``, and the log line's
 ``clf_valid``, ``clf_scheme``, ``clf_error``, ``clf_referer``,
 ``clf_referer_valid``, ``clf_referer_scheme``, ``clf_referer_error``, and
 every field of the line: ``clf_client``, ``clf_ident``, ``clf_user``,
 ``clf_time``, ``clf_time_iso``, ``clf_timestamp``, ``clf_method``,
 ``clf_target``, ``clf_protocol``, ``clf_status``, ``clf_bytes``,
-``clf_user_agent``.
+``clf_user_agent``. Each that reads a URL takes ``lenient=True`` (the
+SQL functions' optional last argument).
 """
 
 try:

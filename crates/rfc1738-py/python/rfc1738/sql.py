@@ -22,7 +22,9 @@ register these same functions under these same names.
                            ``host_without_www``, ``public_suffix``,
                            ``registrable_domain``, ``decode`` (any text),
                            ``query_param(url, name)`` (the HTML form
-                           convention over http's search)
+                           convention over http's search),
+                           ``query_params`` (every pair: ``[{name,
+                           value}]``), ``segments`` (``[VARCHAR]``)
 ``rfc1738_normalize``      the normal form; null when invalid
 ``rfc1738_lint``           the §6 warnings: ``[{offset, kind, message}]``
 ``rfc1738_extract``        the URLs found in a text: ``[{url, start, end, form}]``
@@ -42,6 +44,12 @@ register these same functions under these same names.
                            instant), ``method``, ``target``, ``protocol``,
                            ``status``, ``bytes``, ``user_agent``
 ========================  ==================================================
+
+Every function that reads a URL (all but ``rfc1738_decode``,
+``rfc1738_extract`` and ``rfc1738_clf_url``) takes ``lenient`` last,
+optional, a BOOLEAN: ``rfc1738_host(url, true)`` reads the URL as
+``rfc1738 parse --lenient`` does; ``rfc1738_lint(url, true)`` gives the
+warnings beside such a value.
 
 The ``rfc1738_clf_*`` functions are the command's one rule for a log line
 (``rfc1738_report::clf``): ``rfc1738_valid(rfc1738_clf_url(line))`` is
