@@ -295,3 +295,29 @@ def test_extract_of_one_long_value_stays_within_a_few_times_it(where):
     # into Arrow, the answer's columns, and DuckDB's copy of them back
     # (about 4 times).
     assert float(grown) < (2 if where == "extension" else 5), grown
+
+
+@pytest.mark.parametrize("where", ["python", "extension"])
+def test_lenient_row_by_row_in_every_function(where, column, request):
+    """A column of flags: each row read as its own says (true, false,
+    NULL: a NULL result), in every function that takes `lenient`."""
+    import duckdb
+
+    if where == "extension":
+        con = request.getfixturevalue("extension_con")
+    else:
+        import rfc1738.duckdb
+
+        con = duckdb.connect()
+        rfc1738.duckdb.register(con)
+    urls = pa.concat_arrays([column.slice(0, 400), pa.array(["http://h.dom/~me?x=1", 'h - - [d] "GET /~a HTTP/1.0" 200 1', None])])
+    flags = pa.array([None if i % 5 == 4 else i % 2 == 0 for i in range(len(urls))])
+    con.register("m", pa.table({"i": pa.array(range(len(urls))), "url": urls, "f": flags}))
+    for f in LENIENT:
+        lenient, strict = call(f, urls, lenient=True).to_pylist(), call(f, urls, lenient=False).to_pylist()
+        want = [None if g is None else a if g else b for g, a, b in zip(flags.to_pylist(), lenient, strict)]
+        got = [r[0] for r in con.sql(f"select {sql_call(f.name, lenient='f')} from m order by i").fetchall()]
+        if f.returns == pa.timestamp("us", tz="UTC"):
+            got = [None if g is None else g.timestamp() for g in got]
+            want = [None if w is None else w.timestamp() for w in want]
+        assert got == want, f.name
