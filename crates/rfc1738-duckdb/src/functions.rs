@@ -189,7 +189,7 @@ impl Function for Decode {
     }
 
     fn write(rows: &[Option<&[u8]>], _: &[bool], out: &mut Output<'_>) {
-        texts(rows, out, |b| Some(sql::decode(b)));
+        texts(rows, out, |b| Some(sql::decode_cow(b)));
     }
 }
 
@@ -258,11 +258,22 @@ impl Function for Segments {
     }
 
     fn write(rows: &[Option<&[u8]>], lenient: &[bool], out: &mut Output<'_>) {
-        let mut items: Vec<Option<Vec<String>>> = Vec::with_capacity(rows.len());
+        // Every segment copied once into one text, a row's list a range
+        // of their spans: no allocation a segment.
+        let (mut text, mut spans) = (String::new(), Vec::new());
+        let mut lists = Vec::with_capacity(rows.len());
         each_url(rows, lenient, |_, u| {
-            items.push(u.and_then(|u| sql::segments(&u).map(|s| s.into_iter().map(str::to_owned).collect())))
+            lists.push(u.and_then(|u| sql::segments(&u)).map(|segments| {
+                let first = spans.len();
+                for s in segments {
+                    spans.push(text.len()..text.len() + s.len());
+                    text.push_str(s);
+                }
+                first..spans.len()
+            }))
         });
-        vector::text_lists(out.list_vector(), &items);
+        let items: Vec<&str> = spans.into_iter().map(|r| &text[r]).collect();
+        vector::text_lists(out.list_vector(), &lists, &items);
     }
 }
 

@@ -12,6 +12,7 @@ use libduckdb_sys as ffi;
 use std::error::Error;
 use std::ffi::{c_char, CString};
 use std::marker::PhantomData;
+use std::ops::Range;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// A connection to the database that loads the extension; closed on drop.
@@ -492,22 +493,25 @@ pub fn struct_lists<T>(
     list.set_len(total);
 }
 
-/// Writes a list of VARCHAR per row: `items[row]` is `None` for a NULL
-/// list.
-pub fn text_lists<S: AsRef<str>>(mut list: List<'_>, items: &[Option<Vec<S>>]) {
-    let total: usize = items.iter().flatten().map(Vec::len).sum();
+/// Writes a list of VARCHAR per row: `lists[row]` is the range of
+/// `items` it holds, `None` for a NULL list.
+pub fn text_lists(mut list: List<'_>, lists: &[Option<Range<usize>>], items: &[&str]) {
+    let total = items.len();
     let mut child = Column::new(list.items(total), total);
-    let mut at = 0;
-    for (row, item) in items.iter().enumerate() {
-        list.set_entry(row, at, item.as_ref().map_or(0, Vec::len));
-        match item {
-            Some(values) => {
-                for v in values {
-                    child.text(at, Some(v.as_ref()));
-                    at += 1;
-                }
+    for (at, item) in items.iter().enumerate() {
+        child.text(at, Some(item));
+    }
+    for (row, range) in lists.iter().enumerate() {
+        match range {
+            Some(r) => {
+                // DuckDB trusts an entry: one past the items would be read.
+                assert!(r.start <= r.end && r.end <= total, "list {r:?} past the {total} items");
+                list.set_entry(row, r.start, r.len());
             }
-            None => set_null(list.vector, row),
+            None => {
+                list.set_entry(row, 0, 0);
+                set_null(list.vector, row);
+            }
         }
     }
     list.set_len(total);

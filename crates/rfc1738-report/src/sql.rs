@@ -710,7 +710,19 @@ pub fn registrable_domain<'a>(url: &rfc1738::UrlRef<'a>) -> Option<&'a str> {
 /// are not UTF-8 as U+FFFD; a `%` that begins no escape stays.
 #[must_use]
 pub fn decode(text: &[u8]) -> String {
-    String::from_utf8_lossy(&rfc1738::pct::decode(&String::from_utf8_lossy(text))).into_owned()
+    decode_cow(text).into_owned()
+}
+
+/// [`decode`], borrowing a text that holds no escape and is UTF-8 (the
+/// answer is the text itself: nothing to copy).
+#[must_use]
+pub fn decode_cow(text: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(text) {
+        Ok(t) if !text.contains(&b'%') => Cow::Borrowed(t),
+        _ => Cow::Owned(
+            String::from_utf8_lossy(&rfc1738::pct::decode(&String::from_utf8_lossy(text))).into_owned(),
+        ),
+    }
 }
 
 /// One `name=value` pair of a search read by the HTML form convention
