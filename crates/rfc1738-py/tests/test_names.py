@@ -291,7 +291,7 @@ def test_help_names_each_kernel_by_its_public_name():
         assert "Array" in text or "pyarrow" in text or name in ("resolve",), name
 
 
-def test_the_lists_outside_sql_in_each_python_binding():
+def test_the_lists_in_each_python_binding():
     urls = ["http://h.dom/a/b.html?x=1&y=a+b&x=2", "ftp://h.dom/%2Fetc/motd;type=a", "http://h.dom", "mailto:a@b.dom", None]
     segments = [["a", "b.html"], ["%2Fetc", "motd"], None, None, None]
     params = [[{"name": "x", "value": "1"}, {"name": "y", "value": "a b"}, {"name": "x", "value": "2"}], None, None, None, None]
