@@ -5,9 +5,9 @@
 use crate::vector::{
     self, register as add, Connection, Function, Id, ListWriter, LogicalType, Output, Struct,
 };
-use rfc1738::{pct, UrlRef, Warning};
+use rfc1738::{pct, Url, UrlRef, Warning};
 use rfc1738_report::clf::Record;
-use rfc1738_report::outcome::Problem;
+use rfc1738_report::outcome::{self, Problem};
 use rfc1738_report::parts;
 use rfc1738_report::sql::{self, Parsed};
 use std::borrow::Cow;
@@ -17,58 +17,68 @@ fn sql_type(id: Id) -> LogicalType {
     LogicalType::of(id)
 }
 
+/// Registers a function on a connection.
+type Add = fn(&Connection) -> Result<(), Box<dyn Error>>;
+
+/// Every function, in the order they are registered.
+const FUNCTIONS: &[Add] = &[
+    add::<Valid>,
+    add::<ErrorOf>,
+    add::<Parse>,
+    add::<SchemeOf>,
+    add::<User>,
+    add::<Password>,
+    add::<Host>,
+    add::<Kind>,
+    add::<Port>,
+    add::<EffectivePort>,
+    add::<PartByName>,
+    add::<Authority>,
+    add::<CutSearch>,
+    add::<CutFragment>,
+    add::<Extension>,
+    add::<HostWithoutWww>,
+    add::<PublicSuffix>,
+    add::<RegistrableDomain>,
+    add::<Decode>,
+    add::<QueryParam>,
+    add::<QueryParams>,
+    add::<Segments>,
+    add::<Path>,
+    add::<Search>,
+    add::<Fragment>,
+    add::<Normalize>,
+    add::<Lint>,
+    add::<Extract>,
+    add::<ClfUrl>,
+    add::<ClfValid>,
+    add::<ClfScheme>,
+    add::<ClfError>,
+    add::<ClfReferer>,
+    add::<ClfRefererValid>,
+    add::<ClfRefererScheme>,
+    add::<ClfRefererError>,
+    add::<ClfClient>,
+    add::<ClfIdent>,
+    add::<ClfUser>,
+    add::<ClfTime>,
+    add::<ClfTimeIso>,
+    add::<ClfTimestamp>,
+    add::<ClfMethod>,
+    add::<ClfTarget>,
+    add::<ClfProtocol>,
+    add::<ClfStatus>,
+    add::<ClfBytes>,
+    add::<ClfUserAgent>,
+];
+
 /// Registers every function on `con`.
 ///
 /// # Errors
 ///
 /// When DuckDB refuses one (a name already taken by another kind of function).
 pub fn register(con: &Connection) -> Result<(), Box<dyn Error>> {
-    add::<Valid>(con)?;
-    add::<ErrorOf>(con)?;
-    add::<Parse>(con)?;
-    add::<SchemeOf>(con)?;
-    add::<User>(con)?;
-    add::<Password>(con)?;
-    add::<Host>(con)?;
-    add::<Kind>(con)?;
-    add::<Port>(con)?;
-    add::<EffectivePort>(con)?;
-    add::<PartByName>(con)?;
-    add::<Authority>(con)?;
-    add::<CutSearch>(con)?;
-    add::<CutFragment>(con)?;
-    add::<Extension>(con)?;
-    add::<HostWithoutWww>(con)?;
-    add::<PublicSuffix>(con)?;
-    add::<RegistrableDomain>(con)?;
-    add::<Decode>(con)?;
-    add::<QueryParam>(con)?;
-    add::<Path>(con)?;
-    add::<Search>(con)?;
-    add::<Fragment>(con)?;
-    add::<Normalize>(con)?;
-    add::<Lint>(con)?;
-    add::<Extract>(con)?;
-    add::<ClfUrl>(con)?;
-    add::<ClfValid>(con)?;
-    add::<ClfScheme>(con)?;
-    add::<ClfError>(con)?;
-    add::<ClfReferer>(con)?;
-    add::<ClfRefererValid>(con)?;
-    add::<ClfRefererScheme>(con)?;
-    add::<ClfRefererError>(con)?;
-    add::<ClfClient>(con)?;
-    add::<ClfIdent>(con)?;
-    add::<ClfUser>(con)?;
-    add::<ClfTime>(con)?;
-    add::<ClfTimeIso>(con)?;
-    add::<ClfTimestamp>(con)?;
-    add::<ClfMethod>(con)?;
-    add::<ClfTarget>(con)?;
-    add::<ClfProtocol>(con)?;
-    add::<ClfStatus>(con)?;
-    add::<ClfBytes>(con)?;
-    add::<ClfUserAgent>(con)
+    FUNCTIONS.iter().try_for_each(|add| add(con))
 }
 
 fn text() -> LogicalType {
@@ -93,6 +103,22 @@ fn url_of(bytes: &[u8]) -> Option<UrlRef<'_>> {
     UrlRef::parse(std::str::from_utf8(bytes).ok()?).ok()
 }
 
+/// Calls `f` with each row and the URL it holds: read strictly by the
+/// borrowing parse (no copy), or, where `lenient` says, as `--lenient`
+/// reads it (the full parse, which accepts §2.2's unsafe characters and
+/// the other deviations); `None` for a NULL or no URL.
+fn each_url(rows: &[Option<&[u8]>], lenient: &[bool], mut f: impl FnMut(usize, Option<UrlRef<'_>>)) {
+    for (row, (value, &lenient)) in rows.iter().zip(lenient).enumerate() {
+        match value {
+            Some(b) if lenient => {
+                let url = outcome::parse_bytes_with(b, &outcome::options(true)).ok().map(|(u, _)| u);
+                f(row, url.as_ref().map(Url::as_url_ref));
+            }
+            v => f(row, v.and_then(url_of)),
+        }
+    }
+}
+
 /// A part decoded (lossy UTF-8); as it is when it has no escape.
 fn decoded(raw: &str) -> Cow<'_, str> {
     if raw.contains('%') {
@@ -111,14 +137,16 @@ macro_rules! part {
 
         impl Function for $name {
             const NAME: &'static str = $sql;
+            const LENIENT: bool = true;
 
             fn returns() -> LogicalType {
                 text()
             }
 
-            fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
+            fn write(rows: &[Option<&[u8]>], lenient: &[bool], out: &mut Output<'_>) {
                 let part: for<'a> fn(UrlRef<'a>) -> Option<Cow<'a, str>> = $part;
-                texts(rows, out, |b| url_of(b).and_then(part))
+                let mut column = out.flat_vector();
+                each_url(rows, lenient, |row, u| column.text(row, u.and_then(part).as_deref()));
             }
         }
     };
@@ -160,8 +188,8 @@ impl Function for Decode {
         text()
     }
 
-    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
-        texts(rows, out, |b| Some(sql::decode(b)));
+    fn write(rows: &[Option<&[u8]>], _: &[bool], out: &mut Output<'_>) {
+        texts(rows, out, |b| Some(sql::decode_cow(b)));
     }
 }
 
@@ -171,25 +199,81 @@ struct QueryParam;
 impl Function for QueryParam {
     const NAME: &'static str = "rfc1738_query_param";
     const ARGS: usize = 2;
+    const LENIENT: bool = true;
 
     fn returns() -> LogicalType {
         text()
     }
 
-    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
+    fn write(rows: &[Option<&[u8]>], _: &[bool], out: &mut Output<'_>) {
         texts(rows, out, |_| None::<&str>);
     }
 
-    fn write_args(args: &[Vec<Option<&[u8]>>], out: &mut Output<'_>) -> Result<(), String> {
+    fn write_args(args: &[Vec<Option<&[u8]>>], lenient: &[bool], out: &mut Output<'_>) -> Result<(), String> {
         let mut column = out.flat_vector();
-        for (row, (value, name)) in args[0].iter().zip(&args[1]).enumerate() {
-            let value = match (value.and_then(url_of), name) {
+        each_url(&args[0], lenient, |row, u| {
+            let value = match (u, args[1][row]) {
                 (Some(u), Some(name)) => sql::query_param(&u, &String::from_utf8_lossy(name)),
                 _ => None,
             };
             column.text(row, value.as_deref());
-        }
+        });
         Ok(())
+    }
+}
+
+/// `rfc1738_query_params(url)`: every pair of an http search by the HTML
+/// form convention ([`sql::query_params`]), a list of `{name, value}` in
+/// their order (a name may come more than once, which a MAP would not keep).
+struct QueryParams;
+
+impl Function for QueryParams {
+    const NAME: &'static str = "rfc1738_query_params";
+    const LENIENT: bool = true;
+
+    fn returns() -> LogicalType {
+        LogicalType::list(&LogicalType::struct_type(&[("name", text()), ("value", text())]))
+    }
+
+    fn write(rows: &[Option<&[u8]>], lenient: &[bool], out: &mut Output<'_>) {
+        let mut items = Vec::with_capacity(rows.len());
+        each_url(rows, lenient, |_, u| items.push(u.and_then(|u| sql::query_params(&u))));
+        vector::struct_lists(out.list_vector(), &items, |s, at, (name, value)| {
+            s.field(0).text(at, Some(name));
+            s.field(1).text(at, Some(value));
+        });
+    }
+}
+
+/// `rfc1738_segments(url)`: the segments of an http, ftp or file path, as
+/// written ([`sql::segments`]).
+struct Segments;
+
+impl Function for Segments {
+    const NAME: &'static str = "rfc1738_segments";
+    const LENIENT: bool = true;
+
+    fn returns() -> LogicalType {
+        LogicalType::list(&text())
+    }
+
+    fn write(rows: &[Option<&[u8]>], lenient: &[bool], out: &mut Output<'_>) {
+        // Every segment copied once into one text, a row's list a range
+        // of their spans: no allocation a segment.
+        let (mut text, mut spans) = (String::new(), Vec::new());
+        let mut lists = Vec::with_capacity(rows.len());
+        each_url(rows, lenient, |_, u| {
+            lists.push(u.and_then(|u| sql::segments(&u)).map(|segments| {
+                let first = spans.len();
+                for s in segments {
+                    spans.push(text.len()..text.len() + s.len());
+                    text.push_str(s);
+                }
+                first..spans.len()
+            }))
+        });
+        let items: Vec<&str> = spans.into_iter().map(|r| &text[r]).collect();
+        vector::text_lists(out.list_vector(), &lists, &items);
     }
 }
 
@@ -198,15 +282,16 @@ struct Valid;
 
 impl Function for Valid {
     const NAME: &'static str = "rfc1738_valid";
+    const LENIENT: bool = true;
 
     fn returns() -> LogicalType {
         sql_type(Id::Boolean)
     }
 
-    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
+    fn write(rows: &[Option<&[u8]>], lenient: &[bool], out: &mut Output<'_>) {
         let mut column = out.flat_vector();
-        for (row, value) in rows.iter().enumerate() {
-            column.value(row, value.map(sql::is_valid));
+        for (row, (value, &lenient)) in rows.iter().zip(lenient).enumerate() {
+            column.value(row, value.map(|b| sql::is_valid_with(b, lenient)));
         }
     }
 }
@@ -219,18 +304,18 @@ macro_rules! port {
 
         impl Function for $name {
             const NAME: &'static str = $sql;
+            const LENIENT: bool = true;
 
             fn returns() -> LogicalType {
                 sql_type(Id::Integer)
             }
 
-            fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
+            fn write(rows: &[Option<&[u8]>], lenient: &[bool], out: &mut Output<'_>) {
                 let port: fn(UrlRef<'_>) -> Option<u16> = $port;
                 let mut column = out.flat_vector();
-                for (row, value) in rows.iter().enumerate() {
-                    let p = value.and_then(url_of).filter(UrlRef::has_authority).and_then(port);
-                    column.value(row, p.map(i32::from));
-                }
+                each_url(rows, lenient, |row, u| {
+                    column.value(row, u.filter(UrlRef::has_authority).and_then(port).map(i32::from))
+                });
             }
         }
     };
@@ -246,31 +331,37 @@ struct PartByName;
 impl Function for PartByName {
     const NAME: &'static str = "rfc1738_part";
     const ARGS: usize = 2;
+    const LENIENT: bool = true;
 
     fn returns() -> LogicalType {
         text()
     }
 
-    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
+    fn write(rows: &[Option<&[u8]>], _: &[bool], out: &mut Output<'_>) {
         texts(rows, out, |_| None::<&str>);
     }
 
-    fn write_args(args: &[Vec<Option<&[u8]>>], out: &mut Output<'_>) -> Result<(), String> {
+    fn write_args(args: &[Vec<Option<&[u8]>>], lenient: &[bool], out: &mut Output<'_>) -> Result<(), String> {
         let mut column = out.flat_vector();
-        for (row, (value, name)) in args[0].iter().zip(&args[1]).enumerate() {
-            let (Some(value), Some(name)) = (value, name) else {
-                column.text(row, None);
-                continue;
+        let mut failed = None;
+        each_url(&args[0], lenient, |row, u| {
+            let (Some(_), Some(name)) = (args[0][row], args[1][row]) else {
+                return column.text(row, None);
             };
-            let name = std::str::from_utf8(name).map_err(|_| "a part name is UTF-8".to_string())?;
-            let part = match url_of(value) {
-                Some(u) => sql::part(&u, name)?,
-                // An invalid URL has no part, but the name is still checked.
-                None => sql::part(&UrlRef::parse("http://h/").expect("a URL"), name).map(|_| None)?,
-            };
-            column.text(row, part.as_deref());
-        }
-        Ok(())
+            let part =
+                std::str::from_utf8(name).map_err(|_| "a part name is UTF-8".to_string()).and_then(|name| {
+                    match u {
+                        Some(u) => sql::part(&u, name),
+                        // An invalid URL has no part, but the name is still checked.
+                        None => sql::part(&UrlRef::parse("http://h/").expect("a URL"), name).map(|_| None),
+                    }
+                });
+            match part {
+                Ok(part) => column.text(row, part.as_deref()),
+                Err(why) => failed = failed.take().or(Some(why)),
+            }
+        });
+        failed.map_or(Ok(()), Err)
     }
 }
 
@@ -279,13 +370,17 @@ struct Normalize;
 
 impl Function for Normalize {
     const NAME: &'static str = "rfc1738_normalize";
+    const LENIENT: bool = true;
 
     fn returns() -> LogicalType {
         text()
     }
 
-    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
-        texts(rows, out, sql::normalize);
+    fn write(rows: &[Option<&[u8]>], lenient: &[bool], out: &mut Output<'_>) {
+        let mut column = out.flat_vector();
+        for (row, (value, &lenient)) in rows.iter().zip(lenient).enumerate() {
+            column.text(row, value.and_then(|b| sql::normalize_with(b, lenient)).as_deref());
+        }
     }
 }
 
@@ -299,7 +394,7 @@ impl Function for ClfUrl {
         text()
     }
 
-    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
+    fn write(rows: &[Option<&[u8]>], _: &[bool], out: &mut Output<'_>) {
         texts(rows, out, sql::clf_url);
     }
 }
@@ -314,13 +409,14 @@ macro_rules! clf {
 
         impl Function for $name {
             const NAME: &'static str = $sql;
+            const LENIENT: bool = true;
 
             fn returns() -> LogicalType {
                 text()
             }
 
-            fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
-                let records = sql::clf_records(rows);
+            fn write(rows: &[Option<&[u8]>], lenient: &[bool], out: &mut Output<'_>) {
+                let records = sql::clf_records_with(rows, lenient);
                 let value: for<'r, 'a> fn(&'r Record<'a>) -> Option<Cow<'r, str>> = $value;
                 let mut column = out.flat_vector();
                 for (row, r) in records.iter().enumerate() {
@@ -335,13 +431,14 @@ macro_rules! clf {
 
         impl Function for $name {
             const NAME: &'static str = $sql;
+            const LENIENT: bool = true;
 
             fn returns() -> LogicalType {
                 sql_type(Id::Boolean)
             }
 
-            fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
-                let records = sql::clf_records(rows);
+            fn write(rows: &[Option<&[u8]>], lenient: &[bool], out: &mut Output<'_>) {
+                let records = sql::clf_records_with(rows, lenient);
                 let value: fn(&Record<'_>) -> Option<bool> = $value;
                 let mut column = out.flat_vector();
                 for (row, r) in records.iter().enumerate() {
@@ -356,13 +453,14 @@ macro_rules! clf {
 
         impl Function for $name {
             const NAME: &'static str = $sql;
+            const LENIENT: bool = true;
 
             fn returns() -> LogicalType {
                 sql_type(Id::$id)
             }
 
-            fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
-                let records = sql::clf_records(rows);
+            fn write(rows: &[Option<&[u8]>], lenient: &[bool], out: &mut Output<'_>) {
+                let records = sql::clf_records_with(rows, lenient);
                 let value: fn(&Record<'_>) -> Option<$t> = $value;
                 let mut column = out.flat_vector();
                 for (row, r) in records.iter().enumerate() {
@@ -377,13 +475,14 @@ macro_rules! clf {
 
         impl Function for $name {
             const NAME: &'static str = $sql;
+            const LENIENT: bool = true;
 
             fn returns() -> LogicalType {
                 error_type()
             }
 
-            fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
-                let records = sql::clf_records(rows);
+            fn write(rows: &[Option<&[u8]>], lenient: &[bool], out: &mut Output<'_>) {
+                let records = sql::clf_records_with(rows, lenient);
                 let value: for<'r, 'a> fn(&'r Record<'a>) -> Option<&'r Problem> = $value;
                 let mut s = out.struct_vector();
                 for (row, r) in records.iter().enumerate() {
@@ -449,15 +548,16 @@ struct ErrorOf;
 
 impl Function for ErrorOf {
     const NAME: &'static str = "rfc1738_error";
+    const LENIENT: bool = true;
 
     fn returns() -> LogicalType {
         error_type()
     }
 
-    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
+    fn write(rows: &[Option<&[u8]>], lenient: &[bool], out: &mut Output<'_>) {
         let mut s = out.struct_vector();
-        for (row, value) in rows.iter().enumerate() {
-            let parsed = value.map(|b| Parsed::new(b, false));
+        for (row, (value, &lenient)) in rows.iter().zip(lenient).enumerate() {
+            let parsed = value.map(|b| Parsed::new(b, lenient));
             write_error(&mut s, row, parsed.as_ref().and_then(Parsed::error));
         }
     }
@@ -494,13 +594,15 @@ struct Lint;
 
 impl Function for Lint {
     const NAME: &'static str = "rfc1738_lint";
+    const LENIENT: bool = true;
 
     fn returns() -> LogicalType {
         warnings_type(false)
     }
 
-    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
-        let items: Vec<Option<Vec<Warning>>> = rows.iter().map(|v| v.and_then(sql::lint)).collect();
+    fn write(rows: &[Option<&[u8]>], lenient: &[bool], out: &mut Output<'_>) {
+        let items: Vec<Option<Vec<Warning>>> =
+            rows.iter().zip(lenient).map(|(v, &l)| v.and_then(|b| sql::lint_with(b, l))).collect();
         vector::struct_lists(out.list_vector(), &items, |s, row, w| write_warning(s, row, w, false));
     }
 }
@@ -520,7 +622,7 @@ impl Function for Extract {
         ]))
     }
 
-    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
+    fn write(rows: &[Option<&[u8]>], _: &[bool], out: &mut Output<'_>) {
         // Each URL written into the result as it is found: no list of them
         // beside it, and each text borrowed where it is UTF-8 (DuckDB's
         // VARCHAR is), so one long text costs its result alone.
@@ -547,6 +649,7 @@ struct Parse;
 
 impl Function for Parse {
     const NAME: &'static str = "rfc1738_parse";
+    const LENIENT: bool = true;
 
     fn returns() -> LogicalType {
         LogicalType::struct_type(&[
@@ -566,8 +669,9 @@ impl Function for Parse {
         ])
     }
 
-    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>) {
-        let parsed: Vec<Option<Parsed>> = rows.iter().map(|v| v.map(|b| Parsed::new(b, false))).collect();
+    fn write(rows: &[Option<&[u8]>], lenient: &[bool], out: &mut Output<'_>) {
+        let parsed: Vec<Option<Parsed>> =
+            rows.iter().zip(lenient).map(|(v, &l)| v.map(|b| Parsed::new(b, l))).collect();
         let mut s = out.struct_vector();
         for (row, (p, input)) in parsed.iter().zip(rows).enumerate() {
             let p = p.as_ref();

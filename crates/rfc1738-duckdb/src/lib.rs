@@ -4,6 +4,7 @@
 //! ```sql
 //! LOAD 'target/duckdb/rfc1738.duckdb_extension';
 //! SELECT rfc1738_host('ftp://h.dom/x');   -- h.dom
+//! SELECT rfc1738_host('http://h.dom/~me', true);   -- h.dom, read as --lenient reads it
 //! ```
 //!
 //! Built against DuckDB's C extension API (the version `entry.rs` asks

@@ -12,6 +12,7 @@ use libduckdb_sys as ffi;
 use std::error::Error;
 use std::ffi::{c_char, CString};
 use std::marker::PhantomData;
+use std::ops::Range;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// A connection to the database that loads the extension; closed on drop.
@@ -109,16 +110,21 @@ fn c_string(s: &str) -> CString {
     CString::new(&s[..end]).unwrap_or_default()
 }
 
-/// One SQL function: VARCHAR in (`ARGS` of them), `returns()` out.
+/// One SQL function: VARCHAR in (`ARGS` of them), `returns()` out; and,
+/// for a function that reads a URL, an overload with `lenient BOOLEAN`
+/// after them.
 pub trait Function {
     /// Its SQL name.
     const NAME: &'static str;
     /// How many VARCHAR arguments it takes: the URL, and after it any other.
     const ARGS: usize = 1;
+    /// Whether it reads a URL, and so takes `lenient` last, optional.
+    const LENIENT: bool = false;
     /// Its result type.
     fn returns() -> LogicalType;
-    /// Writes the result of every row of a chunk.
-    fn write(rows: &[Option<&[u8]>], out: &mut Output<'_>);
+    /// Writes the result of every row of a chunk; `lenient[row]` says
+    /// whether that row's URL is read as `--lenient` reads it.
+    fn write(rows: &[Option<&[u8]>], lenient: &[bool], out: &mut Output<'_>);
     /// Writes the result of every row of a chunk, from each argument's
     /// rows; the error is the query's. By default, [`Function::write`] of
     /// the first.
@@ -126,13 +132,15 @@ pub trait Function {
     /// # Errors
     ///
     /// An argument the function cannot take (an unknown part name).
-    fn write_args(args: &[Vec<Option<&[u8]>>], out: &mut Output<'_>) -> Result<(), String> {
-        Self::write(&args[0], out);
+    fn write_args(args: &[Vec<Option<&[u8]>>], lenient: &[bool], out: &mut Output<'_>) -> Result<(), String> {
+        Self::write(&args[0], lenient, out);
         Ok(())
     }
 }
 
-/// Registers `F` on `con` as `F::NAME(VARCHAR, ...)`.
+/// Registers `F` on `con` as `F::NAME(VARCHAR, ...)`, and for a function
+/// that reads a URL as `F::NAME(VARCHAR, ..., BOOLEAN)` too: one name,
+/// two overloads, in a function set.
 ///
 /// # Errors
 ///
@@ -140,19 +148,30 @@ pub trait Function {
 pub fn register<F: Function>(con: &Connection) -> Result<(), Box<dyn Error>> {
     let name = c_string(F::NAME);
     let text = LogicalType::of(Id::Varchar);
+    let flag = LogicalType::of(Id::Boolean);
     let returns = F::returns();
-    // SAFETY: the new function is ours until destroyed below; DuckDB
-    // copies the name and the types, which outlive these calls.
+    let overloads: &[bool] = if F::LENIENT { &[false, true] } else { &[false] };
+    // SAFETY: the new functions and the set are ours until destroyed
+    // below; DuckDB copies the name, the types and the functions, which
+    // outlive these calls.
     let state = unsafe {
-        let mut f = ffi::duckdb_create_scalar_function();
-        ffi::duckdb_scalar_function_set_name(f, name.as_ptr());
-        for _ in 0..F::ARGS {
-            ffi::duckdb_scalar_function_add_parameter(f, text.0);
+        let mut set = ffi::duckdb_create_scalar_function_set(name.as_ptr());
+        for &lenient in overloads {
+            let mut f = ffi::duckdb_create_scalar_function();
+            ffi::duckdb_scalar_function_set_name(f, name.as_ptr());
+            for _ in 0..F::ARGS {
+                ffi::duckdb_scalar_function_add_parameter(f, text.0);
+            }
+            if lenient {
+                ffi::duckdb_scalar_function_add_parameter(f, flag.0);
+            }
+            ffi::duckdb_scalar_function_set_return_type(f, returns.0);
+            ffi::duckdb_scalar_function_set_function(f, Some(invoke::<F>));
+            ffi::duckdb_add_scalar_function_to_set(set, f);
+            ffi::duckdb_destroy_scalar_function(&mut f);
         }
-        ffi::duckdb_scalar_function_set_return_type(f, returns.0);
-        ffi::duckdb_scalar_function_set_function(f, Some(invoke::<F>));
-        let state = ffi::duckdb_register_scalar_function(con.0, f);
-        ffi::duckdb_destroy_scalar_function(&mut f);
+        let state = ffi::duckdb_register_scalar_function_set(con.0, set);
+        ffi::duckdb_destroy_scalar_function_set(&mut set);
         state
     };
     if state == ffi::DuckDBSuccess {
@@ -171,10 +190,27 @@ unsafe extern "C" fn invoke<F: Function>(
 ) {
     let done = catch_unwind(AssertUnwindSafe(|| {
         // SAFETY: DuckDB calls with a live chunk of `F::ARGS` VARCHAR
-        // columns and the result vector, all valid for this call.
-        let args: Vec<_> = (0..F::ARGS).map(|i| unsafe { texts(input, i) }).collect();
+        // columns, then the BOOLEAN `lenient` of the overload that takes
+        // it, and the result vector, all valid for this call.
+        let (mut args, flags) = unsafe {
+            let args: Vec<_> = (0..F::ARGS).map(|i| texts(input, i)).collect();
+            let columns = ffi::duckdb_data_chunk_get_column_count(input) as usize;
+            (args, (columns > F::ARGS).then(|| booleans(input, F::ARGS)))
+        };
         let rows = args[0].len();
-        F::write_args(&args, &mut Output { vector: output, rows, chunk: PhantomData })
+        let lenient = match flags {
+            None => vec![false; rows],
+            Some(flags) => {
+                // A NULL `lenient` is a NULL result, as any NULL argument.
+                for (row, flag) in flags.iter().enumerate() {
+                    if flag.is_none() {
+                        args.iter_mut().for_each(|a| a[row] = None);
+                    }
+                }
+                flags.iter().map(|f| *f == Some(true)).collect()
+            }
+        };
+        F::write_args(&args, &lenient, &mut Output { vector: output, rows, chunk: PhantomData })
     }));
     if let Ok(Err(why)) = &done {
         let message = c_string(&format!("{}: {why}", F::NAME));
@@ -190,6 +226,31 @@ unsafe extern "C" fn invoke<F: Function>(
         let message = c_string(&format!("{}: {what}", F::NAME));
         // SAFETY: `info` is this call's; DuckDB copies the message.
         unsafe { ffi::duckdb_scalar_function_set_error(info, message.as_ptr()) }
+    }
+}
+
+/// The rows of the column `index` of `chunk`, a BOOLEAN column: `None`
+/// for a NULL.
+///
+/// # Safety
+///
+/// `chunk` is live and its column `index` is BOOLEAN.
+unsafe fn booleans(chunk: ffi::duckdb_data_chunk, index: usize) -> Vec<Option<bool>> {
+    // SAFETY: the input is flat (see `texts`); a BOOLEAN is one byte, 0
+    // or 1, one a row; the validity mask is NULL when every row is valid.
+    unsafe {
+        let len = ffi::duckdb_data_chunk_get_size(chunk) as usize;
+        let column = ffi::duckdb_data_chunk_get_vector(chunk, index as u64);
+        let validity = ffi::duckdb_vector_get_validity(column);
+        let values = ffi::duckdb_vector_get_data(column) as *const u8;
+        (0..len)
+            .map(|row| {
+                if !validity.is_null() && !ffi::duckdb_validity_row_is_valid(validity, row as u64) {
+                    return None;
+                }
+                Some(*values.add(row) != 0)
+            })
+            .collect()
     }
 }
 
@@ -369,16 +430,21 @@ pub struct List<'a> {
 }
 
 impl<'a> List<'a> {
-    /// The items of every list, a struct column of `total` rows.
-    fn struct_items(&mut self, total: usize) -> Struct<'a> {
+    /// The child vector of every list's items, grown to `total` rows.
+    fn items(&mut self, total: usize) -> ffi::duckdb_vector {
         // SAFETY: a LIST vector (the function's signature); its child is
         // grown to `total` rows before any is written.
         unsafe {
             if ffi::duckdb_list_vector_reserve(self.vector, total as u64) != ffi::DuckDBSuccess {
                 panic!("DuckDB could not make room for {total} list items");
             }
-            Struct::new(ffi::duckdb_list_vector_get_child(self.vector), total)
+            ffi::duckdb_list_vector_get_child(self.vector)
         }
+    }
+
+    /// The items of every list, a struct column of `total` rows.
+    fn struct_items(&mut self, total: usize) -> Struct<'a> {
+        Struct::new(self.items(total), total)
     }
 
     /// Sets list `row` to the items `at..at + len` of the child.
@@ -422,6 +488,30 @@ pub fn struct_lists<T>(
                 }
             }
             None => set_null(list.vector, row),
+        }
+    }
+    list.set_len(total);
+}
+
+/// Writes a list of VARCHAR per row: `lists[row]` is the range of
+/// `items` it holds, `None` for a NULL list.
+pub fn text_lists(mut list: List<'_>, lists: &[Option<Range<usize>>], items: &[&str]) {
+    let total = items.len();
+    let mut child = Column::new(list.items(total), total);
+    for (at, item) in items.iter().enumerate() {
+        child.text(at, Some(item));
+    }
+    for (row, range) in lists.iter().enumerate() {
+        match range {
+            Some(r) => {
+                // DuckDB trusts an entry: one past the items would be read.
+                assert!(r.start <= r.end && r.end <= total, "list {r:?} past the {total} items");
+                list.set_entry(row, r.start, r.len());
+            }
+            None => {
+                list.set_entry(row, 0, 0);
+                set_null(list.vector, row);
+            }
         }
     }
     list.set_len(total);

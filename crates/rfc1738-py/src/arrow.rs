@@ -412,10 +412,12 @@ impl WarningColumns {
     }
 }
 
-fn lint_kernel(a: &dyn Array) -> Result<ArrayRef, String> {
-    let mut out = WarningColumns::new();
-    each_value(a, |v| out.push(v.and_then(sql::lint).as_deref()))?;
-    out.finish()
+fn lint_kernel(lenient: bool) -> impl Fn(&dyn Array) -> Result<ArrayRef, String> {
+    move |a| {
+        let mut out = WarningColumns::new();
+        each_value(a, |v| out.push(v.and_then(|b| sql::lint_with(b, lenient)).as_deref()))?;
+        out.finish()
+    }
 }
 
 fn extract_fields() -> Fields {
@@ -519,10 +521,14 @@ fn arrow_extract(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny
 }
 
 /// The §6 security warnings of each URL: a list of ``{offset, kind,
-/// message}``; null where invalid.
+/// message}``; null where invalid. ``lenient=True``: the warnings beside
+/// a value read leniently (``host(c, lenient=True)``...), as ``rfc1738
+/// lint --lenient`` gives them: each deviation the reading forgave
+/// (``unsafe-char``, ...) and the §6 warnings, by offset.
 #[pyfunction]
-fn arrow_lint(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
-    map_column(py, column, lint_kernel)
+#[pyo3(signature = (column, *, lenient = false))]
+fn arrow_lint(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool) -> PyResult<Py<PyAny>> {
+    map_column_with(py, column, lint_kernel(lenient))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -577,32 +577,32 @@ fn arrow_effective_port(py: Python<'_>, column: &Bound<'_, PyAny>, lenient: bool
 /// deviations `--lenient` accepts): a copy of each part, each URL parsed
 /// in full (`rfc1738_report::sql::part_with`); the ports as `uint16`.
 fn lenient_parts(a: &dyn Array, name: &str, want: Want, decoded: bool) -> Result<ArrayRef, String> {
-    let mut urls: Vec<Option<rfc1738::Url>> = Vec::with_capacity(a.len());
-    each_value(a, |v| {
-        urls.push(v.and_then(|b| outcome::parse_bytes_with(b, &outcome::options(true)).ok()).map(|(u, _)| u))
-    })?;
+    // Each URL's part written as the URL is read: no URL kept past its row.
+    let read = |b: &[u8]| outcome::parse_bytes_with(b, &outcome::options(true)).ok().map(|(u, _)| u);
     if let Want::Port { effective } = want {
-        let ports: UInt16Array = urls
-            .iter()
-            .map(|u| {
-                let u = u.as_ref().filter(|u| u.has_authority())?;
-                if effective {
-                    u.effective_port()
-                } else {
-                    u.port()
-                }
-            })
-            .collect();
-        return Ok(Arc::new(ports));
+        let mut ports = arrow_array::builder::UInt16Builder::with_capacity(a.len());
+        each_value(a, |v| {
+            let url = v.and_then(read).filter(rfc1738::Url::has_authority);
+            ports.append_option(url.and_then(|u| if effective { u.effective_port() } else { u.port() }));
+        })?;
+        return Ok(Arc::new(ports.finish()));
     }
     let mut out = arrow_array::builder::StringBuilder::with_capacity(a.len(), 0);
-    for u in &urls {
-        match u {
-            Some(u) => out.append_option(rfc1738_report::sql::part_with(&u.as_url_ref(), name, decoded)?),
-            None => out.append_null(),
-        }
+    let mut failed = None;
+    each_value(a, |v| match v.and_then(read) {
+        Some(u) => match rfc1738_report::sql::part_with(&u.as_url_ref(), name, decoded) {
+            Ok(part) => out.append_option(part),
+            Err(why) => {
+                failed.get_or_insert(why);
+                out.append_null();
+            }
+        },
+        None => out.append_null(),
+    })?;
+    match failed {
+        Some(why) => Err(why),
+        None => Ok(Arc::new(out.finish())),
     }
-    Ok(Arc::new(out.finish()))
 }
 
 pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -55,19 +55,19 @@ fn is_large(a: &dyn Array) -> bool {
 }
 
 /// `values` as a string column as large as `a`'s strings.
-fn strings(a: &dyn Array, values: &[Option<String>]) -> ArrayRef {
-    fn build<O: OffsetSizeTrait>(values: &[Option<String>]) -> ArrayRef {
-        let bytes = values.iter().flatten().map(String::len).sum();
+fn strings<S: AsRef<str>>(a: &dyn Array, values: &[Option<S>]) -> ArrayRef {
+    fn build<O: OffsetSizeTrait, S: AsRef<str>>(values: &[Option<S>]) -> ArrayRef {
+        let bytes = values.iter().flatten().map(|v| v.as_ref().len()).sum();
         let mut out = GenericStringBuilder::<O>::with_capacity(values.len(), bytes);
         for v in values {
-            out.append_option(v.as_deref());
+            out.append_option(v.as_ref().map(AsRef::as_ref));
         }
         Arc::new(out.finish())
     }
     if is_large(a) {
-        build::<i64>(values)
+        build::<i64, S>(values)
     } else {
-        build::<i32>(values)
+        build::<i32, S>(values)
     }
 }
 
@@ -122,7 +122,8 @@ peer! {
 fn arrow_decode(py: Python<'_>, column: &Bound<'_, PyAny>) -> PyResult<Py<PyAny>> {
     map_column_with(py, column, |a| {
         let mut values = Vec::with_capacity(a.len());
-        each_value(a, |v| values.push(v.map(sql::decode)))?;
+        // A text without an escape is borrowed, not copied twice.
+        each_value(a, |v| values.push(v.map(sql::decode_cow)))?;
         Ok(strings(a, &values))
     })
 }

@@ -16,13 +16,18 @@ NAMES = [f.name for f in sql.FUNCTIONS]
 MORE = {"rfc1738_part": ["http.path"], "rfc1738_query_param": ["x"]}
 
 
-def call(f, column):
-    """`f`'s kernel on `column`, its other arguments the constants of MORE."""
-    return f.kernel(column, *(pa.array([v] * len(column), pa.string()) for v in MORE.get(f.name, [])))
+def call(f, column, lenient=None):
+    """`f`'s kernel on `column`, its other arguments the constants of MORE,
+    and `lenient` (a column of it) when given."""
+    more = [pa.array([v] * len(column), pa.string()) for v in MORE.get(f.name, [])]
+    if lenient is not None:
+        more.append(pa.array([lenient] * len(column), pa.bool_()))
+    return f.kernel(column, *more)
 
 
-def sql_call(name, url="url"):
-    return f"{name}({', '.join([url] + [repr(v) for v in MORE.get(name, [])])})"
+def sql_call(name, url="url", lenient=None):
+    more = [repr(v) for v in MORE.get(name, [])] + ([] if lenient is None else [str(lenient).lower()])
+    return f"{name}({', '.join([url] + more)})"
 
 
 @pytest.fixture(scope="module")
@@ -49,13 +54,17 @@ def test_duckdb(column, expected):
     assert_duckdb_gives(con, column, expected)
 
 
+def arrow_of(result):
+    """A DuckDB result as an Arrow table, in every duckdb version."""
+    return result.to_arrow_table() if hasattr(result, "to_arrow_table") else result.fetch_arrow_table()
+
+
 def assert_duckdb_gives(con, column, expected):
     """Every function, called in `con` on `column`, gives `expected`."""
     table = pa.table({"i": pa.array(range(len(column))), "url": column})
     con.register("t", table)
     calls = ", ".join(f"{sql_call(n)} as {n}" for n in NAMES)
-    result = con.sql(f"select {calls} from t order by i")
-    got = result.to_arrow_table() if hasattr(result, "to_arrow_table") else result.fetch_arrow_table()
+    got = arrow_of(con.sql(f"select {calls} from t order by i"))
     for name in NAMES:
         assert got.column(name).to_pylist() == expected[name], name
 
@@ -136,21 +145,71 @@ def extension_con():
 
 def signatures(con):
     rows = con.sql(
-        "select function_name, parameter_types, return_type from duckdb_functions() "
+        "select function_name, parameter_types, varargs, return_type from duckdb_functions() "
         "where function_name like 'rfc1738_%' order by all"
     ).fetchall()
-    return [(name, list(params), returns) for name, params, returns in rows]
+    return [(name, list(params), varargs, returns) for name, params, varargs, returns in rows]
 
 
 def test_duckdb_extension_has_the_same_functions(extension_con):
+    """The same names, arguments and result types. A function that reads a
+    URL takes `lenient BOOLEAN` last, optional: an overload in the
+    extension; in Python's registration, whose `create_function` takes one
+    signature a name, its kernel reads it from `*args` (checked there)."""
     import duckdb
 
     import rfc1738.duckdb
 
     con = duckdb.connect()
     rfc1738.duckdb.register(con)
-    assert signatures(extension_con) == signatures(con)
-    assert [s[0] for s in signatures(extension_con)] == sorted(NAMES)
+    python = {(n, tuple(p), r) for n, p, _, r in signatures(con)}
+    extension = signatures(extension_con)
+    want = set()
+    for f in sql.FUNCTIONS:
+        args = tuple("VARCHAR" for _ in f.args)
+        returns = [r for n, _, _, r in extension if n == f.name][0]
+        want.add((f.name, args, returns))
+        if f.lenient:
+            want.add((f.name, args + ("BOOLEAN",), returns))
+    assert {(n, tuple(p), r) for n, p, _, r in extension} == want
+    assert python == {w for w in want if "BOOLEAN" not in w[1]}
+    assert {n for n, _, v, _ in signatures(con) if v == "ANY"} == {f.name for f in sql.FUNCTIONS if f.lenient}
+    assert sorted({s[0] for s in extension}) == sorted(NAMES)
+
+
+LENIENT = [f for f in sql.FUNCTIONS if f.lenient]
+
+
+def test_every_function_that_reads_a_url_takes_lenient():
+    assert {f.name for f in sql.FUNCTIONS if not f.lenient} == {"rfc1738_decode", "rfc1738_extract", "rfc1738_clf_url"}
+
+
+@pytest.mark.parametrize("where", ["python", "extension"])
+def test_lenient_in_duckdb_on_the_corpus(where, column, request):
+    """`rfc1738_x(url, true)` is the kernel read leniently; each part is
+    `rfc1738.arrow.<part>(column, lenient=True)`."""
+    import duckdb
+
+    if where == "extension":
+        con = request.getfixturevalue("extension_con")
+    else:
+        import rfc1738.duckdb
+
+        con = duckdb.connect()
+        rfc1738.duckdb.register(con)
+    con.register("t", pa.table({"i": pa.array(range(len(column))), "url": column}))
+    calls = ", ".join(f"{sql_call(f.name, lenient=True)} as {f.name}" for f in LENIENT)
+    got = arrow_of(con.sql(f"select {calls} from t order by i"))
+    for f in LENIENT:
+        assert got.column(f.name).to_pylist() == call(f, column, lenient=True).to_pylist(), f.name
+    from rfc1738 import arrow
+
+    for part in ["scheme", "user", "password", "host", "port", "effective_port", "path", "search", "fragment",
+                 "authority", "extension", "host_without_www", "segments", "query_params", "normalize"]:
+        want = getattr(arrow, part)(column, lenient=True).to_pylist()
+        assert got.column(f"rfc1738_{part}").to_pylist() == want, part
+    strict = arrow_of(con.sql("select rfc1738_host(url) as h from t order by i")).column("h")
+    assert got.column("rfc1738_host").null_count < strict.null_count
 
 
 def test_duckdb_extension(extension_con, column, expected):
@@ -236,3 +295,29 @@ def test_extract_of_one_long_value_stays_within_a_few_times_it(where):
     # into Arrow, the answer's columns, and DuckDB's copy of them back
     # (about 4 times).
     assert float(grown) < (2 if where == "extension" else 5), grown
+
+
+@pytest.mark.parametrize("where", ["python", "extension"])
+def test_lenient_row_by_row_in_every_function(where, column, request):
+    """A column of flags: each row read as its own says (true, false,
+    NULL: a NULL result), in every function that takes `lenient`."""
+    import duckdb
+
+    if where == "extension":
+        con = request.getfixturevalue("extension_con")
+    else:
+        import rfc1738.duckdb
+
+        con = duckdb.connect()
+        rfc1738.duckdb.register(con)
+    urls = pa.concat_arrays([column.slice(0, 400), pa.array(["http://h.dom/~me?x=1", 'h - - [d] "GET /~a HTTP/1.0" 200 1', None])])
+    flags = pa.array([None if i % 5 == 4 else i % 2 == 0 for i in range(len(urls))])
+    con.register("m", pa.table({"i": pa.array(range(len(urls))), "url": urls, "f": flags}))
+    for f in LENIENT:
+        lenient, strict = call(f, urls, lenient=True).to_pylist(), call(f, urls, lenient=False).to_pylist()
+        want = [None if g is None else a if g else b for g, a, b in zip(flags.to_pylist(), lenient, strict)]
+        got = [r[0] for r in con.sql(f"select {sql_call(f.name, lenient='f')} from m order by i").fetchall()]
+        if f.returns == pa.timestamp("us", tz="UTC"):
+            got = [None if g is None else g.timestamp() for g in got]
+            want = [None if w is None else w.timestamp() for w in want]
+        assert got == want, f.name

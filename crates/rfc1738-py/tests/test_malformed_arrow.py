@@ -256,8 +256,10 @@ def functions():
     for f in rfc1738.sql.FUNCTIONS:
         # A second column (`rfc1738_part(url, name)`): its ARGUMENTS value
         # in every row.
-        more = {p: ARGUMENTS[p] for p in list(_params(f.kernel))[1:] if p in ("names",)}
-        out.append((f"sql {f.name}", f.kernel, {"_rows": more} if more else {}))
+        more = {p: ARGUMENTS[p] for p in list(_params(f.read))[1:] if p in ("names",)}
+        out.append((f"sql {f.name}", f.read, {"_rows": more} if more else {}))
+        if f.lenient:
+            out.append((f"sql {f.name}(lenient=True)", f.read, {"_rows": more, "lenient": True}))
     return out
 
 
@@ -267,7 +269,8 @@ ARGUMENTS["names"] = "host"
 def call(f, column, kwargs):
     rows = kwargs.get("_rows")
     if rows is not None:
-        return f(column, *(pa.array([v] * len(column)) for v in rows.values()))
+        rest = {k: v for k, v in kwargs.items() if k != "_rows"}
+        return f(column, *(pa.array([v] * len(column)) for v in rows.values()), **rest)
     return f(column=column, **kwargs) if "column" in _params(f) else f(column, **kwargs)
 
 

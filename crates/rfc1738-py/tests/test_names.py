@@ -66,8 +66,16 @@ ROWS = table()
 
 
 def plain(values):
-    """pandas' and NumPy's missing values and scalars as Python's."""
-    return [None if v is None or v is pd.NA else v.item() if hasattr(v, "item") else v for v in values]
+    """pandas' and NumPy's missing values, scalars and arrays as Python's."""
+
+    def one(v):
+        if v is None or v is pd.NA:
+            return None
+        if hasattr(v, "tolist") and hasattr(v, "ndim") and v.ndim == 1:
+            return [one(x) for x in v.tolist()]
+        return v.item() if hasattr(v, "item") else v
+
+    return [one(v) for v in values]
 
 
 def run(binding, code, sample):
@@ -111,7 +119,8 @@ def test_the_table_names_every_binding_and_the_names_it_must():
     for name in ["is_valid", "scheme", "kind", "user", "password", "host", "port", "effective_port", "path",
                  "http.path", "http.search", "search", "fragment", "normalize", "part(name)", "authority",
                  "cut_search", "cut_fragment", "extension", "host_without_www", "query_param(name)", "decode",
-                 "public_suffix", "registrable_domain"]:
+                 "public_suffix", "registrable_domain", "query_params", "segments", "lint",
+                 "host(lenient=True)", "lint(lenient=True)"]:
         assert name in names, name
     for row in ROWS:
         for b in BINDINGS[1:]:
@@ -157,12 +166,69 @@ def engines():
     return sql_engines()
 
 
+def is_lenient(sql):
+    """Whether an SQL cell passes the optional `lenient` argument."""
+    return sql.endswith(", true)")
+
+
 @pytest.mark.parametrize("row", ROWS, ids=lambda r: r["name"].strip("`"))
 def test_each_sql_engine_means_what_the_table_says(row, engines):
     want = oracle(row)
     for engine, query in engines.items():
+        if engine == "DataFusion" and is_lenient(row["SQL"]):
+            continue  # DataFusion's Python UDFs take one signature: strict only.
         got = query(row["SQL"])
         assert same(got, want), (row["name"], engine)
+
+
+# The names that read no URL, and so take no `lenient`.
+NOT_URLS = ("`decode`",)
+
+
+def sql_leniently(sql, flag="true"):
+    """An SQL cell's call with the `lenient` argument added."""
+    return sql[:-1] + f", {flag})"
+
+
+@pytest.mark.parametrize(
+    "row", [r for r in ROWS if r["name"] not in NOT_URLS and "lenient" not in r["name"]], ids=lambda r: r["name"].strip("`")
+)
+def test_every_sql_function_reads_leniently_when_asked(row, engines):
+    """`rfc1738_x(url, true)` is `arrow.x(c, lenient=True)`, in DuckDB
+    through the package and in the extension; `false` is the default."""
+    want = run("rfc1738.arrow", leniently(row["rfc1738.arrow"]), SAMPLE)
+    strict = oracle(row)
+    duckdbs = {e: q for e, q in engines.items() if e != "DataFusion"}
+    assert "DuckDB extension" in duckdbs or not os.environ.get("RFC1738_DUCKDB_EXTENSION")
+    for engine, query in duckdbs.items():
+        assert same(query(sql_leniently(row["SQL"])), want), (row["name"], engine)
+        assert same(query(sql_leniently(row["SQL"], "false")), strict), (row["name"], engine)
+
+
+def test_lenient_is_a_row_s_own_boolean_and_null_gives_null(engines):
+    """The argument is per row, as any SQL argument: a column of booleans
+    reads each URL as its row says; a NULL `lenient` gives NULL."""
+    lenient = [None if i % 3 == 2 else i % 3 == 0 for i in range(len(SAMPLE))]
+    host = arrow.host(pa.array(SAMPLE), lenient=True).to_pylist()
+    strict = arrow.host(pa.array(SAMPLE)).to_pylist()
+    want = [None if f is None else h if f else s for f, h, s in zip(lenient, host, strict)]
+    assert want != strict and want != host
+    flag = "case i % 3 when 0 then true when 1 then false end"
+    for engine, query in engines.items():
+        if engine != "DataFusion":
+            assert query(f"rfc1738_host(url, {flag})") == want, engine
+
+
+def test_lenient_is_a_boolean_in_every_duckdb(engines):
+    import duckdb
+
+    for engine, query in engines.items():
+        if engine == "DataFusion":
+            continue
+        with pytest.raises(duckdb.Error):
+            query("rfc1738_host(url, 'x')")
+        with pytest.raises(duckdb.Error):
+            query("rfc1738_host(url, true, true)")
 
 
 @pytest.mark.parametrize("row", [r for r in ROWS if r["name"] in ("`host`", "`port`", "`user`", "`path`")], ids=lambda r: r["name"])
@@ -225,7 +291,7 @@ def test_help_names_each_kernel_by_its_public_name():
         assert "Array" in text or "pyarrow" in text or name in ("resolve",), name
 
 
-def test_the_lists_outside_sql_in_each_python_binding():
+def test_the_lists_in_each_python_binding():
     urls = ["http://h.dom/a/b.html?x=1&y=a+b&x=2", "ftp://h.dom/%2Fetc/motd;type=a", "http://h.dom", "mailto:a@b.dom", None]
     segments = [["a", "b.html"], ["%2Fetc", "motd"], None, None, None]
     params = [[{"name": "x", "value": "1"}, {"name": "y", "value": "a b"}, {"name": "x", "value": "2"}], None, None, None, None]
@@ -238,3 +304,16 @@ def test_the_lists_outside_sql_in_each_python_binding():
     assert pl.Series(urls).rfc1738.segments().to_list() == segments
     assert pl.Series(urls).rfc1738.query_params().to_list() == params
     assert pl.DataFrame({"u": urls}).select(pl.col("u").rfc1738.segments())["u"].to_list() == segments
+
+
+def test_the_warnings_beside_a_lenient_value_are_those_of_parse():
+    """`lint(lenient=True)` lists what `arrow.parse(c, lenient=True)` gives
+    as its warnings: the deviations forgiven and the §6 warnings, by offset."""
+    c = pa.array(SAMPLE)
+    parsed = arrow.parse(c, lenient=True).to_pylist()
+    want = [None if p is None or not p["valid"] else [{k: w[k] for k in ("offset", "kind", "message")} for w in p["warnings"]] for p in parsed]
+    got = arrow.lint(c, lenient=True).to_pylist()
+    assert got == want
+    assert any(w and any(x["kind"] == "unsafe-char" for x in w) for w in got)
+    # The strict lint keeps its meaning: the §6 warnings alone.
+    assert not any(w and any(x["kind"] == "unsafe-char" for x in w) for w in arrow.lint(c).to_pylist())

@@ -158,17 +158,50 @@ pub fn is_valid(input: &[u8]) -> bool {
     outcome::validate_bytes(input).is_ok()
 }
 
+/// `rfc1738_valid(input, lenient)`: whether the input is a URL, read
+/// strictly (the bulk validator) or accepting the deviations of
+/// `--lenient`.
+#[must_use]
+pub fn is_valid_with(input: &[u8], lenient: bool) -> bool {
+    if lenient {
+        outcome::parse_bytes_with(input, &outcome::options(true)).is_ok()
+    } else {
+        is_valid(input)
+    }
+}
+
 /// `rfc1738_normalize`: the normal form; `None` when the input is no URL.
 #[must_use]
 pub fn normalize(input: &[u8]) -> Option<String> {
-    let strict = outcome::options(false);
-    outcome::parse_bytes_with(input, &strict).ok().map(|(url, _)| url.normalize().as_str().to_owned())
+    normalize_with(input, false)
+}
+
+/// [`normalize`] of the input read strictly or leniently.
+#[must_use]
+pub fn normalize_with(input: &[u8], lenient: bool) -> Option<String> {
+    let options = outcome::options(lenient);
+    outcome::parse_bytes_with(input, &options).ok().map(|(url, _)| url.normalize().as_str().to_owned())
 }
 
 /// `rfc1738_lint`: the §6 security warnings; `None` when the input is no URL.
 #[must_use]
 pub fn lint(input: &[u8]) -> Option<Vec<Warning>> {
     outcome::parse_bytes(input).ok().map(|url| url.security_warnings())
+}
+
+/// `rfc1738_lint(input, lenient)`: strictly, [`lint`]; leniently, the
+/// warnings beside a value read leniently, as `rfc1738 lint --lenient`
+/// gives them: each deviation the reading forgave (§2.2's unsafe `~`,
+/// ...) and the §6 warnings, by offset ([`Parsed::warnings`]).
+#[must_use]
+pub fn lint_with(input: &[u8], lenient: bool) -> Option<Vec<Warning>> {
+    if !lenient {
+        return lint(input);
+    }
+    match Parsed::new(input, true) {
+        Parsed::Valid { warnings, .. } => Some(warnings),
+        Parsed::Invalid { .. } => None,
+    }
 }
 
 /// A URL found in a text by `rfc1738_extract`.
@@ -252,6 +285,23 @@ pub fn clf_records<'a>(rows: &[Option<&'a [u8]>]) -> Vec<Option<clf::Record<'a>>
     clf::check_lines(rows.iter().flatten().copied(), clf::Fields::BOTH, |_, r| records.push(r));
     let mut records = records.into_iter();
     rows.iter().map(|row| row.and_then(|_| records.next())).collect()
+}
+
+/// [`clf_records`], each row's URLs read leniently where `lenient` says
+/// (as `check --lenient`: one line at a time, [`clf::record_with`]).
+#[must_use]
+pub fn clf_records_with<'a>(rows: &[Option<&'a [u8]>], lenient: &[bool]) -> Vec<Option<clf::Record<'a>>> {
+    if !lenient.contains(&true) {
+        return clf_records(rows);
+    }
+    let strict: Vec<Option<&'a [u8]>> = rows.iter().zip(lenient).map(|(r, &l)| r.filter(|_| !l)).collect();
+    let mut records = clf_records(&strict);
+    for ((out, row), &l) in records.iter_mut().zip(rows).zip(lenient) {
+        if let (Some(line), true) = (row, l) {
+            *out = Some(clf::record_with(line, true, clf::Fields::BOTH));
+        }
+    }
+    records
 }
 
 /// A referer as `rfc1738_clf_referer` gives it: as logged, lossy UTF-8.
@@ -386,6 +436,21 @@ mod tests {
         assert!(got[1].is_none());
         assert_eq!(got[2].as_ref().map(clf::Record::row), Some(clf::NOT_CLF));
         assert_eq!(got[3].as_ref().map(|r| (r.verdict.is_ok(), r.row())), Some((true, "*")));
+    }
+
+    #[test]
+    fn each_row_is_read_leniently_where_it_says() {
+        let line: &[u8] = br#"h - - [d] "GET /~me/ HTTP/1.0" 200 1"#;
+        let rows = [Some(line), Some(line), None];
+        let got = clf_records_with(&rows, &[false, true, true]);
+        let valid: Vec<Option<bool>> = got.iter().map(|r| r.as_ref().map(|r| r.verdict.is_ok())).collect();
+        assert_eq!(valid, [Some(false), Some(true), None]);
+        assert!(!is_valid_with(b"http://h.dom/~me", false) && is_valid_with(b"http://h.dom/~me", true));
+        assert_eq!(normalize_with(b"HTTP://h.dom/~me", true).as_deref(), Some("http://h.dom/%7Eme"));
+        // The warnings beside a lenient value: the deviation, then §6's.
+        let kinds = |w: Vec<Warning>| w.iter().map(|w| w.kind().id()).collect::<Vec<_>>();
+        assert_eq!(lint_with(b"ftp://u:p@h.dom/~me", true).map(kinds), Some(vec!["password", "unsafe-char"]));
+        assert_eq!(lint_with(b"ftp://u:p@h.dom/~me", false), None);
     }
 
     #[test]
@@ -645,7 +710,19 @@ pub fn registrable_domain<'a>(url: &rfc1738::UrlRef<'a>) -> Option<&'a str> {
 /// are not UTF-8 as U+FFFD; a `%` that begins no escape stays.
 #[must_use]
 pub fn decode(text: &[u8]) -> String {
-    String::from_utf8_lossy(&rfc1738::pct::decode(&String::from_utf8_lossy(text))).into_owned()
+    decode_cow(text).into_owned()
+}
+
+/// [`decode`], borrowing a text that holds no escape and is UTF-8 (the
+/// answer is the text itself: nothing to copy).
+#[must_use]
+pub fn decode_cow(text: &[u8]) -> Cow<'_, str> {
+    match std::str::from_utf8(text) {
+        Ok(t) if !text.contains(&b'%') => Cow::Borrowed(t),
+        _ => Cow::Owned(
+            String::from_utf8_lossy(&rfc1738::pct::decode(&String::from_utf8_lossy(text))).into_owned(),
+        ),
+    }
 }
 
 /// One `name=value` pair of a search read by the HTML form convention

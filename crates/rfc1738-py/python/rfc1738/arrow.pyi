@@ -177,8 +177,10 @@ def extract(column: Column) -> Result:
 def resolve(base: Union[Url, Text], column: Column) -> Result:
     """Strings: each reference resolved against ``base`` (RFC 1808); null where it cannot be."""
 
-def lint(column: Column) -> Result:
-    """Lists of ``{offset, kind, message}``: the §6 warnings; null where invalid."""
+def lint(column: Column, *, lenient: bool = False) -> Result:
+    """Lists of ``{offset, kind, message}``: the §6 warnings; null where invalid.
+    ``lenient=True``: the warnings beside a value read leniently, each
+    deviation the reading forgave first among them (``rfc1738 lint --lenient``)."""
 
 def authority(column: Column, *, lenient: bool = False) -> Result:
     """Strings: what ``//`` and the next ``/`` enclose (§3.1's login, peers' netloc), as written."""

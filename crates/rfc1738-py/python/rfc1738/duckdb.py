@@ -40,18 +40,31 @@ def _sql_type(t: pa.DataType) -> str:
     raise TypeError(f"no DuckDB type for {t}")
 
 
+def _varargs(f):
+    """``f.kernel`` as DuckDB reads a Python function with ``*columns``:
+    its parameters before them take the first fixed types, ``*columns``
+    the last and then DuckDB's varargs (``ANY``)."""
+    if len(f.args) == 1:
+        return lambda *columns: f.kernel(*columns)
+    return lambda url, *columns: f.kernel(url, *columns)
+
+
 def register(con: "_duckdb.DuckDBPyConnection") -> None:
     """Registers every ``rfc1738_*`` function on the connection ``con``.
 
     Each one is an Arrow-vectorized function: DuckDB hands it a batch of
-    rows, the kernel reads the batch in Rust.
+    rows, the kernel reads the batch in Rust. A function that reads a URL
+    takes ``lenient`` last, optional (``rfc1738_host(url, true)``): DuckDB's
+    ``create_function`` takes one signature a name, so its arguments
+    after the fixed ones are DuckDB's varargs, which the kernel checks (at
+    most one, a BOOLEAN), where the extension has two overloads.
     """
     for f in FUNCTIONS:
         # duckdb's stubs want enums for `type` and `null_handling`, which
         # not every version exports; each version takes their names.
         con.create_function(  # type: ignore[call-overload]
             f.name,
-            f.kernel,
+            _varargs(f) if f.lenient else f.read,
             [_sql_type(t) for t in f.args],
             _duckdb.sqltype(_sql_type(f.returns)),
             type="arrow",

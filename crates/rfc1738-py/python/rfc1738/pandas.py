@@ -163,9 +163,11 @@ class Rfc1738Accessor:
         """
         return self._wrap(_arrow.validate(_column(self._series), lenient=lenient))
 
-    def lint(self) -> "_pd.Series":
-        """The §6 security warnings of each URL (:func:`rfc1738.arrow.lint`)."""
-        return self._wrap(_arrow.lint(_column(self._series)))
+    def lint(self, *, lenient: bool = False) -> "_pd.Series":
+        """The §6 security warnings of each URL (:func:`rfc1738.arrow.lint`);
+        ``lenient=True``: the warnings beside a value read leniently, each
+        deviation forgiven too, as ``rfc1738 lint --lenient`` gives them."""
+        return self._wrap(_arrow.lint(_column(self._series), lenient=lenient))
 
     def extract(self) -> "_pd.Series":
         """The URLs found in each text (:func:`rfc1738.arrow.extract`)."""

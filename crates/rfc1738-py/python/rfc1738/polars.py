@@ -15,13 +15,17 @@ The methods are the SQL functions without their ``rfc1738_`` prefix:
 ``is_valid`` (``rfc1738_valid``), ``error``, ``parse``, ``scheme``, ``kind``,
 ``user``, ``password``, ``host``, ``port``, ``effective_port``, ``path``,
 ``search``, ``fragment``, ``part(name)``, ``normalize``, ``lint``,
-``extract``, ``clf_url``, and the log line's
+``extract``, ``clf_url``, the peers' ``authority``, ``cut_search``,
+``cut_fragment``, ``extension``, ``host_without_www``,
+``public_suffix``, ``registrable_domain``, ``decode``,
+``query_param(name)``, ``query_params``, ``segments``, and the log line's
 ``clf_valid``, ``clf_scheme``, ``clf_error``, ``clf_referer``,
 ``clf_referer_valid``, ``clf_referer_scheme``, ``clf_referer_error``, and
 every field of the line: ``clf_client``, ``clf_ident``, ``clf_user``,
 ``clf_time``, ``clf_time_iso``, ``clf_timestamp``, ``clf_method``,
 ``clf_target``, ``clf_protocol``, ``clf_status``, ``clf_bytes``,
-``clf_user_agent``.
+``clf_user_agent``. Each that reads a URL takes ``lenient=True`` (the
+SQL functions' optional last argument).
 """
 
 try:
@@ -35,35 +39,41 @@ from rfc1738 import arrow as _arrow
 from rfc1738.sql import BY_NAME
 
 
-def _run(name):
+def _run(name, **keywords):
     """The function ``name`` over one Series, a Series of its result."""
     f = BY_NAME[name]
     dtype = _dtype(f.returns)
 
     def run(series: "_pl.Series") -> "_pl.Series":
-        out = f.kernel(series.to_arrow())
+        out = f.read(series.to_arrow(), **keywords)
         return _pl.Series(series.name, out, dtype=dtype)
 
     return run, dtype
 
 
-def _batch(name):
-    run, dtype = _run(name)
+def _doc(name):
+    f = BY_NAME[name]
+    doc = f"``{name}``: {f.doc}; null where the URL is invalid or null."
+    if f.lenient:
+        doc += " ``lenient=True`` reads the URL as ``rfc1738 parse --lenient`` does."
+    return doc
 
-    def method(self) -> "_pl.Expr":
+
+def _batch(name):
+    def method(self, **keywords) -> "_pl.Expr":
+        run, dtype = _run(name, **keywords)
         return self._expr.map_batches(run, return_dtype=dtype)
 
-    method.__doc__ = f"``{name}``: {BY_NAME[name].doc}; null where the URL is invalid or null."
+    method.__doc__ = _doc(name)
     return method
 
 
 def _series(name):
-    run, _ = _run(name)
-
-    def method(self) -> "_pl.Series":
+    def method(self, **keywords) -> "_pl.Series":
+        run, _ = _run(name, **keywords)
         return run(self._series)
 
-    method.__doc__ = f"``{name}``: {BY_NAME[name].doc}; null where the URL is invalid or null."
+    method.__doc__ = _doc(name)
     return method
 
 

@@ -22,7 +22,9 @@ register these same functions under these same names.
                            ``host_without_www``, ``public_suffix``,
                            ``registrable_domain``, ``decode`` (any text),
                            ``query_param(url, name)`` (the HTML form
-                           convention over http's search)
+                           convention over http's search),
+                           ``query_params`` (every pair: ``[{name,
+                           value}]``), ``segments`` (``[VARCHAR]``)
 ``rfc1738_normalize``      the normal form; null when invalid
 ``rfc1738_lint``           the §6 warnings: ``[{offset, kind, message}]``
 ``rfc1738_extract``        the URLs found in a text: ``[{url, start, end, form}]``
@@ -42,6 +44,12 @@ register these same functions under these same names.
                            instant), ``method``, ``target``, ``protocol``,
                            ``status``, ``bytes``, ``user_agent``
 ========================  ==================================================
+
+Every function that reads a URL (all but ``rfc1738_decode``,
+``rfc1738_extract`` and ``rfc1738_clf_url``) takes ``lenient`` last,
+optional, a BOOLEAN: ``rfc1738_host(url, true)`` reads the URL as
+``rfc1738 parse --lenient`` does; ``rfc1738_lint(url, true)`` gives the
+warnings beside such a value.
 
 The ``rfc1738_clf_*`` functions are the command's one rule for a log line
 (``rfc1738_report::clf``): ``rfc1738_valid(rfc1738_clf_url(line))`` is
@@ -101,13 +109,54 @@ PARSED = pa.struct(
 @dataclass(frozen=True)
 class Function:
     """One SQL function: its name, its result type, its kernel, and the
-    Arrow types of its arguments (one string, the URL, unless said)."""
+    Arrow types of its arguments (one string, the URL, unless said).
+
+    A function that reads a URL (``lenient``) takes ``lenient`` last too,
+    optional: a column of booleans, each row's URL read as ``rfc1738 parse
+    --lenient`` reads it where true, a null where null. ``kernel`` takes
+    it as an argument (an engine's column), ``read`` as a keyword (a
+    Python ``bool``, the whole column read one way)."""
 
     name: str
     returns: pa.DataType
-    kernel: Callable[..., pa.Array]
+    read: Callable[..., pa.Array]
     doc: str
     args: tuple = (pa.string(),)
+    lenient: bool = True
+
+    def kernel(self, *columns):
+        """The function on an engine's columns: the arguments, then, for a
+        function that reads a URL, ``lenient`` if the call gave it."""
+        fixed, more = columns[: len(self.args)], columns[len(self.args) :]
+        if len(fixed) < len(self.args) or len(more) > int(self.lenient):
+            takes = len(self.args) + int(self.lenient)
+            raise TypeError(f"{self.name} takes {len(self.args)}{' or ' + str(takes) if self.lenient else ''} arguments, not {len(columns)}")
+        if not more:
+            return self.read(*fixed)
+        flags = _array(more[0])
+        if not (pa.types.is_boolean(flags.type) or pa.types.is_null(flags.type)):
+            raise TypeError(f"{self.name}: lenient is a BOOLEAN, not {flags.type}")
+        present = set(pc.unique(flags).to_pylist())
+        if present == {True} or present == {False}:
+            return self.read(*fixed, lenient=present == {True})
+        # Each row as its flag says: one call per reading asked for.
+        length = len(_array(fixed[0]))
+        out = pa.nulls(length, _plain(self.returns))
+        for flag in (True, False):
+            if flag in present:
+                rows = pc.fill_null(pc.equal(flags, flag), False)
+                out = pc.if_else(rows, _cast(self.read(*fixed, lenient=flag), out.type), out)
+        return out
+
+
+def _plain(t):
+    """A string view's type as a plain string, for ``if_else``."""
+    return pa.string() if pa.types.is_string_view(t) else t
+
+
+def _cast(column, t):
+    column = _array(column)
+    return column if column.type == t else column.cast(t)
 
 
 def _array(column):
@@ -117,28 +166,28 @@ def _array(column):
     return column
 
 
-def _parsed(column):
-    return _array(arrow.parse(_array(column), views=True))
+def _parsed(column, lenient=False):
+    return _array(arrow.parse(_array(column), views=True, lenient=lenient))
 
 
 def _part(name, decoded=False):
     """The kernel of one part: ``rfc1738.arrow.part``, string views into
     the batch's own buffers where the part is written unchanged."""
 
-    def kernel(column):
-        return _array(arrow.part(_array(column), name, decoded=decoded, views=True))
+    def kernel(column, lenient=False):
+        return _array(arrow.part(_array(column), name, decoded=decoded, views=True, lenient=lenient))
 
     return kernel
 
 
-def _error(column):
+def _error(column, lenient=False):
     """The errors alone: checked in bulk, the full parser asked only for
     the invalid URLs (no parse of a valid one)."""
-    return _array(arrow.validate(_array(column)))
+    return _array(arrow.validate(_array(column), lenient=lenient))
 
 
-def _parse(column):
-    parsed = _parsed(column)
+def _parse(column, lenient=False):
+    parsed = _parsed(column, lenient)
     names = [f.name for f in PARSED if f.name != "error"]
     fields = [parsed.field(f"error_{f.name}").cast(f.type) for f in ERROR]
     invalid = pc.fill_null(pc.invert(parsed.field("valid")), False)
@@ -148,8 +197,8 @@ def _parse(column):
     return pa.StructArray.from_arrays(arrays, fields=list(PARSED), mask=mask)
 
 
-def _lint(column):
-    return _array(arrow.lint(_array(column))).cast(pa.list_(WARNING))
+def _lint(column, lenient=False):
+    return _array(arrow.lint(_array(column), lenient=lenient)).cast(pa.list_(WARNING))
 
 
 def _extract(column):
@@ -157,42 +206,55 @@ def _extract(column):
 
 
 def _port(name):
-    def kernel(column):
-        return _part(name)(column).cast(pa.int32())
+    def kernel(column, lenient=False):
+        return _part(name)(column, lenient).cast(pa.int32())
 
     return kernel
 
 
-def _named_part(column, names):
+def _named_part(column, names, lenient=False):
     """``rfc1738_part(url, name)``: each row's part by its name, as text
     (a port's digits too): one kernel call per distinct name of the batch."""
     column, names = _array(column), _array(names)
     out = pa.nulls(len(column), pa.string())
     for name in pc.unique(names).drop_null().to_pylist():
-        part = arrow.part(column, name).cast(pa.string())
+        part = arrow.part(column, name, lenient=lenient).cast(pa.string())
         out = pc.if_else(pc.fill_null(pc.equal(names, name), False), part, out)
     return out
 
 
 def _peer(name):
-    def kernel(column):
-        return _array(getattr(arrow, name)(_array(column)))
+    def kernel(column, lenient=False):
+        return _array(getattr(arrow, name)(_array(column), lenient=lenient))
 
     return kernel
 
 
-def _query_param(column, names):
+def _query_param(column, names, lenient=False):
     """``rfc1738_query_param(url, name)``: one kernel call per distinct name."""
     column, names = _array(column), _array(names)
     out = pa.nulls(len(column), pa.string())
     for name in pc.unique(names).drop_null().to_pylist():
-        value = arrow.query_param(column, name).cast(pa.string())
+        value = arrow.query_param(column, name, lenient=lenient).cast(pa.string())
         out = pc.if_else(pc.fill_null(pc.equal(names, name), False), value, out)
     return out
 
 
+PAIR = pa.struct([("name", pa.string()), ("value", pa.string())])
+
+
+def _query_params(column, lenient=False):
+    return _array(arrow.query_params(_array(column), lenient=lenient)).cast(pa.list_(PAIR))
+
+
+def _segments(column, lenient=False):
+    return _array(arrow.segments(_array(column), lenient=lenient)).cast(pa.list_(pa.string()))
+
+
 FUNCTIONS = [
-    Function("rfc1738_valid", pa.bool_(), lambda c: _array(arrow.is_valid(_array(c))), "whether the URL is valid"),
+    Function(
+        "rfc1738_valid", pa.bool_(), lambda c, lenient=False: _array(arrow.is_valid(_array(c), lenient=lenient)), "whether the URL is valid"
+    ),
     Function("rfc1738_error", ERROR, _error, "where and why the URL is invalid; null when valid"),
     Function("rfc1738_parse", PARSED, _parse, "the top-level fields of rfc1738 parse --json"),
     Function("rfc1738_scheme", VIEW, _part("scheme"), "the scheme, lower-cased"),
@@ -205,14 +267,17 @@ FUNCTIONS = [
     Function("rfc1738_path", VIEW, _part("path"), "the url-path, raw"),
     Function("rfc1738_search", VIEW, _part("search"), "the search of http, gopher or wais, raw"),
     Function("rfc1738_fragment", VIEW, _part("fragment"), "the fragment identifier, raw"),
-    Function("rfc1738_normalize", pa.string(), lambda c: _array(arrow.normalize(_array(c))), "the normal form"),
+    Function(
+        "rfc1738_normalize", pa.string(), lambda c, lenient=False: _array(arrow.normalize(_array(c), lenient=lenient)), "the normal form"
+    ),
     Function("rfc1738_lint", pa.list_(WARNING), _lint, "the §6 security warnings"),
-    Function("rfc1738_extract", pa.list_(FOUND), _extract, "the URLs found in a text (Appendix)"),
+    Function("rfc1738_extract", pa.list_(FOUND), _extract, "the URLs found in a text (Appendix)", lenient=False),
     Function(
         "rfc1738_clf_url",
         pa.string(),
         lambda c: _array(_rfc1738.arrow_clf_url(_array(c))),
         "the request URL of a Common Log Format line",
+        lenient=False,
     ),
     Function(
         "rfc1738_part",
@@ -230,7 +295,7 @@ FUNCTIONS = [
     Function(
         "rfc1738_registrable_domain", pa.string(), _peer("registrable_domain"), "the host's registrable domain (Public Suffix List)"
     ),
-    Function("rfc1738_decode", pa.string(), _peer("decode"), "a text's %HH escapes decoded"),
+    Function("rfc1738_decode", pa.string(), lambda c: _array(arrow.decode(_array(c))), "a text's %HH escapes decoded", lenient=False),
     Function(
         "rfc1738_query_param",
         pa.string(),
@@ -238,24 +303,31 @@ FUNCTIONS = [
         "the value of a pair of an http search, by the HTML form convention",
         (pa.string(), pa.string()),
     ),
+    Function(
+        "rfc1738_query_params",
+        pa.list_(PAIR),
+        _query_params,
+        "every pair of an http search, by the HTML form convention, in order",
+    ),
+    Function("rfc1738_segments", pa.list_(pa.string()), _segments, "the segments of an http, ftp or file path, as written"),
 ]
 
 
-def _clf(column):
+def _clf(column, lenient=False):
     """Each line's record, the lines of a batch checked in bulk."""
-    return _array(_rfc1738.arrow_clf_check(_array(column)))
+    return _array(_rfc1738.arrow_clf_check(_array(column), lenient=lenient))
 
 
 def _clf_field(name):
-    def kernel(column):
-        return _clf(column).field(name)
+    def kernel(column, lenient=False):
+        return _clf(column, lenient).field(name)
 
     return kernel
 
 
 def _clf_error(prefix):
-    def kernel(column):
-        checked = _clf(column)
+    def kernel(column, lenient=False):
+        checked = _clf(column, lenient)
         fields = [checked.field(f"{prefix}{f.name}").cast(f.type) for f in ERROR]
         return pa.StructArray.from_arrays(fields, fields=list(ERROR), mask=pc.is_null(fields[0]))
 
