@@ -199,6 +199,81 @@ pub(crate) fn menu_links(menu: &[u8], search: &[String]) -> Vec<Link> {
                 )
             }));
         }
+        if item.plus {
+            // §3.4.6: a Gopher+ item (tagged `+` or `?`, §3.4.4) has
+            // attributes, `!`; they name its views (`+VIEWS`).
+            out.push(
+                b.clone()
+                    .search("")
+                    .plus("!")
+                    .build()
+                    .map(|u| u.as_str().to_string())
+                    .map_err(|e| format!("the attributes of the menu item {shown:?} make no url: {e}")),
+            );
+        }
+    }
+    out
+}
+
+/// What a gopher+ URL asks for (§3.4.3 to §3.4.8), from its gopher+ string.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum PlusRequest {
+    /// No gopher+ string: a plain gopher request.
+    None,
+    /// `!`: every attribute of the item (§3.4.6).
+    Attributes,
+    /// `+VIEW[ LANGUAGE]`: a view (§3.4.8), its MIME type.
+    View(String),
+    /// Anything else: `+` (the default view), `$`, `?`, forms.
+    Other,
+}
+
+/// What the gopher+ string of `url` asks for.
+pub(crate) fn plus_request(url: &Url) -> PlusRequest {
+    let Some(plus) = url.gopher().and_then(|g| g.plus()) else { return PlusRequest::None };
+    let plus = rfc1738::pct::decode(plus);
+    match &plus[..] {
+        b"!" => PlusRequest::Attributes,
+        [b'+', view @ ..] if !view.is_empty() => {
+            let mime = view.split(|&b| b == b' ').next().unwrap_or_default();
+            PlusRequest::View(String::from_utf8_lossy(mime).into_owned())
+        }
+        _ => PlusRequest::Other,
+    }
+}
+
+/// The URL of each view a Gopher+ attribute block names (`+VIEWS:`, one
+/// view a line, each line starting with a space: `MIME[ LANGUAGE]: <SIZE>`),
+/// on the item of `item` (§3.4.8: `+VIEW%20LANGUAGE`).
+pub(crate) fn view_links(item: &Url, attributes: &[u8]) -> Vec<Link> {
+    let Some(g) = item.gopher() else { return Vec::new() };
+    let mut base = GopherBuilder::new(item.host().unwrap_or(""))
+        .gopher_type(g.gopher_type())
+        .selector(rfc1738::pct::decode(g.selector()));
+    if let Some(port) = item.port() {
+        base = base.port(port);
+    }
+    let mut out = Vec::new();
+    let mut in_views = false;
+    for line in attributes.split(|&b| b == b'\n') {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.starts_with(b"+") {
+            in_views = line.starts_with(b"+VIEWS:");
+            continue;
+        }
+        let Some(view) = line.strip_prefix(b" ").filter(|_| in_views) else { continue };
+        // The view ends at the `:` before its size.
+        let end = view.iter().rposition(|&b| b == b':').unwrap_or(view.len());
+        let view = view[..end].trim_ascii();
+        if view.is_empty() {
+            continue;
+        }
+        let built = base.clone().search("").plus([b"+".as_slice(), view].concat()).build();
+        out.push(
+            built
+                .map(|u| u.as_str().to_string())
+                .map_err(|e| format!("the view {:?} makes no url: {e}", rfc1738_access::show(view))),
+        );
     }
     out
 }
@@ -283,6 +358,28 @@ mod tests {
         assert!(links[4].as_ref().unwrap_err().contains("\"Evil\""), "{links:?}");
         assert_eq!(links.len(), 5);
         assert_eq!(menu_links(b"7Search\t/s\th\t70\r\n", &[]).len(), 0, "no search without terms");
+    }
+
+    #[test]
+    fn gopher_plus_items_name_their_attributes_and_the_attributes_their_views() {
+        let links = menu_links(b"0Item\t/i\th.example\t70\t+\r\n0Plain\t/p\th.example\t70\r\n", &[]);
+        let want = ["gopher://h.example/0/i", "gopher://h.example/0/i%09%09!", "gopher://h.example/0/p"];
+        assert_eq!(links, want.map(|u| Ok(u.to_string())));
+        let item = Url::parse("gopher://h.example:7070/0/a%20b").unwrap();
+        let attrs = b"+INFO: 0a\t/a\th\t70\t+\r\n+VIEWS:\r\n text/plain: <1k>\r\n \
+            application/postscript Es_ES: <9k>\r\n+ABSTRACT:\r\n not: a view\r\n";
+        let views = view_links(&item, attrs);
+        assert_eq!(views[0], Ok("gopher://h.example:7070/0/a%20b%09%09+text/plain".to_string()));
+        assert_eq!(
+            views[1],
+            Ok("gopher://h.example:7070/0/a%20b%09%09+application/postscript%20Es_ES".to_string())
+        );
+        assert_eq!(views.len(), 2);
+        let view = Url::parse(views[1].as_ref().unwrap()).unwrap();
+        assert_eq!(plus_request(&view), PlusRequest::View("application/postscript".into()));
+        let attrs = Url::parse(links[1].as_ref().unwrap()).unwrap();
+        assert_eq!(plus_request(&attrs), PlusRequest::Attributes);
+        assert_eq!(plus_request(&item), PlusRequest::None);
     }
 
     #[test]

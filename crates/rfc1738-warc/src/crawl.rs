@@ -8,7 +8,7 @@
 //! not the scheme's), it is in scope, and its normal form has not been
 //! seen. A refused URL is logged and never connected to.
 
-use crate::capture::{self, Fetch, Link};
+use crate::capture::{self, Fetch, Link, PlusRequest};
 use crate::journal::{Journal, Resumed};
 use crate::record::{Record, RecordType};
 use crate::robots::Robots;
@@ -23,6 +23,10 @@ use std::time::{Duration, Instant};
 
 /// The revisit profile of ISO 28500 §6.7.2.
 const IDENTICAL_PAYLOAD: &str = "http://netpreserve.org/warc/1.1/revisit/identical-payload-digest";
+
+/// The Content-Type of a Gopher+ attribute block (`!`, §3.4.6): Gopher+
+/// names its menus `application/gopher+-menu`, and this after them.
+const ATTRIBUTES: &str = "application/gopher+-attributes";
 
 /// The most of a menu, listing or overview read for the URLs it names:
 /// the record keeps all that came (up to `--max-bytes`), the crawl follows
@@ -461,13 +465,22 @@ impl<'a> Crawl<'a> {
         let (gtype, plus) = url.gopher().map_or((b'1', false), |g| (g.gopher_type(), g.plus().is_some()));
         let is_menu = matches!(fetch.result, Ok(Fetched { content: Content::Menu { .. }, .. }))
             || matches!(gtype, b'1' | b'7') && !plus;
-        let links = if is_menu {
-            let menu = fetch.body.to_vec(MENU_LIMIT)?;
-            capture::menu_links(&menu, &self.config.search)
-        } else {
-            Vec::new()
+        let plus_request = capture::plus_request(url);
+        let (links, content_type) = match &plus_request {
+            _ if is_menu => {
+                let menu = fetch.body.to_vec(MENU_LIMIT)?;
+                (capture::menu_links(&menu, &self.config.search), capture::gopher_content_type(gtype))
+            }
+            // §3.4.6, §3.4.8: the attributes name the views, each asked
+            // for as a Gopher+ client does, and typed as the view says.
+            PlusRequest::Attributes => {
+                let attributes = fetch.body.to_vec(MENU_LIMIT)?;
+                (capture::view_links(url, &attributes), ATTRIBUTES)
+            }
+            PlusRequest::View(mime) => (Vec::new(), mime.as_str()),
+            _ => (Vec::new(), capture::gopher_content_type(gtype)),
         };
-        let written = self.content(item, capture::gopher_content_type(gtype), fetch.body, 0, truncated)?;
+        let written = self.content(item, content_type, fetch.body, 0, truncated)?;
         // The metadata record: how the resource was asked for and where
         // it was found (docs/WARC.md).
         let mut fields = vec![
@@ -488,7 +501,9 @@ impl<'a> Crawl<'a> {
         }
         let body: String = fields.iter().map(|(n, v)| format!("{n}: {v}\r\n")).collect();
         self.metadata(item, &written, "application/warc-fields", body.into_bytes())?;
-        self.follow(item, links)
+        // An item's attributes and views are the item: they count no hop.
+        let hops = if plus_request == PlusRequest::Attributes { item.hops } else { item.hops + 1 };
+        self.follow(item, hops, links)
     }
 
     fn ftp(&mut self, item: &Queued, url: &Url, mut fetch: Fetch) -> io::Result<()> {
@@ -515,7 +530,7 @@ impl<'a> Crawl<'a> {
         let kind = if listing { "text/plain" } else { "application/octet-stream" };
         let written = self.content(item, kind, fetch.body, 0, truncated)?;
         self.metadata(item, &written, "text/x-ftp-control-conversation", fetch.talk.ftp_text())?;
-        self.follow(item, links)
+        self.follow(item, item.hops + 1, links)
     }
 
     /// §3.3: the response as it crossed the wire, then the request it
@@ -584,7 +599,7 @@ impl<'a> Crawl<'a> {
         }
         let block: String = fields.iter().map(|(n, v)| format!("{n}: {v}\r\n")).collect();
         self.metadata(item, &written, "application/warc-fields", block.into_bytes())?;
-        self.follow(item, links)
+        self.follow(item, item.hops + 1, links)
     }
 
     /// Writes the resource (an http response when the payload starts
@@ -676,10 +691,11 @@ impl<'a> Crawl<'a> {
         Ok(())
     }
 
-    fn follow(&mut self, item: &Queued, links: Vec<Link>) -> io::Result<()> {
+    /// Discovers the URLs `item` names, each `hops` from its seed.
+    fn follow(&mut self, item: &Queued, hops: u32, links: Vec<Link>) -> io::Result<()> {
         for link in links {
             match link {
-                Ok(url) => self.discover(&url, item.hops + 1, Some(item.url.clone()))?,
+                Ok(url) => self.discover(&url, hops, Some(item.url.clone()))?,
                 // Said once: a menu of a million such lines is one line of log.
                 Err(why) if self.seen.insert(format!("refused {why}")) => {
                     self.summary.refused += 1;

@@ -149,6 +149,64 @@ fn depth_one_stops_at_the_first_menu_and_searches_need_terms() {
     );
 }
 
+#[test]
+fn gopher_plus_items_come_with_their_attributes_and_each_view() {
+    let Some(s) = servers() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let g = format!("gopher://127.0.0.1:{}", s.var("GOPHER_PORT"));
+    let log_at = std::fs::metadata(s.var("GOPHER_LOG")).map_or(0, |m| m.len() as usize);
+    // Depth 1: the attributes and views of an item count no hop.
+    let cfg = Config { depth: 1, ..config(&[format!("{g}/1/plus")]) };
+    let (summary, log, records) = crawl(dir.path(), cfg);
+    let item = format!("{g}/0/plus/item.txt");
+    let attributes = format!("{item}%09%09!");
+    let view = format!("{item}%09%09+text/plain");
+    let mut got: Vec<&str> = records
+        .iter()
+        .filter(|r| matches!(r.kind(), "resource" | "revisit") && r.target().starts_with("gopher:"))
+        .map(ReadRecord::target)
+        .collect();
+    got.sort_unstable();
+    let mut want = vec![format!("{g}/1/plus"), item.clone(), attributes.clone(), view.clone()];
+    want.sort_unstable();
+    assert_eq!(got, want, "{log:#?}");
+    assert_eq!(summary.failed + summary.refused, 0, "{log:#?}");
+
+    // The attributes: the block after the `+-2` header line, which the
+    // metadata record keeps.
+    let attrs = records.iter().find(|r| r.target() == attributes && r.kind() == "resource").unwrap();
+    assert_eq!(attrs.get("Content-Type"), Some("application/gopher+-attributes"));
+    let text = String::from_utf8_lossy(&attrs.block);
+    assert!(text.starts_with("+INFO: 0") && text.contains("+VIEWS:\r\n text/plain"), "{text}");
+    assert!(text.contains("+ABSTRACT:\r\n Its abstract."), "{text}");
+    let meta = records.iter().find(|r| r.target() == attributes && r.kind() == "metadata").unwrap();
+    let f = fields(meta);
+    let has = |n: &str, v: &str| f.iter().any(|(a, b)| a == n && b == v);
+    assert!(has("gopher-request", "/plus/item.txt%09%09!") && has("gopher-plus-header", "+-2"), "{f:?}");
+    assert!(has("hopsFromSeed", "1") && has("outlink", &view), "{f:?}");
+
+    // The view: its bytes are the item's, so a revisit of it, typed as
+    // the view says; its header (`+N`) in its metadata record.
+    let served = std::fs::read(Path::new(s.var("ROOT")).join("gopher/plus/item.txt")).unwrap();
+    let plain = records.iter().find(|r| r.target() == item && r.kind() == "resource").unwrap();
+    assert_eq!(plain.block, served);
+    let v = records.iter().find(|r| r.target() == view && r.kind() != "metadata").unwrap();
+    assert_eq!((v.kind(), v.get("Content-Type")), ("revisit", Some("text/plain")));
+    assert_eq!(v.get("WARC-Refers-To-Target-URI"), Some(item.as_str()));
+    let meta = records.iter().find(|r| r.target() == view && r.kind() == "metadata").unwrap();
+    let f = fields(meta);
+    let header = format!("+{}", served.len());
+    assert!(f.iter().any(|(a, b)| a == "gopher-plus-header" && *b == header), "{f:?}");
+    assert!(f.iter().any(|(a, b)| a == "via" && *b == attributes), "{f:?}");
+
+    // The server saw the requests a gopher+ client sends.
+    let wire = std::fs::read(s.var("GOPHER_LOG")).unwrap();
+    let wire = String::from_utf8_lossy(&wire[log_at.min(wire.len())..]);
+    // §3.4.3: the selector, TAB, the search (empty), TAB, the gopher+ string.
+    assert!(wire.contains("/plus/item.txt\\t\\t!\\r\\n"), "{wire}");
+    assert!(wire.contains("/plus/item.txt\\t\\t+text/plain\\r\\n"), "{wire}");
+}
+
 /// The commands vsftpd logged after `mark` bytes of its log.
 fn ftp_commands(s: &Servers, mark: usize) -> Vec<String> {
     let text = std::fs::read(s.var("FTP_LOG")).unwrap_or_default();
