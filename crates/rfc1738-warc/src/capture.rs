@@ -72,7 +72,8 @@ pub(crate) fn access(url: &str, opts: &Options, http: bool) -> Fetch {
     let mut talk = Conversation::default();
     if http {
         let wire = Wire::default();
-        let result = fetch_recorded(url, opts, &mut talk, &mut std::io::sink(), &wire);
+        // The content, decoded (no transfer coding), is read for links.
+        let result = fetch_recorded(url, opts, &mut talk, &mut body, &wire);
         return Fetch { body, result, talk, wire: Some(wire) };
     }
     let result = fetch(url, opts, &mut talk, &mut body);
@@ -87,9 +88,22 @@ pub(crate) fn http_body_start(message: &[u8]) -> Option<usize> {
 
 /// The `Content-Length` of an http head, when it names one.
 pub(crate) fn http_content_length(head: &[u8]) -> Option<u64> {
-    String::from_utf8_lossy(head).split("\r\n").find_map(|l| {
+    http_field(head, "content-length")?.parse().ok()
+}
+
+/// The value of the first field `name` (in lower case) of an http head.
+pub(crate) fn http_field(head: &[u8], name: &str) -> Option<String> {
+    String::from_utf8_lossy(head).split("\r\n").skip(1).find_map(|l| {
         let (n, v) = l.split_once(':')?;
-        n.trim().eq_ignore_ascii_case("content-length").then(|| v.trim().parse().ok())?
+        n.trim().eq_ignore_ascii_case(name).then(|| v.trim().to_string())
+    })
+}
+
+/// Whether an http head says its body is HTML (`text/html`, or XHTML).
+pub(crate) fn is_html(head: &[u8]) -> bool {
+    http_field(head, "content-type").is_some_and(|t| {
+        let t = t.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+        t == "text/html" || t == "application/xhtml+xml"
     })
 }
 
@@ -411,6 +425,8 @@ mod tests {
         let m = b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello";
         assert_eq!(http_body_start(m), Some(m.len() - 5));
         assert_eq!(http_content_length(m), Some(5));
+        assert!(is_html(b"HTTP/1.1 200 OK\r\nContent-Type: Text/HTML; charset=utf-8\r\n\r\n"));
+        assert!(!is_html(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n"));
         assert_eq!(http_body_start(b"HTTP/1.1 200 OK\r\n"), None);
         assert_eq!(crlf_lines(b"a\n\nb\n"), b"a\r\n\r\nb\r\n");
         let group = Url::parse("nntp://news.example:1190/comp.lang.c").unwrap();

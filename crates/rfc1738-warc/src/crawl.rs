@@ -437,7 +437,7 @@ impl<'a> Crawl<'a> {
         match url.kind() {
             SchemeKind::Gopher => self.gopher(item, &url, fetch),
             SchemeKind::Ftp => self.ftp(item, &url, fetch),
-            SchemeKind::Http => self.http(item, fetch),
+            SchemeKind::Http => self.http(item, &url, fetch),
             _ => self.news(item, &url, fetch),
         }
     }
@@ -478,6 +478,12 @@ impl<'a> Crawl<'a> {
                 (capture::view_links(url, &attributes), ATTRIBUTES)
             }
             PlusRequest::View(mime) => (Vec::new(), mime.as_str()),
+            // An HTML item's absolute links: a selector has no hierarchy
+            // to resolve a relative one against.
+            PlusRequest::None if gtype == b'h' => {
+                let page = fetch.body.to_vec(MENU_LIMIT)?;
+                (crate::html::links(None, &page), capture::gopher_content_type(gtype))
+            }
             _ => (Vec::new(), capture::gopher_content_type(gtype)),
         };
         let written = self.content(item, content_type, fetch.body, 0, truncated)?;
@@ -536,8 +542,8 @@ impl<'a> Crawl<'a> {
     /// §3.3: the response as it crossed the wire, then the request it
     /// answered. A redirect is a response too; its Location is followed
     /// as a discovered URL.
-    fn http(&mut self, item: &Queued, fetch: Fetch) -> io::Result<()> {
-        let wire = fetch.wire.unwrap_or_default();
+    fn http(&mut self, item: &Queued, url: &Url, mut fetch: Fetch) -> io::Result<()> {
+        let wire = fetch.wire.take().unwrap_or_default();
         let (request, response) = (wire.bytes(0, true), wire.bytes(0, false));
         let Some(head_end) = capture::http_body_start(&response) else {
             let why = fetch.result.err().map_or("no http response".to_string(), |e| e.to_string());
@@ -547,6 +553,15 @@ impl<'a> Crawl<'a> {
         };
         let got = (response.len() - head_end) as u64;
         let whole = capture::http_content_length(&response[..head_end]).is_none_or(|n| got >= n);
+        // A page's links, as far as it came (a menu's are read so too).
+        let links = match &fetch.result {
+            Ok(_) | Err(AccessError::TooLarge { .. } | AccessError::Limit { .. })
+                if capture::is_html(&response[..head_end]) =>
+            {
+                crate::html::links(Some(url), &fetch.body.to_vec(MENU_LIMIT)?)
+            }
+            _ => Vec::new(),
+        };
         let (truncated, location) = match &fetch.result {
             Ok(_) => (None, None),
             // Answers the access does not read to their end (a redirect,
@@ -572,7 +587,7 @@ impl<'a> Crawl<'a> {
         if let Some(location) = location {
             self.discover(&location, item.hops + 1, Some(item.url.clone()))?;
         }
-        Ok(())
+        self.follow(item, item.hops + 1, links)
     }
 
     /// §3.6, §3.7: an article as `message/news` with the CR LF line ends

@@ -207,6 +207,44 @@ fn gopher_plus_items_come_with_their_attributes_and_each_view() {
     assert!(wire.contains("/plus/item.txt\\t\\t+text/plain\\r\\n"), "{wire}");
 }
 
+#[test]
+fn links_in_an_http_page_are_resolved_checked_and_scoped_as_any_other() {
+    let Some(s) = servers() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let h = format!("http://127.0.0.1:{}", s.var("HTTP_PORT"));
+    let seed = format!("{h}/site/");
+    let (summary, log, records) = crawl(dir.path(), config(std::slice::from_ref(&seed)));
+    let mut got = targets(&records, "response");
+    // /site/index.html is /site/ again: a revisit.
+    got.extend(targets(&records, "revisit"));
+    got.sort_unstable();
+    let mut want = vec![
+        seed.clone(),
+        format!("{h}/site/a.txt?x=1&y=2"),
+        format!("{h}/site/img/dot.gif"),
+        format!("{h}/site/index.html"),
+        format!("{h}/site/page.html"),
+        format!("{h}/site/style.css"),
+    ];
+    want.sort_unstable();
+    assert_eq!(got, want, "{log:#?}");
+    let from = format!("(from {seed})");
+    let said = |start: &str| log.iter().any(|l| l.starts_with(start) && l.contains(&from));
+    assert!(said(&format!("out of scope {h}/pub/hello.txt")), "{log:#?}");
+    assert!(
+        said(&format!("out of scope gopher://127.0.0.1:{}/0/about.txt", s.var("GOPHER_PORT"))),
+        "{log:#?}"
+    );
+    // §6: a privileged port that is not http's is refused, never connected to.
+    assert!(said("refused http://127.0.0.1:79/"), "{log:#?}");
+    assert_eq!(summary.refused, 1, "{log:#?}");
+    assert!(!log.iter().any(|l| l.contains("mailto") || l.contains("commented")), "{log:#?}");
+    let dot = records.iter().find(|r| r.target().ends_with("dot.gif") && r.kind() == "response").unwrap();
+    assert_eq!(dot.payload(), b"GIF89a");
+    let http_log = std::fs::read_to_string(s.var("HTTP_LOG")).unwrap();
+    assert!(!http_log.contains("commented") && !http_log.contains(":79"), "{http_log}");
+}
+
 /// The commands vsftpd logged after `mark` bytes of its log.
 fn ftp_commands(s: &Servers, mark: usize) -> Vec<String> {
     let text = std::fs::read(s.var("FTP_LOG")).unwrap_or_default();
