@@ -8,7 +8,7 @@
 use crate::spool::Spool;
 use rfc1738::build::{FtpBuilder, GopherBuilder};
 use rfc1738::Url;
-use rfc1738_access::{fetch, fetch_recorded, AccessError, Event, Fetched, Options, Trace, Wire};
+use rfc1738_access::{fetch_in, fetch_recorded, AccessError, Event, Fetched, Options, Sessions, Trace, Wire};
 
 /// The protocol lines of one access, in order: `true` for a line sent.
 #[derive(Debug, Default)]
@@ -67,7 +67,10 @@ pub(crate) struct Fetch {
 /// kept. An http access is recorded as it crosses the wire (the archive
 /// keeps the request and the response as they were), the others keep the
 /// content alone: their protocol lines are in the conversation.
-pub(crate) fn access(url: &str, opts: &Options, http: bool) -> Fetch {
+///
+/// An ftp access goes on the control connection `sessions` keeps for its
+/// server and login: one login for a whole tree.
+pub(crate) fn access(url: &str, opts: &Options, http: bool, sessions: &mut Sessions) -> Fetch {
     let mut body = Spool::new();
     let mut talk = Conversation::default();
     if http {
@@ -76,7 +79,7 @@ pub(crate) fn access(url: &str, opts: &Options, http: bool) -> Fetch {
         let result = fetch_recorded(url, opts, &mut talk, &mut body, &wire);
         return Fetch { body, result, talk, wire: Some(wire) };
     }
-    let result = fetch(url, opts, &mut talk, &mut body);
+    let result = fetch_in(url, opts, sessions, &mut talk, &mut body);
     Fetch { body, result, talk, wire: None }
 }
 

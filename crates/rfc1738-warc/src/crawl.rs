@@ -16,7 +16,7 @@ use crate::scope::{Place, Scope};
 use crate::spool::Spool;
 use crate::writer::{WarcWriter, Written};
 use rfc1738::{SchemeKind, Url};
-use rfc1738_access::{AccessError, Content, Fetched, MenuOutput, Options};
+use rfc1738_access::{AccessError, Content, Fetched, MenuOutput, Options, Sessions};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::io;
 use std::time::{Duration, Instant};
@@ -181,6 +181,8 @@ pub struct Crawl<'a> {
     max_bytes: u64,
     total_timeout: Duration,
     journal: Option<Journal>,
+    /// The ftp control connections kept open, one per server and login.
+    sessions: Sessions,
 }
 
 impl<'a> Crawl<'a> {
@@ -211,6 +213,7 @@ impl<'a> Crawl<'a> {
             max_bytes,
             total_timeout,
             journal: None,
+            sessions: Sessions::default(),
         };
         for seed in plan_frontier(&crawl.config) {
             match seed {
@@ -395,7 +398,7 @@ impl<'a> Crawl<'a> {
             // At most 512 KiB of rules (RFC 9309 §2.5 asks for 500 KiB at least).
             let limit = self.config.access.max_bytes;
             self.config.access.max_bytes = limit.min(512 << 10);
-            let mut fetch = capture::access(&at, &self.config.access, false);
+            let mut fetch = capture::access(&at, &self.config.access, false, &mut self.sessions);
             self.config.access.max_bytes = limit;
             let text = fetch.body.to_vec(512 << 10).unwrap_or_default();
             let robots = if fetch.result.is_ok() {
@@ -426,7 +429,8 @@ impl<'a> Crawl<'a> {
         }
         self.polite(&url);
         self.budget();
-        let fetch = capture::access(&item.url, &self.config.access, url.kind() == SchemeKind::Http);
+        let http = url.kind() == SchemeKind::Http;
+        let fetch = capture::access(&item.url, &self.config.access, http, &mut self.sessions);
         if let Some(at) = self
             .last_access
             .get_mut(&(url.host().unwrap_or("").to_string(), url.effective_port().unwrap_or(0)))

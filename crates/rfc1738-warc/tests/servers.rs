@@ -286,26 +286,79 @@ fn an_ftp_tree_gives_its_listings_files_and_conversations() {
     let mut names: Vec<&str> = std::str::from_utf8(&listing.block).unwrap().lines().collect();
     names.sort_unstable();
     assert_eq!(names, ["alpha.html", "beta.html", "gamma.txt"]);
-    // Each resource has its control conversation, the password masked.
-    let alpha = records.iter().find(|r| r.target() == format!("{f}/pub/www/doc/alpha.html")).unwrap();
-    let talk = records
-        .iter()
-        .find(|r| r.kind() == "metadata" && r.get("WARC-Concurrent-To") == alpha.get("WARC-Record-ID"))
-        .unwrap();
-    assert_eq!(talk.get("Content-Type"), Some("text/x-ftp-control-conversation"));
-    let text = String::from_utf8_lossy(&talk.block);
+    // Each resource has its control conversation, the password masked:
+    // the login in the first one's, each directory's CWD in the first
+    // URL reached through it.
+    let talk = |target: String| {
+        let r = records.iter().find(|r| r.target() == target && r.kind() == "resource").unwrap();
+        let talk = records
+            .iter()
+            .find(|m| m.kind() == "metadata" && m.get("WARC-Concurrent-To") == r.get("WARC-Record-ID"))
+            .unwrap();
+        assert_eq!(talk.get("Content-Type"), Some("text/x-ftp-control-conversation"));
+        String::from_utf8_lossy(&talk.block).into_owned()
+    };
+    let text = talk(format!("{f}/pub/www/"));
     assert!(text.contains("USER anonymous\r\n331 "), "{text}");
     assert!(text.contains("PASS ****\r\n230 "), "{text}");
-    assert!(text.contains("CWD pub\r\n250 ") && text.contains("CWD doc\r\n250 "), "{text}");
+    assert!(text.contains("CWD pub\r\n250 ") && text.contains("CWD www\r\n250 "), "{text}");
+    let text = talk(format!("{f}/pub/www/doc/"));
+    assert!(text.starts_with("CWD doc\r\n250 ") && text.contains("NLST\r\n150 "), "{text}");
+    let text = talk(format!("{f}/pub/www/doc/alpha.html"));
     assert!(text.contains("RETR alpha.html\r\n150 "), "{text}");
     for r in &records {
         assert!(!String::from_utf8_lossy(&r.block).contains("archivist@"), "a password in {}", r.target());
     }
     // §3.2.2, from the server's side: one CWD per segment, never a path.
     let commands = ftp_commands(&s, mark);
+    let cwds: Vec<&String> = commands.iter().filter(|c| c.starts_with("CWD")).collect();
+    assert_eq!(cwds, ["CWD pub", "CWD www", "CWD doc"], "{commands:?}");
     let at = commands.iter().position(|c| c == "RETR alpha.html").expect("vsftpd logged the RETR");
-    assert_eq!(commands[at - 4..at - 1], ["CWD pub", "CWD www", "CWD doc"], "{commands:?}");
+    assert!(commands[..at].ends_with(&["EPSV".to_string()]), "{commands:?}");
     assert!(!commands.iter().any(|c| c.starts_with("CWD ") && c[4..].contains('/')), "{commands:?}");
+}
+
+#[test]
+fn an_ftp_tree_is_archived_over_one_login_one_cwd_per_segment() {
+    let Some(s) = servers() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let f = format!("ftp://127.0.0.1:{}", s.var("FTP_PORT"));
+    let mark = std::fs::metadata(s.var("FTP_LOG")).map_or(0, |m| m.len() as usize);
+    let (summary, log, records) = crawl(dir.path(), config(&[format!("{f}/pub/")]));
+    assert_eq!(summary.failed + summary.truncated, 0, "{log:#?}");
+    // Every served file, byte for byte, whatever directory came before.
+    let served = Path::new(s.var("ROOT")).join("ftp/pub");
+    let files = ["motd", "crlf.txt", "big", "www/doc/alpha.html", "www/doc/gamma.txt", "a b/c;d"];
+    for name in files {
+        let target = format!("{f}/pub/{}", name.replace(' ', "%20").replace(';', "%3B"));
+        let r = records.iter().find(|r| r.target() == target && r.kind() == "resource");
+        let r = r.unwrap_or_else(|| panic!("{target} not archived: {log:#?}"));
+        assert_eq!(r.block, std::fs::read(served.join(name)).unwrap(), "{name}");
+    }
+    let commands = ftp_commands(&s, mark);
+    // RFC 959: one control connection carries every transfer of the run.
+    assert_eq!(commands.iter().filter(|c| c.starts_with("USER ")).count(), 1, "{commands:#?}");
+    // §3.2.2: down one CWD per segment; up one CDUP per segment, checked
+    // by PWD against where the session was; never a path.
+    assert!(!commands.iter().any(|c| c.starts_with("CWD ") && c[4..].contains('/')), "{commands:#?}");
+    assert!(commands.iter().any(|c| c == "CDUP"), "{commands:#?}");
+    assert_eq!(commands.iter().filter(|c| *c == "QUIT").count(), 1, "{commands:#?}");
+    // The login is in the conversation of the first URL; each later one
+    // holds its own commands.
+    let talks: Vec<String> = records
+        .iter()
+        .filter(|r| r.get("Content-Type") == Some("text/x-ftp-control-conversation"))
+        .map(|r| String::from_utf8_lossy(&r.block).into_owned())
+        .collect();
+    assert!(talks[0].starts_with("220 ") && talks[0].contains("PASS ****\r\n230 "), "{}", talks[0]);
+    assert!(talks[1..].iter().all(|t| !t.contains("PASS ")), "{talks:#?}");
+    let alpha = records.iter().find(|r| r.target() == format!("{f}/pub/www/doc/alpha.html")).unwrap();
+    let talk = records
+        .iter()
+        .find(|r| r.kind() == "metadata" && r.get("WARC-Concurrent-To") == alpha.get("WARC-Record-ID"))
+        .unwrap();
+    let text = String::from_utf8_lossy(&talk.block);
+    assert!(text.contains("RETR alpha.html\r\n150 ") && text.contains("226 "), "{text}");
 }
 
 #[test]
