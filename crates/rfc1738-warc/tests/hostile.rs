@@ -276,3 +276,35 @@ fn the_item_byte_and_time_limits_of_a_run_stop_it_and_say_why() {
     assert!(summary.stopped.as_deref().is_some_and(|s| s.contains("--max-run-time")), "{log:#?}");
     assert!(summary.truncated >= 1);
 }
+
+#[test]
+fn each_access_to_a_server_waits_after_the_last_one() {
+    // Each connection's time of arrival, in order.
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let arrivals = Arc::new(Mutex::new(Vec::new()));
+    let seen = arrivals.clone();
+    thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            seen.lock().unwrap().push(Instant::now());
+            let mut line = String::new();
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let _ = reader.read_line(&mut line);
+            let menu: String = (1..=3).map(|i| item('0', "a file", &format!("/f{i}"), port)).collect();
+            let answer = if line.trim_end().is_empty() { menu } else { "a file\r\n".to_string() };
+            let _ = (&stream).write_all(answer.as_bytes());
+        }
+    });
+    let wait = Duration::from_millis(300);
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = Config { wait, ..config(vec![format!("gopher://127.0.0.1:{port}/")]) };
+    let (summary, log, _) = crawl(dir.path(), cfg);
+    assert_eq!(summary.captured, 4, "{log:#?}");
+    let arrivals = arrivals.lock().unwrap();
+    // robots.txt, the menu, its three items: one connection at a time,
+    // each at least `wait` after the one before.
+    assert_eq!(arrivals.len(), 5);
+    for pair in arrivals.windows(2) {
+        assert!(pair[1] - pair[0] >= wait, "{:?} between two accesses", pair[1] - pair[0]);
+    }
+}

@@ -239,10 +239,13 @@ fn links_in_an_http_page_are_resolved_checked_and_scoped_as_any_other() {
     assert!(said("refused http://127.0.0.1:79/"), "{log:#?}");
     assert_eq!(summary.refused, 1, "{log:#?}");
     assert!(!log.iter().any(|l| l.contains("mailto") || l.contains("commented")), "{log:#?}");
+    // The server's /robots.txt (RFC 9309) keeps a link out, never asked for.
+    assert!(log.contains(&format!("disallowed by robots rules {h}/site/private/page.html")), "{log:#?}");
     let dot = records.iter().find(|r| r.target().ends_with("dot.gif") && r.kind() == "response").unwrap();
     assert_eq!(dot.payload(), b"GIF89a");
     let http_log = std::fs::read_to_string(s.var("HTTP_LOG")).unwrap();
     assert!(!http_log.contains("commented") && !http_log.contains(":79"), "{http_log}");
+    assert!(http_log.contains("GET /robots.txt ") && !http_log.contains("/private/"), "{http_log}");
 }
 
 /// The commands vsftpd logged after `mark` bytes of its log.
