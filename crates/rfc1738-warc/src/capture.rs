@@ -440,6 +440,28 @@ mod tests {
     }
 
     #[test]
+    fn every_item_type_has_a_content_type() {
+        // RFC 1436 §3.8, then the types clients agree on (docs/WARC.md).
+        let table = [
+            (b'0', "text/plain"),
+            (b'1', "application/gopher-menu"),
+            (b'7', "application/gopher-menu"),
+            (b'4', "application/mac-binhex40"),
+            (b'6', "text/x-uuencode"),
+            (b'g', "image/gif"),
+            (b'p', "image/png"),
+            (b'h', "text/html"),
+            (b'M', "message/rfc822"),
+        ];
+        for (t, want) in table {
+            assert_eq!(gopher_content_type(t), want, "type {}", char::from(t));
+        }
+        for t in *b"2358T9+IsdX\0\xff" {
+            assert_eq!(gopher_content_type(t), "application/octet-stream", "type {t:#x}");
+        }
+    }
+
+    #[test]
     fn octets_escaped() {
         assert_eq!(escape_octets(b"/a b%\t\xff"), "/a b%25%09%FF");
     }
