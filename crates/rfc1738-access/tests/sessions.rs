@@ -13,13 +13,14 @@ use std::sync::{Arc, Mutex};
 struct Quirks {
     /// Closes the control connection after this many transfers.
     close_after: Option<usize>,
-    /// `PWD` after a `CDUP` names another directory.
+    /// `CDUP` leads to `/elsewhere`, as from a symbolic link it can.
     cdup_elsewhere: bool,
 }
 
 type Log = Arc<Mutex<Vec<String>>>;
 
-/// A server of the files `/a/x` and `/b/y` (and `/a/c/z`), on a free port.
+/// A server of the files `/a/x`, `/a/c/z` and `/b/y` (and, for a
+/// `CDUP` that leads elsewhere, `/elsewhere/b/y`), on a free port.
 fn server(quirks: Quirks) -> (u16, Log) {
     let listener = TcpListener::bind("127.0.0.1:0").unwrap();
     let port = listener.local_addr().unwrap().port();
@@ -37,7 +38,7 @@ fn server(quirks: Quirks) -> (u16, Log) {
 fn serve(stream: TcpStream, quirks: Quirks, log: &Mutex<Vec<String>>) {
     let mut out = stream.try_clone().unwrap();
     let mut lines = BufReader::new(stream);
-    let (mut cwd, mut data, mut transfers, mut after_cdup) = (Vec::<String>::new(), None, 0, false);
+    let (mut cwd, mut data, mut transfers) = (Vec::<String>::new(), None, 0);
     let _ = out.write_all(b"220 scripted\r\n");
     let mut line = String::new();
     while lines.read_line(&mut line).unwrap_or(0) > 0 {
@@ -50,16 +51,17 @@ fn serve(stream: TcpStream, quirks: Quirks, log: &Mutex<Vec<String>>) {
             "PASS" => "230 in\r\n".to_string(),
             "CWD" if ["a", "b", "c"].contains(&arg) => {
                 cwd.push(arg.to_string());
-                after_cdup = false;
                 "250 ok\r\n".to_string()
             }
             "CWD" => "550 no such directory\r\n".to_string(),
-            "CDUP" => {
-                cwd.pop();
-                after_cdup = true;
+            "CDUP" if quirks.cdup_elsewhere => {
+                cwd = vec!["elsewhere".to_string()];
                 "250 ok\r\n".to_string()
             }
-            "PWD" if quirks.cdup_elsewhere && after_cdup => "257 \"/elsewhere\"\r\n".to_string(),
+            "CDUP" => {
+                cwd.pop();
+                "250 ok\r\n".to_string()
+            }
             "PWD" => format!("257 \"/{}\" is here\r\n", cwd.join("/")),
             "EPSV" => {
                 let l = TcpListener::bind("127.0.0.1:0").unwrap();
@@ -73,6 +75,7 @@ fn serve(stream: TcpStream, quirks: Quirks, log: &Mutex<Vec<String>>) {
                     "/a/x" => "file x\n",
                     "/b/y" => "file y\n",
                     "/a/c/z" => "file z\n",
+                    "/elsewhere/b/y" => "the wrong file\n",
                     _ => "",
                 };
                 match (body, data.take()) {
