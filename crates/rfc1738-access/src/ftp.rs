@@ -233,6 +233,7 @@ pub(crate) fn fetch_in(
             Err(Lost::Gone(e)) => {
                 let why = format!("a new login: the kept connection cannot go on ({e})");
                 trace.event(&Event::Note(&why));
+                s.quit();
             }
         }
     }
