@@ -6,8 +6,10 @@ use crate::net::{connect, connect_addr, Budget, Conn, LineConn};
 use crate::plan::{Plan, Step};
 use crate::target::{Endpoint, FtpPassword, FtpTarget};
 use crate::{AccessError, Event, Trace};
+use std::collections::HashMap;
 use std::io::{Read, Write};
 use std::net::{IpAddr, SocketAddr};
+use std::time::Duration;
 
 /// A reply: the code and the text of all its lines.
 pub(crate) struct Reply {
@@ -55,18 +57,246 @@ pub(crate) fn fetch(
     for command in &t.commands {
         run(&mut c, command, trace)?;
     }
-    let mut data = open_data(&mut c, &t.ep, budget, trace)?;
+    let data = open_data(&mut c, &t.ep, budget, trace)?;
+    let fetched = transfer(&mut c, data, t, budget, trace, out)?;
+    quit(&mut c, trace);
+    Ok(fetched)
+}
+
+/// The transfer on an open data connection: `RETR` or `NLST`, the
+/// content, the end of the transfer.
+fn transfer(
+    c: &mut LineConn,
+    mut data: Conn,
+    t: &FtpTarget,
+    budget: &mut Budget<'_>,
+    trace: &mut dyn Trace,
+    out: &mut dyn Write,
+) -> Result<Fetched, AccessError> {
     c.send(&t.transfer, &t.transfer, trace)?;
-    let started = reply(&mut c, trace)?;
+    let started = reply(c, trace)?;
     if started.class() != 1 {
         return Err(refused(&t.transfer, &started));
     }
     let bytes = budget.copy(&mut data, out, announced_size(&started.text), trace)?;
     drop(data);
-    expect(&reply(&mut c, trace)?, 2, "the end of the transfer")?;
-    quit(&mut c, trace);
+    expect(&reply(c, trace)?, 2, "the end of the transfer")?;
     let content = if t.transfer.starts_with(b"NLST") { Content::Listing } else { Content::Data };
     Ok(Fetched { bytes, content })
+}
+
+/// The most control connections kept open at once.
+const MAX_SESSIONS: usize = 8;
+
+/// A server and a login (§3.2.1): what a control connection is kept for.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub(crate) struct SessionKey {
+    host: String,
+    port: u16,
+    user: Vec<u8>,
+    password: Vec<u8>,
+}
+
+/// A logged-in control connection kept for the next URL of its server
+/// and login: RFC 959 carries any number of transfers on one.
+pub(crate) struct Session {
+    conn: LineConn,
+    /// The `CWD` lines sent since the login, in order: where it stands.
+    cwd: Vec<Vec<u8>>,
+    /// What `PWD` answered at each place it was asked, by the `CWD` lines
+    /// that led there (the login directory: none).
+    pwd: HashMap<Vec<Vec<u8>>, Vec<u8>>,
+    /// A `TYPE` was sent: the server's default type is gone.
+    typed: bool,
+}
+
+/// The sessions of a run, by server and login.
+pub(crate) type Sessions = HashMap<SessionKey, Session>;
+
+/// Why a session could not reach a URL's directory.
+enum Lost {
+    /// The server refused a command of the URL: the session stands where
+    /// its state says, and goes on.
+    Refused(AccessError),
+    /// The connection broke, or where it stands is unsure: a new login.
+    Gone(AccessError),
+}
+
+impl Session {
+    /// Ends the session with `QUIT`, within a few seconds.
+    pub(crate) fn quit(mut self) {
+        self.conn.grace(Duration::from_secs(2));
+        quit(&mut self.conn, &mut crate::NoTrace);
+    }
+
+    /// §3.2.2 from where the session stands: up one `CDUP` per segment
+    /// the URL does not share, checked by `PWD` against what it said
+    /// there before (a symbolic link's parent is not the directory it was
+    /// reached from), then down one `CWD` per segment; the URL's `TYPE`.
+    fn reach(&mut self, t: &FtpTarget, trace: &mut dyn Trace) -> Result<(), Lost> {
+        let (cwds, types): (Vec<&Vec<u8>>, Vec<&Vec<u8>>) =
+            t.commands.iter().partition(|c| c.starts_with(b"CWD "));
+        let common = self.cwd.iter().zip(&cwds).take_while(|(a, b)| a == *b).count();
+        if common < self.cwd.len() {
+            let gone = |why: &str| Lost::Gone(AccessError::Protocol(why.to_string()));
+            let back =
+                self.pwd.get(&self.cwd[..common]).cloned().ok_or_else(|| gone("no PWD to go back to"))?;
+            for _ in common..self.cwd.len() {
+                self.conn.send(b"CDUP", b"CDUP", trace).map_err(Lost::Gone)?;
+                if reply(&mut self.conn, trace).map_err(Lost::Gone)?.class() != 2 {
+                    return Err(gone("CDUP refused"));
+                }
+            }
+            self.cwd.truncate(common);
+            if pwd(&mut self.conn, trace).map_err(Lost::Gone)? != Some(back) {
+                return Err(gone("CDUP led elsewhere than where the session came from"));
+            }
+        }
+        for command in &cwds[common..] {
+            run(&mut self.conn, command, trace).map_err(lost)?;
+            self.cwd.push(command.to_vec());
+        }
+        if !self.pwd.contains_key(&self.cwd) {
+            if let Some(here) = pwd(&mut self.conn, trace).map_err(Lost::Gone)? {
+                self.pwd.insert(self.cwd.clone(), here);
+            }
+        }
+        if types.is_empty() && self.typed {
+            // §3.2.2: no typecode leaves the type to the server's default,
+            // which only a new login has.
+            return Err(Lost::Gone(AccessError::Protocol("a TYPE was sent before".into())));
+        }
+        for command in types {
+            run(&mut self.conn, command, trace).map_err(lost)?;
+            self.typed = true;
+        }
+        Ok(())
+    }
+}
+
+/// A refusal is the URL's; `421` (the server closes) and the rest end the
+/// session.
+fn lost(e: AccessError) -> Lost {
+    match &e {
+        AccessError::Refused { reply, .. } if !reply.starts_with("421") => Lost::Refused(e),
+        _ => Lost::Gone(e),
+    }
+}
+
+/// `PWD` (RFC 959 §4.1.3): the directory's name from a `257 "NAME"` reply
+/// (a `"` in it doubled); `None` when the server gives none.
+fn pwd(c: &mut LineConn, trace: &mut dyn Trace) -> Result<Option<Vec<u8>>, AccessError> {
+    c.send(b"PWD", b"PWD", trace)?;
+    let r = reply(c, trace)?;
+    if r.code != 257 {
+        return Ok(None);
+    }
+    let Some(open) = r.text.find('"') else { return Ok(None) };
+    let mut name = Vec::new();
+    let mut rest = r.text[open + 1..].bytes().peekable();
+    while let Some(b) = rest.next() {
+        if b == b'"' {
+            if rest.peek() != Some(&b'"') {
+                return Ok(Some(name));
+            }
+            rest.next();
+        }
+        name.push(b);
+    }
+    Ok(None)
+}
+
+/// [`fetch`] over the session of the URL's server and login, opened and
+/// logged in on its first URL, kept for the next. A session that broke
+/// while idle (the server's timeout) is opened anew, once. A URL whose
+/// password is asked for gets a connection of its own.
+pub(crate) fn fetch_in(
+    t: &FtpTarget,
+    budget: &mut Budget<'_>,
+    trace: &mut dyn Trace,
+    out: &mut dyn Write,
+    sessions: &mut Sessions,
+) -> Result<Fetched, AccessError> {
+    let password = match &t.password {
+        FtpPassword::Given(p) | FtpPassword::Email(p) => p.clone(),
+        FtpPassword::Ask => return fetch(t, budget, trace, out),
+    };
+    let key = SessionKey { host: t.ep.host.clone(), port: t.ep.port, user: t.user.clone(), password };
+    if let Some(mut s) = sessions.remove(&key) {
+        s.conn.renew(budget);
+        match ready(&mut s, t, budget, trace) {
+            Ok(data) => return keep(s, key, data, t, budget, trace, out, sessions),
+            Err(Lost::Refused(e)) => {
+                sessions.insert(key, s);
+                return Err(e);
+            }
+            Err(Lost::Gone(e)) => {
+                let why = format!("a new login: the kept connection cannot go on ({e})");
+                trace.event(&Event::Note(&why));
+                s.quit();
+            }
+        }
+    }
+    let mut c = LineConn::new(connect(&t.ep, budget, trace)?, budget.opts);
+    expect(&reply(&mut c, trace)?, 2, "the greeting")?;
+    login(&mut c, t, budget, trace)?;
+    let mut s = Session { conn: c, cwd: Vec::new(), pwd: HashMap::new(), typed: false };
+    // Where the login left it: what a CDUP back here must find.
+    if let Some(home) = pwd(&mut s.conn, trace)? {
+        s.pwd.insert(Vec::new(), home);
+    }
+    match ready(&mut s, t, budget, trace) {
+        Ok(data) => keep(s, key, data, t, budget, trace, out, sessions),
+        Err(Lost::Refused(e)) => {
+            store(sessions, key, s);
+            Err(e)
+        }
+        Err(Lost::Gone(e)) => Err(e),
+    }
+}
+
+/// The session where the URL's directory is, and a data connection.
+fn ready(s: &mut Session, t: &FtpTarget, budget: &Budget<'_>, trace: &mut dyn Trace) -> Result<Conn, Lost> {
+    s.reach(t, trace)?;
+    open_data(&mut s.conn, &t.ep, budget, trace).map_err(lost)
+}
+
+/// The transfer; the session kept unless it broke in the middle.
+#[allow(clippy::too_many_arguments)]
+fn keep(
+    mut s: Session,
+    key: SessionKey,
+    data: Conn,
+    t: &FtpTarget,
+    budget: &mut Budget<'_>,
+    trace: &mut dyn Trace,
+    out: &mut dyn Write,
+    sessions: &mut Sessions,
+) -> Result<Fetched, AccessError> {
+    let result = transfer(&mut s.conn, data, t, budget, trace, out);
+    // A transfer refused (a name that is a directory) leaves the session
+    // as it was; one cut in the middle leaves replies unread.
+    let whole = match &result {
+        Ok(_) => true,
+        Err(AccessError::Refused { reply, .. }) => !reply.starts_with("421"),
+        Err(_) => false,
+    };
+    if whole {
+        store(sessions, key, s);
+    }
+    result
+}
+
+/// Keeps `s`, ending the session of another server when too many are open.
+fn store(sessions: &mut Sessions, key: SessionKey, s: Session) {
+    if sessions.len() >= MAX_SESSIONS {
+        if let Some(old) = sessions.keys().next().cloned() {
+            if let Some(old) = sessions.remove(&old) {
+                old.quit();
+            }
+        }
+    }
+    sessions.insert(key, s);
 }
 
 /// §3.2.1: USER, then PASS if the server asks (331).

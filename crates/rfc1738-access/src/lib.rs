@@ -144,6 +144,68 @@ pub fn fetch_recorded(
     run(url, net::Budget::recorded(opts, wire.clone()), trace, out)
 }
 
+/// Connections kept open from one access to the next: one ftp control
+/// connection per server and login, logged in once (RFC 959 carries any
+/// number of transfers on one control connection). Dropping it ends each
+/// with `QUIT`.
+#[derive(Default)]
+pub struct Sessions {
+    ftp: ftp::Sessions,
+}
+
+impl Sessions {
+    /// The control connections open.
+    #[must_use]
+    pub fn open(&self) -> usize {
+        self.ftp.len()
+    }
+}
+
+impl Drop for Sessions {
+    fn drop(&mut self) {
+        for (_, session) in self.ftp.drain() {
+            session.quit();
+        }
+    }
+}
+
+impl std::fmt::Debug for Sessions {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Sessions").field("ftp", &self.ftp.len()).finish()
+    }
+}
+
+/// [`fetch`], over the connections `sessions` keeps: an ftp URL whose
+/// server and login had a URL before goes on on its control connection
+/// (§3.2.2: from the directory it stands in, up one `CDUP` per segment,
+/// checked by `PWD`, and down one `CWD` per segment), else logs in and
+/// keeps the connection. The other schemes connect each time.
+///
+/// # Examples
+/// ```
+/// use rfc1738_access::{fetch_in, NoTrace, Options, Sessions};
+/// let mut sessions = Sessions::default();
+/// // Refused before connecting: no connection is kept.
+/// assert!(fetch_in("ftp://h.example:25/f", &Options::default(), &mut sessions, &mut NoTrace, &mut Vec::new()).is_err());
+/// assert_eq!(sessions.open(), 0);
+/// ```
+///
+/// # Errors
+/// Those of [`fetch`].
+pub fn fetch_in(
+    url: &str,
+    opts: &Options,
+    sessions: &mut Sessions,
+    trace: &mut dyn Trace,
+    out: &mut dyn Write,
+) -> Result<Fetched, AccessError> {
+    let mut budget = net::Budget::new(opts);
+    match Target::new(url, opts)? {
+        Target::Ftp(t) => ftp::fetch_in(&t, &mut budget, trace, out, &mut sessions.ftp),
+        _ => run(url, budget, trace, out),
+    }
+}
+
 fn run(
     url: &str,
     mut budget: net::Budget<'_>,

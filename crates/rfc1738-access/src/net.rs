@@ -103,6 +103,14 @@ impl<'o> Budget<'o> {
     pub(crate) fn written(&self) -> u64 {
         self.written
     }
+
+    /// Puts a connection opened by an earlier access under this one's
+    /// deadline and timeouts.
+    pub(crate) fn renew(&self, conn: &mut Conn) {
+        conn.deadline = self.deadline;
+        conn.total = self.opts.total_timeout;
+        conn.io_timeout = self.opts.io_timeout;
+    }
 }
 
 /// A TCP stream whose every read and write waits at most `io_timeout`,
@@ -286,6 +294,21 @@ impl LineConn<Conn> {
     /// The underlying stream.
     pub(crate) fn stream(&self) -> &TcpStream {
         self.reader.get_ref().tcp()
+    }
+
+    /// The connection of an earlier access, under `budget`'s limits now.
+    pub(crate) fn renew(&mut self, budget: &Budget<'_>) {
+        budget.renew(self.reader.get_mut());
+        self.max_line = budget.opts.max_line;
+        self.max_reply = budget.opts.max_header_bytes;
+    }
+
+    /// A last few seconds for a connection whose access is over (a QUIT).
+    pub(crate) fn grace(&mut self, time: Duration) {
+        let conn = self.reader.get_mut();
+        conn.deadline = Instant::now() + time;
+        conn.total = time;
+        conn.io_timeout = time;
     }
 }
 

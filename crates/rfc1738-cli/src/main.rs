@@ -73,7 +73,7 @@ enum Command {
     /// Retrieve what a URL locates, as RFC 1738 §3 says (--plan: show the exchange only).
     #[command(after_help = cmd::help::FETCH)]
     Fetch(cmd::fetch::FetchArgs),
-    /// Archive what URLs locate, and what their menus and listings name, into WARC files.
+    /// Archive what URLs locate, and what their menus, listings and pages name, into WARC files.
     #[command(after_help = cmd::mirror::EXAMPLES)]
     Mirror(cmd::mirror::MirrorArgs),
     /// Serve the explorer page and the JSON API on a local port.

@@ -8,7 +8,7 @@
 use crate::spool::Spool;
 use rfc1738::build::{FtpBuilder, GopherBuilder};
 use rfc1738::Url;
-use rfc1738_access::{fetch, fetch_recorded, AccessError, Event, Fetched, Options, Trace, Wire};
+use rfc1738_access::{fetch_in, fetch_recorded, AccessError, Event, Fetched, Options, Sessions, Trace, Wire};
 
 /// The protocol lines of one access, in order: `true` for a line sent.
 #[derive(Debug, Default)]
@@ -67,15 +67,19 @@ pub(crate) struct Fetch {
 /// kept. An http access is recorded as it crosses the wire (the archive
 /// keeps the request and the response as they were), the others keep the
 /// content alone: their protocol lines are in the conversation.
-pub(crate) fn access(url: &str, opts: &Options, http: bool) -> Fetch {
+///
+/// An ftp access goes on the control connection `sessions` keeps for its
+/// server and login: one login for a whole tree.
+pub(crate) fn access(url: &str, opts: &Options, http: bool, sessions: &mut Sessions) -> Fetch {
     let mut body = Spool::new();
     let mut talk = Conversation::default();
     if http {
         let wire = Wire::default();
-        let result = fetch_recorded(url, opts, &mut talk, &mut std::io::sink(), &wire);
+        // The content, decoded (no transfer coding), is read for links.
+        let result = fetch_recorded(url, opts, &mut talk, &mut body, &wire);
         return Fetch { body, result, talk, wire: Some(wire) };
     }
-    let result = fetch(url, opts, &mut talk, &mut body);
+    let result = fetch_in(url, opts, sessions, &mut talk, &mut body);
     Fetch { body, result, talk, wire: None }
 }
 
@@ -87,9 +91,22 @@ pub(crate) fn http_body_start(message: &[u8]) -> Option<usize> {
 
 /// The `Content-Length` of an http head, when it names one.
 pub(crate) fn http_content_length(head: &[u8]) -> Option<u64> {
-    String::from_utf8_lossy(head).split("\r\n").find_map(|l| {
+    http_field(head, "content-length")?.parse().ok()
+}
+
+/// The value of the first field `name` (in lower case) of an http head.
+pub(crate) fn http_field(head: &[u8], name: &str) -> Option<String> {
+    String::from_utf8_lossy(head).split("\r\n").skip(1).find_map(|l| {
         let (n, v) = l.split_once(':')?;
-        n.trim().eq_ignore_ascii_case("content-length").then(|| v.trim().parse().ok())?
+        n.trim().eq_ignore_ascii_case(name).then(|| v.trim().to_string())
+    })
+}
+
+/// Whether an http head says its body is HTML (`text/html`, or XHTML).
+pub(crate) fn is_html(head: &[u8]) -> bool {
+    http_field(head, "content-type").is_some_and(|t| {
+        let t = t.split(';').next().unwrap_or("").trim().to_ascii_lowercase();
+        t == "text/html" || t == "application/xhtml+xml"
     })
 }
 
@@ -199,6 +216,81 @@ pub(crate) fn menu_links(menu: &[u8], search: &[String]) -> Vec<Link> {
                 )
             }));
         }
+        if item.plus {
+            // §3.4.6: a Gopher+ item (tagged `+` or `?`, §3.4.4) has
+            // attributes, `!`; they name its views (`+VIEWS`).
+            out.push(
+                b.clone()
+                    .search("")
+                    .plus("!")
+                    .build()
+                    .map(|u| u.as_str().to_string())
+                    .map_err(|e| format!("the attributes of the menu item {shown:?} make no url: {e}")),
+            );
+        }
+    }
+    out
+}
+
+/// What a gopher+ URL asks for (§3.4.3 to §3.4.8), from its gopher+ string.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(crate) enum PlusRequest {
+    /// No gopher+ string: a plain gopher request.
+    None,
+    /// `!`: every attribute of the item (§3.4.6).
+    Attributes,
+    /// `+VIEW[ LANGUAGE]`: a view (§3.4.8), its MIME type.
+    View(String),
+    /// Anything else: `+` (the default view), `$`, `?`, forms.
+    Other,
+}
+
+/// What the gopher+ string of `url` asks for.
+pub(crate) fn plus_request(url: &Url) -> PlusRequest {
+    let Some(plus) = url.gopher().and_then(|g| g.plus()) else { return PlusRequest::None };
+    let plus = rfc1738::pct::decode(plus);
+    match &plus[..] {
+        b"!" => PlusRequest::Attributes,
+        [b'+', view @ ..] if !view.is_empty() => {
+            let mime = view.split(|&b| b == b' ').next().unwrap_or_default();
+            PlusRequest::View(String::from_utf8_lossy(mime).into_owned())
+        }
+        _ => PlusRequest::Other,
+    }
+}
+
+/// The URL of each view a Gopher+ attribute block names (`+VIEWS:`, one
+/// view a line, each line starting with a space: `MIME[ LANGUAGE]: <SIZE>`),
+/// on the item of `item` (§3.4.8: `+VIEW%20LANGUAGE`).
+pub(crate) fn view_links(item: &Url, attributes: &[u8]) -> Vec<Link> {
+    let Some(g) = item.gopher() else { return Vec::new() };
+    let mut base = GopherBuilder::new(item.host().unwrap_or(""))
+        .gopher_type(g.gopher_type())
+        .selector(rfc1738::pct::decode(g.selector()));
+    if let Some(port) = item.port() {
+        base = base.port(port);
+    }
+    let mut out = Vec::new();
+    let mut in_views = false;
+    for line in attributes.split(|&b| b == b'\n') {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.starts_with(b"+") {
+            in_views = line.starts_with(b"+VIEWS:");
+            continue;
+        }
+        let Some(view) = line.strip_prefix(b" ").filter(|_| in_views) else { continue };
+        // The view ends at the `:` before its size.
+        let end = view.iter().rposition(|&b| b == b':').unwrap_or(view.len());
+        let view = view[..end].trim_ascii();
+        if view.is_empty() {
+            continue;
+        }
+        let built = base.clone().search("").plus([b"+".as_slice(), view].concat()).build();
+        out.push(
+            built
+                .map(|u| u.as_str().to_string())
+                .map_err(|e| format!("the view {:?} makes no url: {e}", rfc1738_access::show(view))),
+        );
     }
     out
 }
@@ -286,6 +378,28 @@ mod tests {
     }
 
     #[test]
+    fn gopher_plus_items_name_their_attributes_and_the_attributes_their_views() {
+        let links = menu_links(b"0Item\t/i\th.example\t70\t+\r\n0Plain\t/p\th.example\t70\r\n", &[]);
+        let want = ["gopher://h.example/0/i", "gopher://h.example/0/i%09%09!", "gopher://h.example/0/p"];
+        assert_eq!(links, want.map(|u| Ok(u.to_string())));
+        let item = Url::parse("gopher://h.example:7070/0/a%20b").unwrap();
+        let attrs = b"+INFO: 0a\t/a\th\t70\t+\r\n+VIEWS:\r\n text/plain: <1k>\r\n \
+            application/postscript Es_ES: <9k>\r\n+ABSTRACT:\r\n not: a view\r\n";
+        let views = view_links(&item, attrs);
+        assert_eq!(views[0], Ok("gopher://h.example:7070/0/a%20b%09%09+text/plain".to_string()));
+        assert_eq!(
+            views[1],
+            Ok("gopher://h.example:7070/0/a%20b%09%09+application/postscript%20Es_ES".to_string())
+        );
+        assert_eq!(views.len(), 2);
+        let view = Url::parse(views[1].as_ref().unwrap()).unwrap();
+        assert_eq!(plus_request(&view), PlusRequest::View("application/postscript".into()));
+        let attrs = Url::parse(links[1].as_ref().unwrap()).unwrap();
+        assert_eq!(plus_request(&attrs), PlusRequest::Attributes);
+        assert_eq!(plus_request(&item), PlusRequest::None);
+    }
+
+    #[test]
     fn ftp_links_are_files_of_the_directory() {
         let dir = Url::parse("ftp://h.example:2121/pub/a%20b/").unwrap();
         let links = ftp_links(&dir, b"c;d\r\nx y\r\n.\r\n\r\nsub/dir\r\n");
@@ -314,6 +428,8 @@ mod tests {
         let m = b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\n\r\nhello";
         assert_eq!(http_body_start(m), Some(m.len() - 5));
         assert_eq!(http_content_length(m), Some(5));
+        assert!(is_html(b"HTTP/1.1 200 OK\r\nContent-Type: Text/HTML; charset=utf-8\r\n\r\n"));
+        assert!(!is_html(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n\r\n"));
         assert_eq!(http_body_start(b"HTTP/1.1 200 OK\r\n"), None);
         assert_eq!(crlf_lines(b"a\n\nb\n"), b"a\r\n\r\nb\r\n");
         let group = Url::parse("nntp://news.example:1190/comp.lang.c").unwrap();
@@ -321,6 +437,28 @@ mod tests {
         assert_eq!(links[0], Ok("nntp://news.example:1190/comp.lang.c/1".to_string()));
         assert_eq!(links[1], Ok("nntp://news.example:1190/comp.lang.c/2".to_string()));
         assert!(links[2].is_err());
+    }
+
+    #[test]
+    fn every_item_type_has_a_content_type() {
+        // RFC 1436 §3.8, then the types clients agree on (docs/WARC.md).
+        let table = [
+            (b'0', "text/plain"),
+            (b'1', "application/gopher-menu"),
+            (b'7', "application/gopher-menu"),
+            (b'4', "application/mac-binhex40"),
+            (b'6', "text/x-uuencode"),
+            (b'g', "image/gif"),
+            (b'p', "image/png"),
+            (b'h', "text/html"),
+            (b'M', "message/rfc822"),
+        ];
+        for (t, want) in table {
+            assert_eq!(gopher_content_type(t), want, "type {}", char::from(t));
+        }
+        for t in *b"2358T9+IsdX\0\xff" {
+            assert_eq!(gopher_content_type(t), "application/octet-stream", "type {t:#x}");
+        }
     }
 
     #[test]

@@ -8,7 +8,7 @@
 //! not the scheme's), it is in scope, and its normal form has not been
 //! seen. A refused URL is logged and never connected to.
 
-use crate::capture::{self, Fetch, Link};
+use crate::capture::{self, Fetch, Link, PlusRequest};
 use crate::journal::{Journal, Resumed};
 use crate::record::{Record, RecordType};
 use crate::robots::Robots;
@@ -16,13 +16,17 @@ use crate::scope::{Place, Scope};
 use crate::spool::Spool;
 use crate::writer::{WarcWriter, Written};
 use rfc1738::{SchemeKind, Url};
-use rfc1738_access::{AccessError, Content, Fetched, MenuOutput, Options};
+use rfc1738_access::{AccessError, Content, Fetched, MenuOutput, Options, Sessions};
 use std::collections::{HashMap, HashSet, VecDeque};
 use std::io;
 use std::time::{Duration, Instant};
 
 /// The revisit profile of ISO 28500 §6.7.2.
 const IDENTICAL_PAYLOAD: &str = "http://netpreserve.org/warc/1.1/revisit/identical-payload-digest";
+
+/// The Content-Type of a Gopher+ attribute block (`!`, §3.4.6): Gopher+
+/// names its menus `application/gopher+-menu`, and this after them.
+const ATTRIBUTES: &str = "application/gopher+-attributes";
 
 /// The most of a menu, listing or overview read for the URLs it names:
 /// the record keeps all that came (up to `--max-bytes`), the crawl follows
@@ -177,6 +181,8 @@ pub struct Crawl<'a> {
     max_bytes: u64,
     total_timeout: Duration,
     journal: Option<Journal>,
+    /// The ftp control connections kept open, one per server and login.
+    sessions: Sessions,
 }
 
 impl<'a> Crawl<'a> {
@@ -207,6 +213,7 @@ impl<'a> Crawl<'a> {
             max_bytes,
             total_timeout,
             journal: None,
+            sessions: Sessions::default(),
         };
         for seed in plan_frontier(&crawl.config) {
             match seed {
@@ -391,7 +398,7 @@ impl<'a> Crawl<'a> {
             // At most 512 KiB of rules (RFC 9309 §2.5 asks for 500 KiB at least).
             let limit = self.config.access.max_bytes;
             self.config.access.max_bytes = limit.min(512 << 10);
-            let mut fetch = capture::access(&at, &self.config.access, false);
+            let mut fetch = capture::access(&at, &self.config.access, false, &mut self.sessions);
             self.config.access.max_bytes = limit;
             let text = fetch.body.to_vec(512 << 10).unwrap_or_default();
             let robots = if fetch.result.is_ok() {
@@ -422,7 +429,8 @@ impl<'a> Crawl<'a> {
         }
         self.polite(&url);
         self.budget();
-        let fetch = capture::access(&item.url, &self.config.access, url.kind() == SchemeKind::Http);
+        let http = url.kind() == SchemeKind::Http;
+        let fetch = capture::access(&item.url, &self.config.access, http, &mut self.sessions);
         if let Some(at) = self
             .last_access
             .get_mut(&(url.host().unwrap_or("").to_string(), url.effective_port().unwrap_or(0)))
@@ -433,7 +441,7 @@ impl<'a> Crawl<'a> {
         match url.kind() {
             SchemeKind::Gopher => self.gopher(item, &url, fetch),
             SchemeKind::Ftp => self.ftp(item, &url, fetch),
-            SchemeKind::Http => self.http(item, fetch),
+            SchemeKind::Http => self.http(item, &url, fetch),
             _ => self.news(item, &url, fetch),
         }
     }
@@ -461,13 +469,28 @@ impl<'a> Crawl<'a> {
         let (gtype, plus) = url.gopher().map_or((b'1', false), |g| (g.gopher_type(), g.plus().is_some()));
         let is_menu = matches!(fetch.result, Ok(Fetched { content: Content::Menu { .. }, .. }))
             || matches!(gtype, b'1' | b'7') && !plus;
-        let links = if is_menu {
-            let menu = fetch.body.to_vec(MENU_LIMIT)?;
-            capture::menu_links(&menu, &self.config.search)
-        } else {
-            Vec::new()
+        let plus_request = capture::plus_request(url);
+        let (links, content_type) = match &plus_request {
+            _ if is_menu => {
+                let menu = fetch.body.to_vec(MENU_LIMIT)?;
+                (capture::menu_links(&menu, &self.config.search), capture::gopher_content_type(gtype))
+            }
+            // §3.4.6, §3.4.8: the attributes name the views, each asked
+            // for as a Gopher+ client does, and typed as the view says.
+            PlusRequest::Attributes => {
+                let attributes = fetch.body.to_vec(MENU_LIMIT)?;
+                (capture::view_links(url, &attributes), ATTRIBUTES)
+            }
+            PlusRequest::View(mime) => (Vec::new(), mime.as_str()),
+            // An HTML item's absolute links: a selector has no hierarchy
+            // to resolve a relative one against.
+            PlusRequest::None if gtype == b'h' => {
+                let page = fetch.body.to_vec(MENU_LIMIT)?;
+                (crate::html::links(None, &page), capture::gopher_content_type(gtype))
+            }
+            _ => (Vec::new(), capture::gopher_content_type(gtype)),
         };
-        let written = self.content(item, capture::gopher_content_type(gtype), fetch.body, 0, truncated)?;
+        let written = self.content(item, content_type, fetch.body, 0, truncated)?;
         // The metadata record: how the resource was asked for and where
         // it was found (docs/WARC.md).
         let mut fields = vec![
@@ -488,7 +511,9 @@ impl<'a> Crawl<'a> {
         }
         let body: String = fields.iter().map(|(n, v)| format!("{n}: {v}\r\n")).collect();
         self.metadata(item, &written, "application/warc-fields", body.into_bytes())?;
-        self.follow(item, links)
+        // An item's attributes and views are the item: they count no hop.
+        let hops = if plus_request == PlusRequest::Attributes { item.hops } else { item.hops + 1 };
+        self.follow(item, hops, links)
     }
 
     fn ftp(&mut self, item: &Queued, url: &Url, mut fetch: Fetch) -> io::Result<()> {
@@ -515,14 +540,14 @@ impl<'a> Crawl<'a> {
         let kind = if listing { "text/plain" } else { "application/octet-stream" };
         let written = self.content(item, kind, fetch.body, 0, truncated)?;
         self.metadata(item, &written, "text/x-ftp-control-conversation", fetch.talk.ftp_text())?;
-        self.follow(item, links)
+        self.follow(item, item.hops + 1, links)
     }
 
     /// §3.3: the response as it crossed the wire, then the request it
     /// answered. A redirect is a response too; its Location is followed
     /// as a discovered URL.
-    fn http(&mut self, item: &Queued, fetch: Fetch) -> io::Result<()> {
-        let wire = fetch.wire.unwrap_or_default();
+    fn http(&mut self, item: &Queued, url: &Url, mut fetch: Fetch) -> io::Result<()> {
+        let wire = fetch.wire.take().unwrap_or_default();
         let (request, response) = (wire.bytes(0, true), wire.bytes(0, false));
         let Some(head_end) = capture::http_body_start(&response) else {
             let why = fetch.result.err().map_or("no http response".to_string(), |e| e.to_string());
@@ -532,6 +557,15 @@ impl<'a> Crawl<'a> {
         };
         let got = (response.len() - head_end) as u64;
         let whole = capture::http_content_length(&response[..head_end]).is_none_or(|n| got >= n);
+        // A page's links, as far as it came (a menu's are read so too).
+        let links = match &fetch.result {
+            Ok(_) | Err(AccessError::TooLarge { .. } | AccessError::Limit { .. })
+                if capture::is_html(&response[..head_end]) =>
+            {
+                crate::html::links(Some(url), &fetch.body.to_vec(MENU_LIMIT)?)
+            }
+            _ => Vec::new(),
+        };
         let (truncated, location) = match &fetch.result {
             Ok(_) => (None, None),
             // Answers the access does not read to their end (a redirect,
@@ -557,7 +591,7 @@ impl<'a> Crawl<'a> {
         if let Some(location) = location {
             self.discover(&location, item.hops + 1, Some(item.url.clone()))?;
         }
-        Ok(())
+        self.follow(item, item.hops + 1, links)
     }
 
     /// §3.6, §3.7: an article as `message/news` with the CR LF line ends
@@ -584,7 +618,7 @@ impl<'a> Crawl<'a> {
         }
         let block: String = fields.iter().map(|(n, v)| format!("{n}: {v}\r\n")).collect();
         self.metadata(item, &written, "application/warc-fields", block.into_bytes())?;
-        self.follow(item, links)
+        self.follow(item, item.hops + 1, links)
     }
 
     /// Writes the resource (an http response when the payload starts
@@ -676,10 +710,11 @@ impl<'a> Crawl<'a> {
         Ok(())
     }
 
-    fn follow(&mut self, item: &Queued, links: Vec<Link>) -> io::Result<()> {
+    /// Discovers the URLs `item` names, each `hops` from its seed.
+    fn follow(&mut self, item: &Queued, hops: u32, links: Vec<Link>) -> io::Result<()> {
         for link in links {
             match link {
-                Ok(url) => self.discover(&url, item.hops + 1, Some(item.url.clone()))?,
+                Ok(url) => self.discover(&url, hops, Some(item.url.clone()))?,
                 // Said once: a menu of a million such lines is one line of log.
                 Err(why) if self.seen.insert(format!("refused {why}")) => {
                     self.summary.refused += 1;

@@ -32,6 +32,7 @@ mod capture;
 mod cdxj;
 mod crawl;
 mod digest;
+mod html;
 mod journal;
 mod reader;
 mod record;

@@ -2,7 +2,9 @@
 //! loopback port: an endless menu or body ends in a bounded, truncated
 //! record and the run goes on; menu items that would break a protocol
 //! line or aim at port 0 or 25 are refused and logged, never connected
-//! to; a menu that links to itself is captured once.
+//! to; a menu that links to itself is captured once. Scripted servers
+//! also hold every item type to its Content-Type and bytes, and each
+//! access to the wait after the one before.
 
 use rfc1738_access::Options;
 use rfc1738_warc::{read_records, Config, Crawl, ReadRecord, Scope, Summary, WarcWriter};
@@ -275,4 +277,99 @@ fn the_item_byte_and_time_limits_of_a_run_stop_it_and_say_why() {
     assert!(start.elapsed() < Duration::from_secs(4), "{:?} {log:#?}", start.elapsed());
     assert!(summary.stopped.as_deref().is_some_and(|s| s.contains("--max-run-time")), "{log:#?}");
     assert!(summary.truncated >= 1);
+}
+
+#[test]
+fn each_access_to_a_server_waits_after_the_last_one() {
+    // Each connection's time of arrival, in order.
+    let listener = TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    let arrivals = Arc::new(Mutex::new(Vec::new()));
+    let seen = arrivals.clone();
+    thread::spawn(move || {
+        for stream in listener.incoming().flatten() {
+            seen.lock().unwrap().push(Instant::now());
+            let mut line = String::new();
+            let mut reader = BufReader::new(stream.try_clone().unwrap());
+            let _ = reader.read_line(&mut line);
+            let menu: String = (1..=3).map(|i| item('0', "a file", &format!("/f{i}"), port)).collect();
+            let answer = if line.trim_end().is_empty() { menu } else { "a file\r\n".to_string() };
+            let _ = (&stream).write_all(answer.as_bytes());
+        }
+    });
+    let wait = Duration::from_millis(300);
+    let dir = tempfile::tempdir().unwrap();
+    let cfg = Config { wait, ..config(vec![format!("gopher://127.0.0.1:{port}/")]) };
+    let (summary, log, _) = crawl(dir.path(), cfg);
+    assert_eq!(summary.captured, 4, "{log:#?}");
+    let arrivals = arrivals.lock().unwrap();
+    // robots.txt, the menu, its three items: one connection at a time,
+    // each at least `wait` after the one before.
+    assert_eq!(arrivals.len(), 5);
+    for pair in arrivals.windows(2) {
+        assert!(pair[1] - pair[0] >= wait, "{:?} between two accesses", pair[1] - pair[0]);
+    }
+}
+
+#[test]
+fn every_item_type_is_archived_as_sent_with_its_content_type() {
+    let binary: Vec<u8> = (0..=255u8).chain(*b"\r\n.\r\n").collect();
+    let served = binary.clone();
+    let (port, _) = server(move |sel, port| match sel {
+        "" => Answer::Bytes(
+            [
+                item('0', "text", "/text", port),
+                item('9', "binary", "/bin", port),
+                item('g', "gif", "/gif", port),
+                item('I', "image", "/img", port),
+                item('5', "archive", "/zip", port),
+                item('s', "sound", "/snd", port),
+                item('M', "mail", "/mail", port),
+                item('4', "binhex", "/hqx", port),
+                item('6', "uuencoded", "/uu", port),
+                item('h', "page", "/page", port),
+            ]
+            .concat()
+            .into_bytes(),
+        ),
+        // A text item's lines as sent: a `.` line in the middle is kept.
+        "/text" => Answer::Bytes(b"one\r\n.\r\ntwo\r\n.\r\n".to_vec()),
+        // An h item's absolute link is followed; its relative one is not.
+        "/page" => Answer::Bytes(
+            format!("<a href=\"gopher://127.0.0.1:{port}/0/linked\">x</a><a href=rel.html>y</a>")
+                .into_bytes(),
+        ),
+        _ => Answer::Bytes(served.clone()),
+    });
+    let g = format!("gopher://127.0.0.1:{port}");
+    let dir = tempfile::tempdir().unwrap();
+    let (summary, log, records) = crawl(dir.path(), config(vec![format!("{g}/")]));
+    assert_eq!(summary.failed + summary.refused, 0, "{log:#?}");
+    let text = resource(&records, &format!("{g}/0/text"));
+    assert_eq!(
+        (text.block.as_slice(), text.get("Content-Type")),
+        (&b"one\r\n.\r\ntwo\r\n.\r\n"[..], Some("text/plain"))
+    );
+    let types = [
+        ("9/bin", "application/octet-stream"),
+        ("g/gif", "image/gif"),
+        ("I/img", "application/octet-stream"),
+        ("5/zip", "application/octet-stream"),
+        ("s/snd", "application/octet-stream"),
+        ("M/mail", "message/rfc822"),
+        ("4/hqx", "application/mac-binhex40"),
+        ("6/uu", "text/x-uuencode"),
+    ];
+    // The first of the identical payloads is a resource, the others revisits.
+    let first = resource(&records, &format!("{g}/9/bin"));
+    assert_eq!(first.block, binary, "byte for byte");
+    for (path, kind) in types {
+        let target = format!("{g}/{path}");
+        let r = records.iter().find(|r| r.target() == target && r.kind() != "metadata").unwrap();
+        assert_eq!(r.get("Content-Type"), Some(kind), "{target}");
+        assert_eq!(r.get("WARC-Payload-Digest"), first.get("WARC-Payload-Digest"), "{target}");
+    }
+    assert_eq!(resource(&records, &format!("{g}/h/page")).get("Content-Type"), Some("text/html"));
+    assert!(records.iter().any(|r| r.target() == format!("{g}/0/linked")), "{log:#?}");
+    assert!(!log.iter().any(|l| l.contains("rel.html")), "{log:#?}");
 }

@@ -149,6 +149,105 @@ fn depth_one_stops_at_the_first_menu_and_searches_need_terms() {
     );
 }
 
+#[test]
+fn gopher_plus_items_come_with_their_attributes_and_each_view() {
+    let Some(s) = servers() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let g = format!("gopher://127.0.0.1:{}", s.var("GOPHER_PORT"));
+    let log_at = std::fs::metadata(s.var("GOPHER_LOG")).map_or(0, |m| m.len() as usize);
+    // Depth 1: the attributes and views of an item count no hop.
+    let cfg = Config { depth: 1, ..config(&[format!("{g}/1/plus")]) };
+    let (summary, log, records) = crawl(dir.path(), cfg);
+    let item = format!("{g}/0/plus/item.txt");
+    let attributes = format!("{item}%09%09!");
+    let view = format!("{item}%09%09+text/plain");
+    let mut got: Vec<&str> = records
+        .iter()
+        .filter(|r| matches!(r.kind(), "resource" | "revisit") && r.target().starts_with("gopher:"))
+        .map(ReadRecord::target)
+        .collect();
+    got.sort_unstable();
+    let mut want = vec![format!("{g}/1/plus"), item.clone(), attributes.clone(), view.clone()];
+    want.sort_unstable();
+    assert_eq!(got, want, "{log:#?}");
+    assert_eq!(summary.failed + summary.refused, 0, "{log:#?}");
+
+    // The attributes: the block after the `+-2` header line, which the
+    // metadata record keeps.
+    let attrs = records.iter().find(|r| r.target() == attributes && r.kind() == "resource").unwrap();
+    assert_eq!(attrs.get("Content-Type"), Some("application/gopher+-attributes"));
+    let text = String::from_utf8_lossy(&attrs.block);
+    assert!(text.starts_with("+INFO: 0") && text.contains("+VIEWS:\r\n text/plain"), "{text}");
+    assert!(text.contains("+ABSTRACT:\r\n Its abstract."), "{text}");
+    let meta = records.iter().find(|r| r.target() == attributes && r.kind() == "metadata").unwrap();
+    let f = fields(meta);
+    let has = |n: &str, v: &str| f.iter().any(|(a, b)| a == n && b == v);
+    assert!(has("gopher-request", "/plus/item.txt%09%09!") && has("gopher-plus-header", "+-2"), "{f:?}");
+    assert!(has("hopsFromSeed", "1") && has("outlink", &view), "{f:?}");
+
+    // The view: its bytes are the item's, so a revisit of it, typed as
+    // the view says; its header (`+N`) in its metadata record.
+    let served = std::fs::read(Path::new(s.var("ROOT")).join("gopher/plus/item.txt")).unwrap();
+    let plain = records.iter().find(|r| r.target() == item && r.kind() == "resource").unwrap();
+    assert_eq!(plain.block, served);
+    let v = records.iter().find(|r| r.target() == view && r.kind() != "metadata").unwrap();
+    assert_eq!((v.kind(), v.get("Content-Type")), ("revisit", Some("text/plain")));
+    assert_eq!(v.get("WARC-Refers-To-Target-URI"), Some(item.as_str()));
+    let meta = records.iter().find(|r| r.target() == view && r.kind() == "metadata").unwrap();
+    let f = fields(meta);
+    let header = format!("+{}", served.len());
+    assert!(f.iter().any(|(a, b)| a == "gopher-plus-header" && *b == header), "{f:?}");
+    assert!(f.iter().any(|(a, b)| a == "via" && *b == attributes), "{f:?}");
+
+    // The server saw the requests a gopher+ client sends.
+    let wire = std::fs::read(s.var("GOPHER_LOG")).unwrap();
+    let wire = String::from_utf8_lossy(&wire[log_at.min(wire.len())..]);
+    // §3.4.3: the selector, TAB, the search (empty), TAB, the gopher+ string.
+    assert!(wire.contains("/plus/item.txt\\t\\t!\\r\\n"), "{wire}");
+    assert!(wire.contains("/plus/item.txt\\t\\t+text/plain\\r\\n"), "{wire}");
+}
+
+#[test]
+fn links_in_an_http_page_are_resolved_checked_and_scoped_as_any_other() {
+    let Some(s) = servers() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let h = format!("http://127.0.0.1:{}", s.var("HTTP_PORT"));
+    let seed = format!("{h}/site/");
+    let (summary, log, records) = crawl(dir.path(), config(std::slice::from_ref(&seed)));
+    let mut got = targets(&records, "response");
+    // /site/index.html is /site/ again: a revisit.
+    got.extend(targets(&records, "revisit"));
+    got.sort_unstable();
+    let mut want = vec![
+        seed.clone(),
+        format!("{h}/site/a.txt?x=1&y=2"),
+        format!("{h}/site/img/dot.gif"),
+        format!("{h}/site/index.html"),
+        format!("{h}/site/page.html"),
+        format!("{h}/site/style.css"),
+    ];
+    want.sort_unstable();
+    assert_eq!(got, want, "{log:#?}");
+    let from = format!("(from {seed})");
+    let said = |start: &str| log.iter().any(|l| l.starts_with(start) && l.contains(&from));
+    assert!(said(&format!("out of scope {h}/pub/hello.txt")), "{log:#?}");
+    assert!(
+        said(&format!("out of scope gopher://127.0.0.1:{}/0/about.txt", s.var("GOPHER_PORT"))),
+        "{log:#?}"
+    );
+    // §6: a privileged port that is not http's is refused, never connected to.
+    assert!(said("refused http://127.0.0.1:79/"), "{log:#?}");
+    assert_eq!(summary.refused, 1, "{log:#?}");
+    assert!(!log.iter().any(|l| l.contains("mailto") || l.contains("commented")), "{log:#?}");
+    // The server's /robots.txt (RFC 9309) keeps a link out, never asked for.
+    assert!(log.contains(&format!("disallowed by robots rules {h}/site/private/page.html")), "{log:#?}");
+    let dot = records.iter().find(|r| r.target().ends_with("dot.gif") && r.kind() == "response").unwrap();
+    assert_eq!(dot.payload(), b"GIF89a");
+    let http_log = std::fs::read_to_string(s.var("HTTP_LOG")).unwrap();
+    assert!(!http_log.contains("commented") && !http_log.contains(":79"), "{http_log}");
+    assert!(http_log.contains("GET /robots.txt ") && !http_log.contains("/private/"), "{http_log}");
+}
+
 /// The commands vsftpd logged after `mark` bytes of its log.
 fn ftp_commands(s: &Servers, mark: usize) -> Vec<String> {
     let text = std::fs::read(s.var("FTP_LOG")).unwrap_or_default();
@@ -190,26 +289,79 @@ fn an_ftp_tree_gives_its_listings_files_and_conversations() {
     let mut names: Vec<&str> = std::str::from_utf8(&listing.block).unwrap().lines().collect();
     names.sort_unstable();
     assert_eq!(names, ["alpha.html", "beta.html", "gamma.txt"]);
-    // Each resource has its control conversation, the password masked.
-    let alpha = records.iter().find(|r| r.target() == format!("{f}/pub/www/doc/alpha.html")).unwrap();
-    let talk = records
-        .iter()
-        .find(|r| r.kind() == "metadata" && r.get("WARC-Concurrent-To") == alpha.get("WARC-Record-ID"))
-        .unwrap();
-    assert_eq!(talk.get("Content-Type"), Some("text/x-ftp-control-conversation"));
-    let text = String::from_utf8_lossy(&talk.block);
+    // Each resource has its control conversation, the password masked:
+    // the login in the first one's, each directory's CWD in the first
+    // URL reached through it.
+    let talk = |target: String| {
+        let r = records.iter().find(|r| r.target() == target && r.kind() == "resource").unwrap();
+        let talk = records
+            .iter()
+            .find(|m| m.kind() == "metadata" && m.get("WARC-Concurrent-To") == r.get("WARC-Record-ID"))
+            .unwrap();
+        assert_eq!(talk.get("Content-Type"), Some("text/x-ftp-control-conversation"));
+        String::from_utf8_lossy(&talk.block).into_owned()
+    };
+    let text = talk(format!("{f}/pub/www/"));
     assert!(text.contains("USER anonymous\r\n331 "), "{text}");
     assert!(text.contains("PASS ****\r\n230 "), "{text}");
-    assert!(text.contains("CWD pub\r\n250 ") && text.contains("CWD doc\r\n250 "), "{text}");
+    assert!(text.contains("CWD pub\r\n250 ") && text.contains("CWD www\r\n250 "), "{text}");
+    let text = talk(format!("{f}/pub/www/doc/"));
+    assert!(text.starts_with("CWD doc\r\n250 ") && text.contains("NLST\r\n150 "), "{text}");
+    let text = talk(format!("{f}/pub/www/doc/alpha.html"));
     assert!(text.contains("RETR alpha.html\r\n150 "), "{text}");
     for r in &records {
         assert!(!String::from_utf8_lossy(&r.block).contains("archivist@"), "a password in {}", r.target());
     }
     // §3.2.2, from the server's side: one CWD per segment, never a path.
     let commands = ftp_commands(&s, mark);
+    let cwds: Vec<&String> = commands.iter().filter(|c| c.starts_with("CWD")).collect();
+    assert_eq!(cwds, ["CWD pub", "CWD www", "CWD doc"], "{commands:?}");
     let at = commands.iter().position(|c| c == "RETR alpha.html").expect("vsftpd logged the RETR");
-    assert_eq!(commands[at - 4..at - 1], ["CWD pub", "CWD www", "CWD doc"], "{commands:?}");
+    assert!(commands[..at].ends_with(&["EPSV".to_string()]), "{commands:?}");
     assert!(!commands.iter().any(|c| c.starts_with("CWD ") && c[4..].contains('/')), "{commands:?}");
+}
+
+#[test]
+fn an_ftp_tree_is_archived_over_one_login_one_cwd_per_segment() {
+    let Some(s) = servers() else { return };
+    let dir = tempfile::tempdir().unwrap();
+    let f = format!("ftp://127.0.0.1:{}", s.var("FTP_PORT"));
+    let mark = std::fs::metadata(s.var("FTP_LOG")).map_or(0, |m| m.len() as usize);
+    let (summary, log, records) = crawl(dir.path(), config(&[format!("{f}/pub/")]));
+    assert_eq!(summary.failed + summary.truncated, 0, "{log:#?}");
+    // Every served file, byte for byte, whatever directory came before.
+    let served = Path::new(s.var("ROOT")).join("ftp/pub");
+    let files = ["motd", "crlf.txt", "big", "www/doc/alpha.html", "www/doc/gamma.txt", "a b/c;d"];
+    for name in files {
+        let target = format!("{f}/pub/{}", name.replace(' ', "%20").replace(';', "%3B"));
+        let r = records.iter().find(|r| r.target() == target && r.kind() == "resource");
+        let r = r.unwrap_or_else(|| panic!("{target} not archived: {log:#?}"));
+        assert_eq!(r.block, std::fs::read(served.join(name)).unwrap(), "{name}");
+    }
+    let commands = ftp_commands(&s, mark);
+    // RFC 959: one control connection carries every transfer of the run.
+    assert_eq!(commands.iter().filter(|c| c.starts_with("USER ")).count(), 1, "{commands:#?}");
+    // §3.2.2: down one CWD per segment; up one CDUP per segment, checked
+    // by PWD against where the session was; never a path.
+    assert!(!commands.iter().any(|c| c.starts_with("CWD ") && c[4..].contains('/')), "{commands:#?}");
+    assert!(commands.iter().any(|c| c == "CDUP"), "{commands:#?}");
+    assert_eq!(commands.iter().filter(|c| *c == "QUIT").count(), 1, "{commands:#?}");
+    // The login is in the conversation of the first URL; each later one
+    // holds its own commands.
+    let talks: Vec<String> = records
+        .iter()
+        .filter(|r| r.get("Content-Type") == Some("text/x-ftp-control-conversation"))
+        .map(|r| String::from_utf8_lossy(&r.block).into_owned())
+        .collect();
+    assert!(talks[0].starts_with("220 ") && talks[0].contains("PASS ****\r\n230 "), "{}", talks[0]);
+    assert!(talks[1..].iter().all(|t| !t.contains("PASS ")), "{talks:#?}");
+    let alpha = records.iter().find(|r| r.target() == format!("{f}/pub/www/doc/alpha.html")).unwrap();
+    let talk = records
+        .iter()
+        .find(|r| r.kind() == "metadata" && r.get("WARC-Concurrent-To") == alpha.get("WARC-Record-ID"))
+        .unwrap();
+    let text = String::from_utf8_lossy(&talk.block);
+    assert!(text.contains("RETR alpha.html\r\n150 ") && text.contains("226 "), "{text}");
 }
 
 #[test]

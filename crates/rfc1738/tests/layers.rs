@@ -150,7 +150,7 @@ const CRATES: &[Crate] = &[
         floors: &[
             "digests, ids, dates, spooled blocks",
             "one record",
-            "files of records: the writer and the reader; scope, journal, robots rules",
+            "files of records: the writer and the reader; scope, journal, robots rules, html links",
             "one access as the archive keeps it; the index of the files",
             "the crawl; WACZ packages",
         ],
@@ -163,6 +163,7 @@ const CRATES: &[Crate] = &[
             ("scope", 3),
             ("journal", 3),
             ("robots", 3),
+            ("html", 3),
             ("capture", 4),
             ("cdxj", 4),
             ("crawl", 5),

@@ -1,5 +1,5 @@
 //! `rfc1738 mirror URL... --warc NAME`: archive what URLs locate, and
-//! what their menus and listings name, into WARC files.
+//! what their menus, listings and pages name, into WARC files.
 //!
 //! The crawl is the `rfc1738-warc` crate; this module wires arguments,
 //! the log on stderr and exit codes: 0 every URL archived whole, 1 some
