@@ -259,3 +259,25 @@ fn the_json_summary_gives_the_first_line_of_each_error_whole() {
     let (_, out, _) = run(&["check", "--input-format", "clf", "--quiet"], format!("{line}\n").as_bytes());
     assert!(out.contains(&format!("{}...", &line[..80])), "{out}");
 }
+
+#[test]
+fn the_other_fields_of_a_log_format_are_in_each_record_typed() {
+    let nginx = r#"$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent" $request_time "$http_x_forwarded_for""#;
+    let log = concat!(
+        r#"192.0.2.1 - - [10/Oct/2000:13:55:36 +0000] "GET /a HTTP/1.1" 200 5 "-" "ua" 0.012 "203.0.113.9""#,
+        "\n",
+        r#"192.0.2.2 - - [10/Oct/2000:13:55:37 +0000] "GET /b HTTP/1.1" 200 5 "-" "ua" - "-""#,
+        "\n",
+    );
+    let (code, out, _) = run(&["check", "--log-format", nginx, "--json"], log.as_bytes());
+    assert_eq!(code, 0, "{out}");
+    let r: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(
+        r[0]["fields"],
+        serde_json::json!({"request_time": 0.012, "http_x_forwarded_for": "203.0.113.9"})
+    );
+    assert_eq!(r[1]["fields"], serde_json::json!({"request_time": null, "http_x_forwarded_for": null}));
+    // A format with no other field: no `fields` key.
+    let (_, out, _) = run(&["check", "--log-format", "combined", "--json"], LOG.as_bytes());
+    assert!(!out.contains("\"fields\""), "{out}");
+}

@@ -13,6 +13,7 @@
 //! - [`diag`]: the input made printable, with a caret under an offset.
 //! - [`clf`]: the request URL of a Common Log Format line.
 //! - [`compression`]: which compression a log is in, by its first bytes.
+//! - [`logfields`]: the fields of a log format beyond the record's, named and typed.
 //! - [`logformat`]: log lines of an Apache `LogFormat` or nginx `log_format` string.
 //! - [`parts`]: a part of a URL by name, as `parse --get` names it.
 //! - [`spans`]: where each part of a URL lies, for the explorer page.
@@ -25,6 +26,7 @@ pub mod compression;
 pub mod diag;
 pub mod explain;
 pub mod json;
+pub mod logfields;
 pub mod logformat;
 pub mod logtime;
 pub mod outcome;

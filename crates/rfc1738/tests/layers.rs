@@ -89,6 +89,7 @@ const CRATES: &[Crate] = &[
             ("compression", 1),
             ("logtime", 1),
             ("json", 2),
+            ("logfields", 2),
             ("explain", 2),
             ("clf", 2),
             ("template", 2),

@@ -12,6 +12,7 @@ use crate::outcome::{options, parse_bytes_with, scheme_bytes, scheme_of, Note, P
 use crate::status;
 use rfc1738::bulk::Known;
 use rfc1738_report::clf;
+use rfc1738_report::logfields::Value as FieldValue;
 use rfc1738_report::logformat::LogFormat;
 use rfc1738_report::logtime::LogTime;
 use serde_json::{json, Value};
@@ -37,7 +38,8 @@ pub struct CheckArgs {
     ///
     /// `{file, line, input, valid, scheme, error, warnings}`; with `--input-format clf` also
     /// `method, target, protocol, status, bytes` (`scheme`: the scheme of the URL the request
-    /// names; a path is http's).
+    /// names; a path is http's); with a `--log-format` that names other fields (`%D`,
+    /// `%{X}i`, `$request_time`), `fields`: each by name, numbers as numbers, absent as null.
     #[arg(long)]
     json: bool,
     /// Write exactly one line per input line, in order.
@@ -1267,7 +1269,18 @@ fn write_verdict(
         let mut rest = serde_json::Map::new();
         match record {
             // A log line's record, written by hand: no map per line.
-            Some(r) => r.write_json(out),
+            Some(r) => {
+                r.write_json(out);
+                // The format's other fields (`%D`, `$request_time`...),
+                // typed, read again only when the format names some.
+                if let Some(f) = job.log_format.filter(|f| !f.extras().is_empty()) {
+                    out.extend_from_slice(b",\"fields\":");
+                    serde_json::to_writer(
+                        &mut *out,
+                        &FieldValue::object(f.extras(), &f.extra_values(input)),
+                    )?;
+                }
+            }
             None => {
                 rest.insert("valid".into(), verdict.result.is_ok().into());
                 rest.insert("scheme".into(), json!(scheme_of(input)));
