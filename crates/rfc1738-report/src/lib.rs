@@ -15,6 +15,7 @@
 //! - [`compression`]: which compression a log is in, by its first bytes.
 //! - [`logfields`]: the fields of a log format beyond the record's, named and typed.
 //! - [`logformat`]: log lines of an Apache `LogFormat` or nginx `log_format` string.
+//! - [`logtable`]: a log file as rows of typed columns, for the SQL table function.
 //! - [`parts`]: a part of a URL by name, as `parse --get` names it.
 //! - [`spans`]: where each part of a URL lies, for the explorer page.
 //! - [`template`]: `parse --get`, a line per URL from a template of part names.
@@ -28,6 +29,7 @@ pub mod explain;
 pub mod json;
 pub mod logfields;
 pub mod logformat;
+pub mod logtable;
 pub mod logtime;
 pub mod outcome;
 pub mod parts;

@@ -97,6 +97,7 @@ const CRATES: &[Crate] = &[
             ("set", 2),
             ("sql", 2),
             ("logformat", 3),
+            ("logtable", 3),
         ],
     },
     Crate {

@@ -1,0 +1,432 @@
+//! A log file as a table: a row per line, a typed column per field, the
+//! rows of the SQL table function `rfc1738_log(path, format, lenient)`
+//! (the DuckDB extension) and of the Python package's `read_log`
+//! (DuckDB, Polars, DataFusion). One definition of the columns for every
+//! engine; each row holds what `check --json` says of the line.
+//!
+//! ```text
+//! file line input valid scheme client ident user time time_iso timestamp
+//! method target protocol status bytes referer referer_valid referer_scheme
+//! referer_error_offset referer_error_kind referer_error_rule
+//! referer_error_message user_agent error_offset error_kind error_rule
+//! error_message warnings  [the format's other fields: %D, $request_time...]
+//! ```
+//!
+//! A format is `clf` (the command's default reading, `--input-format
+//! clf`), a preset or a format string (`--log-format`); `lenient` as
+//! `--lenient`. Empty lines are skipped, as the command skips them; the
+//! line numbers count them.
+
+use crate::clf::{self, unescape, Fields, Record, NO_SCHEME};
+use crate::logfields::{Kind, Value};
+use crate::logformat::{FormatError, LogFormat};
+use crate::logtime::LogTime;
+use crate::outcome::Problem;
+use std::borrow::Cow;
+
+/// The type of a column.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Type {
+    /// Text (SQL `VARCHAR`, Arrow `string`).
+    Text,
+    /// A 32-bit integer (`INTEGER`): the status.
+    Integer,
+    /// A 64-bit integer (`BIGINT`).
+    Bigint,
+    /// A decimal number (`DOUBLE`).
+    Double,
+    /// `BOOLEAN`.
+    Boolean,
+    /// An instant (`TIMESTAMPTZ`), as microseconds since the epoch, UTC.
+    TimestampTz,
+}
+
+/// A column: its name and type.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Column {
+    /// The name, as `check --json` names the value.
+    pub name: String,
+    /// Its type.
+    pub ty: Type,
+}
+
+/// A value of a row.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Cell<'a> {
+    /// NULL.
+    Null,
+    /// Text.
+    Text(Cow<'a, str>),
+    /// An integer (INTEGER or BIGINT).
+    Int(i64),
+    /// A decimal number.
+    Float(f64),
+    /// A boolean.
+    Bool(bool),
+    /// An instant: microseconds since the epoch, UTC.
+    Micros(i64),
+}
+
+/// The columns every format has, in order.
+const FIXED: &[(&str, Type)] = &[
+    ("file", Type::Text),
+    ("line", Type::Bigint),
+    ("input", Type::Text),
+    ("valid", Type::Boolean),
+    ("scheme", Type::Text),
+    ("client", Type::Text),
+    ("ident", Type::Text),
+    ("user", Type::Text),
+    ("time", Type::Text),
+    ("time_iso", Type::Text),
+    ("timestamp", Type::TimestampTz),
+    ("method", Type::Text),
+    ("target", Type::Text),
+    ("protocol", Type::Text),
+    ("status", Type::Integer),
+    ("bytes", Type::Bigint),
+    ("referer", Type::Text),
+    ("referer_valid", Type::Boolean),
+    ("referer_scheme", Type::Text),
+    ("referer_error_offset", Type::Bigint),
+    ("referer_error_kind", Type::Text),
+    ("referer_error_rule", Type::Text),
+    ("referer_error_message", Type::Text),
+    ("user_agent", Type::Text),
+    ("error_offset", Type::Bigint),
+    ("error_kind", Type::Text),
+    ("error_rule", Type::Text),
+    ("error_message", Type::Text),
+    ("warnings", Type::Bigint),
+];
+
+/// How a log is read into rows: its format, strict or lenient, and the
+/// columns that makes.
+#[derive(Clone, Debug)]
+pub struct LogTable {
+    format: Option<LogFormat>,
+    lenient: bool,
+    columns: Vec<Column>,
+}
+
+impl LogTable {
+    /// A table of the log format `format` (`clf`, a preset, or a format
+    /// string, as `--log-format` reads it), checked strictly or leniently.
+    ///
+    /// # Errors
+    /// A format `--log-format` refuses (an unknown directive, a misspelt
+    /// preset), with its message.
+    pub fn new(format: &str, lenient: bool) -> Result<LogTable, FormatError> {
+        let format = if format.eq_ignore_ascii_case("clf") { None } else { Some(LogFormat::parse(format)?) };
+        let mut columns: Vec<Column> =
+            FIXED.iter().map(|(name, ty)| Column { name: (*name).to_string(), ty: *ty }).collect();
+        for e in format.iter().flat_map(LogFormat::extras) {
+            let ty = match e.kind {
+                Kind::Integer => Type::Bigint,
+                Kind::Number => Type::Double,
+                Kind::Text => Type::Text,
+            };
+            columns.push(Column { name: e.name.clone(), ty });
+        }
+        Ok(LogTable { format, lenient, columns })
+    }
+
+    /// The columns, in order: the fixed ones, then the format's other
+    /// fields.
+    #[must_use]
+    pub fn columns(&self) -> &[Column] {
+        &self.columns
+    }
+
+    /// The rows of `lines` (each with its line number, from 1; empty
+    /// lines already left out), in order, each given to `each`: strict
+    /// checks in bulk ([`clf::check_lines`]), lenient ones line by line.
+    pub fn rows<'a>(&self, file: &'a str, lines: &[(u64, &'a [u8])], mut each: impl FnMut(Vec<Cell<'a>>)) {
+        let mut k = 0;
+        let mut row = |line: &'a [u8], r: Record<'a>| {
+            let no = lines[k].0;
+            k += 1;
+            each(self.row(file, no, line, &r));
+        };
+        let texts = lines.iter().map(|(_, l)| *l);
+        match (&self.format, self.lenient) {
+            (Some(f), false) => f.check_lines(texts, Fields::BOTH, row),
+            (None, false) => clf::check_lines(texts, Fields::BOTH, row),
+            (Some(f), true) => texts.for_each(|l| row(l, f.record(l, true, Fields::BOTH))),
+            (None, true) => texts.for_each(|l| row(l, clf::record_with(l, true, Fields::BOTH))),
+        }
+    }
+
+    /// One line's row.
+    fn row<'a>(&self, file: &'a str, no: u64, line: &'a [u8], r: &Record<'a>) -> Vec<Cell<'a>> {
+        let text = |b: Option<&'a [u8]>| b.map_or(Cell::Null, |b| Cell::Text(String::from_utf8_lossy(b)));
+        let owned = |s: Option<&str>| s.map_or(Cell::Null, |s| Cell::Text(Cow::Owned(s.to_string())));
+        let problem = |p: Option<&Problem>| -> [Cell<'a>; 4] {
+            match p {
+                Some(p) => [
+                    Cell::Int(p.offset as i64),
+                    Cell::Text(Cow::Owned(p.kind.to_string())),
+                    Cell::Text(Cow::Owned(p.rule.to_string())),
+                    Cell::Text(Cow::Owned(p.message.to_string())),
+                ],
+                None => [Cell::Null, Cell::Null, Cell::Null, Cell::Null],
+            }
+        };
+        let req = r.request.as_ref().ok();
+        let a = &r.around;
+        let time = a.time.and_then(LogTime::clf);
+        let f = r.referer.as_ref();
+        let mut row = Vec::with_capacity(self.columns.len());
+        row.extend([
+            Cell::Text(Cow::Borrowed(file)),
+            Cell::Int(no as i64),
+            text(Some(line)),
+            Cell::Bool(r.verdict.is_ok()),
+            owned(Some(r.row())),
+            text(a.client),
+            text(a.ident),
+            text(a.user),
+            text(a.time),
+            time.map_or(Cell::Null, |t| Cell::Text(Cow::Owned(t.to_string()))),
+            time.map_or(Cell::Null, |t| Cell::Micros(t.unix().saturating_mul(1_000_000))),
+            text(req.map(|q| q.method)),
+            text(req.map(|q| q.target)),
+            text(req.and_then(|q| q.protocol)),
+            a.status.map_or(Cell::Null, |s| Cell::Int(i64::from(s))),
+            a.bytes.and_then(|b| i64::try_from(b).ok()).map_or(Cell::Null, Cell::Int),
+            text(f.map(|f| f.text)),
+            f.map_or(Cell::Null, |f| Cell::Bool(f.verdict.is_ok())),
+            owned(f.map(|f| f.scheme.as_deref().unwrap_or(NO_SCHEME))),
+        ]);
+        row.extend(problem(f.and_then(|f| f.verdict.as_ref().err())));
+        row.push(a.agent.map_or(Cell::Null, |u| Cell::Text(Cow::Owned(unescape(u)))));
+        row.extend(problem(r.verdict.as_ref().err()));
+        row.push(Cell::Int(r.warnings.len() as i64));
+        if let Some(format) = &self.format {
+            row.extend(format.extra_values(line).into_iter().map(|v| match v {
+                Value::Null => Cell::Null,
+                Value::Integer(n) => Cell::Int(n),
+                Value::Number(n) => Cell::Float(n),
+                Value::Text(t) => Cell::Text(t),
+            }));
+        }
+        row
+    }
+}
+
+/// The lines of a log file, compressed or not, a batch at a time (with
+/// the feature `inflate`).
+#[cfg(feature = "inflate")]
+pub mod read {
+    use crate::compression::{inflate, sniff, MAGIC};
+    use std::fs::File;
+    use std::io::{self, BufRead, BufReader};
+    use std::path::Path;
+
+    /// A log file's lines, read as the command reads them: compressed
+    /// text (gzip, zstd, bzip2, xz, told by its first bytes) inflated, a
+    /// byte-order mark dropped, a `\r` before the `\n` not part of the
+    /// line, empty lines skipped (and counted in the line numbers).
+    pub struct LogLines {
+        input: Box<dyn BufRead + Send>,
+        line: u64,
+        first: bool,
+        done: bool,
+    }
+
+    /// A batch of lines: their text end to end, and each line's number
+    /// and place.
+    #[derive(Default)]
+    pub struct Batch {
+        text: Vec<u8>,
+        lines: Vec<(u64, usize, usize)>,
+    }
+
+    impl Batch {
+        /// Each line's number (from 1) and text.
+        #[must_use]
+        pub fn lines(&self) -> Vec<(u64, &[u8])> {
+            self.lines.iter().map(|&(no, from, to)| (no, &self.text[from..to])).collect()
+        }
+
+        /// How many lines the batch holds.
+        #[must_use]
+        pub fn len(&self) -> usize {
+            self.lines.len()
+        }
+
+        /// Whether it holds none.
+        #[must_use]
+        pub fn is_empty(&self) -> bool {
+            self.lines.is_empty()
+        }
+    }
+
+    impl LogLines {
+        /// The lines of the file at `path`.
+        ///
+        /// # Errors
+        /// The file cannot be opened or read, or its compression's header
+        /// is refused.
+        pub fn open(path: &Path) -> io::Result<LogLines> {
+            let mut file = BufReader::with_capacity(1 << 16, File::open(path)?);
+            let head = file.fill_buf()?;
+            let format = sniff(&head[..head.len().min(MAGIC)], false).ok().flatten();
+            let input: Box<dyn BufRead + Send> = match format {
+                Some(format) => Box::new(BufReader::with_capacity(1 << 16, inflate(format, file)?)),
+                None => Box::new(file),
+            };
+            Ok(LogLines { input, line: 0, first: true, done: false })
+        }
+
+        /// The next batch of at most `max` lines that are not empty;
+        /// empty at the end.
+        ///
+        /// # Errors
+        /// A read error, or a compressed stream's fault (its format and
+        /// compressed byte named); the lines before it were given.
+        pub fn next_batch(&mut self, max: usize, batch: &mut Batch) -> io::Result<()> {
+            batch.text.clear();
+            batch.lines.clear();
+            while !self.done && batch.lines.len() < max {
+                let from = batch.text.len();
+                if self.input.read_until(b'\n', &mut batch.text)? == 0 {
+                    self.done = true;
+                    break;
+                }
+                self.line += 1;
+                let mut to = batch.text.len();
+                if batch.text[to - 1] == b'\n' {
+                    to -= 1;
+                    if to > from && batch.text[to - 1] == b'\r' {
+                        to -= 1;
+                    }
+                }
+                let mut start = from;
+                if std::mem::take(&mut self.first) && batch.text[from..to].starts_with(b"\xef\xbb\xbf") {
+                    start += 3;
+                }
+                if to > start {
+                    batch.lines.push((self.line, start, to));
+                } else {
+                    batch.text.truncate(from);
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{json, Value as Json};
+
+    fn cell_json(c: &Cell<'_>) -> Json {
+        match c {
+            Cell::Null => Json::Null,
+            Cell::Text(t) => json!(t),
+            Cell::Int(n) => json!(n),
+            Cell::Float(n) => json!(n),
+            Cell::Bool(b) => json!(b),
+            Cell::Micros(m) => json!(m),
+        }
+    }
+
+    const LOG: &str = include_str!("../../../docs/examples/sample.log");
+
+    /// Each row holds, column by column, what the record's JSON says of
+    /// the line (`check --json`), strict and lenient.
+    #[test]
+    fn each_row_is_the_record_of_its_line() {
+        for (format, lenient) in [("clf", false), ("clf", true), ("combined", false), ("Combined", true)] {
+            let table = LogTable::new(format, lenient).unwrap();
+            let lines: Vec<(u64, &[u8])> = LOG
+                .lines()
+                .enumerate()
+                .filter(|(_, l)| !l.is_empty())
+                .map(|(k, l)| (k as u64 + 1, l.as_bytes()))
+                .collect();
+            let mut n = 0;
+            table.rows("sample.log", &lines, |row| {
+                let (no, line) = lines[n];
+                n += 1;
+                let record = match LogFormat::parse(format) {
+                    Ok(f) if format != "clf" => f.record(line, lenient, Fields::BOTH),
+                    _ => clf::record_with(line, lenient, Fields::BOTH),
+                };
+                let want = record.to_json();
+                assert_eq!(row.len(), table.columns().len());
+                for (c, v) in table.columns().iter().zip(&row) {
+                    let got = cell_json(v);
+                    let name = c.name.as_str();
+                    let expected = match name {
+                        "file" => json!("sample.log"),
+                        "line" => json!(no),
+                        "input" => json!(String::from_utf8_lossy(line)),
+                        "timestamp" => {
+                            json!(record.around.time.and_then(LogTime::clf).map(|t| t.unix() * 1_000_000))
+                        }
+                        "warnings" => json!(want["warnings"].as_array().unwrap().len()),
+                        _ => {
+                            match name.strip_prefix("referer_error_").or_else(|| name.strip_prefix("error_"))
+                            {
+                                Some(key) => {
+                                    let obj = if name.starts_with("referer") {
+                                        &want["referer_error"]
+                                    } else {
+                                        &want["error"]
+                                    };
+                                    obj.get(key).cloned().unwrap_or(Json::Null)
+                                }
+                                None => want[name].clone(),
+                            }
+                        }
+                    };
+                    assert_eq!(got, expected, "{format} lenient={lenient} line {no} column {name}");
+                }
+            });
+            assert_eq!(n, lines.len());
+        }
+    }
+
+    #[test]
+    fn the_other_fields_are_columns_after_the_fixed_ones() {
+        let table = LogTable::new(r#"%h %l %u %t "%r" %>s %b %D "%{X-Forwarded-For}i""#, false).unwrap();
+        let names: Vec<&str> = table.columns().iter().map(|c| c.name.as_str()).collect();
+        assert_eq!(names[names.len() - 2..], ["request_time_us", "http_x_forwarded_for"]);
+        let line: &[u8] = br#"h - - [10/Oct/2000:13:55:36 -0700] "GET /a HTTP/1.0" 200 1 17 "-""#;
+        let mut rows = Vec::new();
+        table.rows("f", &[(1, line)], |r| rows.push(r));
+        assert_eq!(rows[0][rows[0].len() - 2..], [Cell::Int(17), Cell::Null]);
+        let e = LogTable::new("combind", false).unwrap_err();
+        assert!(e.to_string().contains("the presets"), "{e}");
+    }
+
+    #[cfg(feature = "inflate")]
+    #[test]
+    fn a_file_is_read_as_its_lines_compressed_or_not() {
+        use std::io::Write;
+        let dir = std::env::temp_dir().join(format!("rfc1738-logtable-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let plain = dir.join("a.log");
+        std::fs::write(&plain, b"\xef\xbb\xbfone\r\n\ntwo\nthree").unwrap();
+        let gz = dir.join("a.log.gz");
+        let mut e = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        e.write_all(b"\xef\xbb\xbfone\r\n\ntwo\nthree").unwrap();
+        std::fs::write(&gz, e.finish().unwrap()).unwrap();
+        for path in [&plain, &gz] {
+            let mut lines = read::LogLines::open(path).unwrap();
+            let mut batch = read::Batch::default();
+            lines.next_batch(2, &mut batch).unwrap();
+            assert_eq!(batch.lines(), [(1, &b"one"[..]), (3, b"two")]);
+            lines.next_batch(2, &mut batch).unwrap();
+            assert_eq!(batch.lines(), [(4, &b"three"[..])]);
+            lines.next_batch(2, &mut batch).unwrap();
+            assert!(batch.is_empty());
+        }
+        let e = read::LogLines::open(&dir.join("missing.log")).err().unwrap();
+        assert_eq!(e.kind(), std::io::ErrorKind::NotFound);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
