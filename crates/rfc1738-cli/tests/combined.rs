@@ -254,10 +254,58 @@ fn the_json_summary_gives_the_first_line_of_each_error_whole() {
     );
     let summary: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(summary["summary"]["errors"][0]["first"]["input"], line.as_str());
+    assert_eq!(summary["summary"]["errors"][0]["first"]["bytes"], line.len());
     assert_eq!(summary["summary"]["referer_errors"][0]["first"]["input"], line.as_str());
-    // The text summary cuts it to a line of a table.
+    // The text summary cuts it to a line of a table, and says how long it is.
     let (_, out, _) = run(&["check", "--input-format", "clf", "--quiet"], format!("{line}\n").as_bytes());
-    assert!(out.contains(&format!("{}...", &line[..80])), "{out}");
+    assert!(out.contains(&format!("{}... ({} bytes)", &line[..80], line.len())), "{out}");
+}
+
+#[test]
+fn what_the_server_escaped_is_shown_as_written_and_raw_bytes_escaped_once() {
+    // nginx writes a TLS hello's bytes as `\x16`, Apache a quote as `\"`.
+    let escaped = r#"192.0.2.1 - - [10/Oct/2000:13:55:36 -0700] "\x16\x03\x01" 400 226 "-" "-""#;
+    let quoted = r#"192.0.2.2 - - [10/Oct/2000:13:55:36 -0700] "GET /a\"b HTTP/1.1" 400 0 "-" "-""#;
+    let raw = "192.0.2.3 - - [10/Oct/2000:13:55:36 -0700] \"GET /a\x16b HTTP/1.1\" 400 0 \"-\" \"-\"";
+    let log = format!("{escaped}\n{quoted}\n{raw}\n");
+    let (_, out, err) = run(&["check", "--input-format", "clf"], log.as_bytes());
+    for shown in [escaped, quoted, &raw.replace('\x16', r"\x16")] {
+        assert!(out.contains(shown) || err.contains(shown), "{shown}\n{out}{err}");
+    }
+    assert!(!out.contains(r"\\") && !err.contains(r"\\"), "{out}{err}");
+}
+
+#[test]
+fn several_files_get_a_row_each_in_the_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.log"), dir.path().join("b.log"));
+    std::fs::write(&a, LOG).unwrap();
+    std::fs::write(&b, LOG.lines().take(2).collect::<Vec<_>>().join("\n")).unwrap();
+    let args = ["check", "--input-format", "clf", a.to_str().unwrap(), b.to_str().unwrap()];
+    let (_, out, _) = run(&args, b"");
+    let row = |name: &std::path::Path, v: u64, i: u64| {
+        let name = name.to_str().unwrap();
+        out.lines().any(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            w == [name, &v.to_string(), &i.to_string()]
+        })
+    };
+    assert!(out.contains("  file "), "{out}");
+    assert!(row(&a, 3, 3) && row(&b, 1, 1), "{out}");
+    let mut json = args.to_vec();
+    json.extend(["--json", "--quiet", "--summary"]);
+    let (_, out, _) = run(&json, b"");
+    let summary: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        summary["summary"]["files"],
+        serde_json::json!([
+            {"file": a.to_str().unwrap(), "valid": 3, "invalid": 3},
+            {"file": b.to_str().unwrap(), "valid": 1, "invalid": 1},
+        ])
+    );
+    // One file: no row of its own.
+    let (_, out, _) = run(&["check", "--input-format", "clf", a.to_str().unwrap()], b"");
+    assert!(!out.contains("  file "), "{out}");
 }
 
 #[test]
