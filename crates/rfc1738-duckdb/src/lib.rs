@@ -4,6 +4,7 @@
 //! ```sql
 //! LOAD 'target/duckdb/rfc1738.duckdb_extension';
 //! SELECT rfc1738_host('ftp://h.dom/x');   -- h.dom
+//! SELECT status, count(*) FROM rfc1738_log('access.log.gz') GROUP BY status;
 //! ```
 //!
 //! Built against DuckDB's C extension API (the version `entry.rs` asks
@@ -13,4 +14,6 @@
 
 mod entry;
 mod functions;
+mod log;
+mod table;
 mod vector;

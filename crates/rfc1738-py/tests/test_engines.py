@@ -137,7 +137,7 @@ def extension_con():
 def signatures(con):
     rows = con.sql(
         "select function_name, parameter_types, return_type from duckdb_functions() "
-        "where function_name like 'rfc1738_%' order by all"
+        "where function_name like 'rfc1738_%' and function_type = 'scalar' order by all"
     ).fetchall()
     return [(name, list(params), returns) for name, params, returns in rows]
 

@@ -190,6 +190,7 @@ const CRATES: &[Crate] = &[
             ("build", 3),
             ("arrow", 3),
             ("clf", 4),
+            ("logtable", 4),
             ("parts", 4),
             ("peers", 4),
         ],
@@ -197,7 +198,7 @@ const CRATES: &[Crate] = &[
     Crate {
         dir: "rfc1738-duckdb",
         floors: &["DuckDB vectors in and out", "the rfc1738_* functions", "the entry point DuckDB calls"],
-        modules: &[("vector", 1), ("functions", 2), ("entry", 3)],
+        modules: &[("vector", 1), ("table", 1), ("functions", 2), ("log", 2), ("entry", 3)],
     },
     Crate {
         dir: "rfc1738-cli",
