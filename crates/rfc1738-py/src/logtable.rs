@@ -19,7 +19,7 @@ use std::path::PathBuf;
 use std::sync::Arc;
 
 /// One column being built.
-enum Builder {
+pub(crate) enum Builder {
     Text(StringBuilder),
     Integer(Int32Builder),
     Bigint(Int64Builder),
@@ -29,7 +29,7 @@ enum Builder {
 }
 
 impl Builder {
-    fn new(ty: Type) -> Builder {
+    pub(crate) fn new(ty: Type) -> Builder {
         match ty {
             Type::Text => Builder::Text(StringBuilder::new()),
             Type::Integer => Builder::Integer(Int32Builder::new()),
@@ -42,7 +42,7 @@ impl Builder {
 
     /// Appends a cell; a cell of another type than the column's (none
     /// is made so) is a null.
-    fn push(&mut self, cell: Cell<'_>) {
+    pub(crate) fn push(&mut self, cell: Cell<'_>) {
         match (self, cell) {
             (Builder::Text(b), Cell::Text(t)) => b.append_value(t),
             (Builder::Text(b), _) => b.append_null(),
@@ -59,7 +59,7 @@ impl Builder {
         }
     }
 
-    fn finish(self) -> (DataType, ArrayRef) {
+    pub(crate) fn finish(self) -> (DataType, ArrayRef) {
         match self {
             Builder::Text(mut b) => (DataType::Utf8, Arc::new(b.finish())),
             Builder::Integer(mut b) => (DataType::Int32, Arc::new(b.finish())),

@@ -150,6 +150,14 @@ def test_other_fields_are_typed_columns(extension_con, tmp_path):  # noqa: F811
         (0.012, "203.0.113.9", 1234, "DOUBLE", "BIGINT"),
         (None, None, None, "DOUBLE", "BIGINT"),
     ]
+    # The same fields in each line's struct of rfc1738.clf.check.
+    rows = rfc1738.clf.check(pa.array(log.read_text().splitlines() + [None]), fmt).to_pylist()
+    assert [r and (r["request_time"], r["http_x_forwarded_for"], r["request_length"]) for r in rows] == [
+        (0.012, "203.0.113.9", 1234),
+        (None, None, None),
+        None,
+    ]
+    assert "request_time" not in rfc1738.clf.check(pa.array(["x"]), "combined").type.names
     table = rfc1738.clf.read_log(log, fmt)
     assert table.select(["request_time", "http_x_forwarded_for", "request_length"]).to_pylist() == [
         {"request_time": 0.012, "http_x_forwarded_for": "203.0.113.9", "request_length": 1234},

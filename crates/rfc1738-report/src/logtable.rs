@@ -41,6 +41,29 @@ pub enum Type {
     TimestampTz,
 }
 
+impl Type {
+    /// The column type of a format's other field of `kind`.
+    #[must_use]
+    pub fn of(kind: Kind) -> Type {
+        match kind {
+            Kind::Integer => Type::Bigint,
+            Kind::Number => Type::Double,
+            Kind::Text => Type::Text,
+        }
+    }
+}
+
+impl<'a> From<Value<'a>> for Cell<'a> {
+    fn from(v: Value<'a>) -> Cell<'a> {
+        match v {
+            Value::Null => Cell::Null,
+            Value::Integer(n) => Cell::Int(n),
+            Value::Number(n) => Cell::Float(n),
+            Value::Text(t) => Cell::Text(t),
+        }
+    }
+}
+
 /// A column: its name and type.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Column {
@@ -121,12 +144,7 @@ impl LogTable {
         let mut columns: Vec<Column> =
             FIXED.iter().map(|(name, ty)| Column { name: (*name).to_string(), ty: *ty }).collect();
         for e in format.iter().flat_map(LogFormat::extras) {
-            let ty = match e.kind {
-                Kind::Integer => Type::Bigint,
-                Kind::Number => Type::Double,
-                Kind::Text => Type::Text,
-            };
-            columns.push(Column { name: e.name.clone(), ty });
+            columns.push(Column { name: e.name.clone(), ty: Type::of(e.kind) });
         }
         Ok(LogTable { format, lenient, columns })
     }
@@ -203,12 +221,7 @@ impl LogTable {
         row.extend(problem(r.verdict.as_ref().err()));
         row.push(Cell::Int(r.warnings.len() as i64));
         if let Some(format) = &self.format {
-            row.extend(format.extra_values(line).into_iter().map(|v| match v {
-                Value::Null => Cell::Null,
-                Value::Integer(n) => Cell::Int(n),
-                Value::Number(n) => Cell::Float(n),
-                Value::Text(t) => Cell::Text(t),
-            }));
+            row.extend(format.extra_values(line).into_iter().map(Cell::from));
         }
         row
     }

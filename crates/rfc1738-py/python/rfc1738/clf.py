@@ -110,7 +110,9 @@ def check(column: Any, log_format: Optional[str] = None, lenient: bool = False) 
     ``referer_error_rule``, ``referer_error_message``, and every field of
     the line: ``client``, ``ident``, ``user``, ``time``, ``time_iso``,
     ``method``, ``target``, ``protocol``, ``user_agent``, ``timestamp``,
-    ``status``, ``bytes``; a null row where the line is null.
+    ``status``, ``bytes``, then every other field ``log_format`` names
+    (``%D`` as ``request_time_us``, ``$request_time``), typed, as in
+    :func:`read_log`; a null row where the line is null.
     ``lenient=True`` checks as ``--lenient`` does."""
     return _rfc1738.arrow_clf_check(column, log_format, lenient)
 
