@@ -8,8 +8,11 @@
 #   lnav -n -c ';SELECT count(*) ...' FILE               the log indexed, one query
 #   check --quiet --log-format combined FILE           the summary alone
 #   check --json --log-format combined FILE            a record per line
+#   SELECT ... FROM rfc1738_log(FILE)                   the DuckDB extension's table, every row
 # GoAccess and lnav are Debian's packages (`apt-get install goaccess
-# lnav`); a missing one is a row that says so.
+# lnav`); a missing one is a row that says so. The DuckDB row needs a
+# Python with the duckdb package (DUCKDB_PYTHON, default python3) and
+# the extension (scripts/build-duckdb-extension); without them it says so.
 # Usage: benches/log-peers.sh [SIZE_MB] [LOG]   (default 300)
 # The files are removed afterwards.
 set -eu
@@ -60,4 +63,17 @@ run '`rfc1738 check --json --log-format combined`' "$bin" check --json --log-for
 run '`goaccess --log-format=COMBINED -o report.json`' goaccess "$log" --log-format=COMBINED \
     --no-global-config -o "$dir/report.json"
 run '`lnav -n -c ";SELECT count(*) FROM access_log"`' lnav -n -c ';SELECT count(*) FROM access_log' "$log"
+ext=$here/target/duckdb/rfc1738.duckdb_extension
+py=${DUCKDB_PYTHON:-python3}
+if [ -f "$ext" ] && "$py" -c 'import duckdb' 2>/dev/null; then
+    cat > "$dir/table.py" <<PY
+import duckdb, sys
+con = duckdb.connect(config={"allow_unsigned_extensions": "true"})
+con.execute("load '$ext'")
+print(con.execute("select count(*), count(*) filter (where not valid), count(distinct client) from rfc1738_log(?)", [sys.argv[1]]).fetchall())
+PY
+    run '`SELECT count(*) ... FROM rfc1738_log(FILE)` (DuckDB)' "$py" "$dir/table.py" "$log"
+else
+    echo "| \`rfc1738_log\` (DuckDB) | no duckdb package or no extension | | |"
+fi
 echo "load average after: $(cut -d' ' -f1-3 /proc/loadavg)"
