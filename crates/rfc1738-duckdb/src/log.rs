@@ -92,7 +92,7 @@ impl TableFunction for Log {
         let types: Vec<Type> = bind.table.columns().iter().map(|c| c.ty).collect();
         let mut columns: Vec<_> = (0..types.len()).map(|k| out.column(k)).collect();
         let mut row = 0;
-        bind.table.rows(&bind.path, &lines, |cells| {
+        bind.table.rows_of(&bind.path, &lines, |cells| {
             for ((column, ty), cell) in columns.iter_mut().zip(&types).zip(cells) {
                 match (cell, ty) {
                     (Cell::Null, _) => column.text(row, None),

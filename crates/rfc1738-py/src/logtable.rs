@@ -93,7 +93,7 @@ fn log_table(py: Python<'_>, path: PathBuf, log_format: &str, lenient: bool) -> 
             if batch.is_empty() {
                 break;
             }
-            table.rows(&name, &batch.lines(), |cells| {
+            table.rows_of(&name, &batch.lines(), |cells| {
                 builders.iter_mut().zip(cells).for_each(|(b, c)| b.push(c));
             });
         }

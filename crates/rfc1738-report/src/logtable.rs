@@ -123,6 +123,14 @@ const FIXED: &[(&str, Type)] = &[
     ("warnings", Type::Bigint),
 ];
 
+/// The longest line read, in bytes: the command's `--max-len` default.
+/// A longer one is a row of its own, `too-long`, its text not kept.
+pub const MAX_LINE: usize = 1 << 20;
+
+/// A line of a log: its text, or its length when longer than
+/// [`MAX_LINE`].
+pub type Line<'a> = Result<&'a [u8], u64>;
+
 /// How a log is read into rows: its format, strict or lenient, and the
 /// columns that makes.
 #[derive(Clone, Debug)]
@@ -173,6 +181,49 @@ impl LogTable {
             (Some(f), true) => texts.for_each(|l| row(l, f.record(l, true, Fields::BOTH))),
             (None, true) => texts.for_each(|l| row(l, clf::record_with(l, true, Fields::BOTH))),
         }
+    }
+
+    /// The rows of a batch's lines ([`read::Batch::lines`]): a line's
+    /// row as [`LogTable::rows`] gives it, a line longer than
+    /// [`MAX_LINE`] the row `check --json` gives it (`too-long`, every
+    /// field null), in order.
+    pub fn rows_of<'a>(&self, file: &'a str, lines: &[(u64, Line<'a>)], mut each: impl FnMut(Vec<Cell<'a>>)) {
+        let texts: Vec<(u64, &'a [u8])> =
+            lines.iter().filter_map(|&(no, l)| l.ok().map(|t| (no, t))).collect();
+        let mut at = 0;
+        let long = |at: &mut usize, each: &mut dyn FnMut(Vec<Cell<'a>>)| {
+            while let Some(&(no, Err(len))) = lines.get(*at) {
+                each(self.too_long(file, no, len));
+                *at += 1;
+            }
+        };
+        self.rows(file, &texts, |cells| {
+            long(&mut at, &mut each);
+            at += 1;
+            each(cells);
+        });
+        long(&mut at, &mut each);
+    }
+
+    /// The row of a line longer than [`MAX_LINE`]: `check --json`'s
+    /// record of a line past `--max-len`.
+    fn too_long<'a>(&self, file: &'a str, no: u64, len: u64) -> Vec<Cell<'a>> {
+        let p = Problem::too_long(len, MAX_LINE);
+        self.columns
+            .iter()
+            .map(|c| match c.name.as_str() {
+                "file" => Cell::Text(Cow::Borrowed(file)),
+                "line" => Cell::Int(no as i64),
+                "input" => Cell::Text(Cow::Borrowed("")),
+                "valid" => Cell::Bool(false),
+                "error_offset" => Cell::Int(p.offset as i64),
+                "error_kind" => Cell::Text(Cow::Borrowed(p.kind)),
+                "error_rule" => Cell::Text(Cow::Borrowed(p.rule)),
+                "error_message" => Cell::Text(Cow::Owned(p.message.to_string())),
+                "warnings" => Cell::Int(0),
+                _ => Cell::Null,
+            })
+            .collect()
     }
 
     /// One line's row.
@@ -231,6 +282,7 @@ impl LogTable {
 /// the feature `inflate`).
 #[cfg(feature = "inflate")]
 pub mod read {
+    use super::{Line, MAX_LINE};
     use crate::compression::{inflate, sniff, MAGIC};
     use std::fs::File;
     use std::io::{self, BufRead, BufReader};
@@ -248,18 +300,22 @@ pub mod read {
     }
 
     /// A batch of lines: their text end to end, and each line's number
-    /// and place.
+    /// and place (or its length, for a line longer than [`MAX_LINE`]).
     #[derive(Default)]
     pub struct Batch {
         text: Vec<u8>,
-        lines: Vec<(u64, usize, usize)>,
+        lines: Vec<(u64, Place)>,
     }
 
+    /// Where a line's text is in a batch's, or its length when not kept.
+    type Place = Result<(usize, usize), u64>;
+
     impl Batch {
-        /// Each line's number (from 1) and text.
+        /// Each line's number (from 1) and text, or its length in bytes
+        /// when longer than [`MAX_LINE`] (its text is not kept).
         #[must_use]
-        pub fn lines(&self) -> Vec<(u64, &[u8])> {
-            self.lines.iter().map(|&(no, from, to)| (no, &self.text[from..to])).collect()
+        pub fn lines(&self) -> Vec<(u64, Line<'_>)> {
+            self.lines.iter().map(|&(no, at)| (no, at.map(|(from, to)| &self.text[from..to]))).collect()
         }
 
         /// How many lines the batch holds.
@@ -303,29 +359,75 @@ pub mod read {
             batch.lines.clear();
             while !self.done && batch.lines.len() < max {
                 let from = batch.text.len();
-                if self.input.read_until(b'\n', &mut batch.text)? == 0 {
+                let Some(len) = self.read_line(&mut batch.text)? else {
                     self.done = true;
                     break;
-                }
+                };
                 self.line += 1;
-                let mut to = batch.text.len();
-                if batch.text[to - 1] == b'\n' {
-                    to -= 1;
-                    if to > from && batch.text[to - 1] == b'\r' {
-                        to -= 1;
-                    }
+                let first = std::mem::take(&mut self.first);
+                if len > MAX_LINE as u64 {
+                    // Not kept: a line of gigabytes costs no memory.
+                    batch.text.truncate(from);
+                    batch.lines.push((self.line, Err(len)));
+                    continue;
                 }
+                let to = from + len as usize;
                 let mut start = from;
-                if std::mem::take(&mut self.first) && batch.text[from..to].starts_with(b"\xef\xbb\xbf") {
+                if first && batch.text[from..to].starts_with(b"\xef\xbb\xbf") {
                     start += 3;
                 }
                 if to > start {
-                    batch.lines.push((self.line, start, to));
+                    batch.lines.push((self.line, Ok((start, to))));
                 } else {
                     batch.text.truncate(from);
                 }
             }
             Ok(())
+        }
+
+        /// Reads one line onto `text` (its bytes kept while it is at most
+        /// [`MAX_LINE`] and its `\r\n` or `\n` long), and returns its
+        /// length without the line end; `None` at the end of the input.
+        fn read_line(&mut self, text: &mut Vec<u8>) -> io::Result<Option<u64>> {
+            let start = text.len();
+            // Bytes of the line so far, its line end included, and its
+            // last two (for a `\r` before the `\n` of a line not kept).
+            let (mut len, mut last) = (0u64, [0u8; 2]);
+            loop {
+                let buf = self.input.fill_buf()?;
+                if buf.is_empty() {
+                    if len == 0 {
+                        return Ok(None);
+                    }
+                    break;
+                }
+                let (n, end) = match memchr::memchr(b'\n', buf) {
+                    Some(i) => (i + 1, true),
+                    None => (buf.len(), false),
+                };
+                if len + n as u64 <= MAX_LINE as u64 + 2 {
+                    text.extend_from_slice(&buf[..n]);
+                }
+                last = match n {
+                    1 => [last[1], buf[0]],
+                    _ => [buf[n - 2], buf[n - 1]],
+                };
+                len += n as u64;
+                self.input.consume(n);
+                if end {
+                    break;
+                }
+            }
+            let end = match last {
+                [b'\r', b'\n'] => 2,
+                [_, b'\n'] => 1,
+                _ => 0,
+            };
+            let line = len - end;
+            if line <= MAX_LINE as u64 {
+                text.truncate(start + line as usize);
+            }
+            Ok(Some(line))
         }
     }
 }
@@ -432,12 +534,39 @@ mod tests {
             let mut lines = read::LogLines::open(path).unwrap();
             let mut batch = read::Batch::default();
             lines.next_batch(2, &mut batch).unwrap();
-            assert_eq!(batch.lines(), [(1, &b"one"[..]), (3, b"two")]);
+            assert_eq!(batch.lines(), [(1, Ok(&b"one"[..])), (3, Ok(&b"two"[..]))]);
             lines.next_batch(2, &mut batch).unwrap();
-            assert_eq!(batch.lines(), [(4, &b"three"[..])]);
+            assert_eq!(batch.lines(), [(4, Ok(&b"three"[..]))]);
             lines.next_batch(2, &mut batch).unwrap();
             assert!(batch.is_empty());
         }
+        // A line longer than MAX_LINE: its length, not its text; the lines
+        // around it as they are, `\r\n` or not.
+        let long = dir.join("long.log");
+        let mut text = b"a\r\n".to_vec();
+        text.extend(std::iter::repeat_n(b'x', MAX_LINE + 1));
+        text.extend_from_slice(b"\r\n");
+        text.extend(std::iter::repeat_n(b'y', MAX_LINE));
+        text.extend_from_slice(b"\nb");
+        std::fs::write(&long, &text).unwrap();
+        let mut lines = read::LogLines::open(&long).unwrap();
+        let mut batch = read::Batch::default();
+        lines.next_batch(10, &mut batch).unwrap();
+        let got = batch.lines();
+        assert_eq!(got.len(), 4);
+        assert_eq!(
+            (got[0], got[1], got[3]),
+            ((1, Ok(&b"a"[..])), (2, Err(MAX_LINE as u64 + 1)), (4, Ok(&b"b"[..])))
+        );
+        assert_eq!(got[2].1.map(<[u8]>::len), Ok(MAX_LINE));
+        let table = LogTable::new("combined", false).unwrap();
+        let mut rows = Vec::new();
+        table.rows_of("long.log", &got, |r| rows.push(r));
+        assert_eq!(rows.len(), 4);
+        assert_eq!((&rows[1][1], &rows[1][3]), (&Cell::Int(2), &Cell::Bool(false)));
+        let kind = table.columns().iter().position(|c| c.name == "error_kind").unwrap();
+        assert_eq!(rows[1][kind], Cell::Text("too-long".into()));
+        assert_eq!(rows[3][1], Cell::Int(4));
         let e = read::LogLines::open(&dir.join("missing.log")).err().unwrap();
         assert_eq!(e.kind(), std::io::ErrorKind::NotFound);
         std::fs::remove_dir_all(&dir).unwrap();

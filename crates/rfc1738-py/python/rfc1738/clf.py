@@ -136,8 +136,10 @@ def read_log(path: PathLike, log_format: str = "combined", lenient: bool = False
     ``log_format``: ``clf`` (the command's default reading), a preset
     (``combined``, ``common``, ``vhost_combined``, ``main``) or a format
     string, as ``--log-format``: a ``ValueError`` names what is refused.
-    ``lenient=True`` checks as ``--lenient``. A file that cannot be read,
-    or a compressed one that stops short, raises ``OSError``.
+    ``lenient=True`` checks as ``--lenient``. A line longer than a
+    mebibyte is a row with the error ``too-long`` (its text not kept), as
+    ``check --json`` gives it. A file that cannot be read, or a
+    compressed one that stops short, raises ``OSError``.
 
     >>> import rfc1738.clf
     >>> t = rfc1738.clf.read_log("docs/examples/sample.log")  # doctest: +SKIP
