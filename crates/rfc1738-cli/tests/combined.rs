@@ -254,8 +254,78 @@ fn the_json_summary_gives_the_first_line_of_each_error_whole() {
     );
     let summary: Value = serde_json::from_str(&out).unwrap();
     assert_eq!(summary["summary"]["errors"][0]["first"]["input"], line.as_str());
+    assert_eq!(summary["summary"]["errors"][0]["first"]["bytes"], line.len());
     assert_eq!(summary["summary"]["referer_errors"][0]["first"]["input"], line.as_str());
-    // The text summary cuts it to a line of a table.
+    // The text summary cuts it to a line of a table, and says how long it is.
     let (_, out, _) = run(&["check", "--input-format", "clf", "--quiet"], format!("{line}\n").as_bytes());
-    assert!(out.contains(&format!("{}...", &line[..80])), "{out}");
+    assert!(out.contains(&format!("{}... ({} bytes)", &line[..80], line.len())), "{out}");
+}
+
+#[test]
+fn what_the_server_escaped_is_shown_as_written_and_raw_bytes_escaped_once() {
+    // nginx writes a TLS hello's bytes as `\x16`, Apache a quote as `\"`.
+    let escaped = r#"192.0.2.1 - - [10/Oct/2000:13:55:36 -0700] "\x16\x03\x01" 400 226 "-" "-""#;
+    let quoted = r#"192.0.2.2 - - [10/Oct/2000:13:55:36 -0700] "GET /a\"b HTTP/1.1" 400 0 "-" "-""#;
+    let raw = "192.0.2.3 - - [10/Oct/2000:13:55:36 -0700] \"GET /a\x16b HTTP/1.1\" 400 0 \"-\" \"-\"";
+    let log = format!("{escaped}\n{quoted}\n{raw}\n");
+    let (_, out, err) = run(&["check", "--input-format", "clf"], log.as_bytes());
+    for shown in [escaped, quoted, &raw.replace('\x16', r"\x16")] {
+        assert!(out.contains(shown) || err.contains(shown), "{shown}\n{out}{err}");
+    }
+    assert!(!out.contains(r"\\") && !err.contains(r"\\"), "{out}{err}");
+}
+
+#[test]
+fn several_files_get_a_row_each_in_the_summary() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.log"), dir.path().join("b.log"));
+    std::fs::write(&a, LOG).unwrap();
+    std::fs::write(&b, LOG.lines().take(2).collect::<Vec<_>>().join("\n")).unwrap();
+    let args = ["check", "--input-format", "clf", a.to_str().unwrap(), b.to_str().unwrap()];
+    let (_, out, _) = run(&args, b"");
+    let row = |name: &std::path::Path, v: u64, i: u64| {
+        let name = name.to_str().unwrap();
+        out.lines().any(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            w == [name, &v.to_string(), &i.to_string()]
+        })
+    };
+    assert!(out.contains("  file "), "{out}");
+    assert!(row(&a, 3, 3) && row(&b, 1, 1), "{out}");
+    let mut json = args.to_vec();
+    json.extend(["--json", "--quiet", "--summary"]);
+    let (_, out, _) = run(&json, b"");
+    let summary: Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        summary["summary"]["files"],
+        serde_json::json!([
+            {"file": a.to_str().unwrap(), "valid": 3, "invalid": 3},
+            {"file": b.to_str().unwrap(), "valid": 1, "invalid": 1},
+        ])
+    );
+    // One file: no row of its own.
+    let (_, out, _) = run(&["check", "--input-format", "clf", a.to_str().unwrap()], b"");
+    assert!(!out.contains("  file "), "{out}");
+}
+
+#[test]
+fn the_other_fields_of_a_log_format_are_in_each_record_typed() {
+    let nginx = r#"$remote_addr - $remote_user [$time_local] "$request" $status $body_bytes_sent "$http_referer" "$http_user_agent" $request_time "$http_x_forwarded_for""#;
+    let log = concat!(
+        r#"192.0.2.1 - - [10/Oct/2000:13:55:36 +0000] "GET /a HTTP/1.1" 200 5 "-" "ua" 0.012 "203.0.113.9""#,
+        "\n",
+        r#"192.0.2.2 - - [10/Oct/2000:13:55:37 +0000] "GET /b HTTP/1.1" 200 5 "-" "ua" - "-""#,
+        "\n",
+    );
+    let (code, out, _) = run(&["check", "--log-format", nginx, "--json"], log.as_bytes());
+    assert_eq!(code, 0, "{out}");
+    let r: Vec<Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(
+        r[0]["fields"],
+        serde_json::json!({"request_time": 0.012, "http_x_forwarded_for": "203.0.113.9"})
+    );
+    assert_eq!(r[1]["fields"], serde_json::json!({"request_time": null, "http_x_forwarded_for": null}));
+    // A format with no other field: no `fields` key.
+    let (_, out, _) = run(&["check", "--log-format", "combined", "--json"], LOG.as_bytes());
+    assert!(!out.contains("\"fields\""), "{out}");
 }

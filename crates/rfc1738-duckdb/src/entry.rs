@@ -6,6 +6,8 @@
 #![allow(unsafe_code)]
 
 use crate::functions;
+use crate::log::Log;
+use crate::table;
 use crate::vector::Connection;
 use libduckdb_sys as ffi;
 use std::error::Error;
@@ -60,6 +62,7 @@ unsafe fn init(
         }
         let con = Connection::open(*db)?;
         functions::register(&con)?;
+        table::register::<Log>(&con)?;
     }
     Ok(true)
 }

@@ -5,6 +5,7 @@
 //! LOAD 'target/duckdb/rfc1738.duckdb_extension';
 //! SELECT rfc1738_host('ftp://h.dom/x');   -- h.dom
 //! SELECT rfc1738_host('http://h.dom/~me', true);   -- h.dom, read as --lenient reads it
+//! SELECT status, count(*) FROM rfc1738_log('access.log.gz') GROUP BY status;
 //! ```
 //!
 //! Built against DuckDB's C extension API (the version `entry.rs` asks
@@ -14,4 +15,6 @@
 
 mod entry;
 mod functions;
+mod log;
+mod table;
 mod vector;

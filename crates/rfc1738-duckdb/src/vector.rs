@@ -16,7 +16,7 @@ use std::ops::Range;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 
 /// A connection to the database that loads the extension; closed on drop.
-pub struct Connection(ffi::duckdb_connection);
+pub struct Connection(pub(crate) ffi::duckdb_connection);
 
 impl Connection {
     /// A connection to `db`.
@@ -52,6 +52,8 @@ pub enum Id {
     Integer,
     /// BIGINT, stored as `i64`.
     Bigint,
+    /// DOUBLE, stored as `f64`.
+    Double,
     /// VARCHAR.
     Varchar,
     /// TIMESTAMP WITH TIME ZONE, stored as `i64` microseconds since the
@@ -60,7 +62,7 @@ pub enum Id {
 }
 
 /// A DuckDB type, owned; destroyed on drop.
-pub struct LogicalType(ffi::duckdb_logical_type);
+pub struct LogicalType(pub(crate) ffi::duckdb_logical_type);
 
 impl LogicalType {
     /// The type `id`.
@@ -70,6 +72,7 @@ impl LogicalType {
             Id::USmallint => ffi::DUCKDB_TYPE_DUCKDB_TYPE_USMALLINT,
             Id::Integer => ffi::DUCKDB_TYPE_DUCKDB_TYPE_INTEGER,
             Id::Bigint => ffi::DUCKDB_TYPE_DUCKDB_TYPE_BIGINT,
+            Id::Double => ffi::DUCKDB_TYPE_DUCKDB_TYPE_DOUBLE,
             Id::Varchar => ffi::DUCKDB_TYPE_DUCKDB_TYPE_VARCHAR,
             Id::TimestampTz => ffi::DUCKDB_TYPE_DUCKDB_TYPE_TIMESTAMP_TZ,
         };
@@ -105,7 +108,7 @@ impl Drop for LogicalType {
 
 /// A C string of `s`; SQL names and messages hold no NUL, and one that
 /// does is cut there.
-fn c_string(s: &str) -> CString {
+pub(crate) fn c_string(s: &str) -> CString {
     let end = s.find('\0').unwrap_or(s.len());
     CString::new(&s[..end]).unwrap_or_default()
 }
@@ -323,8 +326,9 @@ macro_rules! plain {
     )*};
 }
 
-// BOOLEAN is one byte (0 or 1), USMALLINT u16, INTEGER i32, BIGINT i64.
-plain!(bool, u16, i32, i64);
+// BOOLEAN is one byte (0 or 1), USMALLINT u16, INTEGER i32, BIGINT i64,
+// DOUBLE f64.
+plain!(bool, u16, i32, i64, f64);
 
 /// Marks `row` of `vector` NULL.
 fn set_null(vector: ffi::duckdb_vector, row: usize) {
@@ -344,7 +348,7 @@ pub struct Column<'a> {
 }
 
 impl Column<'_> {
-    fn new(vector: ffi::duckdb_vector, capacity: usize) -> Self {
+    pub(crate) fn new(vector: ffi::duckdb_vector, capacity: usize) -> Self {
         Column { vector, capacity, chunk: PhantomData }
     }
 

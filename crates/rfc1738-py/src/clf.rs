@@ -5,6 +5,7 @@
 
 use crate::arrow::{each_value, map_column, map_column_with, to_pyarrow};
 use crate::compressed;
+use crate::logtable::Builder;
 use arrow_array::builder::{
     BinaryBuilder, BooleanBuilder, Int32Builder, Int64Builder, StringBuilder, TimestampMicrosecondBuilder,
 };
@@ -15,6 +16,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use rfc1738_report::clf::{check_lines, record_with, Fields, Record};
 use rfc1738_report::logformat::LogFormat;
+use rfc1738_report::logtable::{Cell, Type};
 use rfc1738_report::outcome::Problem;
 use rfc1738_report::sql;
 use std::io::Read;
@@ -76,6 +78,9 @@ fn check_kernel(a: &dyn Array, format: Option<&LogFormat>, lenient: bool) -> Res
     let mut texts: Vec<StringBuilder> = sql::CLF_TEXTS.iter().map(|_| text()).collect();
     let mut timestamp = TimestampMicrosecondBuilder::with_capacity(n).with_timezone("UTC");
     let (mut status, mut bytes) = (Int32Builder::with_capacity(n), Int64Builder::with_capacity(n));
+    // The format's other fields (`%D`, `$request_time`...), typed.
+    let extras = format.map_or(&[][..], LogFormat::extras);
+    let mut more: Vec<Builder> = extras.iter().map(|e| Builder::new(Type::of(e.kind))).collect();
     let mut present = Vec::with_capacity(n);
     for v in &values {
         present.push(v.is_some());
@@ -98,6 +103,12 @@ fn check_kernel(a: &dyn Array, format: Option<&LogFormat>, lenient: bool) -> Res
         timestamp.append_option(r.and_then(sql::clf_timestamp).and_then(|s| s.checked_mul(1_000_000)));
         status.append_option(r.and_then(sql::clf_status));
         bytes.append_option(r.and_then(sql::clf_bytes));
+        match (format, v) {
+            (Some(f), Some(line)) if !more.is_empty() => {
+                more.iter_mut().zip(f.extra_values(line)).for_each(|(b, x)| b.push(Cell::from(x)));
+            }
+            _ => more.iter_mut().for_each(|b| b.push(Cell::Null)),
+        }
     }
     let s = |n: &str| Field::new(n, DataType::Utf8, true);
     let mut fields = vec![Field::new("valid", DataType::Boolean, true), s("url"), s("scheme"), s("row")];
@@ -124,6 +135,11 @@ fn check_kernel(a: &dyn Array, format: Option<&LogFormat>, lenient: bool) -> Res
     columns.push(Arc::new(timestamp));
     fields.extend([Field::new("status", DataType::Int32, true), Field::new("bytes", DataType::Int64, true)]);
     columns.extend([Arc::new(status.finish()) as ArrayRef, Arc::new(bytes.finish())]);
+    for (e, b) in extras.iter().zip(more) {
+        let (ty, array) = b.finish();
+        fields.push(Field::new(e.name.as_str(), ty, true));
+        columns.push(array);
+    }
     let out = StructArray::try_new(fields.into(), columns, Some(NullBuffer::from(present)))
         .map_err(|e| e.to_string())?;
     Ok(Arc::new(out))

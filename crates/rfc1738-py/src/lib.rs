@@ -25,6 +25,7 @@ mod clf;
 mod compressed;
 mod convert;
 mod ffi;
+mod logtable;
 mod parts;
 mod peers;
 mod pool;
@@ -50,5 +51,6 @@ fn _rfc1738(m: &Bound<'_, PyModule>) -> PyResult<()> {
     parts::register(m)?;
     peers::register(m)?;
     clf::register(m)?;
+    logtable::register(m)?;
     Ok(())
 }

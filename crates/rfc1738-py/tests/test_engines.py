@@ -146,7 +146,7 @@ def extension_con():
 def signatures(con):
     rows = con.sql(
         "select function_name, parameter_types, varargs, return_type from duckdb_functions() "
-        "where function_name like 'rfc1738_%' order by all"
+        "where function_name like 'rfc1738_%' and function_type = 'scalar' order by all"
     ).fetchall()
     return [(name, list(params), varargs, returns) for name, params, varargs, returns in rows]
 

@@ -20,7 +20,9 @@ pub const WINDOW: usize = 160;
 /// Text from an input (a URL, a part, a file name) made safe for a
 /// terminal and for a line of a table: [`rfc1738::escape_text`], the one
 /// escape every line the command writes for people goes through (the
-/// access crate's `show` too).
+/// access crate's `show` too). A `\` is doubled, so that a table's cell
+/// (`parse --format csv`) can be undone; an input with a caret is shown
+/// by [`escape_once`].
 ///
 /// # Examples
 /// ```
@@ -32,7 +34,30 @@ pub fn escape(text: &[u8]) -> Cow<'_, str> {
     rfc1738::escape_text(text)
 }
 
-/// The input made printable by [`escape`] and the 0-based column (in
+/// [`escape`], but a `\` is left as it is: an input line as a person
+/// reads it in a diagnostic or a summary. Escaped once: what a server
+/// already escaped in a log line (nginx's `\x16`, Apache's `\"`) is
+/// shown as the server wrote it, so a reported line can be pasted into
+/// grep; only raw control bytes (and reordering characters) are escaped.
+///
+/// # Examples
+/// ```
+/// use rfc1738_report::diag::escape_once;
+/// assert_eq!(escape_once(b"x\x1b]0;t\x07.txt"), "x\\x1B]0;t\\x07.txt");
+/// assert_eq!(escape_once(br#""\x16\x03" "a\"b""#), r#""\x16\x03" "a\"b""#);
+/// ```
+#[must_use]
+pub fn escape_once(text: &[u8]) -> Cow<'_, str> {
+    if !text.contains(&b'\\') {
+        return rfc1738::escape_text(text);
+    }
+    // Each piece between two `\` escaped on its own (a `\` is never
+    // inside a UTF-8 sequence), the `\` kept.
+    let pieces: Vec<Cow<'_, str>> = text.split(|&b| b == b'\\').map(rfc1738::escape_text).collect();
+    Cow::Owned(pieces.join("\\"))
+}
+
+/// The input made printable by [`escape_once`] and the 0-based column (in
 /// characters of the text shown) of byte `offset` in it; past [`WINDOW`]
 /// bytes, only a window around the offset.
 #[must_use]
@@ -40,7 +65,7 @@ pub fn printable(input: &str, offset: usize) -> (Cow<'_, str>, usize) {
     if input.len() > WINDOW {
         return windowed(input, offset);
     }
-    let shown = escape(input.as_bytes());
+    let shown = escape_once(input.as_bytes());
     if let Cow::Borrowed(_) = shown {
         // Printable ASCII (most invalid URLs): one column per byte.
         return (shown, offset.min(input.len()));
@@ -49,7 +74,7 @@ pub fn printable(input: &str, offset: usize) -> (Cow<'_, str>, usize) {
     while !input.is_char_boundary(at) {
         at -= 1;
     }
-    let column = escape(&input.as_bytes()[..at]).chars().count();
+    let column = escape_once(&input.as_bytes()[..at]).chars().count();
     (shown, column)
 }
 
@@ -246,6 +271,22 @@ mod tests {
         assert_eq!(printable("a b~", 2), (Cow::Borrowed("a b~"), 2));
         assert_eq!(printable("ab", 5), (Cow::Borrowed("ab"), 2));
         assert_eq!(printable("\u{e9}b", 5).1, 2);
+    }
+
+    #[test]
+    fn escape_once_keeps_what_a_server_escaped_and_no_control_character() {
+        // nginx's `\x16`, Apache's `\"` and `\\`: as written.
+        assert_eq!(escape_once(br#"GET \x16\x03 \"q\" \\"#), r#"GET \x16\x03 \"q\" \\"#);
+        // A raw control byte beside a `\`: escaped, the `\` kept.
+        assert_eq!(escape_once(b"a\\\x16b\\"), "a\\\\x16b\\");
+        for b in 0..=255u8 {
+            for text in [[b, b'\\'], [b'\\', b]] {
+                let shown = escape_once(&text);
+                assert!(shown.chars().all(|c| !c.is_control()), "{b:#x}: {shown:?}");
+            }
+        }
+        // The caret's column counts the text as shown.
+        assert_eq!(printable("\\x16 a\u{7f}b", 7), (Cow::Owned("\\x16 a\\x7Fb".to_string()), 10));
     }
 
     #[test]

@@ -13,7 +13,9 @@
 //! - [`diag`]: the input made printable, with a caret under an offset.
 //! - [`clf`]: the request URL of a Common Log Format line.
 //! - [`compression`]: which compression a log is in, by its first bytes.
+//! - [`logfields`]: the fields of a log format beyond the record's, named and typed.
 //! - [`logformat`]: log lines of an Apache `LogFormat` or nginx `log_format` string.
+//! - [`logtable`]: a log file as rows of typed columns, for the SQL table function.
 //! - [`parts`]: a part of a URL by name, as `parse --get` names it.
 //! - [`spans`]: where each part of a URL lies, for the explorer page.
 //! - [`template`]: `parse --get`, a line per URL from a template of part names.
@@ -25,7 +27,9 @@ pub mod compression;
 pub mod diag;
 pub mod explain;
 pub mod json;
+pub mod logfields;
 pub mod logformat;
+pub mod logtable;
 pub mod logtime;
 pub mod outcome;
 pub mod parts;

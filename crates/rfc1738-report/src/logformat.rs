@@ -8,12 +8,16 @@
 //! it left to right: each literal must be there, a field between quotes
 //! runs to the quote no `\` escapes (as Apache escapes them), a `%t` to
 //! its `]`, any other field to the first byte of the literal after it.
-//! Of the fields, the request (`%r`, `$request`), the status, the size,
-//! the referer and the user agent are kept; the rest are skipped. The
-//! record is then the one [`clf::record_with`] gives, its request URL
-//! checked as a Common Log Format line's.
+//! The fields the record has keys for (client, ident, user, time, the
+//! request, status, size, referer, user agent) make the record
+//! [`clf::record_with`] gives, its request URL checked as a Common Log
+//! Format line's; every other field (`%D`, `%{X}i`, `$request_time`) is
+//! an [`Extra`], named and typed by `logfields`, its value read only
+//! when asked for ([`LogFormat::extra_values`]): checking costs nothing
+//! more for it.
 
 use crate::clf::{self, closing, request_spans, Around, ClfError, Fields, Record};
+use crate::logfields::{self, Extra, Value};
 use std::fmt;
 
 /// What a field of a log line holds, as far as checking goes.
@@ -37,8 +41,8 @@ enum Role {
     Ident,
     /// The user (`%u`, `$remote_user`).
     User,
-    /// Anything else: skipped.
-    Other,
+    /// Any other field: the format's extra field of that index.
+    Extra(usize),
 }
 
 /// One piece of a format.
@@ -52,6 +56,8 @@ enum Item {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LogFormat {
     items: Vec<Item>,
+    /// The fields the record has no key for, in the order of the format.
+    extras: Vec<Extra>,
 }
 
 /// Why a format string was refused: a directive or variable unknown, at
@@ -115,7 +121,8 @@ impl LogFormat {
         if let Some((_, preset)) = PRESETS.iter().find(|(preset, _)| *preset == name) {
             return LogFormat::parse(preset);
         }
-        let items = if text.contains('%') { apache(text)? } else { nginx(text)? };
+        let mut extras = Vec::new();
+        let items = if text.contains('%') { apache(text, &mut extras)? } else { nginx(text, &mut extras)? };
         if !items.iter().any(|i| matches!(i, Item::Field(_))) {
             return Err(FormatError { directive: String::new(), offset: 0 });
         }
@@ -128,7 +135,7 @@ impl LogFormat {
                 (_, item) => merged.push(item),
             }
         }
-        Ok(LogFormat { items: merged })
+        Ok(LogFormat { items: merged, extras })
     }
 
     /// Reads and checks one line of this format, as [`clf::record_with`]
@@ -150,8 +157,38 @@ impl LogFormat {
         clf::check_lines_with(lines, |b| self.read(b), fields, each);
     }
 
+    /// The fields of this format the record has no key for (`%D`,
+    /// `%{X}i`, `$request_time`), in the order of the format.
+    #[must_use]
+    pub fn extras(&self) -> &[Extra] {
+        &self.extras
+    }
+
+    /// The values of [`LogFormat::extras`] in `line`, typed: null when
+    /// logged as `-` or empty, when not of the field's type, or when the
+    /// line stops before the field.
+    #[must_use]
+    pub fn extra_values<'a>(&self, line: &'a [u8]) -> Vec<Value<'a>> {
+        if self.extras.is_empty() {
+            return Vec::new();
+        }
+        let mut raw = vec![None; self.extras.len()];
+        let _ = self.read_into(line, Some(&mut raw));
+        self.extras.iter().zip(raw).map(|(e, r)| Value::of(e.kind, r)).collect()
+    }
+
     /// The line's request and the fields around it.
     fn read<'a>(&self, b: &'a [u8]) -> (Result<clf::Spans, ClfError>, Around<'a>) {
+        self.read_into(b, None)
+    }
+
+    /// [`LogFormat::read`], each extra field's text put in `extras` too
+    /// when given.
+    fn read_into<'a>(
+        &self,
+        b: &'a [u8],
+        mut extras: Option<&mut Vec<Option<&'a [u8]>>>,
+    ) -> (Result<clf::Spans, ClfError>, Around<'a>) {
         let mut around = Around::default();
         let mut request = None;
         let mut at = 0;
@@ -217,6 +254,11 @@ impl LogFormat {
                                 value.strip_prefix(b"[").and_then(|v| v.strip_suffix(b"]")).unwrap_or(value),
                             );
                         }
+                        Role::Extra(k) => {
+                            if let Some(e) = extras.as_deref_mut() {
+                                e[*k] = Some(value);
+                            }
+                        }
                         _ => {}
                     }
                     at = end;
@@ -243,7 +285,7 @@ fn number(value: &[u8]) -> Option<u64> {
 }
 
 /// An Apache `LogFormat` string (mod_log_config's directives).
-fn apache(text: &str) -> Result<Vec<Item>, FormatError> {
+fn apache(text: &str, extras: &mut Vec<Extra>) -> Result<Vec<Item>, FormatError> {
     let b = text.as_bytes();
     let mut items = Vec::new();
     let mut lit = Vec::new();
@@ -301,7 +343,11 @@ fn apache(text: &str) -> Result<Vec<Item>, FormatError> {
                         _,
                     )
                     | ("C" | "e" | "i" | "n" | "o" | "x", Some(_))
-                    | ("^ti" | "^to", Some(_)) => Role::Other,
+                    | ("^ti" | "^to", Some(_)) => {
+                        let (name, kind) = logfields::apache(letter, arg);
+                        extras.push(Extra { name: logfields::unique(name, extras), kind });
+                        Role::Extra(extras.len() - 1)
+                    }
                     _ => {
                         return Err(FormatError { directive: text[start..i].to_string(), offset: start });
                     }
@@ -366,7 +412,7 @@ const NGINX: &[&str] = &[
 ];
 
 /// An nginx `log_format` string: `$name` or `${name}`.
-fn nginx(text: &str) -> Result<Vec<Item>, FormatError> {
+fn nginx(text: &str, extras: &mut Vec<Extra>) -> Result<Vec<Item>, FormatError> {
     let b = text.as_bytes();
     let mut items = Vec::new();
     let mut lit = Vec::new();
@@ -403,7 +449,9 @@ fn nginx(text: &str) -> Result<Vec<Item>, FormatError> {
                     .iter()
                     .any(|p| n.len() > p.len() && n.starts_with(p)) =>
             {
-                Role::Other
+                let kind = logfields::nginx(n);
+                extras.push(Extra { name: logfields::unique(n.to_string(), extras), kind });
+                Role::Extra(extras.len() - 1)
             }
             _ => return Err(FormatError { directive: text[start..i].to_string(), offset: start }),
         };
@@ -417,6 +465,7 @@ fn nginx(text: &str) -> Result<Vec<Item>, FormatError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::logfields::Value as Field;
     use serde_json::{json, Value};
 
     fn read(format: &str, line: &str) -> serde_json::Map<String, Value> {
@@ -574,6 +623,81 @@ mod tests {
         // The request itself cut off: the line has none.
         let o = read("combined", r#"192.0.2.1 - - [10/Oct/2000:13:55:36 -0700] "GET /a HT"#);
         assert_eq!(o["error"]["kind"], json!("clf-unterminated-request"));
+    }
+
+    #[test]
+    fn the_other_fields_of_a_format_are_kept_typed() {
+        let f = LogFormat::parse(
+            r#"%h %l %u %t "%r" %>s %b %D %T "%{X-Forwarded-For}i" "%{Content-Type}o" %k %{ms}T %p"#,
+        )
+        .unwrap();
+        let names: Vec<&str> = f.extras().iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(
+            names,
+            [
+                "request_time_us",
+                "request_time_s",
+                "http_x_forwarded_for",
+                "sent_http_content_type",
+                "keepalive_requests",
+                "request_time_ms",
+                "server_port",
+            ]
+        );
+        let line = r#"192.0.2.1 - - [10/Oct/2000:13:55:36 -0700] "GET /a HTTP/1.1" 200 5 1234 0 "203.0.113.9, \"x\"" "-" - 1 443"#;
+        let values = f.extra_values(line.as_bytes());
+        assert_eq!(
+            values,
+            [
+                Field::Integer(1234),
+                Field::Integer(0),
+                Field::Text(r#"203.0.113.9, "x""#.into()),
+                Field::Null,
+                Field::Null,
+                Field::Integer(1),
+                Field::Integer(443),
+            ]
+        );
+        assert_eq!(
+            Field::object(f.extras(), &values),
+            json!({"request_time_us": 1234, "request_time_s": 0, "http_x_forwarded_for": "203.0.113.9, \"x\"",
+                   "sent_http_content_type": null, "keepalive_requests": null, "request_time_ms": 1, "server_port": 443})
+        );
+        // The record is the one the format gives without the fields.
+        let plain = LogFormat::parse("combined").unwrap();
+        assert!(plain.extras().is_empty());
+        assert!(plain.extra_values(COMBINED.as_bytes()).is_empty());
+    }
+
+    #[test]
+    fn nginx_variables_keep_their_names_and_numbers_their_types() {
+        let f = LogFormat::parse(
+            r#"$remote_addr [$time_local] "$request" $status $body_bytes_sent $request_time "$upstream_response_time" $remote_port $scheme $scheme"#,
+        )
+        .unwrap();
+        let names: Vec<&str> = f.extras().iter().map(|e| e.name.as_str()).collect();
+        // A name the record has for itself (`scheme`) is taken as `field_scheme`; a second `_2`.
+        assert_eq!(
+            names,
+            ["request_time", "upstream_response_time", "remote_port", "field_scheme", "field_scheme_2"]
+        );
+        let line = r#"192.0.2.1 [10/Oct/2000:13:55:36 +0000] "GET /p HTTP/1.1" 200 1 0.005 "0.004, 0.001" 5555 https -"#;
+        assert_eq!(
+            f.extra_values(line.as_bytes()),
+            [
+                Field::Number(0.005),
+                Field::Text("0.004, 0.001".into()),
+                Field::Integer(5555),
+                Field::Text("https".into()),
+                Field::Null,
+            ]
+        );
+        // A number field that holds no number is null, never an error.
+        let odd = r#"192.0.2.1 [10/Oct/2000:13:55:36 +0000] "GET /p HTTP/1.1" 200 1 fast "-" port x y"#;
+        assert_eq!(f.extra_values(odd.as_bytes())[..3], [Field::Null, Field::Null, Field::Null]);
+        // A line cut before its last fields: those are null.
+        let cut = r#"192.0.2.1 [10/Oct/2000:13:55:36 +0000] "GET /p HTTP/1.1" 200 1 0.5"#;
+        assert_eq!(f.extra_values(cut.as_bytes())[..2], [Field::Number(0.5), Field::Null]);
     }
 
     #[test]

@@ -89,6 +89,7 @@ const CRATES: &[Crate] = &[
             ("compression", 1),
             ("logtime", 1),
             ("json", 2),
+            ("logfields", 2),
             ("explain", 2),
             ("clf", 2),
             ("template", 2),
@@ -96,6 +97,7 @@ const CRATES: &[Crate] = &[
             ("set", 2),
             ("sql", 2),
             ("logformat", 3),
+            ("logtable", 3),
         ],
     },
     Crate {
@@ -189,6 +191,7 @@ const CRATES: &[Crate] = &[
             ("build", 3),
             ("arrow", 3),
             ("clf", 4),
+            ("logtable", 4),
             ("parts", 4),
             ("peers", 4),
         ],
@@ -196,7 +199,7 @@ const CRATES: &[Crate] = &[
     Crate {
         dir: "rfc1738-duckdb",
         floors: &["DuckDB vectors in and out", "the rfc1738_* functions", "the entry point DuckDB calls"],
-        modules: &[("vector", 1), ("functions", 2), ("entry", 3)],
+        modules: &[("vector", 1), ("table", 1), ("functions", 2), ("log", 2), ("entry", 3)],
     },
     Crate {
         dir: "rfc1738-cli",

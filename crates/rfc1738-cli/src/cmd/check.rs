@@ -12,6 +12,7 @@ use crate::outcome::{options, parse_bytes_with, scheme_bytes, scheme_of, Note, P
 use crate::status;
 use rfc1738::bulk::Known;
 use rfc1738_report::clf;
+use rfc1738_report::logfields::Value as FieldValue;
 use rfc1738_report::logformat::LogFormat;
 use rfc1738_report::logtime::LogTime;
 use serde_json::{json, Value};
@@ -37,7 +38,8 @@ pub struct CheckArgs {
     ///
     /// `{file, line, input, valid, scheme, error, warnings}`; with `--input-format clf` also
     /// `method, target, protocol, status, bytes` (`scheme`: the scheme of the URL the request
-    /// names; a path is http's).
+    /// names; a path is http's); with a `--log-format` that names other fields (`%D`,
+    /// `%{X}i`, `$request_time`), `fields`: each by name, numbers as numbers, absent as null.
     #[arg(long)]
     json: bool,
     /// Write exactly one line per input line, in order.
@@ -202,6 +204,9 @@ struct Summary {
     warnings: Vec<ErrorRow>,
     valid: u64,
     invalid: u64,
+    /// Each file's name as shown and its valid and invalid lines, in
+    /// the order read: a row each when several files were read.
+    files: Vec<(String, u64, u64)>,
 }
 
 /// One kind of error at one rule: how often, and where first.
@@ -210,8 +215,9 @@ struct ErrorRow {
     kind: &'static str,
     rule: &'static str,
     count: u64,
-    /// The file, line number and input of its first line.
-    first: (String, u64, String),
+    /// The file, line number, input (whole up to [`EXAMPLE_MAX`]
+    /// bytes) and the input's whole length in bytes of its first line.
+    first: (String, u64, String, usize),
 }
 
 /// An example input in a summary: at most this many characters.
@@ -296,7 +302,7 @@ impl Summary {
         let rw = rows.iter().map(|r| r.rule.len() + 2).max().unwrap_or(0).max(12);
         writeln!(out, "  {:<kw$}{:<rw$}{:>8}{:>8}  first", "error", "rule", "count", "share")?;
         for r in &rows {
-            let (file, line, input) = &r.first;
+            let (file, line, input, len) = &r.first;
             let share = format!("{:.1}%", self.share(r.count));
             writeln!(
                 out,
@@ -304,7 +310,7 @@ impl Summary {
                 r.kind,
                 r.rule,
                 r.count,
-                shown(input)
+                shown(input, *len)
             )?;
         }
         if rest > 0 {
@@ -326,8 +332,15 @@ impl Summary {
         let rw = rows.iter().map(|r| r.rule.len() + 2).max().unwrap_or(0).max(12);
         writeln!(out, "  {:<kw$}{:<rw$}{:>8}  first", "referer error", "rule", "count")?;
         for r in rows {
-            let (file, line, input) = &r.first;
-            writeln!(out, "  {:<kw$}{:<rw$}{:>8}  {file}:{line}: {}", r.kind, r.rule, r.count, shown(input))?;
+            let (file, line, input, len) = &r.first;
+            writeln!(
+                out,
+                "  {:<kw$}{:<rw$}{:>8}  {file}:{line}: {}",
+                r.kind,
+                r.rule,
+                r.count,
+                shown(input, *len)
+            )?;
         }
         Ok(())
     }
@@ -342,8 +355,8 @@ impl Summary {
         let kw = rows.iter().map(|r| r.kind.len() + 2).max().unwrap_or(0).max(36);
         writeln!(out, "  {:<kw$}{:>8}  first", "warning", "count")?;
         for r in rows {
-            let (file, line, input) = &r.first;
-            writeln!(out, "  {:<kw$}{:>8}  {file}:{line}: {}", r.kind, r.count, shown(input))?;
+            let (file, line, input, len) = &r.first;
+            writeln!(out, "  {:<kw$}{:>8}  {file}:{line}: {}", r.kind, r.count, shown(input, *len))?;
         }
         Ok(())
     }
@@ -359,10 +372,10 @@ impl Summary {
         let errors: Vec<_> = rows
             .iter()
             .map(|r| {
-                let (file, line, input) = &r.first;
+                let (file, line, input, len) = &r.first;
                 json!({
                     "kind": r.kind, "rule": r.rule, "count": r.count, "share": self.share(r.count),
-                    "first": {"file": file, "line": line, "input": input},
+                    "first": {"file": file, "line": line, "input": input, "bytes": len},
                 })
             })
             .collect();
@@ -371,8 +384,8 @@ impl Summary {
         let warnings: Vec<_> = warned
             .iter()
             .map(|r| {
-                let (file, line, input) = &r.first;
-                json!({"kind": r.kind, "count": r.count, "first": {"file": file, "line": line, "input": input}})
+                let (file, line, input, len) = &r.first;
+                json!({"kind": r.kind, "count": r.count, "first": {"file": file, "line": line, "input": input, "bytes": len}})
             })
             .collect();
         let referers: Vec<_> = self
@@ -389,6 +402,11 @@ impl Summary {
             "other_errors": rest,
             "warnings": warnings,
         });
+        if self.files.len() > 1 {
+            let files: Vec<_> =
+                self.files.iter().map(|(f, v, i)| json!({"file": f, "valid": v, "invalid": i})).collect();
+            summary["files"] = files.into();
+        }
         if self.with_referers {
             summary["referers"] = referers.into();
             let mut rows: Vec<&ErrorRow> = self.referer_errors.iter().collect();
@@ -396,9 +414,9 @@ impl Summary {
             let errors: Vec<_> = rows
                 .iter()
                 .map(|r| {
-                    let (file, line, input) = &r.first;
+                    let (file, line, input, len) = &r.first;
                     json!({"kind": r.kind, "rule": r.rule, "count": r.count,
-                           "first": {"file": file, "line": line, "input": input}})
+                           "first": {"file": file, "line": line, "input": input, "bytes": len}})
                 })
                 .collect();
             summary["referer_errors"] = errors.into();
@@ -413,6 +431,14 @@ impl Summary {
             return Ok(());
         }
         let sw = self.by_scheme.keys().map(|k| k.len() + 2).max().unwrap_or(0).max(20);
+        if self.files.len() > 1 {
+            // A row per file, in the order read.
+            let fw = self.files.iter().map(|f| f.0.chars().count() + 2).max().unwrap_or(0).max(sw);
+            writeln!(out, "  {:<fw$}{:>12}{:>12}", "file", "valid", "invalid")?;
+            for (name, v, i) in &self.files {
+                writeln!(out, "  {name:<fw$}{v:>12}{i:>12}")?;
+            }
+        }
         writeln!(out, "  {:<sw$}{:>12}{:>12}", "scheme", "valid", "invalid")?;
         let mut rows: Vec<_> = self.by_scheme.iter().collect();
         rows.sort_by(|a, b| (b.1 .0 + b.1 .1).cmp(&(a.1 .0 + a.1 .1)).then(a.0.cmp(b.0)));
@@ -489,7 +515,7 @@ impl Tally {
                     kind: n.kind,
                     rule: "",
                     count: 1,
-                    first: (super::shown_name(file).into_owned(), line_no, example(input)),
+                    first: (super::shown_name(file).into_owned(), line_no, example(input), input.len()),
                 }),
             }
         }
@@ -625,7 +651,7 @@ fn add_row(rows: &mut Vec<ErrorRow>, p: &Problem, file: &str, line_no: u64, inpu
             kind: p.kind,
             rule: p.rule,
             count: 1,
-            first: (super::shown_name(file).into_owned(), line_no, example(input)),
+            first: (super::shown_name(file).into_owned(), line_no, example(input), input.len()),
         }),
     }
 }
@@ -688,10 +714,12 @@ fn example(input: &[u8]) -> String {
 
 /// An input shown in the text summary: printable, and cut to
 /// [`EXAMPLE_CHARS`].
-fn shown(input: &str) -> String {
+fn shown(input: &str, len: usize) -> String {
     let (shown, _) = crate::diag::printable(input, 0);
     match shown.char_indices().nth(EXAMPLE_CHARS) {
-        Some((cut, _)) => format!("{}...", &shown[..cut]),
+        // Cut: its whole length said, as the JSON summary's `bytes`.
+        Some((cut, _)) => format!("{}... ({len} bytes)", &shown[..cut]),
+        None if len > input.len() => format!("{shown}... ({len} bytes)"),
         None => shown.into_owned(),
     }
 }
@@ -789,7 +817,11 @@ pub fn run(args: &CheckArgs) -> io::Result<u8> {
     let fields = args.fields();
     let mut summary = Summary { with_referers: clf && fields.referer, ..Summary::default() };
     let all_read = super::for_each_file(&files, &mut out, |out, file| {
-        check_file(args, file, jobs, color, out, &mut summary)
+        let before = (summary.valid, summary.invalid);
+        let done = check_file(args, file, jobs, color, out, &mut summary);
+        let name = super::shown_name(file).into_owned();
+        summary.files.push((name, summary.valid - before.0, summary.invalid - before.1));
+        done
     })?;
     out.flush()?;
     let what = if clf { "log lines" } else { "URLs" };
@@ -1267,7 +1299,18 @@ fn write_verdict(
         let mut rest = serde_json::Map::new();
         match record {
             // A log line's record, written by hand: no map per line.
-            Some(r) => r.write_json(out),
+            Some(r) => {
+                r.write_json(out);
+                // The format's other fields (`%D`, `$request_time`...),
+                // typed, read again only when the format names some.
+                if let Some(f) = job.log_format.filter(|f| !f.extras().is_empty()) {
+                    out.extend_from_slice(b",\"fields\":");
+                    serde_json::to_writer(
+                        &mut *out,
+                        &FieldValue::object(f.extras(), &f.extra_values(input)),
+                    )?;
+                }
+            }
             None => {
                 rest.insert("valid".into(), verdict.result.is_ok().into());
                 rest.insert("scheme".into(), json!(scheme_of(input)));

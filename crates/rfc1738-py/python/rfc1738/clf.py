@@ -110,6 +110,40 @@ def check(column: Any, log_format: Optional[str] = None, lenient: bool = False) 
     ``referer_error_rule``, ``referer_error_message``, and every field of
     the line: ``client``, ``ident``, ``user``, ``time``, ``time_iso``,
     ``method``, ``target``, ``protocol``, ``user_agent``, ``timestamp``,
-    ``status``, ``bytes``; a null row where the line is null.
+    ``status``, ``bytes``, then every other field ``log_format`` names
+    (``%D`` as ``request_time_us``, ``$request_time``), typed, as in
+    :func:`read_log`; a null row where the line is null.
     ``lenient=True`` checks as ``--lenient`` does."""
     return _rfc1738.arrow_clf_check(column, log_format, lenient)
+
+
+def read_log(path: PathLike, log_format: str = "combined", lenient: bool = False) -> Any:
+    """The log file at ``path`` (compressed or not) as a ``pyarrow.Table``:
+    a row per line that is not empty, the columns of the DuckDB
+    extension's ``rfc1738_log`` table function, each row what ``rfc1738
+    check --json`` says of the line: ``file``, ``line`` (from 1),
+    ``input``, ``valid``, ``scheme``, ``client``, ``ident``, ``user``,
+    ``time`` (as written), ``time_iso``, ``timestamp`` (UTC),
+    ``method``, ``target``, ``protocol``, ``status``, ``bytes``,
+    ``referer``, ``referer_valid``, ``referer_scheme``,
+    ``referer_error_offset``, ``referer_error_kind``,
+    ``referer_error_rule``, ``referer_error_message``, ``user_agent``,
+    ``error_offset``, ``error_kind``, ``error_rule``, ``error_message``,
+    ``warnings`` (how many), then every other field ``log_format`` names
+    (``%D`` as ``request_time_us``, ``%{X-Forwarded-For}i`` as
+    ``http_x_forwarded_for``, ``$request_time``), numbers as numbers.
+
+    ``log_format``: ``clf`` (the command's default reading), a preset
+    (``combined``, ``common``, ``vhost_combined``, ``main``) or a format
+    string, as ``--log-format``: a ``ValueError`` names what is refused.
+    ``lenient=True`` checks as ``--lenient``. A line longer than a
+    mebibyte is a row with the error ``too-long`` (its text not kept), as
+    ``check --json`` gives it. A file that cannot be read, or a
+    compressed one that stops short, raises ``OSError``.
+
+    >>> import rfc1738.clf
+    >>> t = rfc1738.clf.read_log("docs/examples/sample.log")  # doctest: +SKIP
+    >>> t.num_rows, t.column("valid").to_pylist().count(True)  # doctest: +SKIP
+    (75, 35)
+    """
+    return _pa.Table.from_struct_array(_rfc1738.log_table(os.fspath(path), log_format, lenient))

@@ -22,3 +22,7 @@ def check_file(path: PathLike, log_format: Optional[str] = None, lenient: bool =
 
 def check(column: Any, log_format: Optional[str] = None, lenient: bool = False) -> Any:
     """Each log line of an Arrow column checked: one struct per line."""
+
+def read_log(path: PathLike, log_format: str = "combined", lenient: bool = False) -> Any:
+    """The log file at ``path`` as a ``pyarrow.Table``, the columns of the
+    ``rfc1738_log`` table function."""

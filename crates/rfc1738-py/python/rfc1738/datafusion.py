@@ -28,3 +28,15 @@ def register(ctx: "_datafusion.SessionContext") -> None:
     for f in FUNCTIONS:
         udf = _datafusion.udf(f.kernel, list(f.args), f.returns, "immutable", name=f.name)
         ctx.register_udf(udf)
+
+
+def read_log(
+    ctx: "_datafusion.SessionContext", path: str, format: str = "combined", lenient: bool = False
+) -> "_datafusion.DataFrame":
+    """The log file at ``path`` (compressed or not) as a DataFrame of
+    ``ctx``: the columns of the DuckDB extension's ``rfc1738_log`` table
+    function (see :func:`rfc1738.clf.read_log`); ``.to_view()`` or
+    ``ctx.register_record_batches`` names it for SQL."""
+    from rfc1738.clf import read_log as _read
+
+    return ctx.from_arrow(_read(path, format, lenient))

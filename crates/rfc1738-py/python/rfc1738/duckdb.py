@@ -71,3 +71,26 @@ def register(con: "_duckdb.DuckDBPyConnection") -> None:
             null_handling="special",
             side_effects=False,
         )
+
+
+def read_log(
+    con: "_duckdb.DuckDBPyConnection", path: str, format: str = "combined", lenient: bool = False
+) -> "_duckdb.DuckDBPyRelation":
+    """The log file at ``path`` (compressed or not) as a relation of
+    ``con``: the rows and columns of the extension's ``rfc1738_log(path,
+    format := ..., lenient := ...)`` table function (see
+    :func:`rfc1738.clf.read_log`).
+
+    DuckDB's Python API registers no table function; this is the nearest:
+    a relation, which a query names as a view (``.create_view("log")``)
+    or as the Python variable holding it.
+
+    >>> import duckdb, rfc1738.duckdb
+    >>> con = duckdb.connect()
+    >>> log = rfc1738.duckdb.read_log(con, "docs/examples/sample.log")  # doctest: +SKIP
+    >>> con.sql("select status, count(*) from log group by all order by 1 limit 1").fetchall()  # doctest: +SKIP
+    [(200, 46)]
+    """
+    from rfc1738.clf import read_log as _read
+
+    return con.from_arrow(_read(path, format, lenient))

@@ -282,3 +282,14 @@ class Rfc1738SeriesNamespace:
     clf_status = _series("rfc1738_clf_status")
     clf_bytes = _series("rfc1738_clf_bytes")
     clf_user_agent = _series("rfc1738_clf_user_agent")
+
+
+def read_log(path: str, format: str = "combined", lenient: bool = False) -> "_pl.DataFrame":
+    """The log file at ``path`` (compressed or not) as a DataFrame: the
+    columns of the DuckDB extension's ``rfc1738_log`` table function
+    (see :func:`rfc1738.clf.read_log`)."""
+    from rfc1738.clf import read_log as _read
+
+    frame = _pl.from_arrow(_read(path, format, lenient))
+    assert isinstance(frame, _pl.DataFrame)
+    return frame
