@@ -305,9 +305,13 @@ fn each_access_to_a_server_waits_after_the_last_one() {
     let arrivals = arrivals.lock().unwrap();
     // robots.txt, the menu, its three items: one connection at a time,
     // each at least `wait` after the one before.
+    // The times are taken when the server's thread runs, which a loaded
+    // machine may delay for one arrival and not the next: a gap may read
+    // up to that delay short (297 ms for 300 once, in CI).
+    let jitter = Duration::from_millis(30);
     assert_eq!(arrivals.len(), 5);
     for pair in arrivals.windows(2) {
-        assert!(pair[1] - pair[0] >= wait, "{:?} between two accesses", pair[1] - pair[0]);
+        assert!(pair[1] - pair[0] >= wait - jitter, "{:?} between two accesses", pair[1] - pair[0]);
     }
 }
 
