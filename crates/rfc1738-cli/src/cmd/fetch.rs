@@ -274,17 +274,8 @@ fn code(e: &AccessError) -> u8 {
 fn refuse(url: &str, e: &AccessError) -> ExitCode {
     let (offset, rule) = place(url, e);
     let message = e.to_string();
-    let d = rfc1738_report::diag::Diagnostic {
-        file: rfc1738_report::diag::ARGS,
-        line: 1,
-        label: "error",
-        kind: e.kind(),
-        message: &message,
-        rule: Some(rule),
-    };
-    let mut out = Vec::new();
-    d.write(&mut out, url.as_bytes(), offset, true);
-    let _ = anstream::stderr().lock().write_all(&out);
+    let mut err = anstream::stderr().lock();
+    let _ = super::argument_error(&mut err, 1, url.as_bytes(), offset, (e.kind(), &message, rule));
     ExitCode::from(code(e))
 }
 

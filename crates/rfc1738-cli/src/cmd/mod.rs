@@ -151,6 +151,22 @@ pub fn report_in(err: &mut impl Write, at: At<'_>, input: &[u8], p: &Problem) ->
     err.write_all(&out)
 }
 
+/// An error about argument `n`, in the one shape: `rfc1738:
+/// <args>:N:COLUMN: error[kind]: message (in rule)`, then the argument
+/// and a caret under byte `offset` (`fetch`'s URL, `set`'s change).
+pub fn argument_error(
+    err: &mut impl Write,
+    n: u64,
+    argument: &[u8],
+    offset: usize,
+    (kind, message, rule): (&str, &str, &str),
+) -> io::Result<()> {
+    let d = diag::Diagnostic { file: diag::ARGS, line: n, label: "error", kind, message, rule: Some(rule) };
+    let mut out = Vec::new();
+    d.write(&mut out, argument, offset, true);
+    err.write_all(&out)
+}
+
 /// The [`diag::Diagnostic`] of problem `p` of line `line` of `file`.
 pub fn problem<'a>(file: &'a str, line: u64, p: &'a Problem) -> diag::Diagnostic<'a> {
     diag::Diagnostic { file, line, label: "error", kind: p.kind, message: &p.message, rule: Some(p.rule) }

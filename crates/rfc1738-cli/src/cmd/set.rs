@@ -240,17 +240,7 @@ fn change_error(
     let offset =
         if e.is_about_the_name() || found.is_none() { 0 } else { name_len + 1 + e.offset().unwrap_or(0) };
     let message = format!("cannot set {url}: {}", e.message());
-    let d = crate::diag::Diagnostic {
-        file: crate::diag::ARGS,
-        line: (first + k + 1) as u64,
-        label: "error",
-        kind: e.kind(),
-        message: &message,
-        rule: Some(part),
-    };
-    let mut out = Vec::new();
-    d.write(&mut out, change.as_bytes(), offset, true);
-    err.write_all(&out)
+    super::argument_error(err, (first + k + 1) as u64, change.as_bytes(), offset, (e.kind(), &message, part))
 }
 
 /// A URL built from the changes alone (trurl's `--set` with no URL):
