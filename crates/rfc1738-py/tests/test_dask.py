@@ -62,13 +62,17 @@ def cluster(tmp_path):
             )
         yield json.loads(scheduler_file.read_text())["address"]
     finally:
-        for p in reversed(procs):
-            p.terminate()
-        for p in procs:
-            try:
-                p.wait(timeout=30)
-            except subprocess.TimeoutExpired:
-                p.kill()
+        # The workers first, while the scheduler still answers their
+        # goodbyes (with both stopped at once, a worker waits seconds for
+        # a scheduler that is gone), then the scheduler.
+        for group in (procs[1:], procs[:1]):
+            for p in group:
+                p.terminate()
+            for p in group:
+                try:
+                    p.wait(timeout=30)
+                except subprocess.TimeoutExpired:
+                    p.kill()
 
 
 def command_records(binary, path):
